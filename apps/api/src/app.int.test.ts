@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { testDbKind } from '../test/test-database.ts';
+
+let t: TestApp;
+let webDistDir: string;
+
+beforeAll(async () => {
+  webDistDir = mkdtempSync(join(tmpdir(), 'cobranca-web-'));
+  mkdirSync(join(webDistDir, 'assets'));
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+  writeFileSync(join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({ webDistDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the database kind', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: testDbKind() });
+  });
+});
+
+describe('unknown routes', () => {
+  it.each(['GET', 'POST', 'DELETE'] as const)('answers %s on an unknown /api path with JSON 404', async (method) => {
+    const response = await t.app.inject({ method, url: '/api/nao-existe?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ message: `Rota não encontrada: ${method} /api/nao-existe` });
+  });
+
+  it('serves index.html for client-side routes (SPA fallback)', async () => {
+    for (const url of ['/', '/login', '/operador/dashboard', '/admin/clientes?page=2']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<title>SPA</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets with a long cache', async () => {
+    const response = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a non-GET on a non-API path with JSON 404, not the SPA', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/operador/dashboard' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/Rota não encontrada/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP the SPA works under, a request id, and no x-powered-by', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from their zod schemas at /api/docs/json', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const login = doc.paths['/api/login'].post;
+    const body = login.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422', '429']));
+    expect(doc.paths['/api/me'].get).toBeDefined();
+  });
+
+  it('serves the browsable documentation at /api/docs', async () => {
+    const response = await t.app.inject({ url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});
+
+describe('failures', () => {
+  it('hides internal errors behind a JSON 500 without a stack trace', async () => {
+    const broken = await buildTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.body).not.toMatch(/at .*\.(ts|js):\d+|stack/i);
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { emailField, newPasswordField, personNameField, ROLE_LABELS, ROLES } from '@cobranca/contracts';
+import { z } from 'zod';
+import { loadConfig } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { AppError } from './lib/errors.ts';
+import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
+import { printCredentials } from './modules/demo/print-credentials.ts';
+import { createUsuario } from './modules/usuarios/usuarios.service.ts';
+
+const USAGE = `Uso:
+  npm run cli -- user:create --role <super_admin|admin|operador> --name <nome> --email <email> --password <senha>
+  npm run cli -- demo:seed`;
+
+const userCreateArgs = z.object({
+  role: z.enum(ROLES, { error: `--role deve ser um de: ${ROLES.join(', ')}` }),
+  name: personNameField,
+  email: emailField,
+  password: newPasswordField,
+});
+
+type Command = (database: Database, args: string[]) => Promise<void>;
+
+const userCreate: Command = async (database, args) => {
+  const { values } = parseArgs({
+    args,
+    options: { role: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+  });
+  const input = userCreateArgs.parse(values);
+  const usuario = await createUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
+  console.log(`${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`);
+};
+
+const demoSeed: Command = async (database) => {
+  if (!(await isDatabaseEmpty(database.db))) {
+    throw new AppError(409, 'O banco já tem usuários: os dados de demonstração só são carregados num banco vazio.');
+  }
+  printCredentials(await seedDemo(database.db));
+};
+
+const COMMANDS: Record<string, Command> = { 'user:create': userCreate, 'demo:seed': demoSeed };
+
+const describeError = (error: unknown): string => {
+  if (error instanceof z.ZodError) return error.issues.map((i) => `${i.path.join('.') || 'argumentos'}: ${i.message}`).join('\n');
+  if (error instanceof AppError) {
+    const fields = Object.entries(error.errors ?? {}).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+    return [error.message, ...fields.filter((f) => !f.endsWith(error.message))].join('\n');
+  }
+  return error instanceof Error ? error.message : String(error);
+};
+
+const main = async (): Promise<number> => {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    console.error(name ? `Comando desconhecido: ${name}\n${USAGE}` : USAGE);
+    return 2;
+  }
+  let database: Database | undefined;
+  try {
+    database = await openConfiguredDatabase(loadConfig());
+    await command(database, args);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof DataDirLockedError ? error.message : `Erro: ${describeError(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+};
+
+process.exitCode = await main();

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { DatabaseKind } from '@cobranca/contracts';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes, whichever driver sits underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Serialises migrations when several processes start against one PostgreSQL.
+const MIGRATION_LOCK_ID = 7_310_421;
+
+/** `dataDir` undefined means in memory (tests). */
+export const openPglite = async (dataDir?: string): Promise<Database> => {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: () => client.close(),
+  };
+};
+
+export const openPostgres = async (connectionString: string, poolSize = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};

@@ -1,0 +1,174 @@
+import {
+  CHAMADA_RESULTADOS,
+  type ChamadaResultado,
+  CONTA_ORIGENS,
+  CONTA_STATUSES,
+  type ContaOrigem,
+  type ContaStatus,
+  FORMAS_PAGAMENTO,
+  type FormaPagamento,
+  NEGOCIACAO_STATUSES,
+  type NegociacaoStatus,
+  PROMESSA_STATUSES,
+  type PromessaStatus,
+} from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clientes } from './clientes.ts';
+import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
+import { importacoes } from './importacoes.ts';
+import { usuarios } from './usuarios.ts';
+
+export const negociacoes = pgTable(
+  'negociacoes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    status: text('status').$type<NegociacaoStatus>().notNull().default('ativa'),
+    valorOriginalCentavos: centavos('valor_original_centavos').notNull(),
+    descontoCentavos: centavos('desconto_centavos').notNull().default(0),
+    valorTotalCentavos: centavos('valor_total_centavos').notNull(),
+    parcelas: integer('parcelas').notNull(),
+    primeiroVencimento: date('primeiro_vencimento').notNull(),
+    intervaloDias: integer('intervalo_dias').notNull(),
+    observacao: text('observacao'),
+    encerradaEm: timestamptz('encerrada_em'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('negociacoes_cliente_idx').on(t.clienteId, t.createdAt),
+    index('negociacoes_status_idx').on(t.status),
+    check('negociacoes_status_ck', sql.raw(`status IN (${sqlList(NEGOCIACAO_STATUSES)})`)),
+    check('negociacoes_parcelas_ck', sql`${t.parcelas} BETWEEN 1 AND 24`),
+    check('negociacoes_valores_ck', sql`${t.descontoCentavos} >= 0 AND ${t.valorTotalCentavos} >= 0`),
+  ],
+);
+
+export const contasReceber = pgTable(
+  'contas_receber',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    origem: text('origem').$type<ContaOrigem>().notNull(),
+    chaveNfe: text('chave_nfe'), // 44-digit NF-e access key
+    numeroParcela: text('numero_parcela'), // nDup, or the agreement instalment number
+    negociacaoId: integer('negociacao_id').references(() => negociacoes.id, { onDelete: 'set null' }),
+    importacaoId: integer('importacao_id').references(() => importacoes.id, { onDelete: 'set null' }),
+    descricao: text('descricao').notNull(),
+    valorCentavos: centavos('valor_centavos').notNull(),
+    vencimento: date('vencimento').notNull(),
+    status: text('status').$type<ContaStatus>().notNull().default('aberta'),
+    valorPagoCentavos: centavos('valor_pago_centavos').notNull().default(0),
+    pagoEm: date('pago_em'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Re-importing the same NF-e never duplicates an instalment.
+    uniqueIndex('contas_receber_nfe_parcela_uq')
+      .on(t.chaveNfe, t.numeroParcela)
+      .where(sql`${t.chaveNfe} IS NOT NULL`),
+    index('contas_receber_cliente_status_venc_idx').on(t.clienteId, t.status, t.vencimento),
+    // Engine planning, overdue counts and the dashboard all read open receivables by due date.
+    index('contas_receber_abertas_venc_idx').on(t.vencimento, t.clienteId).where(sql`${t.status} = 'aberta'`),
+    index('contas_receber_pago_em_idx').on(t.pagoEm).where(sql`${t.pagoEm} IS NOT NULL`),
+    index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
+    check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),
+    check('contas_receber_status_ck', sql.raw(`status IN (${sqlList(CONTA_STATUSES)})`)),
+    check(
+      'contas_receber_valores_ck',
+      sql`${t.valorCentavos} > 0 AND ${t.valorPagoCentavos} >= 0 AND ${t.valorPagoCentavos} <= ${t.valorCentavos}`,
+    ),
+  ],
+);
+
+/** The receivables an agreement replaced (they become `negociada`). */
+export const negociacaoContas = pgTable(
+  'negociacao_contas',
+  {
+    negociacaoId: integer('negociacao_id')
+      .notNull()
+      .references(() => negociacoes.id, { onDelete: 'cascade' }),
+    contaId: integer('conta_id')
+      .notNull()
+      .references(() => contasReceber.id, { onDelete: 'cascade' }),
+    valorCentavos: centavos('valor_centavos').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.negociacaoId, t.contaId] }),
+    index('negociacao_contas_conta_idx').on(t.contaId),
+  ],
+);
+
+export const pagamentos = pgTable(
+  'pagamentos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    contaId: integer('conta_id')
+      .notNull()
+      .references(() => contasReceber.id, { onDelete: 'cascade' }),
+    operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    valorCentavos: centavos('valor_centavos').notNull(),
+    data: date('data').notNull(),
+    forma: text('forma').$type<FormaPagamento>().notNull(),
+    observacao: text('observacao'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pagamentos_cliente_idx').on(t.clienteId, t.data),
+    index('pagamentos_data_idx').on(t.data),
+    index('pagamentos_conta_idx').on(t.contaId),
+    check('pagamentos_forma_ck', sql.raw(`forma IN (${sqlList(FORMAS_PAGAMENTO)})`)),
+    check('pagamentos_valor_ck', sql`${t.valorCentavos} > 0`),
+  ],
+);
+
+export const promessas = pgTable(
+  'promessas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    data: date('data').notNull(),
+    valorCentavos: centavos('valor_centavos').notNull(),
+    status: text('status').$type<PromessaStatus>().notNull().default('pendente'),
+    resolvidaEm: timestamptz('resolvida_em'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('promessas_cliente_idx').on(t.clienteId, t.createdAt),
+    index('promessas_pendentes_data_idx').on(t.data).where(sql`${t.status} = 'pendente'`),
+    check('promessas_status_ck', sql.raw(`status IN (${sqlList(PROMESSA_STATUSES)})`)),
+    check('promessas_valor_ck', sql`${t.valorCentavos} > 0`),
+  ],
+);
+
+export const chamadas = pgTable(
+  'chamadas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    resultado: text('resultado').$type<ChamadaResultado>().notNull(),
+    observacao: text('observacao'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chamadas_cliente_idx').on(t.clienteId, t.createdAt),
+    index('chamadas_operador_idx').on(t.operadorId, t.createdAt),
+    check('chamadas_resultado_ck', sql.raw(`resultado IN (${sqlList(CHAMADA_RESULTADOS)})`)),
+  ],
+);

@@ -1,0 +1,135 @@
+import {
+  CANAIS,
+  type Canal,
+  MENSAGEM_DIRECOES,
+  MENSAGEM_ORIGENS,
+  MENSAGEM_STATUSES,
+  type MensagemDirecao,
+  type MensagemOrigem,
+  type MensagemStatus,
+  REGUA_ENVIO_STATUSES,
+  type ReguaEnvioStatus,
+  TEMPLATE_TIPOS,
+  type TemplateTipo,
+} from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clientes } from './clientes.ts';
+import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
+import { contasReceber } from './financeiro.ts';
+import { usuarios } from './usuarios.ts';
+
+/** Every message in or out; outbound rows double as the sending outbox (status `pendente`). */
+export const mensagens = pgTable(
+  'mensagens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // Null for an inbound message from a number no customer has (kept as unmatched).
+    clienteId: integer('cliente_id').references(() => clientes.id, { onDelete: 'cascade' }),
+    telefone: text('telefone').notNull(),
+    direcao: text('direcao').$type<MensagemDirecao>().notNull(),
+    origem: text('origem').$type<MensagemOrigem>().notNull(),
+    status: text('status').$type<MensagemStatus>().notNull(),
+    conteudo: text('conteudo').notNull(),
+    autorId: integer('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    canal: text('canal').$type<Canal>().notNull(),
+    canalMensagemId: text('canal_mensagem_id'), // e.g. the WhatsApp wamid
+    templateTipo: text('template_tipo').$type<TemplateTipo>(),
+    // Outbox key: (customer, receivable set, step) for the engine, or a client idempotency key.
+    chaveIdempotencia: text('chave_idempotencia'),
+    valorCentavos: centavos('valor_centavos'),
+    pixTxid: text('pix_txid'),
+    tentativas: integer('tentativas').notNull().default(0),
+    proximaTentativaEm: timestamptz('proxima_tentativa_em'),
+    // Lease of the worker that claimed the row; an expired lease makes it claimable again.
+    bloqueadaAte: timestamptz('bloqueada_ate'),
+    erroCodigo: text('erro_codigo'),
+    erroMensagem: text('erro_mensagem'),
+    createdAt: createdAt(),
+    enviadaEm: timestamptz('enviada_em'),
+    entregueEm: timestamptz('entregue_em'),
+    lidaEm: timestamptz('lida_em'),
+    falhouEm: timestamptz('falhou_em'),
+  },
+  (t) => [
+    uniqueIndex('mensagens_canal_mensagem_id_uq').on(t.canalMensagemId),
+    uniqueIndex('mensagens_chave_idempotencia_uq').on(t.chaveIdempotencia),
+    index('mensagens_cliente_idx').on(t.clienteId, t.id),
+    index('mensagens_outbox_idx').on(t.proximaTentativaEm, t.id).where(sql`${t.status} = 'pendente'`),
+    index('mensagens_direcao_created_idx').on(t.direcao, t.createdAt),
+    index('mensagens_autor_created_idx').on(t.autorId, t.createdAt).where(sql`${t.autorId} IS NOT NULL`),
+    index('mensagens_sem_cliente_idx').on(t.telefone).where(sql`${t.clienteId} IS NULL`),
+    check('mensagens_direcao_ck', sql.raw(`direcao IN (${sqlList(MENSAGEM_DIRECOES)})`)),
+    check('mensagens_origem_ck', sql.raw(`origem IN (${sqlList(MENSAGEM_ORIGENS)})`)),
+    check('mensagens_status_ck', sql.raw(`status IN (${sqlList(MENSAGEM_STATUSES)})`)),
+    check('mensagens_canal_ck', sql.raw(`canal IN (${sqlList(CANAIS)})`)),
+  ],
+);
+
+export const mensagemTemplates = pgTable(
+  'mensagem_templates',
+  {
+    tipo: text('tipo').$type<TemplateTipo>().primaryKey(),
+    texto: text('texto').notNull(),
+    // Approved WhatsApp template used outside the 24-hour window.
+    whatsappTemplateNome: text('whatsapp_template_nome'),
+    whatsappIdioma: text('whatsapp_idioma').notNull().default('pt_BR'),
+    updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('mensagem_templates_tipo_ck', sql.raw(`tipo IN (${sqlList(TEMPLATE_TIPOS)})`))],
+);
+
+/** At most one send per (receivable, régua step), whatever the crashes or number of workers. */
+export const reguaEnvios = pgTable(
+  'regua_envios',
+  {
+    contaId: integer('conta_id')
+      .notNull()
+      .references(() => contasReceber.id, { onDelete: 'cascade' }),
+    etapaDias: integer('etapa_dias').notNull(),
+    mensagemId: bigint('mensagem_id', { mode: 'number' }).references(() => mensagens.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').$type<ReguaEnvioStatus>().notNull(),
+    dataReferencia: date('data_referencia').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contaId, t.etapaDias] }),
+    index('regua_envios_mensagem_idx').on(t.mensagemId),
+    check('regua_envios_status_ck', sql.raw(`status IN (${sqlList(REGUA_ENVIO_STATUSES)})`)),
+  ],
+);
+
+export type ReguaExecucaoContagens = {
+  planejadas: number;
+  enviadas: number;
+  falhas: number;
+  puladas: number;
+  adiadas: number;
+};
+
+export const reguaExecucoes = pgTable(
+  'regua_execucoes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    worker: text('worker').notNull(),
+    iniciadaEm: timestamptz('iniciada_em').notNull().defaultNow(),
+    concluidaEm: timestamptz('concluida_em'),
+    contagens: jsonb('contagens').$type<ReguaExecucaoContagens>(),
+    erro: text('erro'),
+  },
+  (t) => [index('regua_execucoes_iniciada_idx').on(t.iniciadaEm)],
+);

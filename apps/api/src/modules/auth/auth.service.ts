@@ -1,0 +1,103 @@
+import type { LoginResponse } from '@cobranca/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { findUsuarioByEmail, markLogin } from '../usuarios/usuarios.repository.ts';
+import { verifyPassword } from './password.ts';
+import { findSessionByTokenHash, insertToken, revokeToken, type Session, touchToken } from './sessions.repository.ts';
+import { generateToken, hashToken, isTokenFormat } from './tokens.ts';
+
+export const LOGIN_INVALIDO = 'E-mail ou senha inválidos.';
+export const CONTA_BLOQUEADA = 'Sua conta está bloqueada. Procure um administrador.';
+const SESSAO_INVALIDA = 'Sessão inválida ou expirada. Faça login novamente.';
+
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+export const login = async (
+  db: Db,
+  credentials: { email: string; password: string },
+  client: ClientInfo,
+): Promise<LoginResponse> => {
+  const usuario = await findUsuarioByEmail(db, credentials.email);
+  const valid = await verifyPassword(usuario?.passwordHash ?? null, credentials.password);
+  if (!usuario || !valid) {
+    await registrarAuditoria(db, {
+      usuarioId: usuario?.id ?? null,
+      acao: 'auth.login_falhou',
+      descricao: `Tentativa de login com credenciais inválidas para ${credentials.email}`,
+      entidade: 'usuario',
+      entidadeId: usuario?.id,
+      detalhes: { email: credentials.email },
+      ip: client.ip,
+    });
+    throw unauthorized(LOGIN_INVALIDO);
+  }
+  if (usuario.status === 'Bloqueado') {
+    await registrarAuditoria(db, {
+      usuarioId: usuario.id,
+      acao: 'auth.login_bloqueado',
+      descricao: `Tentativa de login de conta bloqueada (${usuario.email})`,
+      entidade: 'usuario',
+      entidadeId: usuario.id,
+      ip: client.ip,
+    });
+    throw new AppError(403, CONTA_BLOQUEADA);
+  }
+  const { sessao_horas } = await getSistemaSettings(db);
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + sessao_horas * 3_600_000);
+  await db.transaction(async (tx) => {
+    await insertToken(tx, {
+      usuarioId: usuario.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    });
+    await markLogin(tx, usuario.id);
+    await registrarAuditoria(tx, {
+      usuarioId: usuario.id,
+      acao: 'auth.login',
+      descricao: `Login de ${usuario.name}`,
+      entidade: 'usuario',
+      entidadeId: usuario.id,
+      ip: client.ip,
+    });
+  });
+  return {
+    token,
+    expires_at: expiresAt.toISOString(),
+    user: { id: usuario.id, name: usuario.name, email: usuario.email, role: usuario.role },
+  };
+};
+
+export const logout = async (db: Db, session: Session, ip: string): Promise<void> => {
+  await db.transaction(async (tx) => {
+    await revokeToken(tx, session.tokenId);
+    await registrarAuditoria(tx, {
+      usuarioId: session.user.id,
+      acao: 'auth.logout',
+      descricao: `Logout de ${session.user.name}`,
+      entidade: 'usuario',
+      entidadeId: session.user.id,
+      ip,
+    });
+  });
+};
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Resolves `Authorization: Bearer <token>` to a live session of an active user, or throws 401. */
+export const authenticateBearer = async (db: Db, header: string | undefined): Promise<Session> => {
+  const token = /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
+  if (!token || !isTokenFormat(token)) throw unauthorized();
+  const session = await findSessionByTokenHash(db, hashToken(token));
+  if (!session) throw unauthorized(SESSAO_INVALIDA);
+  // 401 rather than 403: the web client then drops the session and returns to the login page.
+  if (session.user.status === 'Bloqueado') throw unauthorized(CONTA_BLOQUEADA);
+  if (!session.lastUsedAt || Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchToken(db, session.tokenId);
+  }
+  return session;
+};

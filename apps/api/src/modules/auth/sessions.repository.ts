@@ -1,0 +1,78 @@
+import type { Role, UserStatus } from '@cobranca/contracts';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiTokens, usuarios } from '../../db/schema/index.ts';
+
+export type Session = {
+  tokenId: number;
+  lastUsedAt: Date | null;
+  user: { id: number; name: string; email: string; role: Role; status: UserStatus };
+};
+
+export const insertToken = async (
+  tx: DbOrTx,
+  values: {
+    usuarioId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> => {
+  await tx.insert(apiTokens).values(values);
+};
+
+/** The live session behind a token hash: not revoked, not expired. */
+export const findSessionByTokenHash = async (db: DbOrTx, tokenHash: string): Promise<Session | undefined> => {
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      user: {
+        id: usuarios.id,
+        name: usuarios.name,
+        email: usuarios.email,
+        role: usuarios.role,
+        status: usuarios.status,
+      },
+    })
+    .from(apiTokens)
+    .innerJoin(usuarios, eq(usuarios.id, apiTokens.usuarioId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row;
+};
+
+/** Records use at most once a minute per token, so authenticated reads do not all become writes. */
+export const touchToken = async (db: DbOrTx, tokenId: number): Promise<void> => {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiTokens.id, tokenId),
+        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
+};
+
+export const revokeToken = async (tx: DbOrTx, tokenId: number): Promise<void> => {
+  await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
+};
+
+export const revokeAllTokensOf = async (tx: DbOrTx, usuarioId: number): Promise<number> => {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.usuarioId, usuarioId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+};

@@ -1,0 +1,43 @@
+import { type Role, ROLE_LABELS } from '@cobranca/contracts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { hashPassword } from '../auth/password.ts';
+import { findUsuarioByEmail, insertUsuario, type UsuarioRow } from './usuarios.repository.ts';
+
+export type NovoUsuario = { name: string; email: string; password: string; role: Role };
+export type Actor = { usuarioId: number | null; ip?: string | null };
+
+export const EMAIL_EM_USO = 'Este e-mail já está em uso.';
+
+/** Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422. */
+export const createUsuario = async (db: Db, input: NovoUsuario, actor: Actor): Promise<UsuarioRow> => {
+  if (await findUsuarioByEmail(db, input.email)) throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const usuario = await insertUsuario(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+      });
+      await registrarAuditoria(tx, {
+        usuarioId: actor.usuarioId,
+        acao: 'usuario.criado',
+        descricao: `${ROLE_LABELS[input.role]} ${usuario.name} criado`,
+        entidade: 'usuario',
+        entidadeId: usuario.id,
+        detalhes: { email: usuario.email, role: usuario.role },
+        ip: actor.ip ?? null,
+      });
+      return usuario;
+    });
+  } catch (error) {
+    // Two requests racing for one e-mail: the unique index decides, the loser gets the same 422.
+    if (isUniqueViolation(error, 'usuarios_email_lower_uq'))
+      throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
+    throw error;
+  }
+};

@@ -1,0 +1,79 @@
+import type { Role } from '@cobranca/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { authenticateBearer } from '../modules/auth/auth.service.ts';
+import type { Session } from '../modules/auth/sessions.repository.ts';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+export type ApiRoute = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * The one authorization mechanism: every /api route declares `config.access` (route groups set it
+ * for all their routes), a single onRequest hook enforces it, and start-up fails on a route without it.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const routes: RouteOptions[] = [];
+  app.decorateRequest('session', null);
+  app.decorate('apiRoutes', []);
+
+  app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url)) routes.push(route);
+  });
+
+  app.addHook('onReady', async () => {
+    for (const route of routes) {
+      const access = route.config?.access;
+      if (access === undefined) throw new Error(`A rota ${String(route.method)} ${route.url} não declara quem pode acessá-la.`);
+      for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const matched = request.routeOptions.url;
+    // Unknown routes go to the not-found handler; non-API routes are the web app's static files.
+    if (matched === undefined || !isApiUrl(matched)) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    if (access === undefined) throw forbidden();
+    const session = await authenticateBearer(app.db, request.headers.authorization);
+    request.session = session;
+    if (access !== 'authenticated' && !access.includes(session.user.role)) throw forbidden();
+  });
+});
+
+/** Inside a route-group plugin: every route registered there gets this access rule unless it sets its own. */
+export const restrictGroup = (app: FastifyInstance, access: Access) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? access };
+  });
+};
+
+/** A route group (`/api/admin/*`, `/api/operador/*`...): the listed modules, all behind one role rule. */
+export const routeGroup =
+  (access: Access, modules: FastifyPluginAsync[]): FastifyPluginAsync =>
+  async (group) => {
+    restrictGroup(group, access);
+    for (const module of modules) await group.register(module);
+  };
+
+/** The caller's session in a handler behind an authenticated route. */
+export const sessionOf = (request: FastifyRequest): Session => {
+  if (!request.session) throw unauthorized();
+  return request.session;
+};

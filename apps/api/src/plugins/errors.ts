@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors, VALIDATION_MESSAGE } from '../lib/errors.ts';
+
+type ValidationItem = {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+};
+
+const CONTEXT_FIELD: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+/** Groups validation issues by field name (`contas.0`, `email`); unknown keys are reported on each key. */
+export const fieldErrorsFrom = (items: ValidationItem[], context = 'body'): FieldErrors => {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const item of items) {
+    const field =
+      item.instancePath.replace(/^\//, '').replaceAll('/', '.') || (CONTEXT_FIELD[context] ?? context);
+    if (item.keyword === 'unrecognized_keys' && Array.isArray(item.params.keys)) {
+      for (const key of item.params.keys)
+        add(field === 'body' ? String(key) : `${field}.${key}`, 'Campo não permitido.');
+    } else {
+      add(field, item.message ?? 'Valor inválido.');
+    }
+  }
+  return errors;
+};
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: 'Requisição inválida.',
+  404: 'Recurso não encontrado.',
+  405: 'Método não permitido.',
+  406: 'Formato de resposta não suportado.',
+  413: 'A requisição excede o tamanho máximo permitido.',
+  415: 'Tipo de conteúdo não suportado.',
+  429: 'Muitas requisições. Tente novamente em instantes.',
+};
+
+const JSON_BODY_ERRORS = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+]);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
+
+const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (code && DATABASE_DOWN_CODES.has(code)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+  }
+  return false;
+};
+
+/** One place that turns every failure into the JSON shape of PRODUCT §9; no stack trace leaves the server. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body = error.errors
+        ? { message: error.message, errors: error.errors }
+        : { message: error.message };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsFrom(error.validation, error.validationContext);
+      return reply.code(422).send({ message: VALIDATION_MESSAGE, errors });
+    }
+    if (error.code && JSON_BODY_ERRORS.has(error.code) && error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const detail =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'O corpo da requisição está vazio.'
+          : 'O corpo da requisição não é um JSON válido.';
+      return reply.code(422).send({ message: VALIDATION_MESSAGE, errors: { body: [detail] } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ message: GENERIC_MESSAGES[status] ?? 'Requisição inválida.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'banco de dados indisponível');
+      return reply
+        .code(503)
+        .send({ message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+    }
+    request.log.error({ err: error }, 'erro não tratado');
+    return reply.code(500).send({ message: 'Erro interno do servidor.' });
+  });
+});

@@ -1,0 +1,39 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { startupDemo } from './modules/demo/startup-demo.ts';
+
+const config = loadConfig();
+
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});
+
+const announce = await startupDemo(config, database);
+
+const app = await buildApp({
+  database,
+  logger: {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.password_confirmation'],
+  },
+  trustProxy: config.trustProxy,
+  webDistDir: config.webDistDir,
+});
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'encerrando após erro');
+  else app.log.info({ signal }, 'encerrando');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`\nSistema de Cobrança Automática em http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${config.port}`);
+console.log(`Banco de dados: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+announce();

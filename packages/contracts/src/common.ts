@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const errorResponse = z.object({ message: z.string() }).meta({ id: 'Erro' });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const validationErrorResponse = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
+  .meta({ id: 'ErroValidacao' });
+export type ValidationErrorResponse = z.infer<typeof validationErrorResponse>;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const RECEIVABLES_PAGE_SIZE = 15;
+
+/** `?page=n`: a positive integer; anything else is a 422, a page past the end is an empty page. */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'A página deve ser um número.' })
+    .int('A página deve ser um número inteiro.')
+    .min(1, 'A página começa em 1.')
+    .max(1_000_000, 'Página fora do intervalo.')
+    .default(1),
+});
+
+/** The paged-list shape of SPEC §3, used by every list route. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+export type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+
+export const idParam = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido.' }).int('Identificador inválido.').positive('Identificador inválido.').max(2_147_483_647, 'Identificador inválido.'),
+});

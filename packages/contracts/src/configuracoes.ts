@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { TEMPLATE_TIPOS } from './domain.ts';
+
+const horario = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use o formato HH:MM.');
+const janela = z
+  .object({ inicio: horario, fim: horario })
+  .refine((j) => j.inicio < j.fim, { message: 'O início deve ser antes do fim.', path: ['fim'] });
+
+export const reguaEtapa = z.object({
+  dias: z.number().int().min(-60, 'No máximo 60 dias antes.').max(180, 'No máximo 180 dias depois.'),
+  tipo: z.enum(TEMPLATE_TIPOS),
+});
+
+/** System settings of PRODUCT §7; every field has the default the product ships with. */
+export const sistemaSettings = z.object({
+  empresa: z
+    .object({
+      nome: z.string().trim().max(120).default('Empresa Demonstração Ltda'),
+      documento: z.string().trim().max(18).default('11.222.333/0001-81'),
+    })
+    .default({ nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' }),
+  pix: z
+    .object({
+      chave: z.string().trim().max(77).default(''),
+      nome_recebedor: z.string().trim().max(25).default(''),
+      cidade: z.string().trim().max(15).default(''),
+    })
+    .default({ chave: '', nome_recebedor: '', cidade: '' }),
+  regua: z
+    .array(reguaEtapa)
+    .min(1, 'Configure ao menos uma etapa.')
+    .max(20, 'No máximo 20 etapas.')
+    .default([
+      { dias: -3, tipo: 'lembrete' },
+      { dias: 0, tipo: 'vencimento' },
+      { dias: 3, tipo: 'atraso' },
+      { dias: 7, tipo: 'atraso' },
+      { dias: 15, tipo: 'atraso' },
+    ]),
+  janela_envio: z
+    .object({
+      dias_uteis: janela.default({ inicio: '08:00', fim: '20:00' }),
+      sabado: janela.nullable().default({ inicio: '08:00', fim: '14:00' }),
+      domingo: janela.nullable().default(null),
+      feriados_nacionais: z.boolean().default(false),
+    })
+    .default({
+      dias_uteis: { inicio: '08:00', fim: '20:00' },
+      sabado: { inicio: '08:00', fim: '14:00' },
+      domingo: null,
+      feriados_nacionais: false,
+    }),
+  fuso_horario: z.string().default('America/Sao_Paulo'),
+  tentativas_com_falhas: z.number().int().min(1).max(20).default(3),
+  limites_contato: z
+    .object({ por_dia: z.number().int().min(1).max(10).default(1), por_semana: z.number().int().min(1).max(30).default(3) })
+    .default({ por_dia: 1, por_semana: 3 }),
+  vazao_canal_por_segundo: z.number().int().min(1).max(1000).default(80),
+  desconto_maximo_percentual: z.number().min(0).max(100).default(30),
+  sessao_horas: z.number().int().min(1).max(720).default(12),
+  automacao_ativa: z.boolean().default(true),
+});
+export type SistemaSettings = z.infer<typeof sistemaSettings>;

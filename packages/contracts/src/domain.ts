@@ -1,0 +1,56 @@
+// Wire values of the domain's enumerations (PRODUCT.md §2–§5), shared by the database schema, API and web.
+
+export const CLIENTE_STATUSES = ['ativo', 'aguardando_atendimento', 'em_atendimento', 'pausado', 'concluido'] as const;
+export type ClienteStatus = (typeof CLIENTE_STATUSES)[number];
+
+export const DOCUMENTO_TIPOS = ['cpf', 'cnpj', 'estrangeiro'] as const;
+export type DocumentoTipo = (typeof DOCUMENTO_TIPOS)[number];
+
+/** LGPD legal basis recorded for contacting the customer. */
+export const BASES_LEGAIS = ['execucao_contrato', 'legitimo_interesse', 'consentimento', 'exercicio_direitos'] as const;
+export type BaseLegal = (typeof BASES_LEGAIS)[number];
+
+export const ORIGENS_CONTATO = ['importacao_csv', 'nfe', 'manual', 'demo'] as const;
+export type OrigemContato = (typeof ORIGENS_CONTATO)[number];
+
+export const CONTA_ORIGENS = ['nfe', 'manual', 'acordo'] as const;
+export type ContaOrigem = (typeof CONTA_ORIGENS)[number];
+
+export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada'] as const;
+export type ContaStatus = (typeof CONTA_STATUSES)[number];
+
+export const NEGOCIACAO_STATUSES = ['ativa', 'cumprida', 'quebrada', 'cancelada'] as const;
+export type NegociacaoStatus = (typeof NEGOCIACAO_STATUSES)[number];
+
+export const FORMAS_PAGAMENTO = ['pix', 'boleto', 'dinheiro', 'cartao', 'transferencia'] as const;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+
+export const PROMESSA_STATUSES = ['pendente', 'cumprida', 'quebrada'] as const;
+export type PromessaStatus = (typeof PROMESSA_STATUSES)[number];
+
+export const CHAMADA_RESULTADOS = ['atendida', 'nao_atendida', 'caixa_postal', 'numero_invalido'] as const;
+export type ChamadaResultado = (typeof CHAMADA_RESULTADOS)[number];
+
+export const MENSAGEM_DIRECOES = ['saida', 'entrada'] as const;
+export type MensagemDirecao = (typeof MENSAGEM_DIRECOES)[number];
+
+export const MENSAGEM_STATUSES = ['pendente', 'enviada', 'entregue', 'lida', 'falhou', 'recebida', 'cancelada'] as const;
+export type MensagemStatus = (typeof MENSAGEM_STATUSES)[number];
+
+export const MENSAGEM_ORIGENS = ['regua', 'operador', 'sistema', 'cliente'] as const;
+export type MensagemOrigem = (typeof MENSAGEM_ORIGENS)[number];
+
+export const CANAIS = ['simulador', 'whatsapp_cloud'] as const;
+export type Canal = (typeof CANAIS)[number];
+
+export const TEMPLATE_TIPOS = ['lembrete', 'vencimento', 'atraso', 'negociacao', 'agradecimento'] as const;
+export type TemplateTipo = (typeof TEMPLATE_TIPOS)[number];
+
+export const REGUA_ENVIO_STATUSES = ['planejado', 'enviado', 'pulado', 'falhou'] as const;
+export type ReguaEnvioStatus = (typeof REGUA_ENVIO_STATUSES)[number];
+
+export const IMPORTACAO_TIPOS = ['csv', 'xml'] as const;
+export type ImportacaoTipo = (typeof IMPORTACAO_TIPOS)[number];
+
+export const IMPORTACAO_STATUSES = ['processando', 'concluida', 'interrompida', 'falhou'] as const;
+export type ImportacaoStatus = (typeof IMPORTACAO_STATUSES)[number];

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+// Default zod messages in Portuguese for anything a schema does not word itself.
+z.config(z.locales.pt());
+
+export * from './auth.ts';
+export * from './common.ts';
+export * from './configuracoes.ts';
+export * from './domain.ts';
+export * from './health.ts';
+export * from './roles.ts';

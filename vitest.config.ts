@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${kind}`,
+    include: ['apps/api/**/*.int.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// Every database test runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      integration('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+    ],
+  },
+});
