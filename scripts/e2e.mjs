@@ -24,10 +24,14 @@ const run = (command, args, env = {}) =>
 
 if (run('npm', ['run', 'build']) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'cobranca-e2e-'));
-const status = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)], {
-  E2E_PORT: String(await freePort()),
-  E2E_DATA_DIR: dataDir,
-  SKIP_WEB_BUILD: '1',
-});
+const status = run(
+  'npx',
+  ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],
+  {
+    E2E_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+    SKIP_WEB_BUILD: '1',
+  },
+);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status);

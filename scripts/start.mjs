@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+];
 
 const newestMtime = (path) => {
   if (!existsSync(path)) return 0;
@@ -17,7 +23,8 @@ const newestMtime = (path) => {
 };
 
 const webIsStale = () =>
-  !existsSync(builtIndex) || Math.max(...webSources.map((p) => newestMtime(join(root, p)))) > statSync(builtIndex).mtimeMs;
+  !existsSync(builtIndex) ||
+  Math.max(...webSources.map((p) => newestMtime(join(root, p)))) > statSync(builtIndex).mtimeMs;
 
 if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {
   console.log('Compilando a aplicação web…');

@@ -29,12 +29,15 @@ describe('GET /api/health', () => {
 });
 
 describe('unknown routes', () => {
-  it.each(['GET', 'POST', 'DELETE'] as const)('answers %s on an unknown /api path with JSON 404', async (method) => {
-    const response = await t.app.inject({ method, url: '/api/nao-existe?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ message: `Rota não encontrada: ${method} /api/nao-existe` });
-  });
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    'answers %s on an unknown /api path with JSON 404',
+    async (method) => {
+      const response = await t.app.inject({ method, url: '/api/nao-existe?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ message: `Rota não encontrada: ${method} /api/nao-existe` });
+    },
+  );
 
   it('serves index.html for client-side routes (SPA fallback)', async () => {
     for (const url of ['/', '/login', '/operador/dashboard', '/admin/clientes?page=2']) {

@@ -61,26 +61,53 @@ const withTarget = async <T>(read: (database: Database) => Promise<T>): Promise<
 
 describe('npm run cli -- user:create', () => {
   it('creates an account with a hashed password and an audit entry', async () => {
-    const result = await cli('user:create', '--role', 'admin', '--name', 'Ana Admin', '--email', 'Ana@Empresa.com.br', '--password', 'Segura123');
+    const result = await cli(
+      'user:create',
+      '--role',
+      'admin',
+      '--name',
+      'Ana Admin',
+      '--email',
+      'Ana@Empresa.com.br',
+      '--password',
+      'Segura123',
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Administrador criado: #\d+ Ana Admin <ana@empresa.com.br>/);
-    const [user] = await withTarget((d) => d.db.select().from(usuarios).where(eq(usuarios.email, 'ana@empresa.com.br')));
+    const [user] = await withTarget((d) =>
+      d.db.select().from(usuarios).where(eq(usuarios.email, 'ana@empresa.com.br')),
+    );
     expect(user).toMatchObject({ name: 'Ana Admin', role: 'admin', status: 'Ativo' });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
-    const audit = await withTarget((d) => d.db.select().from(auditLogs).where(eq(auditLogs.acao, 'usuario.criado')));
+    const audit = await withTarget((d) =>
+      d.db.select().from(auditLogs).where(eq(auditLogs.acao, 'usuario.criado')),
+    );
     expect(audit.some((a) => a.entidadeId === String(user?.id))).toBe(true);
   });
 
   it('refuses a taken e-mail (any case) with exit code 1', async () => {
-    const result = await cli('user:create', '--role', 'operador', '--name', 'Outra', '--email', 'ANA@empresa.com.br', '--password', 'Segura123');
+    const result = await cli(
+      'user:create',
+      '--role',
+      'operador',
+      '--name',
+      'Outra',
+      '--email',
+      'ANA@empresa.com.br',
+      '--password',
+      'Segura123',
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/e-mail já está em uso/);
   });
 
   it.each([
     [['--role', 'chefe', '--name', 'X Y', '--email', 'x@y.com', '--password', 'Segura123'], /role/],
-    [['--role', 'admin', '--name', 'X Y', '--email', 'nao-email', '--password', 'Segura123'], /e-mail válido/],
+    [
+      ['--role', 'admin', '--name', 'X Y', '--email', 'nao-email', '--password', 'Segura123'],
+      /e-mail válido/,
+    ],
     [['--role', 'admin', '--name', 'X Y', '--email', 'x@y.com', '--password', 'curta'], /8 caracteres/],
     [['--role', 'admin', '--email', 'x@y.com', '--password', 'Segura123'], /name/],
   ])('rejects invalid arguments with a clear message (%j)', async (args, message) => {
@@ -100,7 +127,17 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database is single-proce
   it('refuses to open DATA_DIR while another live process holds it', async () => {
     writeFileSync(join(dataDir, 'cobranca.lock'), String(process.pid));
     try {
-      const result = await cli('user:create', '--role', 'admin', '--name', 'X Y', '--email', 'x@y.com', '--password', 'Segura123');
+      const result = await cli(
+        'user:create',
+        '--role',
+        'admin',
+        '--name',
+        'X Y',
+        '--email',
+        'x@y.com',
+        '--password',
+        'Segura123',
+      );
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(new RegExp(`em uso pelo processo ${process.pid}`));
     } finally {

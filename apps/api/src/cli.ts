@@ -26,16 +26,26 @@ type Command = (database: Database, args: string[]) => Promise<void>;
 const userCreate: Command = async (database, args) => {
   const { values } = parseArgs({
     args,
-    options: { role: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      role: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+    },
   });
   const input = userCreateArgs.parse(values);
   const usuario = await createUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
-  console.log(`${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`);
+  console.log(
+    `${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`,
+  );
 };
 
 const demoSeed: Command = async (database) => {
   if (!(await isDatabaseEmpty(database.db))) {
-    throw new AppError(409, 'O banco já tem usuários: os dados de demonstração só são carregados num banco vazio.');
+    throw new AppError(
+      409,
+      'O banco já tem usuários: os dados de demonstração só são carregados num banco vazio.',
+    );
   }
   printCredentials(await seedDemo(database.db));
 };
@@ -43,9 +53,12 @@ const demoSeed: Command = async (database) => {
 const COMMANDS: Record<string, Command> = { 'user:create': userCreate, 'demo:seed': demoSeed };
 
 const describeError = (error: unknown): string => {
-  if (error instanceof z.ZodError) return error.issues.map((i) => `${i.path.join('.') || 'argumentos'}: ${i.message}`).join('\n');
+  if (error instanceof z.ZodError)
+    return error.issues.map((i) => `${i.path.join('.') || 'argumentos'}: ${i.message}`).join('\n');
   if (error instanceof AppError) {
-    const fields = Object.entries(error.errors ?? {}).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+    const fields = Object.entries(error.errors ?? {}).map(
+      ([field, messages]) => `${field}: ${messages.join(' ')}`,
+    );
     return [error.message, ...fields.filter((f) => !f.endsWith(error.message))].join('\n');
   }
   return error instanceof Error ? error.message : String(error);

@@ -18,7 +18,12 @@ const app = await buildApp({
   database,
   logger: {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.password_confirmation'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.body.password',
+      'req.body.password_confirmation',
+    ],
   },
   trustProxy: config.trustProxy,
   webDistDir: config.webDistDir,
@@ -34,6 +39,10 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`\nSistema de Cobrança Automática em http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${config.port}`);
-console.log(`Banco de dados: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+console.log(
+  `\nSistema de Cobrança Automática em http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${config.port}`,
+);
+console.log(
+  `Banco de dados: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+);
 announce();

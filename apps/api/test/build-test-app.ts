@@ -44,12 +44,21 @@ export const createTestUser = async (
   counter += 1;
   const email = overrides.email ?? `${role}.${counter}.${Date.now()}@teste.local`;
   const name = overrides.name ?? `Usuário ${role} ${counter}`;
-  const row = await createUsuario(database.db, { name, email, password: TEST_PASSWORD, role }, { usuarioId: null });
-  if (overrides.status) await database.db.update(usuarios).set({ status: overrides.status }).where(eq(usuarios.id, row.id));
+  const row = await createUsuario(
+    database.db,
+    { name, email, password: TEST_PASSWORD, role },
+    { usuarioId: null },
+  );
+  if (overrides.status)
+    await database.db.update(usuarios).set({ status: overrides.status }).where(eq(usuarios.id, row.id));
   return { id: row.id, name, email: row.email, role, password: TEST_PASSWORD };
 };
 
-export const loginAs = async (app: App, user: { email: string; password: string }, ip = '10.0.0.1'): Promise<string> => {
+export const loginAs = async (
+  app: App,
+  user: { email: string; password: string },
+  ip = '10.0.0.1',
+): Promise<string> => {
   const response = await app.inject({
     method: 'POST',
     url: '/api/login',
@@ -63,8 +72,18 @@ export const loginAs = async (app: App, user: { email: string; password: string 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A valid session token written straight to the database (no login round-trip, no rate limit). */
-export const issueToken = async (database: Database, usuarioId: number, expiresAt = new Date(Date.now() + 3_600_000)) => {
+export const issueToken = async (
+  database: Database,
+  usuarioId: number,
+  expiresAt = new Date(Date.now() + 3_600_000),
+) => {
   const token = generateToken();
-  await insertToken(database.db, { usuarioId, tokenHash: hashToken(token), expiresAt, ip: null, userAgent: null });
+  await insertToken(database.db, {
+    usuarioId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ip: null,
+    userAgent: null,
+  });
   return token;
 };

@@ -20,9 +20,10 @@ const withAdmin = async <T>(adminUrl: string, run: (client: pg.Client) => Promis
 
 /** Drops databases that an interrupted earlier run left behind (their name carries their birth time). */
 const dropStaleDatabases = async (client: pg.Client) => {
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-    `${PREFIX}%`,
-  ]);
+  const { rows } = await client.query<{ datname: string }>(
+    'SELECT datname FROM pg_database WHERE datname LIKE $1',
+    [`${PREFIX}%`],
+  );
   for (const { datname } of rows) {
     const born = Number.parseInt(datname.slice(PREFIX.length).split('_')[0] ?? '', 36);
     if (Number.isFinite(born) && Date.now() - born > STALE_AFTER_MS) {
@@ -44,7 +45,10 @@ export const createPostgresTestDatabase = async (): Promise<{ url: string; drop:
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => {},
+      ),
   };
 };
 

@@ -30,8 +30,18 @@ export const paged = <T extends z.ZodType>(item: T) =>
     per_page: z.number().int(),
     total: z.number().int(),
   });
-export type Paged<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+export type Paged<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+};
 
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido.' }).int('Identificador inválido.').positive('Identificador inválido.').max(2_147_483_647, 'Identificador inválido.'),
+  id: z.coerce
+    .number({ error: 'Identificador inválido.' })
+    .int('Identificador inválido.')
+    .positive('Identificador inválido.')
+    .max(2_147_483_647, 'Identificador inválido.'),
 });

@@ -53,7 +53,10 @@ export const sistemaSettings = z.object({
   fuso_horario: z.string().default('America/Sao_Paulo'),
   tentativas_com_falhas: z.number().int().min(1).max(20).default(3),
   limites_contato: z
-    .object({ por_dia: z.number().int().min(1).max(10).default(1), por_semana: z.number().int().min(1).max(30).default(3) })
+    .object({
+      por_dia: z.number().int().min(1).max(10).default(1),
+      por_semana: z.number().int().min(1).max(30).default(3),
+    })
     .default({ por_dia: 1, por_semana: 3 }),
   vazao_canal_por_segundo: z.number().int().min(1).max(1000).default(80),
   desconto_maximo_percentual: z.number().min(0).max(100).default(30),

@@ -1,13 +1,24 @@
 // Wire values of the domain's enumerations (PRODUCT.md §2–§5), shared by the database schema, API and web.
 
-export const CLIENTE_STATUSES = ['ativo', 'aguardando_atendimento', 'em_atendimento', 'pausado', 'concluido'] as const;
+export const CLIENTE_STATUSES = [
+  'ativo',
+  'aguardando_atendimento',
+  'em_atendimento',
+  'pausado',
+  'concluido',
+] as const;
 export type ClienteStatus = (typeof CLIENTE_STATUSES)[number];
 
 export const DOCUMENTO_TIPOS = ['cpf', 'cnpj', 'estrangeiro'] as const;
 export type DocumentoTipo = (typeof DOCUMENTO_TIPOS)[number];
 
 /** LGPD legal basis recorded for contacting the customer. */
-export const BASES_LEGAIS = ['execucao_contrato', 'legitimo_interesse', 'consentimento', 'exercicio_direitos'] as const;
+export const BASES_LEGAIS = [
+  'execucao_contrato',
+  'legitimo_interesse',
+  'consentimento',
+  'exercicio_direitos',
+] as const;
 export type BaseLegal = (typeof BASES_LEGAIS)[number];
 
 export const ORIGENS_CONTATO = ['importacao_csv', 'nfe', 'manual', 'demo'] as const;
@@ -34,7 +45,15 @@ export type ChamadaResultado = (typeof CHAMADA_RESULTADOS)[number];
 export const MENSAGEM_DIRECOES = ['saida', 'entrada'] as const;
 export type MensagemDirecao = (typeof MENSAGEM_DIRECOES)[number];
 
-export const MENSAGEM_STATUSES = ['pendente', 'enviada', 'entregue', 'lida', 'falhou', 'recebida', 'cancelada'] as const;
+export const MENSAGEM_STATUSES = [
+  'pendente',
+  'enviada',
+  'entregue',
+  'lida',
+  'falhou',
+  'recebida',
+  'cancelada',
+] as const;
 export type MensagemStatus = (typeof MENSAGEM_STATUSES)[number];
 
 export const MENSAGEM_ORIGENS = ['regua', 'operador', 'sistema', 'cliente'] as const;

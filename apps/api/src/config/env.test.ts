@@ -13,7 +13,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', seedDemo: true, databaseUrl: undefined, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      seedDemo: true,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
   });
 
   it('treats an empty DATABASE_URL as unset and reads SEED_DEMO=false', () => {
@@ -36,7 +42,9 @@ describe('loadConfig', () => {
   it('accepts APP_KEY as hex or base64 and rejects a wrong size', () => {
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ DATA_DIR: dir, APP_KEY: hex }).appKey.toString('hex')).toBe(hex);
-    expect(loadConfig({ DATA_DIR: dir, APP_KEY: Buffer.alloc(32, 7).toString('base64') }).appKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ DATA_DIR: dir, APP_KEY: Buffer.alloc(32, 7).toString('base64') }).appKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
     expect(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'curta' })).toThrow(/APP_KEY/);
   });
 
@@ -46,6 +54,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['SEED_DEMO', 'talvez'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
-    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`Configuração inválida: ${name}`));
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(
+      new RegExp(`Configuração inválida: ${name}`),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import type { DatabaseKind } from '@cobranca/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { DatabaseKind } from '@cobranca/contracts';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';

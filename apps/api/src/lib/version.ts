@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 
-const rootPackage = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+const rootPackage = JSON.parse(
+  readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+) as {
   version?: string;
 };
 

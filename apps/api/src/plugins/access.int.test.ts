@@ -36,7 +36,9 @@ describe('access plugin', () => {
         [
           async (group) => {
             group.get('/api/admin/coisa', async () => ({ ok: true }));
-            group.get('/api/admin/so-super', { config: { access: ['super_admin'] } }, async () => ({ ok: true }));
+            group.get('/api/admin/so-super', { config: { access: ['super_admin'] } }, async () => ({
+              ok: true,
+            }));
           },
         ],
       ),
@@ -45,7 +47,8 @@ describe('access plugin', () => {
     const admin = await createTestUser(database, 'admin');
     const operador = await createTestUser(database, 'operador');
     const get = async (url: string, usuarioId?: number) =>
-      (await app.inject({ url, headers: usuarioId ? bearer(await issueToken(database, usuarioId)) : {} })).statusCode;
+      (await app.inject({ url, headers: usuarioId ? bearer(await issueToken(database, usuarioId)) : {} }))
+        .statusCode;
 
     expect(await get('/api/admin/coisa')).toBe(401);
     expect(await get('/api/admin/coisa', operador.id)).toBe(403);

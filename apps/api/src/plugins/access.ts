@@ -39,7 +39,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => {
     for (const route of routes) {
       const access = route.config?.access;
-      if (access === undefined) throw new Error(`A rota ${String(route.method)} ${route.url} não declara quem pode acessá-la.`);
+      if (access === undefined)
+        throw new Error(`A rota ${String(route.method)} ${route.url} não declara quem pode acessá-la.`);
       for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
     }
   });

@@ -1,7 +1,14 @@
 import { ROLES, type Role } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestUser, issueToken, type TestApp, type TestUser } from '../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+  type TestUser,
+} from '../../test/build-test-app.ts';
 import { usuarios } from '../db/schema/index.ts';
 import type { ApiRoute } from './access.ts';
 
@@ -50,13 +57,19 @@ const call = (route: ApiRoute, headers: Record<string, string> = {}) =>
 describe('authorization matrix over the route table', () => {
   it('finds the routes of every group (sanity check of the walk itself)', () => {
     expect(routes.length).toBeGreaterThanOrEqual(4);
-    expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/login', '/api/me', '/api/logout', '/api/health']));
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/me', '/api/logout', '/api/health']),
+    );
   });
 
   it('gives every route the access rule its group demands', () => {
     const mismatches = routes
       .map((r) => ({ route: `${r.method} ${r.url}`, declared: r.access, expected: expectedRule(r.url) }))
-      .filter(({ declared, expected }) => JSON.stringify(declared && [declared].flat().sort()) !== JSON.stringify(expected && [expected].flat().sort()));
+      .filter(
+        ({ declared, expected }) =>
+          JSON.stringify(declared && [declared].flat().sort()) !==
+          JSON.stringify(expected && [expected].flat().sort()),
+      );
     expect(mismatches).toEqual([]);
   });
 
@@ -71,7 +84,8 @@ describe('authorization matrix over the route table', () => {
         ['blocked user', bearer(blockedToken)],
       ] as const) {
         const response = await call(route, headers);
-        if (response.statusCode !== 401) failures.push(`${route.method} ${route.url} (${label}): ${response.statusCode}`);
+        if (response.statusCode !== 401)
+          failures.push(`${route.method} ${route.url} (${label}): ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -86,7 +100,9 @@ describe('authorization matrix over the route table', () => {
         const token = await issueToken(t.database, users[role].id);
         const response = await call(route, bearer(token));
         const allowed = rule === 'public' || rule === 'authenticated' || (rule?.includes(role) ?? false);
-        const ok = allowed ? ![401, 403].includes(response.statusCode) && response.statusCode < 500 : response.statusCode === 403;
+        const ok = allowed
+          ? ![401, 403].includes(response.statusCode) && response.statusCode < 500
+          : response.statusCode === 403;
         if (!ok) failures.push(`${route.method} ${route.url} as ${role}: ${response.statusCode}`);
       }
     }

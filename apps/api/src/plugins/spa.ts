@@ -19,7 +19,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       index: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -27,10 +30,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.code(404).send({ message: `Rota não encontrada: ${request.method} ${path.slice(0, 200)}` });
+      return reply
+        .code(404)
+        .send({ message: `Rota não encontrada: ${request.method} ${path.slice(0, 200)}` });
     }
     if (!hasWebApp) {
-      return reply.code(404).send({ message: 'A aplicação web não foi compilada. Rode `npm start` na raiz do projeto.' });
+      return reply
+        .code(404)
+        .send({ message: 'A aplicação web não foi compilada. Rode `npm start` na raiz do projeto.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

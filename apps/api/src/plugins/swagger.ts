@@ -18,6 +18,7 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { version: st
   });
   await app.register(async (docs) => {
     restrictGroup(docs, 'public');
-    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Served under the app's own CSP (helmet), which already allows what Swagger UI needs.
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 });

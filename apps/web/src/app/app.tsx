@@ -17,12 +17,21 @@ export const App = () => {
   }, []);
 
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '10vh auto', padding: '0 24px', color: '#212121' }}>
+    <main
+      style={{
+        fontFamily: 'system-ui, sans-serif',
+        maxWidth: 640,
+        margin: '10vh auto',
+        padding: '0 24px',
+        color: '#212121',
+      }}
+    >
       <h1 style={{ color: '#1976D2' }}>Sistema de Cobrança Automática</h1>
       <p>A interface está em construção.</p>
       <p role="status">
         {estado.tipo === 'carregando' && 'Verificando o servidor…'}
-        {estado.tipo === 'ok' && `Servidor no ar — banco de dados: ${estado.saude.database === 'pglite' ? 'PGlite (embutido)' : 'PostgreSQL'}.`}
+        {estado.tipo === 'ok' &&
+          `Servidor no ar — banco de dados: ${estado.saude.database === 'pglite' ? 'PGlite (embutido)' : 'PostgreSQL'}.`}
         {estado.tipo === 'erro' && 'Não foi possível falar com o servidor.'}
       </p>
       <p>

@@ -25,7 +25,10 @@ CREATE TABLE "clientes" (
 	CONSTRAINT "clientes_documento_tipo_ck" CHECK (documento_tipo IN ('cpf', 'cnpj', 'estrangeiro')),
 	CONSTRAINT "clientes_base_legal_ck" CHECK (base_legal IN ('execucao_contrato', 'legitimo_interesse', 'consentimento', 'exercicio_direitos')),
 	CONSTRAINT "clientes_origem_contato_ck" CHECK (origem_contato IN ('importacao_csv', 'nfe', 'manual', 'demo')),
-	CONSTRAINT "clientes_numero_chamadas_ck" CHECK ("clientes"."numero_chamadas" >= 0)
+	CONSTRAINT "clientes_numero_chamadas_ck" CHECK ("clientes"."numero_chamadas" >= 0),
+	CONSTRAINT "clientes_telefone_e164_ck" CHECK ("clientes"."telefone" ~ '^\+[1-9][0-9]{7,14}$'),
+	CONSTRAINT "clientes_pausado_motivo_ck" CHECK ("clientes"."status" <> 'pausado' OR "clientes"."pausa_motivo" IS NOT NULL),
+	CONSTRAINT "clientes_aguardando_desde_ck" CHECK ("clientes"."status" <> 'aguardando_atendimento' OR "clientes"."aguardando_desde" IS NOT NULL)
 );
 --> statement-breakpoint
 CREATE TABLE "chamadas" (
@@ -56,6 +59,8 @@ CREATE TABLE "contas_receber" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "contas_receber_origem_ck" CHECK (origem IN ('nfe', 'manual', 'acordo')),
 	CONSTRAINT "contas_receber_status_ck" CHECK (status IN ('aberta', 'paga', 'negociada', 'cancelada')),
+	CONSTRAINT "contas_receber_chave_nfe_ck" CHECK ("contas_receber"."chave_nfe" ~ '^[0-9]{44}$'),
+	CONSTRAINT "contas_receber_paga_ck" CHECK ("contas_receber"."status" <> 'paga' OR "contas_receber"."pago_em" IS NOT NULL),
 	CONSTRAINT "contas_receber_valores_ck" CHECK ("contas_receber"."valor_centavos" > 0 AND "contas_receber"."valor_pago_centavos" >= 0 AND "contas_receber"."valor_pago_centavos" <= "contas_receber"."valor_centavos")
 );
 --> statement-breakpoint
@@ -240,15 +245,15 @@ CREATE TABLE "usuarios" (
 ALTER TABLE "clientes" ADD CONSTRAINT "clientes_operador_id_usuarios_id_fk" FOREIGN KEY ("operador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chamadas" ADD CONSTRAINT "chamadas_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chamadas" ADD CONSTRAINT "chamadas_operador_id_usuarios_id_fk" FOREIGN KEY ("operador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contas_receber" ADD CONSTRAINT "contas_receber_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contas_receber" ADD CONSTRAINT "contas_receber_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contas_receber" ADD CONSTRAINT "contas_receber_negociacao_id_negociacoes_id_fk" FOREIGN KEY ("negociacao_id") REFERENCES "public"."negociacoes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contas_receber" ADD CONSTRAINT "contas_receber_importacao_id_importacoes_id_fk" FOREIGN KEY ("importacao_id") REFERENCES "public"."importacoes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "negociacao_contas" ADD CONSTRAINT "negociacao_contas_negociacao_id_negociacoes_id_fk" FOREIGN KEY ("negociacao_id") REFERENCES "public"."negociacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "negociacao_contas" ADD CONSTRAINT "negociacao_contas_conta_id_contas_receber_id_fk" FOREIGN KEY ("conta_id") REFERENCES "public"."contas_receber"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "negociacoes" ADD CONSTRAINT "negociacoes_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "negociacao_contas" ADD CONSTRAINT "negociacao_contas_conta_id_contas_receber_id_fk" FOREIGN KEY ("conta_id") REFERENCES "public"."contas_receber"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "negociacoes" ADD CONSTRAINT "negociacoes_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "negociacoes" ADD CONSTRAINT "negociacoes_operador_id_usuarios_id_fk" FOREIGN KEY ("operador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pagamentos" ADD CONSTRAINT "pagamentos_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pagamentos" ADD CONSTRAINT "pagamentos_conta_id_contas_receber_id_fk" FOREIGN KEY ("conta_id") REFERENCES "public"."contas_receber"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pagamentos" ADD CONSTRAINT "pagamentos_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pagamentos" ADD CONSTRAINT "pagamentos_conta_id_contas_receber_id_fk" FOREIGN KEY ("conta_id") REFERENCES "public"."contas_receber"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pagamentos" ADD CONSTRAINT "pagamentos_operador_id_usuarios_id_fk" FOREIGN KEY ("operador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promessas" ADD CONSTRAINT "promessas_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promessas" ADD CONSTRAINT "promessas_operador_id_usuarios_id_fk" FOREIGN KEY ("operador_id") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -285,7 +290,7 @@ CREATE INDEX "promessas_cliente_idx" ON "promessas" USING btree ("cliente_id","c
 CREATE INDEX "promessas_pendentes_data_idx" ON "promessas" USING btree ("data") WHERE "promessas"."status" = 'pendente';--> statement-breakpoint
 CREATE INDEX "importacoes_usuario_idx" ON "importacoes" USING btree ("usuario_id","created_at");--> statement-breakpoint
 CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "mensagens_canal_mensagem_id_uq" ON "mensagens" USING btree ("canal_mensagem_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "mensagens_canal_mensagem_id_uq" ON "mensagens" USING btree ("canal","canal_mensagem_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "mensagens_chave_idempotencia_uq" ON "mensagens" USING btree ("chave_idempotencia");--> statement-breakpoint
 CREATE INDEX "mensagens_cliente_idx" ON "mensagens" USING btree ("cliente_id","id");--> statement-breakpoint
 CREATE INDEX "mensagens_outbox_idx" ON "mensagens" USING btree ("proxima_tentativa_em","id") WHERE "mensagens"."status" = 'pendente';--> statement-breakpoint

@@ -66,5 +66,11 @@ export const clientes = pgTable(
     check('clientes_base_legal_ck', sql.raw(`base_legal IN (${sqlList(BASES_LEGAIS)})`)),
     check('clientes_origem_contato_ck', sql.raw(`origem_contato IN (${sqlList(ORIGENS_CONTATO)})`)),
     check('clientes_numero_chamadas_ck', sql`${t.numeroChamadas} >= 0`),
+    check('clientes_telefone_e164_ck', sql`${t.telefone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+    check('clientes_pausado_motivo_ck', sql`${t.status} <> 'pausado' OR ${t.pausaMotivo} IS NOT NULL`),
+    check(
+      'clientes_aguardando_desde_ck',
+      sql`${t.status} <> 'aguardando_atendimento' OR ${t.aguardandoDesde} IS NOT NULL`,
+    ),
   ],
 );

@@ -4,7 +4,12 @@ import { bigint, timestamp } from 'drizzle-orm/pg-core';
 export const centavos = (name: string) => bigint(name, { mode: 'number' });
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+// Drizzle sets it on every update() call, so no code path can forget it.
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** SQL `IN (...)` list for CHECK constraints over a wire enumeration. */

@@ -25,7 +25,7 @@ export const negociacoes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     clienteId: integer('cliente_id')
       .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'restrict' }),
     operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
     status: text('status').$type<NegociacaoStatus>().notNull().default('ativa'),
     valorOriginalCentavos: centavos('valor_original_centavos').notNull(),
@@ -52,9 +52,10 @@ export const contasReceber = pgTable(
   'contas_receber',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Financial history is never cascaded away: deleting a customer with receivables must fail.
     clienteId: integer('cliente_id')
       .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'restrict' }),
     origem: text('origem').$type<ContaOrigem>().notNull(),
     chaveNfe: text('chave_nfe'), // 44-digit NF-e access key
     numeroParcela: text('numero_parcela'), // nDup, or the agreement instalment number
@@ -81,6 +82,8 @@ export const contasReceber = pgTable(
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),
     check('contas_receber_status_ck', sql.raw(`status IN (${sqlList(CONTA_STATUSES)})`)),
+    check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ '^[0-9]{44}$'`),
+    check('contas_receber_paga_ck', sql`${t.status} <> 'paga' OR ${t.pagoEm} IS NOT NULL`),
     check(
       'contas_receber_valores_ck',
       sql`${t.valorCentavos} > 0 AND ${t.valorPagoCentavos} >= 0 AND ${t.valorPagoCentavos} <= ${t.valorCentavos}`,
@@ -97,7 +100,7 @@ export const negociacaoContas = pgTable(
       .references(() => negociacoes.id, { onDelete: 'cascade' }),
     contaId: integer('conta_id')
       .notNull()
-      .references(() => contasReceber.id, { onDelete: 'cascade' }),
+      .references(() => contasReceber.id, { onDelete: 'restrict' }),
     valorCentavos: centavos('valor_centavos').notNull(),
   },
   (t) => [
@@ -112,10 +115,10 @@ export const pagamentos = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     clienteId: integer('cliente_id')
       .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
+      .references(() => clientes.id, { onDelete: 'restrict' }),
     contaId: integer('conta_id')
       .notNull()
-      .references(() => contasReceber.id, { onDelete: 'cascade' }),
+      .references(() => contasReceber.id, { onDelete: 'restrict' }),
     operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
     valorCentavos: centavos('valor_centavos').notNull(),
     data: date('data').notNull(),

@@ -63,7 +63,7 @@ export const mensagens = pgTable(
     falhouEm: timestamptz('falhou_em'),
   },
   (t) => [
-    uniqueIndex('mensagens_canal_mensagem_id_uq').on(t.canalMensagemId),
+    uniqueIndex('mensagens_canal_mensagem_id_uq').on(t.canal, t.canalMensagemId),
     uniqueIndex('mensagens_chave_idempotencia_uq').on(t.chaveIdempotencia),
     index('mensagens_cliente_idx').on(t.clienteId, t.id),
     index('mensagens_outbox_idx').on(t.proximaTentativaEm, t.id).where(sql`${t.status} = 'pendente'`),

@@ -1,15 +1,25 @@
 import { ROLES } from '@cobranca/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  loginAs,
+  type TestApp,
+  type TestUser,
+} from '../../../test/build-test-app.ts';
 import { apiTokens, auditLogs, usuarios } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, createTestUser, loginAs, type TestApp, type TestUser } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
 let operador: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  operador = await createTestUser(t.database, 'operador', { email: 'Maria.Silva@Exemplo.com.br', name: 'Maria Silva' });
+  operador = await createTestUser(t.database, 'operador', {
+    email: 'Maria.Silva@Exemplo.com.br',
+    name: 'Maria Silva',
+  });
 });
 afterAll(() => t.close());
 
@@ -35,7 +45,11 @@ describe('POST /api/login', () => {
   });
 
   it('matches the e-mail regardless of case and surrounding spaces', async () => {
-    for (const email of ['maria.silva@exemplo.com.br', 'MARIA.SILVA@EXEMPLO.COM.BR', '  Maria.Silva@exemplo.com.BR ']) {
+    for (const email of [
+      'maria.silva@exemplo.com.br',
+      'MARIA.SILVA@EXEMPLO.COM.BR',
+      '  Maria.Silva@exemplo.com.BR ',
+    ]) {
       expect((await postLogin({ email, password: operador.password })).statusCode).toBe(200);
     }
   });
@@ -68,7 +82,10 @@ describe('POST /api/login', () => {
     it('answers 422 for an empty JSON body', async () => {
       const response = await raw('');
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ message: expect.any(String), errors: { body: [expect.any(String)] } });
+      expect(response.json()).toMatchObject({
+        message: expect.any(String),
+        errors: { body: [expect.any(String)] },
+      });
     });
 
     it('answers 422 for garbage that is not JSON', async () => {
@@ -93,7 +110,11 @@ describe('POST /api/login', () => {
       ['a very long e-mail', { email: `${'a'.repeat(10_000)}@exemplo.com`, password: 'x' }, ['email']],
       ['a very long password', { email: 'a@exemplo.com', password: 'x'.repeat(100_000) }, ['password']],
       ['unknown fields', { email: 'a@exemplo.com', password: 'x', role: 'super_admin' }, ['role']],
-      ['a prototype-pollution key', JSON.parse('{"email":"a@exemplo.com","password":"x","__proto__":{"admin":true}}'), []],
+      [
+        'a prototype-pollution key',
+        JSON.parse('{"email":"a@exemplo.com","password":"x","__proto__":{"admin":true}}'),
+        [],
+      ],
     ])('answers 422 for %s, naming the fields', async (_case, payload, fields) => {
       const response = await postLogin(payload);
       if (fields.length === 0) {
@@ -113,18 +134,17 @@ describe('POST /api/login', () => {
       expect(response.json().message).toMatch(/tamanho máximo/);
     });
 
-    it.each([
-      "' OR '1'='1",
-      "admin@exemplo.com'; DROP TABLE usuarios; --",
-      'a@exemplo.com" OR 1=1 --',
-    ])('treats SQL metacharacters as data (%s)', async (value) => {
-      const asEmail = await postLogin({ email: value, password: "' OR '1'='1" });
-      const asPassword = await postLogin({ email: operador.email, password: value });
-      expect([401, 422]).toContain(asEmail.statusCode);
-      expect(asPassword.statusCode).toBe(401);
-      const [row] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(usuarios);
-      expect(row?.count).toBeGreaterThan(0);
-    });
+    it.each(["' OR '1'='1", "admin@exemplo.com'; DROP TABLE usuarios; --", 'a@exemplo.com" OR 1=1 --'])(
+      'treats SQL metacharacters as data (%s)',
+      async (value) => {
+        const asEmail = await postLogin({ email: value, password: "' OR '1'='1" });
+        const asPassword = await postLogin({ email: operador.email, password: value });
+        expect([401, 422]).toContain(asEmail.statusCode);
+        expect(asPassword.statusCode).toBe(401);
+        const [row] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(usuarios);
+        expect(row?.count).toBeGreaterThan(0);
+      },
+    );
   });
 
   it('writes sign-ins and failed sign-ins to the audit log with the ip', async () => {
@@ -148,7 +168,12 @@ describe('GET /api/me', () => {
     const token = await loginAs(t.app, operador);
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: operador.id, name: 'Maria Silva', email: operador.email, role: 'operador' });
+    expect(response.json()).toEqual({
+      id: operador.id,
+      name: 'Maria Silva',
+      email: operador.email,
+      role: 'operador',
+    });
   });
 
   it.each([
@@ -170,20 +195,26 @@ describe('GET /api/me', () => {
   it('answers 401 for an expired token', async () => {
     const token = await loginAs(t.app, operador);
     await t.database.db.update(apiTokens).set({ expiresAt: sql`now() - interval '1 second'` });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 401 for the token of a deleted user', async () => {
     const gone = await createTestUser(t.database, 'admin');
     const token = await loginAs(t.app, gone);
     await t.database.db.delete(usuarios).where(eq(usuarios.id, gone.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 401 at once when the user is blocked', async () => {
     const user = await createTestUser(t.database, 'operador');
     const token = await loginAs(t.app, user);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     await t.database.db.update(usuarios).set({ status: 'Bloqueado' }).where(eq(usuarios.id, user.id));
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
@@ -195,10 +226,19 @@ describe('POST /api/logout', () => {
   it('revokes the token, audits it, and the same token then gets 401', async () => {
     const user = await createTestUser(t.database, 'admin');
     const token = await loginAs(t.app, user, '198.51.100.4');
-    const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token), remoteAddress: '198.51.100.4' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(token),
+      remoteAddress: '198.51.100.4',
+    });
     expect(response.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     const [entry] = await t.database.db
       .select()
       .from(auditLogs)
@@ -211,6 +251,8 @@ describe('POST /api/logout', () => {
     const first = await loginAs(t.app, user);
     const second = await loginAs(t.app, user);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(first) });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(second) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(second) })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -1,5 +1,11 @@
+import {
+  errorResponse,
+  loginBody,
+  loginResponse,
+  meResponse,
+  validationErrorResponse,
+} from '@cobranca/contracts';
 import type {} from '@fastify/rate-limit';
-import { errorResponse, loginBody, loginResponse, meResponse, validationErrorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -7,7 +13,10 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { login, logout } from './auth.service.ts';
 
-export type LoginRateLimit = { perIp: { max: number; windowMs: number }; perEmail: { max: number; windowMs: number } };
+export type LoginRateLimit = {
+  perIp: { max: number; windowMs: number };
+  perEmail: { max: number; windowMs: number };
+};
 
 export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   perIp: { max: 60, windowMs: 60_000 },
@@ -40,7 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
         tags: ['auth'],
         summary: 'Entrar com e-mail e senha',
         body: loginBody,
-        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 422: validationErrorResponse, 429: errorResponse },
+        response: {
+          200: loginResponse,
+          401: errorResponse,
+          403: errorResponse,
+          422: validationErrorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -49,7 +64,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
         reply.header('retry-after', limit.ttlInSeconds);
         throw tooManyRequests(MUITAS_TENTATIVAS);
       }
-      return login(app.db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      return login(app.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
     },
   );
 
@@ -57,7 +75,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
     '/api/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Sair (revoga o token)', response: { 204: z.null(), ...authErrors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sair (revoga o token)',
+        response: { 204: z.null(), ...authErrors },
+      },
     },
     async (request, reply) => {
       await logout(app.db, sessionOf(request), request.ip);

@@ -5,7 +5,13 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { findUsuarioByEmail, markLogin } from '../usuarios/usuarios.repository.ts';
 import { verifyPassword } from './password.ts';
-import { findSessionByTokenHash, insertToken, revokeToken, type Session, touchToken } from './sessions.repository.ts';
+import {
+  findSessionByTokenHash,
+  insertToken,
+  revokeToken,
+  type Session,
+  touchToken,
+} from './sessions.repository.ts';
 import { generateToken, hashToken, isTokenFormat } from './tokens.ts';
 
 export const LOGIN_INVALIDO = 'E-mail ou senha inválidos.';

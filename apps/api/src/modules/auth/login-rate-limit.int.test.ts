@@ -26,7 +26,8 @@ describe('POST /api/login rate limits', () => {
   it('holds against 1 000 rapid wrong logins, and the real user gets in from another ip after the window', async () => {
     const started = Date.now();
     const statuses: number[] = [];
-    for (let i = 0; i < 1000; i++) statuses.push((await attempt(victim.email, 'chute-errado', '192.0.2.66')).statusCode);
+    for (let i = 0; i < 1000; i++)
+      statuses.push((await attempt(victim.email, 'chute-errado', '192.0.2.66')).statusCode);
     expect(statuses).toHaveLength(1000);
     expect(Date.now() - started).toBeLessThan(WINDOW_MS - 1_000);
     expect(statuses.filter((s) => s === 200)).toHaveLength(0);
@@ -49,7 +50,8 @@ describe('POST /api/login rate limits', () => {
 
   it('limits one ip spraying many e-mails', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await attempt(`alvo${i}@exemplo.com`, 'x', '192.0.2.99')).statusCode);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await attempt(`alvo${i}@exemplo.com`, 'x', '192.0.2.99')).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
   });

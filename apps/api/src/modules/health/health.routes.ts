@@ -7,7 +7,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['sistema'], summary: 'Saúde do servidor e do banco', response: { 200: healthResponse, 503: errorResponse } },
+      schema: {
+        tags: ['sistema'],
+        summary: 'Saúde do servidor e do banco',
+        response: { 200: healthResponse, 503: errorResponse },
+      },
     },
     async () => {
       // Errors here (database down) become the central handler's 503.

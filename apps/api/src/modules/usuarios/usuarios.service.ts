@@ -1,5 +1,5 @@
-import { type Role, ROLE_LABELS } from '@cobranca/contracts';
-import type { Db } from '../../db/client.ts';
+import { ROLE_LABELS, type Role } from '@cobranca/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -12,7 +12,7 @@ export type Actor = { usuarioId: number | null; ip?: string | null };
 export const EMAIL_EM_USO = 'Este e-mail já está em uso.';
 
 /** Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422. */
-export const createUsuario = async (db: Db, input: NovoUsuario, actor: Actor): Promise<UsuarioRow> => {
+export const createUsuario = async (db: DbOrTx, input: NovoUsuario, actor: Actor): Promise<UsuarioRow> => {
   if (await findUsuarioByEmail(db, input.email)) throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
   const passwordHash = await hashPassword(input.password);
   try {

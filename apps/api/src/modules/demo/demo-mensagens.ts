@@ -1,0 +1,175 @@
+import type { MensagemDirecao, MensagemOrigem, MensagemStatus, TemplateTipo } from '@cobranca/contracts';
+import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
+import {
+  diaDaSemana,
+  diasEntre,
+  formatarDataBr,
+  instanteSaoPaulo,
+  somarDias,
+  somarMinutos,
+} from './datas.ts';
+import type { Identidade } from './demo-clientes.ts';
+import type { ContaDemo } from './demo-contas.ts';
+import { ate, type Contexto, type EtapaRegua } from './demo-contexto.ts';
+import { RESPOSTAS_PAGAMENTO } from './demo-data.ts';
+
+/** The régua step a message fulfilled, recorded in `regua_envios` so the engine never repeats it. */
+export type EnvioRegua = { contaChave: string; etapaDias: number; dataReferencia: string };
+
+export type MensagemDemo = {
+  direcao: MensagemDirecao;
+  origem: MensagemOrigem;
+  status: MensagemStatus;
+  conteudo: string;
+  /** True when an operator wrote it (the seed fills in the customer's operator). */
+  doOperador: boolean;
+  templateTipo: TemplateTipo | null;
+  valorCentavos: number | null;
+  createdAt: Date;
+  entregueEm: Date | null;
+  lidaEm: Date | null;
+  envio: EnvioRegua | null;
+};
+
+// Automatic history stops 4 hours before "now"; conversations after it fit in that margin.
+export const MARGEM_HISTORICO_MIN = 4 * 60;
+
+/** `R$ 1.234,56` from integer cents, with integer arithmetic only. */
+export const formatarCentavos = (centavos: number): string => {
+  const reais = String(Math.trunc(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${reais},${String(centavos % 100).padStart(2, '0')}`;
+};
+
+export const somaCentavos = (contas: readonly ContaDemo[]): number =>
+  contas.reduce((total, conta) => total + conta.valorCentavos, 0);
+
+/** Fills `{{placeholders}}`; an empty one (`{{pix}}` with no PIX key) leaves no blank gap behind. */
+export const renderizarTemplate = (texto: string, valores: Readonly<Record<string, string>>): string =>
+  texto
+    .replace(/\{\{(\w+)\}\}/g, (_, nome: string) => valores[nome] ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** How messages address the customer: first name for people, the company name otherwise. */
+export const tratamento = (cliente: Identidade): string =>
+  cliente.documentoTipo === 'cpf' ? (cliente.nome.split(' ')[0] ?? cliente.nome) : cliente.nome;
+
+export const saida = (
+  ctx: Contexto,
+  campos: Pick<MensagemDemo, 'origem' | 'conteudo' | 'createdAt'> & Partial<MensagemDemo>,
+): MensagemDemo => {
+  const status = campos.status ?? (ctx.s.chance(0.6) ? 'lida' : 'entregue');
+  return {
+    direcao: 'saida',
+    status,
+    doOperador: false,
+    templateTipo: null,
+    valorCentavos: null,
+    entregueEm: new Date(campos.createdAt.getTime() + 4_000),
+    lidaEm: status === 'lida' ? somarMinutos(campos.createdAt, ctx.s.inteiro(1, 4)) : null,
+    envio: null,
+    ...campos,
+  };
+};
+
+export const entrada = (conteudo: string, createdAt: Date): MensagemDemo => ({
+  direcao: 'entrada',
+  origem: 'cliente',
+  status: 'recebida',
+  conteudo,
+  doOperador: false,
+  templateTipo: null,
+  valorCentavos: null,
+  createdAt,
+  entregueEm: null,
+  lidaEm: null,
+  envio: null,
+});
+
+// No sending on Sundays: reminders move a day earlier, later steps to Monday (PRODUCT §4).
+const dataDeEnvio = (dataEtapa: string, dias: number): string =>
+  diaDaSemana(dataEtapa) === 0 ? somarDias(dataEtapa, dias < 0 ? -1 : 1) : dataEtapa;
+
+const mensagemRegua = (
+  ctx: Contexto,
+  cliente: Identidade,
+  abertas: readonly ContaDemo[],
+  etapa: EtapaRegua,
+): MensagemDemo | null => {
+  const referencia = abertas[0];
+  if (!referencia) return null;
+  const dataReferencia = somarDias(referencia.vencimento, etapa.dias);
+  const createdAt = instanteSaoPaulo(
+    dataDeEnvio(dataReferencia, etapa.dias),
+    ctx.s.inteiro(9 * 60, 12 * 60 - 1),
+  );
+  if (createdAt > somarMinutos(ctx.agora, -MARGEM_HISTORICO_MIN)) return null;
+  const total = somaCentavos(abertas);
+  const conteudo = renderizarTemplate(DEFAULT_TEMPLATES[etapa.tipo], {
+    nome: tratamento(cliente),
+    valor: formatarCentavos(referencia.valorCentavos),
+    vencimento: formatarDataBr(referencia.vencimento),
+    dias_atraso: String(Math.max(0, diasEntre(referencia.vencimento, dataReferencia))),
+    quantidade: String(abertas.length),
+    total: formatarCentavos(total),
+    empresa: ctx.empresa.nome,
+    empresa_documento: ctx.empresa.documento,
+  });
+  const envio = { contaChave: referencia.chave, etapaDias: etapa.dias, dataReferencia };
+  return saida(ctx, {
+    origem: 'regua',
+    conteudo,
+    templateTipo: etapa.tipo,
+    valorCentavos: total,
+    createdAt,
+    envio,
+  });
+};
+
+/**
+ * The régua messages already sent for the oldest of `abertas` (steps before `antesDe`, when
+ * given), oldest first; the caller keeps the last few.
+ */
+export const mensagensDaRegua = (
+  ctx: Contexto,
+  cliente: Identidade,
+  abertas: readonly ContaDemo[],
+  antesDe: string | null = null,
+): MensagemDemo[] => {
+  const vencimento = abertas[0]?.vencimento ?? ctx.hoje;
+  return ctx.regua
+    .filter((etapa) => antesDe === null || somarDias(vencimento, etapa.dias) < antesDe)
+    .map((etapa) => mensagemRegua(ctx, cliente, abertas, etapa))
+    .filter((mensagem) => mensagem !== null);
+};
+
+export const ultimas = <T>(lista: readonly T[], quantidade: number): T[] =>
+  quantidade <= 0 ? [] : lista.slice(-quantidade);
+
+/** A settled receivable's thread: a reminder or two, maybe "paguei", then the thank-you. */
+export const conversaDaContaPaga = (ctx: Contexto, cliente: Identidade, conta: ContaDemo): MensagemDemo[] => {
+  const pagoEm = conta.pagoEm ?? ctx.hoje;
+  const lembretes = ultimas(mensagensDaRegua(ctx, cliente, [conta], pagoEm), ctx.s.inteiro(1, 2));
+  const agradecidoEm = ate(
+    instanteSaoPaulo(pagoEm, ctx.s.inteiro(15 * 60, 18 * 60)),
+    somarMinutos(ctx.agora, -30),
+  );
+  const agradecimento = saida(ctx, {
+    origem: 'sistema',
+    templateTipo: 'agradecimento',
+    valorCentavos: conta.valorCentavos,
+    createdAt: agradecidoEm,
+    conteudo: renderizarTemplate(DEFAULT_TEMPLATES.agradecimento, {
+      nome: tratamento(cliente),
+      valor: formatarCentavos(conta.valorCentavos),
+      empresa: ctx.empresa.nome,
+      empresa_documento: ctx.empresa.documento,
+    }),
+  });
+  const respondeu = ctx.s.chance(0.4);
+  const resposta = entrada(
+    ctx.s.escolher(RESPOSTAS_PAGAMENTO),
+    somarMinutos(agradecidoEm, -ctx.s.inteiro(5, 60)),
+  );
+  return [...lembretes, ...(respondeu ? [resposta] : []), agradecimento];
+};

@@ -1,0 +1,254 @@
+import { CLIENTE_STATUSES, TEMPLATE_TIPOS } from '@cobranca/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-database.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  auditLogs,
+  chamadas,
+  clientes,
+  contasReceber,
+  mensagemTemplates,
+  mensagens,
+  pagamentos,
+  promessas,
+  reguaEnvios,
+  usuarios,
+} from '../../db/schema/index.ts';
+import { identificarDocumento } from '../../lib/documentos.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { hojeSaoPaulo, somarDias } from './datas.ts';
+import { type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
+import { termoBusca } from './termo-busca.ts';
+
+let database: Database;
+let vazioAntes: boolean;
+let credenciais: DemoCredencial[];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  vazioAntes = await isDatabaseEmpty(database.db);
+  credenciais = await seedDemo(database.db);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const listarClientes = () => database.db.select().from(clientes).orderBy(asc(clientes.id));
+const listarContas = () => database.db.select().from(contasReceber);
+
+describe('isDatabaseEmpty', () => {
+  it('is true before the seed and false after it', async () => {
+    expect(vazioAntes).toBe(true);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+});
+
+describe('seedDemo accounts', () => {
+  it('creates one super_admin, one admin and three operators, all active', async () => {
+    const rows = await database.db.select().from(usuarios).orderBy(asc(usuarios.id));
+    expect(rows.map((u) => [u.email, u.role, u.status])).toEqual([
+      ['superadmin@demo.cobranca.local', 'super_admin', 'Ativo'],
+      ['admin@demo.cobranca.local', 'admin', 'Ativo'],
+      ['operador@demo.cobranca.local', 'operador', 'Ativo'],
+      ['bruno@demo.cobranca.local', 'operador', 'Ativo'],
+      ['carla@demo.cobranca.local', 'operador', 'Ativo'],
+    ]);
+    expect(rows.find((u) => u.email === 'operador@demo.cobranca.local')?.name).toBe('Ana Operadora');
+  });
+
+  it('returns the credentials, whose password matches the argon2id hash', async () => {
+    expect(credenciais).toHaveLength(5);
+    expect(new Set(credenciais.map((c) => c.password))).toEqual(new Set(['Demo@2026']));
+    const [admin] = await database.db.select().from(usuarios).where(eq(usuarios.role, 'admin'));
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(admin?.passwordHash ?? null, 'Demo@2026')).toBe(true);
+  });
+
+  it('audits each account and the seed itself, with its counts', async () => {
+    const rows = await database.db.select().from(auditLogs);
+    expect(rows.filter((r) => r.acao === 'usuario.criado')).toHaveLength(5);
+    const seed = rows.filter((r) => r.acao === 'demo.seed');
+    expect(seed).toHaveLength(1);
+    expect(seed[0]?.detalhes).toMatchObject({ usuarios: 5, clientes: 60, templates: 5 });
+  });
+
+  it('refuses to load into a database that already has accounts', async () => {
+    await expect(seedDemo(database.db)).rejects.toThrow(/banco vazio/);
+  });
+});
+
+describe('seedDemo customers', () => {
+  it('has about 60 customers in every status, some ativo with 3+ failed attempts', async () => {
+    const rows = await listarClientes();
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((c) => c.status))).toEqual(new Set(CLIENTE_STATUSES));
+    expect(rows.filter((c) => c.status === 'ativo' && c.numeroChamadas >= 3).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(rows.filter((c) => c.status === 'ativo' && c.numeroChamadas < 3).length).toBeGreaterThan(0);
+    expect(rows.every((c) => c.status === 'pausado' || c.pausaMotivo === null)).toBe(true);
+    expect(rows.filter((c) => c.status === 'pausado').every((c) => (c.pausaMotivo ?? '').length >= 3)).toBe(
+      true,
+    );
+  });
+
+  it('spreads customers over the three operators and leaves three unassigned in the queue', async () => {
+    const rows = await listarClientes();
+    const operadores = await database.db.select().from(usuarios).where(eq(usuarios.role, 'operador'));
+    for (const operador of operadores) {
+      expect(rows.filter((c) => c.operadorId === operador.id).length).toBeGreaterThan(10);
+    }
+    const semOperador = rows.filter((c) => c.operadorId === null);
+    expect(semOperador).toHaveLength(3);
+    expect(semOperador.every((c) => c.status === 'aguardando_atendimento')).toBe(true);
+  });
+
+  it('gives everyone a valid CPF/CNPJ of the right type, a mobile number and the search term', async () => {
+    const rows = await listarClientes();
+    for (const c of rows) {
+      expect(identificarDocumento(c.documento)).toEqual({ tipo: c.documentoTipo, documento: c.documento });
+      expect(c.telefone).toMatch(/^\+55\d{2}9\d{8}$/);
+      expect(c.email).toMatch(/^[a-z0-9.]+@[a-z0-9.]+\.(com|net|org)$/);
+      expect(c.termoBusca).toBe(termoBusca(c.nome, c.documento));
+      expect(c.termoBusca).not.toMatch(/[A-ZÀ-ÿ]/);
+      expect([c.origemContato, c.baseLegal]).toEqual(['demo', 'execucao_contrato']);
+    }
+    expect(new Set(rows.map((c) => c.documentoTipo))).toEqual(new Set(['cpf', 'cnpj']));
+  });
+
+  it('orders the waiting queue by distinct reply times, each reply being the last message', async () => {
+    const rows = (await listarClientes()).filter((c) => c.status === 'aguardando_atendimento');
+    const desde = rows.map((c) => c.aguardandoDesde?.getTime());
+    expect(desde.every((t) => t !== undefined && t < Date.now())).toBe(true);
+    expect(new Set(desde).size).toBe(rows.length);
+    for (const c of rows) expect(c.ultimaMensagemEm?.getTime()).toBe(c.aguardandoDesde?.getTime());
+    const outros = (await listarClientes()).filter((c) => c.status !== 'aguardando_atendimento');
+    expect(outros.every((c) => c.aguardandoDesde === null)).toBe(true);
+  });
+});
+
+describe('seedDemo receivables and payments', () => {
+  it('leaves an open receivable to every customer not concluded, and none to the concluded', async () => {
+    const contas = await listarContas();
+    for (const c of await listarClientes()) {
+      const abertas = contas.filter((r) => r.clienteId === c.id && r.status === 'aberta');
+      const todas = contas.filter((r) => r.clienteId === c.id);
+      expect(todas.length).toBeGreaterThanOrEqual(1);
+      expect(todas.length).toBeLessThanOrEqual(4);
+      if (c.status === 'concluido') expect(todas.every((r) => r.status === 'paga')).toBe(true);
+      else expect(abertas.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps amounts in integer cents within range and open due dates within -90..+45 days', async () => {
+    const hoje = hojeSaoPaulo(new Date());
+    const contas = await listarContas();
+    for (const r of contas) {
+      expect(Number.isInteger(r.valorCentavos)).toBe(true);
+      expect(r.valorCentavos).toBeGreaterThanOrEqual(8_000);
+      expect(r.valorCentavos).toBeLessThanOrEqual(950_000);
+      if (r.status === 'aberta') {
+        expect(r.vencimento >= somarDias(hoje, -90) && r.vencimento <= somarDias(hoje, 45)).toBe(true);
+        expect([r.pagoEm, r.valorPagoCentavos]).toEqual([null, 0]);
+      }
+    }
+    expect(contas.some((r) => r.status === 'aberta' && r.vencimento < hoje)).toBe(true);
+    expect(contas.some((r) => r.status === 'aberta' && r.vencimento > hoje)).toBe(true);
+  });
+
+  it('gives NF-e receivables a 44-digit key and an instalment number, unique per key', async () => {
+    const nfe = (await listarContas()).filter((r) => r.origem === 'nfe');
+    expect(nfe.length).toBeGreaterThan(5);
+    for (const r of nfe) {
+      expect(r.chaveNfe).toMatch(/^\d{44}$/);
+      expect(r.numeroParcela).toMatch(/^\d{3}$/);
+    }
+    expect(new Set(nfe.map((r) => `${r.chaveNfe}/${r.numeroParcela}`)).size).toBe(nfe.length);
+  });
+
+  it('records one payment matching every paid receivable, some of them this month', async () => {
+    const pagas = (await listarContas()).filter((r) => r.status === 'paga');
+    const rows = await database.db.select().from(pagamentos);
+    expect(rows).toHaveLength(pagas.length);
+    for (const conta of pagas) {
+      const pagamento = rows.find((p) => p.contaId === conta.id);
+      expect(pagamento).toMatchObject({ clienteId: conta.clienteId, valorCentavos: conta.valorCentavos });
+      expect(pagamento?.data).toBe(conta.pagoEm);
+      expect(conta.valorPagoCentavos).toBe(conta.valorCentavos);
+    }
+    const mes = hojeSaoPaulo(new Date()).slice(0, 7);
+    expect(rows.filter((p) => p.data.startsWith(mes)).length).toBeGreaterThanOrEqual(6);
+    expect(new Set(rows.map((p) => p.data.slice(0, 7))).size).toBeGreaterThan(3);
+  });
+
+  it('has pending promises that snooze their customers, and a few calls', async () => {
+    const rows = await database.db.select().from(promessas);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const porId = new Map((await listarClientes()).map((c) => [c.id, c]));
+    for (const p of rows) {
+      expect(p.status).toBe('pendente');
+      expect(porId.get(p.clienteId)?.sonecaAte).toBe(p.data);
+    }
+    expect((await database.db.select().from(chamadas)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('seedDemo messages and templates', () => {
+  it('spreads messages in both directions over most of the last 12 months', async () => {
+    const rows = await database.db.select().from(mensagens).orderBy(asc(mensagens.id));
+    const saida = rows.filter((m) => m.direcao === 'saida');
+    expect(new Set(saida.map((m) => m.createdAt.toISOString().slice(0, 7))).size).toBeGreaterThanOrEqual(10);
+    expect(
+      rows.some((m) => m.direcao === 'entrada' && m.origem === 'cliente' && m.status === 'recebida'),
+    ).toBe(true);
+    expect(rows.every((m) => m.canal === 'simulador' && m.createdAt.getTime() < Date.now())).toBe(true);
+    const regua = rows.filter((m) => m.origem === 'regua');
+    expect(regua.every((m) => ['entregue', 'lida'].includes(m.status))).toBe(true);
+    expect(regua.every((m) => m.conteudo.includes('Empresa Demonstração Ltda'))).toBe(true);
+    // Ids follow time, so a thread read by id reads in order.
+    const instantes = rows.map((m) => m.createdAt.getTime());
+    expect(instantes).toEqual([...instantes].sort((a, b) => a - b));
+  });
+
+  it('keeps each customer’s last-message fields in sync with the thread', async () => {
+    const rows = await database.db.select().from(mensagens).orderBy(asc(mensagens.id));
+    for (const c of await listarClientes()) {
+      const ultima = rows.filter((m) => m.clienteId === c.id).at(-1);
+      expect(c.ultimaMensagemEm?.getTime() ?? null).toBe(ultima?.createdAt.getTime() ?? null);
+      expect(c.ultimaMensagemTexto ?? null).toBe(ultima?.conteudo ?? null);
+    }
+  });
+
+  it('records every régua message as a sent step, so the engine will not repeat it', async () => {
+    const regua = (await database.db.select().from(mensagens)).filter((m) => m.origem === 'regua');
+    const envios = await database.db.select().from(reguaEnvios);
+    expect(envios).toHaveLength(regua.length);
+    expect(new Set(envios.map((e) => e.mensagemId))).toEqual(new Set(regua.map((m) => m.id)));
+  });
+
+  it('ships the five default templates, the collection ones identifying the creditor', async () => {
+    const rows = await database.db.select().from(mensagemTemplates);
+    expect(new Set(rows.map((t) => t.tipo))).toEqual(new Set(TEMPLATE_TIPOS));
+    for (const t of rows.filter((r) => ['lembrete', 'vencimento', 'atraso'].includes(r.tipo))) {
+      expect(t.texto).toContain('{{empresa}}');
+      expect(t.texto).toContain('{{empresa_documento}}');
+      expect(t.texto).not.toMatch(/protesto|serasa|spc|negativa|judicial|processo|pol[ií]cia/i);
+    }
+  });
+});
+
+describe('seedDemo determinism', () => {
+  it('creates the same customers on a fresh database', async () => {
+    const outro = await openTestDatabase();
+    try {
+      await seedDemo(outro.db);
+      const campos = (rows: (typeof clientes.$inferSelect)[]) =>
+        rows.map((c) => [c.nome, c.documento, c.telefone, c.email, c.status]);
+      const segundo = await outro.db.select().from(clientes).orderBy(asc(clientes.id));
+      expect(campos(segundo)).toEqual(campos(await listarClientes()));
+    } finally {
+      await outro.close();
+    }
+  });
+});
