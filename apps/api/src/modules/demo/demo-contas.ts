@@ -1,6 +1,6 @@
 import type { ContaOrigem, FormaPagamento } from '@cobranca/contracts';
+import { dataMaisCedo, instanteSaoPaulo, somarDias, somarMinutos } from '../../lib/datas.ts';
 import { normalizarDocumento } from '../../lib/documentos.ts';
-import { dataMaisCedo, instanteSaoPaulo, somarDias, somarMinutos } from './datas.ts';
 import type { Perfil } from './demo-clientes.ts';
 import { ate, type Contexto } from './demo-contexto.ts';
 import { DESCRICOES_SERVICO } from './demo-data.ts';

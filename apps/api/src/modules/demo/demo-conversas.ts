@@ -1,5 +1,5 @@
 import type { ChamadaResultado } from '@cobranca/contracts';
-import { formatarDataBr, somarDias, somarMinutos } from './datas.ts';
+import { formatarDataBr, somarDias, somarMinutos } from '../../lib/datas.ts';
 import type { ClienteDemo } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
 import type { Contexto } from './demo-contexto.ts';

@@ -1,5 +1,4 @@
 import type { MensagemDirecao, MensagemOrigem, MensagemStatus, TemplateTipo } from '@cobranca/contracts';
-import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import {
   diaDaSemana,
   diasEntre,
@@ -7,7 +6,8 @@ import {
   instanteSaoPaulo,
   somarDias,
   somarMinutos,
-} from './datas.ts';
+} from '../../lib/datas.ts';
+import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import type { Identidade } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
 import { ate, type Contexto, type EtapaRegua } from './demo-contexto.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
-import { hojeSaoPaulo } from './datas.ts';
 import { dvChaveNfe } from './demo-contas.ts';
 import { formatarCentavos, renderizarTemplate } from './demo-mensagens.ts';
 import { type EntradaPlano, linhaCliente, planejarDemo } from './demo-plano.ts';

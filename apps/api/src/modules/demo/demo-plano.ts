@@ -1,13 +1,13 @@
 import type { ClienteStatus } from '@cobranca/contracts';
 import type { clientes } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarMinutos } from './datas.ts';
+import { hojeSaoPaulo, somarMinutos } from '../../lib/datas.ts';
+import { termoBusca } from '../../lib/termo-busca.ts';
 import { type ClienteDemo, distribuirClientes, type Perfil } from './demo-clientes.ts';
 import { type ContaDemo, planejarContas } from './demo-contas.ts';
 import { criarContexto, type Empresa, type EtapaRegua } from './demo-contexto.ts';
 import { type ConversaDemo, conversaDasContasAbertas } from './demo-conversas.ts';
 import { conversaDaContaPaga } from './demo-mensagens.ts';
 import { criarSorteio } from './prng.ts';
-import { termoBusca } from './termo-busca.ts';
 
 // Separate streams: who the customers are never depends on today's date, only their history does.
 const SEMENTE_CLIENTES = 20_260_701;

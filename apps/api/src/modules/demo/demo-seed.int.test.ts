@@ -15,11 +15,11 @@ import {
   reguaEnvios,
   usuarios,
 } from '../../db/schema/index.ts';
+import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
+import { termoBusca } from '../../lib/termo-busca.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { hojeSaoPaulo, somarDias } from './datas.ts';
 import { type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
-import { termoBusca } from './termo-busca.ts';
 
 let database: Database;
 let vazioAntes: boolean;
