@@ -4,7 +4,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 const cspErrors = (page: Page) => {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+      errors.push(message.text());
   });
   return errors;
 };
@@ -20,7 +21,10 @@ test('the web app loads on one origin with the API and shows the database', asyn
   expect(errors).toEqual([]);
 });
 
-test('a deep link is served by the SPA fallback, an unknown API path is a JSON 404', async ({ page, request }) => {
+test('a deep link is served by the SPA fallback, an unknown API path is a JSON 404', async ({
+  page,
+  request,
+}) => {
   const response = await page.goto('/operador/dashboard');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Sistema de Cobrança Automática' })).toBeVisible();
@@ -48,6 +52,8 @@ for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) {
     expect((await me.json()).email).toBe(email);
     const logout = await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(logout.status()).toBe(204);
-    expect((await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    expect((await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+      401,
+    );
   });
 }
