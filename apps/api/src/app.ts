@@ -9,6 +9,7 @@ import { accessPlugin } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 
@@ -37,6 +38,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(shutdownPlugin);
   await app.register(accessPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
 

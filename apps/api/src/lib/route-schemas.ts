@@ -1,5 +1,4 @@
-import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
+import { errorResponse } from '@cobranca/contracts';
 
 /** Error responses every authenticated route can give, for the OpenAPI document. */
 export const authErrors = { 401: errorResponse, 403: errorResponse } as const;
-export const validationErrors = { 422: validationErrorResponse } as const;
