@@ -23,6 +23,18 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          // jsdom has no window.location base for relative fetches; tests talk to this origin.
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          testTimeout: 15_000,
+        },
+      },
       integration('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
     ],

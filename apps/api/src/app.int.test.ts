@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { testDbKind } from '../test/test-database.ts';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   mkdirSync(join(webDistDir, 'assets'));
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
   writeFileSync(join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webDistDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await buildTestApp({ webDistDir });
 });
 afterAll(async () => {
@@ -53,6 +55,21 @@ describe('unknown routes', () => {
     const response = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the precompressed copy when the browser accepts it', async () => {
+    const response = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers a non-GET on a non-API path with JSON 404, not the SPA', async () => {

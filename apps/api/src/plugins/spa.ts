@@ -16,6 +16,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
       wildcard: false,
+      preCompressed: true,
       index: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.

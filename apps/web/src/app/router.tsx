@@ -1,0 +1,80 @@
+import { ROLES } from '@cobranca/contracts';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { ROUTE_ROLES, ROUTES, type RouteName } from '../lib/routes.ts';
+import { GuestOnly, RequireRole, RootRedirect } from './guards.tsx';
+
+type AreaModule = Record<string, ComponentType>;
+type SignedInRoute = Exclude<RouteName, 'Login'>;
+
+// One import per area: every page of an area shares that area's chunk.
+const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRoute, string>> }[] = [
+  {
+    load: () => import('../features/super-admin/super-admin-pages.tsx'),
+    pages: { SuperAdmin: 'SuperAdminPage' },
+  },
+  {
+    load: () => import('../features/admin/admin-pages.tsx'),
+    pages: {
+      AdminDashboard: 'AdminDashboardPage',
+      AdminOperadores: 'AdminOperadoresPage',
+      AdminClientes: 'AdminClientesPage',
+      AdminLogs: 'AdminLogsPage',
+      AdminMensagens: 'AdminMensagensPage',
+      AdminWhatsapp: 'AdminWhatsappPage',
+      AdminConfigSistema: 'AdminConfigSistemaPage',
+    },
+  },
+  {
+    load: () => import('../features/operador/operador-pages.tsx'),
+    pages: {
+      OperadorDashboard: 'OperadorDashboardPage',
+      OperadorClientes: 'OperadorClientesPage',
+      OperadorAguardandoAtendimento: 'OperadorAguardandoAtendimentoPage',
+      OperadorEmAtendimento: 'OperadorEmAtendimentoPage',
+      OperadorConcluidos: 'OperadorConcluidosPage',
+      OperadorContasReceber: 'OperadorContasReceberPage',
+      OperadorImportarClientes: 'OperadorImportarClientesPage',
+    },
+  },
+];
+
+const lazyPage =
+  (load: () => Promise<AreaModule>, exportName: string): RouteObject['lazy'] =>
+  async () => {
+    const Component = (await load())[exportName];
+    if (!Component) throw new Error(`página ${exportName} ausente`);
+    return { Component };
+  };
+
+/** Each signed-in route, wrapped in its own role guard (SPEC §2). */
+const signedInRoutes: RouteObject[] = AREAS.flatMap(({ load, pages }) =>
+  Object.entries(pages).map(([name, exportName]) => ({
+    element: <RequireRole roles={ROUTE_ROLES[name as SignedInRoute]} />,
+    children: [{ path: ROUTES[name as SignedInRoute], lazy: lazyPage(load, exportName) }],
+  })),
+);
+
+export const routeObjects: RouteObject[] = [
+  {
+    HydrateFallback: () => <LinearProgress aria-label="Carregando" />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      { element: <GuestOnly />, children: [{ path: ROUTES.Login, element: <LoginPage /> }] },
+      {
+        element: <RequireRole roles={ROLES} />,
+        // The signed-in frame is its own chunk: the login page does not load it.
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
+            children: signedInRoutes,
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

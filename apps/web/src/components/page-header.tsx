@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect } from 'react';
+
+/** A screen's title (also the document title) with optional actions on the right. */
+export const PageHeader = ({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) => {
+  useEffect(() => {
+    document.title = `${title} · Sistema de Cobrança Automática`;
+  }, [title]);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions}
+    </Box>
+  );
+};

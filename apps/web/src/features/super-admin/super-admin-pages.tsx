@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+
+export const SuperAdminPage = () => <PlaceholderPage title="Super Admin" />;

@@ -1,0 +1,107 @@
+import type { ValidationErrorResponse } from '@cobranca/contracts';
+import { useSession } from './session.ts';
+
+export type FieldErrors = ValidationErrorResponse['errors'];
+
+/**
+ * A failed call. `detail` is what the user may read: the server's `message`, or the connection
+ * failure; absent when neither exists (the screen then shows its own text). `errors` are per field (422).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | undefined,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(detail ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+type RequestOptions = { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
+
+const CONNECTION_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
+
+/** `?a=1&b=x`, leaving out empty filters (SPEC §7: empty ones omitted). */
+export const toQueryString = (query: Record<string, QueryValue> = {}): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const errorFrom = (status: number, body: unknown): ApiError => {
+  const shaped = typeof body === 'object' && body !== null ? (body as Partial<ValidationErrorResponse>) : {};
+  const detail = typeof shaped.message === 'string' && shaped.message ? shaped.message : undefined;
+  return new ApiError(status, detail, shaped.errors ?? {});
+};
+
+/** Handles what SPEC §8 decides for every call: 401 ends the session, 403 and 5xx are logged. */
+const onFailure = (error: ApiError, path: string) => {
+  if (error.status === 401) useSession.getState().clear();
+  else if (error.status === 403 || error.status >= 500)
+    console.error(`[api] ${error.status} ${path}: ${error.message}`);
+};
+
+/** The one client every screen uses: base `/api`, bearer token when stored, XHR marker always. */
+export const apiRequest = async <T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> => {
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = {
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, CONNECTION_ERROR);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const error = errorFrom(response.status, body);
+    onFailure(error, path);
+    throw error;
+  }
+  return body as T;
+};
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** The user-facing text of any error a query or mutation produced. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError ? error.detail : undefined) ?? fallback;
