@@ -18,12 +18,10 @@ test('the JavaScript loaded for /login stays within 250 KB gzipped', async ({ pa
   // Gzip size of each script the page loaded (what a gzip-only client downloads).
   const sizes = [...scripts].map((path) => gzipSync(readFileSync(join(dist, path)), { level: 9 }).length);
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  test
-    .info()
-    .annotations.push({
-      type: 'login-js-gzip',
-      description: `${(total / 1024).toFixed(1)} KB in ${sizes.length} files`,
-    });
+  test.info().annotations.push({
+    type: 'login-js-gzip',
+    description: `${(total / 1024).toFixed(1)} KB in ${sizes.length} files`,
+  });
   console.log(`JS para /login: ${(total / 1024).toFixed(1)} KB gzip em ${sizes.length} arquivos`);
   expect(total).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   expect([...scripts].some((path) => path.includes('app-shell'))).toBe(false);

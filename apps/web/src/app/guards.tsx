@@ -9,7 +9,7 @@ export type RedirectState = { from?: string };
 /** A signed-in user whose stored role the app does not know is signed out (SPEC §2: → /login). */
 const UnknownRole = () => {
   const clear = useSession((s) => s.clear);
-  useEffect(clear, []);
+  useEffect(clear, [clear]);
   return <Navigate to={ROUTES.Login} replace />;
 };
 
