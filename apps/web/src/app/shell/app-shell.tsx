@@ -16,6 +16,7 @@ import { Outlet } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useOperadorBadges } from '../../features/operador/api/badges.ts';
 import { useSession } from '../../lib/session.ts';
+import { DateLocalization } from './date-localization.tsx';
 import { MENUS } from './menus.ts';
 import { NavMenu } from './nav-menu.tsx';
 import { useDrawerState } from './use-drawer-state.ts';
@@ -104,7 +105,9 @@ export const AppShell = () => {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
         <Suspense fallback={<LinearProgress aria-label="Carregando" />}>
-          <Outlet />
+          <DateLocalization>
+            <Outlet />
+          </DateLocalization>
         </Suspense>
       </Box>
     </Box>

@@ -84,6 +84,28 @@ describe('LoginPage', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
+  it('shows a 422’s field errors beside the fields', async () => {
+    server.use(
+      http.post('/api/login', () =>
+        HttpResponse.json(
+          {
+            message: 'Os dados enviados são inválidos.',
+            errors: { email: ['Este domínio de e-mail não é aceito.'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderApp('/login');
+    const user = await fill('admin@teste.local', 'Senha123');
+    await user.keyboard('{Enter}');
+    const email = screen.getByLabelText('E-mail', { exact: true });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Este domínio de e-mail não é aceito.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("falls back to 'Erro ao fazer login' when the server gives no message", async () => {
     server.use(http.post('/api/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
     renderApp('/login');

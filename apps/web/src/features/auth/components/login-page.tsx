@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useLogin } from '../api/login.ts';
 
 type LoginForm = z.input<typeof loginBody>;
@@ -27,16 +28,25 @@ export const LoginPage = () => {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<LoginForm>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  // A 422 with per-field messages shows them beside the fields instead of the general alert.
+  const [fieldErrorsShown, setFieldErrorsShown] = useState(false);
+  const showAlert = mutation.isError && !fieldErrorsShown;
 
-  // Move focus to the failure so keyboard and screen-reader users hear it at once.
+  // Move focus to a general failure so keyboard and screen-reader users hear it at once.
   useEffect(() => {
-    if (mutation.isError) errorRef.current?.focus();
-  }, [mutation.isError]);
+    if (showAlert) errorRef.current?.focus();
+  }, [showAlert]);
 
   const onSubmit = handleSubmit((values) =>
-    mutation.mutate({ email: values.email, password: values.password }),
+    mutation.mutate(
+      { email: values.email, password: values.password },
+      {
+        onError: (error) => setFieldErrorsShown(setServerFieldErrors(error, setError, ['email', 'password'])),
+      },
+    ),
   );
 
   return (
@@ -57,7 +67,7 @@ export const LoginPage = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
           Entre com seu e-mail e senha.
         </Typography>
-        {mutation.isError && (
+        {showAlert && (
           <Alert severity="error" ref={errorRef} tabIndex={-1} sx={{ mb: 2 }}>
             {errorMessage(mutation.error, LOGIN_FAILED)}
           </Alert>
