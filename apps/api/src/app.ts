@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { ROUTE_GROUP_ROLES } from '@cobranca/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { APP_VERSION } from './lib/version.ts';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
+import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
+import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
+import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
+import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { accessPlugin } from './plugins/access.ts';
+import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
+import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
+import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
+import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
+import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -13,8 +23,16 @@ import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** 32-byte key that encrypts stored credentials (APP_KEY). */
+    appKey: Buffer;
+  }
+}
+
 export type AppOptions = {
   database: Database;
+  appKey: Buffer;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   webDistDir?: string;
@@ -35,6 +53,7 @@ export const buildApp = async (opts: AppOptions) => {
   app.setSerializerCompiler(serializerCompiler);
 
   // Cross-cutting plugins, in dependency order.
+  app.decorate('appKey', opts.appKey);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -45,6 +64,18 @@ export const buildApp = async (opts: AppOptions) => {
   // Domain modules: the whole API surface, in one readable list.
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  await app.register(
+    routeGroup(ROUTE_GROUP_ROLES.admin, [
+      adminDashboardRoutes,
+      operadoresRoutes,
+      clientesAdminRoutes,
+      auditoriaRoutes,
+      templatesRoutes,
+      whatsappConfigRoutes,
+      sistemaRoutes,
+    ]),
+  );
+  await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
 
   await app.register(spaPlugin, { webDistDir: opts.webDistDir ?? '' });
   return app;

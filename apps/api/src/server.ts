@@ -16,6 +16,7 @@ const announce = await startupDemo(config, database);
 
 const app = await buildApp({
   database,
+  appKey: config.appKey,
   logger: {
     level: config.logLevel,
     redact: [

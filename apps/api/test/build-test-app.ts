@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Role, UserStatus } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import { type App, type AppOptions, buildApp } from '../src/app.ts';
@@ -17,9 +18,14 @@ const RELAXED_LOGIN_LIMIT = {
 };
 
 /** The real app over a migrated database of its own; `close` releases both. */
-export const buildTestApp = async (options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> => {
+export const buildTestApp = async (options: Partial<Omit<AppOptions, 'database'>> = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, loginRateLimit: RELAXED_LOGIN_LIMIT, ...options });
+  const app = await buildApp({
+    database,
+    appKey: randomBytes(32),
+    loginRateLimit: RELAXED_LOGIN_LIMIT,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -42,6 +42,7 @@ export const sistemaSettings = z.object({
       dias_uteis: janela.default({ inicio: '08:00', fim: '20:00' }),
       sabado: janela.nullable().default({ inicio: '08:00', fim: '14:00' }),
       domingo: janela.nullable().default(null),
+      /** true = also send on national holidays (off by default: PRODUCT §4, no holidays). */
       feriados_nacionais: z.boolean().default(false),
     })
     .default({
@@ -61,6 +62,7 @@ export const sistemaSettings = z.object({
   vazao_canal_por_segundo: z.number().int().min(1).max(1000).default(80),
   desconto_maximo_percentual: z.number().min(0).max(100).default(30),
   sessao_horas: z.number().int().min(1).max(720).default(12),
+  /** The admin's automation on/off; the super admin's kill switch is separate and also has to allow sending. */
   automacao_ativa: z.boolean().default(true),
 });
 export type SistemaSettings = z.infer<typeof sistemaSettings>;

@@ -3,9 +3,14 @@ import { z } from 'zod';
 // Default zod messages in Portuguese for anything a schema does not word itself.
 z.config(z.locales.pt());
 
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './health.ts';
+export * from './mensagens.ts';
 export * from './roles.ts';
+export * from './super-admin.ts';
+export * from './template-text.ts';
+export * from './usuarios.ts';

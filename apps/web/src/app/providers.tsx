@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppSnackbar } from '../components/snackbar/app-snackbar.tsx';
-import { theme } from './theme.ts';
+import { theme } from '../lib/theme.ts';
 
 export const AppProviders = ({
   queryClient,

@@ -1,4 +1,16 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { useSession } from '../lib/session.ts';
 
-/** The fake API of component tests; each test adds the handlers it needs with `server.use(...)`. */
-export const server = setupServer();
+/**
+ * The fake API of component tests; each test adds the handlers it needs with `server.use(...)`.
+ * By default the session check (GET /api/me) confirms whoever the test signed in.
+ */
+export const server = setupServer(
+  http.get('/api/me', () => {
+    const user = useSession.getState().user;
+    return user
+      ? HttpResponse.json(user)
+      : HttpResponse.json({ message: 'Não autenticado.' }, { status: 401 });
+  }),
+);

@@ -4,13 +4,77 @@ import type { DbOrTx } from '../../db/client.ts';
 import { configuracoes } from '../../db/schema/index.ts';
 
 export const SISTEMA_KEY = 'sistema';
+/**
+ * The super admin's kill switch, kept apart from the admin's `automacao_ativa` so that saving a stale
+ * settings form can never switch automation back on; sending needs both to allow it.
+ */
+export const KILL_SWITCH_KEY = 'automacao';
 
-/** Stored system settings merged over the defaults (a key never saved reads as its default). */
-export const getSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> => {
-  const [row] = await db
+/** The raw JSON stored under `chave`, or undefined when never saved. `forUpdate` locks the row in `tx`. */
+export const getConfiguracao = async (
+  db: DbOrTx,
+  chave: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<unknown> => {
+  const query = db
     .select({ valor: configuracoes.valor })
     .from(configuracoes)
-    .where(eq(configuracoes.chave, SISTEMA_KEY));
-  const parsed = sistemaSettings.safeParse(row?.valor ?? {});
+    .where(eq(configuracoes.chave, chave));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row?.valor;
+};
+
+/** Inserts or replaces the value of `chave`, recording who changed it. */
+export const salvarConfiguracao = async (
+  tx: DbOrTx,
+  chave: string,
+  valor: unknown,
+  usuarioId: number | null,
+): Promise<void> => {
+  await tx
+    .insert(configuracoes)
+    .values({ chave, valor, updatedBy: usuarioId })
+    .onConflictDoUpdate({
+      target: configuracoes.chave,
+      set: { valor, updatedBy: usuarioId, updatedAt: new Date() },
+    });
+};
+
+/**
+ * Makes sure the row of `chave` exists, so that a following `forUpdate` read really locks it and two
+ * first-time writers serialise instead of overwriting each other.
+ */
+export const garantirConfiguracao = async (tx: DbOrTx, chave: string, valorInicial: unknown) => {
+  await tx.insert(configuracoes).values({ chave, valor: valorInicial }).onConflictDoNothing();
+};
+
+const parseSistema = (valor: unknown): SistemaSettings => {
+  const parsed = sistemaSettings.safeParse(valor ?? {});
   return parsed.success ? parsed.data : sistemaSettings.parse({});
 };
+
+/** Stored system settings merged over the defaults (a key never saved reads as its default). */
+export const getSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> =>
+  parseSistema(await getConfiguracao(db, SISTEMA_KEY));
+
+/** Inside a transaction: the settings with their row locked until it ends (read-modify-write). */
+export const lockSistemaSettings = async (tx: DbOrTx): Promise<SistemaSettings> => {
+  await garantirConfiguracao(tx, SISTEMA_KEY, {});
+  return parseSistema(await getConfiguracao(tx, SISTEMA_KEY, { forUpdate: true }));
+};
+
+const parseKillSwitch = (valor: unknown): boolean =>
+  typeof valor === 'object' && valor !== null && 'ativa' in valor ? valor.ativa !== false : true;
+
+/** Whether the kill switch lets automatic sending run (true until a super admin pauses it). */
+export const getKillSwitchAtivo = async (db: DbOrTx): Promise<boolean> =>
+  parseKillSwitch(await getConfiguracao(db, KILL_SWITCH_KEY));
+
+/** Inside a transaction: the kill-switch state with its row locked until it ends. */
+export const lockKillSwitch = async (tx: DbOrTx): Promise<boolean> => {
+  await garantirConfiguracao(tx, KILL_SWITCH_KEY, { ativa: true });
+  return parseKillSwitch(await getConfiguracao(tx, KILL_SWITCH_KEY, { forUpdate: true }));
+};
+
+export const saveSistemaSettings = (tx: DbOrTx, settings: SistemaSettings, usuarioId: number | null) =>
+  salvarConfiguracao(tx, SISTEMA_KEY, settings, usuarioId);

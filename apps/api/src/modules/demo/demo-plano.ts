@@ -1,7 +1,7 @@
 import type { ClienteStatus } from '@cobranca/contracts';
 import type { clientes } from '../../db/schema/index.ts';
+import { termoBusca } from '../../lib/busca.ts';
 import { hojeSaoPaulo, somarMinutos } from '../../lib/datas.ts';
-import { termoBusca } from '../../lib/termo-busca.ts';
 import { type ClienteDemo, distribuirClientes, type Perfil } from './demo-clientes.ts';
 import { type ContaDemo, planejarContas } from './demo-contas.ts';
 import { criarContexto, type Empresa, type EtapaRegua } from './demo-contexto.ts';

@@ -15,9 +15,9 @@ import {
   reguaEnvios,
   usuarios,
 } from '../../db/schema/index.ts';
+import { termoBusca } from '../../lib/busca.ts';
 import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
-import { termoBusca } from '../../lib/termo-busca.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 

@@ -11,8 +11,16 @@ export type Actor = { usuarioId: number | null; ip?: string | null };
 
 export const EMAIL_EM_USO = 'Este e-mail já está em uso.';
 
-/** Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422. */
-export const createUsuario = async (db: DbOrTx, input: NovoUsuario, actor: Actor): Promise<UsuarioRow> => {
+/**
+ * Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422.
+ * The admin screens pass their own `acao` ('operador.criado', 'admin.criado').
+ */
+export const createUsuario = async (
+  db: DbOrTx,
+  input: NovoUsuario,
+  actor: Actor,
+  acao = 'usuario.criado',
+): Promise<UsuarioRow> => {
   if (await findUsuarioByEmail(db, input.email)) throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
   const passwordHash = await hashPassword(input.password);
   try {
@@ -25,7 +33,7 @@ export const createUsuario = async (db: DbOrTx, input: NovoUsuario, actor: Actor
       });
       await registrarAuditoria(tx, {
         usuarioId: actor.usuarioId,
-        acao: 'usuario.criado',
+        acao,
         descricao: `${ROLE_LABELS[input.role]} ${usuario.name} criado`,
         entidade: 'usuario',
         entidadeId: usuario.id,

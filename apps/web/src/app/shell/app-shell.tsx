@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSessionCheck } from '../../features/auth/api/session-check.ts';
 import { useOperadorBadges } from '../../features/operador/api/badges.ts';
 import { useSession } from '../../lib/session.ts';
 import { DateLocalization } from './date-localization.tsx';
@@ -34,6 +35,7 @@ export const AppShell = () => {
   const drawer = useDrawerState(isDesktop);
   const user = useSession((s) => s.user);
   const badges = useOperadorBadges();
+  useSessionCheck();
   const logout = useLogout();
   if (!user || !isRole(user.role)) return null;
 

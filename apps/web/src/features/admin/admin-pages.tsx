@@ -1,9 +1,8 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
-
-export const AdminDashboardPage = () => <PlaceholderPage title="Dashboard" />;
-export const AdminOperadoresPage = () => <PlaceholderPage title="Gestão de Operadores" />;
-export const AdminClientesPage = () => <PlaceholderPage title="Gestão de Clientes" />;
-export const AdminLogsPage = () => <PlaceholderPage title="Logs do Sistema" />;
-export const AdminMensagensPage = () => <PlaceholderPage title="Configuração de Mensagens" />;
-export const AdminWhatsappPage = () => <PlaceholderPage title="Configuração do WhatsApp" />;
-export const AdminConfigSistemaPage = () => <PlaceholderPage title="Configurações do Sistema" />;
+// The admin area's pages, loaded together as one chunk (see app/router.tsx).
+export { AdminClientesPage } from './clientes/admin-clientes-page.tsx';
+export { AdminConfigSistemaPage } from './config-sistema/admin-config-sistema-page.tsx';
+export { AdminDashboardPage } from './dashboard/admin-dashboard-page.tsx';
+export { AdminLogsPage } from './logs/admin-logs-page.tsx';
+export { AdminMensagensPage } from './mensagens/admin-mensagens-page.tsx';
+export { AdminOperadoresPage } from './operadores/admin-operadores-page.tsx';
+export { AdminWhatsappPage } from './whatsapp/admin-whatsapp-page.tsx';

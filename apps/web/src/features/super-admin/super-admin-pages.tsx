@@ -1,3 +1,2 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
-
-export const SuperAdminPage = () => <PlaceholderPage title="Super Admin" />;
+// The super admin area's pages, loaded as one chunk (see app/router.tsx).
+export { SuperAdminPage } from './super-admin-page.tsx';

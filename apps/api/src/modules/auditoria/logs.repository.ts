@@ -1,0 +1,46 @@
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLogs, usuarios } from '../../db/schema/index.ts';
+
+export type LogRow = typeof auditLogs.$inferSelect & { usuario: { id: number; name: string } | null };
+
+/** Filters in storage terms: the date range is already a half-open interval of UTC instants. */
+export type FiltroLogs = { acao?: string; usuarioId?: number; desde?: Date; antesDe?: Date };
+
+const whereLogs = (f: FiltroLogs): SQL | undefined =>
+  and(
+    f.acao ? eq(auditLogs.acao, f.acao) : undefined,
+    f.usuarioId ? eq(auditLogs.usuarioId, f.usuarioId) : undefined,
+    f.desde ? gte(auditLogs.createdAt, f.desde) : undefined,
+    f.antesDe ? lt(auditLogs.createdAt, f.antesDe) : undefined,
+  );
+
+/** Newest first; id breaks ties between entries of the same instant. */
+export const listLogs = async (
+  db: DbOrTx,
+  filtro: FiltroLogs,
+  janela: { limit: number; offset: number },
+): Promise<{ rows: LogRow[]; total: number }> => {
+  const where = whereLogs(filtro);
+  const joined = await db
+    .select({ log: auditLogs, usuario: { id: usuarios.id, name: usuarios.name } })
+    .from(auditLogs)
+    .leftJoin(usuarios, eq(usuarios.id, auditLogs.usuarioId))
+    .where(where)
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(janela.limit)
+    .offset(janela.offset);
+  const [contagem] = await db.select({ total: count() }).from(auditLogs).where(where);
+  return { rows: joined.map(({ log, usuario }) => ({ ...log, usuario })), total: contagem?.total ?? 0 };
+};
+
+/** Distinct actions in byte order (COLLATE "C"), the same on every server locale. */
+export const listAcoes = async (db: DbOrTx): Promise<string[]> => {
+  // GROUP BY rather than DISTINCT: DISTINCT forbids ordering by an expression outside the select list.
+  const rows = await db
+    .select({ acao: auditLogs.acao })
+    .from(auditLogs)
+    .groupBy(auditLogs.acao)
+    .orderBy(sql`${auditLogs.acao} COLLATE "C"`);
+  return rows.map((r) => r.acao);
+};

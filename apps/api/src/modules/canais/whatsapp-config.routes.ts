@@ -1,0 +1,74 @@
+import {
+  validationErrorResponse,
+  whatsappSettingsBody,
+  whatsappSettingsView,
+  whatsappStatus,
+} from '@cobranca/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { getWhatsappArmazenado, getWhatsappStatus } from './whatsapp-settings.repository.ts';
+import { atualizarWhatsapp, verificarWhatsapp, whatsappView } from './whatsapp-settings.service.ts';
+
+// The callback URL the admin registers at Meta, as this server is reached (proxy headers with trustProxy).
+const webhookUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}/api/webhooks/whatsapp`;
+
+const actorOf = (request: FastifyRequest) => ({ usuarioId: sessionOf(request).user.id, ip: request.ip });
+
+/** WhatsApp channel settings and connection check (PRODUCT §5; admin group). */
+export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['whatsapp'];
+
+  app.get(
+    '/api/admin/configuracoes/whatsapp',
+    {
+      schema: {
+        tags,
+        summary: 'Configuração do canal (segredos mascarados)',
+        response: { 200: whatsappSettingsView, ...authErrors },
+      },
+    },
+    async (request) => whatsappView(await getWhatsappArmazenado(app.db), app.appKey, webhookUrl(request)),
+  );
+
+  app.put(
+    '/api/admin/configuracoes/whatsapp',
+    {
+      schema: {
+        tags,
+        summary: 'Salvar a configuração do canal (segredo omitido mantém o salvo)',
+        body: whatsappSettingsBody,
+        response: { 200: whatsappSettingsView, ...authErrors, 422: validationErrorResponse },
+      },
+    },
+    async (request) => {
+      const salvo = await atualizarWhatsapp(app.db, app.appKey, request.body, actorOf(request));
+      return whatsappView(salvo, app.appKey, webhookUrl(request));
+    },
+  );
+
+  app.get(
+    '/api/admin/configuracoes/whatsapp/status',
+    {
+      schema: {
+        tags,
+        summary: 'Último estado conhecido da conexão',
+        response: { 200: whatsappStatus, ...authErrors },
+      },
+    },
+    async () => getWhatsappStatus(app.db),
+  );
+
+  app.post(
+    '/api/admin/configuracoes/whatsapp/verificar',
+    {
+      schema: {
+        tags,
+        summary: 'Verificar a conexão agora (consulta o número na Cloud API)',
+        response: { 200: whatsappStatus, ...authErrors },
+      },
+    },
+    async (request) => verificarWhatsapp(app.db, app.appKey, actorOf(request)),
+  );
+};

@@ -1,0 +1,69 @@
+import type { ClienteStatus, ContaStatus } from '@cobranca/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientes, contasReceber } from '../../db/schema/index.ts';
+import { termoBusca } from '../../lib/busca.ts';
+
+// Direct inserts for API tests that need customers and receivables in a known state.
+
+let sequencia = 0;
+
+export type NovoCliente = {
+  nome: string;
+  documento?: string;
+  telefone?: string;
+  status?: ClienteStatus;
+  operadorId?: number | null;
+  numeroChamadas?: number;
+};
+
+export const inserirCliente = async (db: DbOrTx, novo: NovoCliente): Promise<number> => {
+  sequencia += 1;
+  const documento = novo.documento ?? String(90_000_000_000 + sequencia);
+  const status = novo.status ?? 'ativo';
+  const [row] = await db
+    .insert(clientes)
+    .values({
+      nome: novo.nome,
+      documento,
+      documentoTipo: documento.length === 14 ? 'cnpj' : 'cpf',
+      telefone: novo.telefone ?? `+55119${String(sequencia).padStart(8, '0')}`,
+      termoBusca: termoBusca(novo.nome, documento),
+      status,
+      operadorId: novo.operadorId ?? null,
+      numeroChamadas: novo.numeroChamadas ?? 0,
+      // The table's CHECKs: a paused customer has a reason, an awaiting one a "since".
+      pausaMotivo: status === 'pausado' ? 'Cliente pediu prazo' : null,
+      aguardandoDesde: status === 'aguardando_atendimento' ? new Date() : null,
+      origemContato: 'manual',
+    })
+    .returning({ id: clientes.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+};
+
+export type NovaConta = {
+  clienteId: number;
+  valorCentavos: number;
+  vencimento: string;
+  status?: ContaStatus;
+  valorPagoCentavos?: number;
+};
+
+export const inserirConta = async (db: DbOrTx, nova: NovaConta): Promise<number> => {
+  const status = nova.status ?? 'aberta';
+  const [row] = await db
+    .insert(contasReceber)
+    .values({
+      clienteId: nova.clienteId,
+      origem: 'manual',
+      descricao: 'Parcela de teste',
+      valorCentavos: nova.valorCentavos,
+      vencimento: nova.vencimento,
+      status,
+      valorPagoCentavos: nova.valorPagoCentavos ?? 0,
+      pagoEm: status === 'paga' ? nova.vencimento : null,
+    })
+    .returning({ id: contasReceber.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+};

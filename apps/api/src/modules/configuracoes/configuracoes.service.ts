@@ -1,0 +1,61 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import type { Actor } from '../usuarios/usuarios.service.ts';
+import {
+  KILL_SWITCH_KEY,
+  lockKillSwitch,
+  lockSistemaSettings,
+  SISTEMA_KEY,
+  salvarConfiguracao,
+  saveSistemaSettings,
+} from './configuracoes.repository.ts';
+import { chavesAlteradas, validarSistema } from './sistema-validacao.ts';
+
+/** Replaces the system settings (PUT semantics) after the cross-field rules; audited with the keys changed. */
+export const atualizarSistema = async (
+  db: DbOrTx,
+  input: SistemaSettings,
+  actor: Actor,
+): Promise<SistemaSettings> => {
+  const { settings, errors } = validarSistema(input);
+  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  return db.transaction(async (tx) => {
+    const antes = await lockSistemaSettings(tx);
+    await saveSistemaSettings(tx, settings, actor.usuarioId);
+    const alteradas = chavesAlteradas(antes, settings);
+    await registrarAuditoria(tx, {
+      usuarioId: actor.usuarioId,
+      acao: 'configuracoes.sistema_alteradas',
+      descricao:
+        alteradas.length > 0
+          ? `Configurações do sistema alteradas: ${alteradas.join(', ')}`
+          : 'Configurações do sistema salvas sem alterações',
+      entidade: 'configuracoes',
+      entidadeId: SISTEMA_KEY,
+      detalhes: { chaves_alteradas: alteradas },
+      ip: actor.ip ?? null,
+    });
+    return settings;
+  });
+};
+
+/** The super admin's kill switch (PRODUCT §4): turns all automatic sending on or off at once. */
+export const definirAutomacao = async (db: DbOrTx, ativa: boolean, actor: Actor): Promise<boolean> =>
+  db.transaction(async (tx) => {
+    const antes = await lockKillSwitch(tx);
+    await salvarConfiguracao(tx, KILL_SWITCH_KEY, { ativa }, actor.usuarioId);
+    await registrarAuditoria(tx, {
+      usuarioId: actor.usuarioId,
+      acao: ativa ? 'automacao.ativada' : 'automacao.desativada',
+      descricao: ativa
+        ? 'Envio automático liberado (kill switch desligado)'
+        : 'Envio automático pausado (kill switch)',
+      entidade: 'configuracoes',
+      entidadeId: KILL_SWITCH_KEY,
+      detalhes: { ativa, anterior: antes },
+      ip: actor.ip ?? null,
+    });
+    return ativa;
+  });

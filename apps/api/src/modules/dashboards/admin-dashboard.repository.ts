@@ -1,0 +1,252 @@
+import type {
+  AdminDashboard,
+  DashboardOperador,
+  GraficoMensalItem,
+  MensagemStatus,
+} from '@cobranca/contracts';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { chamadas, contasReceber, mensagens, pagamentos, usuarios } from '../../db/schema/index.ts';
+import { centsToReais } from '../../lib/paging.ts';
+import {
+  mesSaoPaulo,
+  type Periodo,
+  percentual,
+  periodoDosMeses,
+  periodoMesAtual,
+  somarMeses,
+  ultimosMeses,
+} from './dashboard-calculos.ts';
+
+/*
+ * Admin dashboard figures (PRODUCT §7; docs/decisions/006-admin-dashboard-figures.md).
+ * "This month" = the current calendar month in America/Sao_Paulo; money sums in integer cents.
+ * - valores_em_aberto: Σ (valor − valor_pago) of receivables with status 'aberta'.
+ * - valores_cobrados: Σ pagamentos.valor with `data` in this month.
+ * - percentual_cobrancas_mes: over receivables due this month (not 'cancelada' nor 'negociada'),
+ *   Σ valor_pago ÷ Σ valor × 100, one decimal; 0 when nothing is due.
+ * - mensagens_enviadas: outbound ('saida') in 'enviada' | 'entregue' | 'lida' with enviada_em this month.
+ * - mensagens_recebidas: inbound ('entrada') created this month (unmatched numbers included).
+ * - taxa_resposta: distinct customers with an inbound message this month ÷ distinct customers with an
+ *   outbound message sent this month × 100, one decimal; 0 when none was messaged.
+ * - operadores.contatos_mes: outbound messages the operator authored, sent this month + calls registered.
+ * - gráfico: the same definitions grouped by São Paulo month over the last 12 months; valor_vencido =
+ *   Σ valor of receivables due in the month, except 'cancelada'.
+ * Every figure is a half-open range on a date/instant, so an index on that column serves it. Served
+ * today: payments (pagamentos_data_idx), inbound (mensagens_direcao_created_idx), calls
+ * (chamadas_operador_idx). Not yet: enviada_em, vencimento across statuses, and the open total
+ * (a scan of every open receivable) — see the decision record.
+ */
+
+const ENVIADAS = ['enviada', 'entregue', 'lida'] as const satisfies readonly MensagemStatus[];
+const FUSO = sql.raw(`'America/Sao_Paulo'`);
+
+/** Σ of a cents expression as a JS number (drivers return bigint/numeric as strings). */
+const somaCentavos = (expr: SQLWrapper) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+
+const saidaEnviadaEm = (p: Periodo) =>
+  and(
+    eq(mensagens.direcao, 'saida'),
+    inArray(mensagens.status, [...ENVIADAS]),
+    gte(mensagens.enviadaEm, p.inicio),
+    lt(mensagens.enviadaEm, p.fim),
+  );
+
+const entradaCriadaEm = (p: Periodo) =>
+  and(eq(mensagens.direcao, 'entrada'), gte(mensagens.createdAt, p.inicio), lt(mensagens.createdAt, p.fim));
+
+const vencimentoEm = (p: Periodo) =>
+  and(gte(contasReceber.vencimento, p.dataInicio), lt(contasReceber.vencimento, p.dataFim));
+
+const pagamentoEm = (p: Periodo) => and(gte(pagamentos.data, p.dataInicio), lt(pagamentos.data, p.dataFim));
+
+// Single-row aggregates of the month, each a range over its own index.
+const abertoSub = (db: DbOrTx) =>
+  db
+    .select({
+      centavos: somaCentavos(sql`${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}`).as(
+        'aberto_centavos',
+      ),
+    })
+    .from(contasReceber)
+    .where(eq(contasReceber.status, 'aberta'))
+    .as('aberto');
+
+const cobradoSub = (db: DbOrTx, mes: Periodo) =>
+  db
+    .select({ centavos: somaCentavos(pagamentos.valorCentavos).as('cobrado_centavos') })
+    .from(pagamentos)
+    .where(pagamentoEm(mes))
+    .as('cobrado');
+
+const vencidasNoMesSub = (db: DbOrTx, mes: Periodo) =>
+  db
+    .select({
+      pago: somaCentavos(contasReceber.valorPagoCentavos).as('pago_centavos'),
+      devido: somaCentavos(contasReceber.valorCentavos).as('devido_centavos'),
+    })
+    .from(contasReceber)
+    .where(and(vencimentoEm(mes), notInArray(contasReceber.status, ['cancelada', 'negociada'])))
+    .as('do_mes');
+
+const mensagensSub = (db: DbOrTx, where: SQL | undefined, nome: 'saida' | 'entrada') =>
+  db
+    .select({
+      total: count().as(`${nome}_total`),
+      clientes: countDistinct(mensagens.clienteId).as(`${nome}_clientes`),
+    })
+    .from(mensagens)
+    .where(where)
+    .as(nome);
+
+/** All six figures in one round trip: the single-row aggregates cross-joined. */
+export const resumoAdminDashboard = async (db: DbOrTx, agora: Date): Promise<AdminDashboard> => {
+  const mes = periodoMesAtual(agora);
+  const aberto = abertoSub(db);
+  const cobrado = cobradoSub(db, mes);
+  const doMes = vencidasNoMesSub(db, mes);
+  const saida = mensagensSub(db, saidaEnviadaEm(mes), 'saida');
+  const entrada = mensagensSub(db, entradaCriadaEm(mes), 'entrada');
+  const [row] = await db
+    .select({
+      aberto: aberto.centavos,
+      cobrado: cobrado.centavos,
+      pago: doMes.pago,
+      devido: doMes.devido,
+      enviadas: saida.total,
+      clientesMensagem: saida.clientes,
+      recebidas: entrada.total,
+      clientesResposta: entrada.clientes,
+    })
+    .from(aberto)
+    .crossJoin(cobrado)
+    .crossJoin(doMes)
+    .crossJoin(saida)
+    .crossJoin(entrada);
+  if (!row) throw new Error('aggregate returned no row');
+  return {
+    valores_em_aberto: centsToReais(row.aberto),
+    valores_cobrados: centsToReais(row.cobrado),
+    percentual_cobrancas_mes: percentual(row.pago, row.devido),
+    mensagens_enviadas: row.enviadas,
+    mensagens_recebidas: row.recebidas,
+    taxa_resposta: percentual(row.clientesResposta, row.clientesMensagem),
+  };
+};
+
+/** Every operator, blocked ones too; two correlated counts per operator, each on the operator's index. */
+export const operadoresDoMes = async (db: DbOrTx, agora: Date): Promise<DashboardOperador[]> => {
+  const mes = periodoMesAtual(agora);
+  const mensagensDoOperador = db
+    .select({ n: count() })
+    .from(mensagens)
+    .where(and(eq(mensagens.autorId, usuarios.id), saidaEnviadaEm(mes)));
+  const chamadasDoOperador = db
+    .select({ n: count() })
+    .from(chamadas)
+    .where(
+      and(
+        eq(chamadas.operadorId, usuarios.id),
+        gte(chamadas.createdAt, mes.inicio),
+        lt(chamadas.createdAt, mes.fim),
+      ),
+    );
+  const rows = await db
+    .select({
+      id: usuarios.id,
+      name: usuarios.name,
+      email: usuarios.email,
+      status: usuarios.status,
+      contatos: sql<number>`(${mensagensDoOperador}) + (${chamadasDoOperador})`.mapWith(Number),
+    })
+    .from(usuarios)
+    .where(eq(usuarios.role, 'operador'))
+    .orderBy(asc(usuarios.name), asc(usuarios.id));
+  return rows.map(({ contatos, ...operador }) => ({ ...operador, contatos_mes: contatos }));
+};
+
+type Serie = 'enviadas' | 'recebidas' | 'valor_cobrado' | 'valor_vencido';
+type PontoSerie = { serie: Serie; mes: string; valor: number };
+
+// Month labels in São Paulo time; literal SQL (no parameters) so GROUP BY matches the select list.
+const mesDoInstante = (coluna: AnyPgColumn) =>
+  sql<string>`to_char(${coluna} AT TIME ZONE ${FUSO}, 'YYYY-MM')`;
+const mesDaData = (coluna: AnyPgColumn) => sql<string>`to_char(${coluna}, 'YYYY-MM')`;
+
+const serie = (nome: Serie) => sql<Serie>`${sql.raw(`'${nome}'`)}::text`;
+const total = (expr: SQL) => sql<number>`${expr}::bigint`.mapWith(Number);
+
+/** The four series of the window as (serie, mes, valor) rows: four grouped ranges in one UNION ALL. */
+const pontosDoGrafico = (db: DbOrTx, janela: Periodo): Promise<PontoSerie[]> => {
+  const enviadaEm = mesDoInstante(mensagens.enviadaEm);
+  const criadaEm = mesDoInstante(mensagens.createdAt);
+  const pagaEm = mesDaData(pagamentos.data);
+  const venceEm = mesDaData(contasReceber.vencimento);
+  return db
+    .select({ serie: serie('enviadas'), mes: enviadaEm, valor: total(sql`count(*)`) })
+    .from(mensagens)
+    .where(saidaEnviadaEm(janela))
+    .groupBy(enviadaEm)
+    .unionAll(
+      db
+        .select({ serie: serie('recebidas'), mes: criadaEm, valor: total(sql`count(*)`) })
+        .from(mensagens)
+        .where(entradaCriadaEm(janela))
+        .groupBy(criadaEm),
+    )
+    .unionAll(
+      db
+        .select({
+          serie: serie('valor_cobrado'),
+          mes: pagaEm,
+          valor: total(sql`sum(${pagamentos.valorCentavos})`),
+        })
+        .from(pagamentos)
+        .where(pagamentoEm(janela))
+        .groupBy(pagaEm),
+    )
+    .unionAll(
+      db
+        .select({
+          serie: serie('valor_vencido'),
+          mes: venceEm,
+          valor: total(sql`sum(${contasReceber.valorCentavos})`),
+        })
+        .from(contasReceber)
+        .where(and(vencimentoEm(janela), ne(contasReceber.status, 'cancelada')))
+        .groupBy(venceEm),
+    );
+};
+
+export const MESES_GRAFICO = 12;
+
+/** Last 12 São Paulo months, oldest first, ending with the current one; months without data are zeros. */
+export const graficoMensal = async (db: DbOrTx, agora: Date): Promise<GraficoMensalItem[]> => {
+  const meses = ultimosMeses(agora, MESES_GRAFICO);
+  const atual = mesSaoPaulo(agora);
+  const pontos = await pontosDoGrafico(db, periodoDosMeses(somarMeses(atual, 1 - MESES_GRAFICO), atual));
+  const porChave = new Map(pontos.map((p) => [`${p.serie}|${p.mes}`, p.valor]));
+  const valor = (nome: Serie, mes: string) => porChave.get(`${nome}|${mes}`) ?? 0;
+  return meses.map((mes) => ({
+    mes,
+    enviadas: valor('enviadas', mes),
+    recebidas: valor('recebidas', mes),
+    valor_cobrado: centsToReais(valor('valor_cobrado', mes)),
+    valor_vencido: centsToReais(valor('valor_vencido', mes)),
+  }));
+};

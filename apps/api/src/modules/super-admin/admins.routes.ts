@@ -1,0 +1,69 @@
+import { idParam, usuarioCreateBody } from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  atorDe,
+  contaCreateResponses,
+  contaStatusResponses,
+  contasListQuery,
+  contasListResponses,
+} from '../usuarios/contas.http.ts';
+import {
+  ADMINS,
+  bloquearConta,
+  criarConta,
+  listarContas,
+  reativarConta,
+} from '../usuarios/contas.service.ts';
+
+const tags = ['super-admin'];
+
+/** Admin accounts on the Super Admin screen (PRODUCT §7); access comes from the super admin group. */
+export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/super-admin/admins',
+    {
+      schema: {
+        tags,
+        summary: 'Listar administradores e super administradores',
+        querystring: contasListQuery,
+        response: contasListResponses,
+      },
+    },
+    async (request) => listarContas(app.db, ADMINS, request.query),
+  );
+
+  app.post(
+    '/api/super-admin/admins',
+    {
+      schema: {
+        tags,
+        summary: 'Criar administrador',
+        body: usuarioCreateBody,
+        response: contaCreateResponses,
+      },
+    },
+    async (request, reply) => {
+      const conta = await criarConta(app.db, ADMINS, request.body, atorDe(request));
+      return reply.code(201).send(conta);
+    },
+  );
+
+  app.patch(
+    '/api/super-admin/admins/:id/bloquear',
+    {
+      schema: {
+        tags,
+        summary: 'Bloquear administrador (encerra as sessões dele; não vale para a própria conta)',
+        params: idParam,
+        response: contaStatusResponses,
+      },
+    },
+    async (request) => bloquearConta(app.db, ADMINS, request.params.id, atorDe(request)),
+  );
+
+  app.patch(
+    '/api/super-admin/admins/:id/reativar',
+    { schema: { tags, summary: 'Reativar administrador', params: idParam, response: contaStatusResponses } },
+    async (request) => reativarConta(app.db, ADMINS, request.params.id, atorDe(request)),
+  );
+};

@@ -1,0 +1,203 @@
+import { desc, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
+import { auditLogs, mensagens, reguaExecucoes } from '../../db/schema/index.ts';
+import { APP_VERSION } from '../../lib/version.ts';
+
+let t: TestApp;
+let superId: number;
+let superToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  superId = (await createTestUser(t.database, 'super_admin')).id;
+  superToken = await issueToken(t.database, superId);
+  adminToken = await issueToken(t.database, (await createTestUser(t.database, 'admin')).id);
+});
+afterAll(() => t.close());
+
+const getSaude = () =>
+  t.app.inject({ method: 'GET', url: '/api/super-admin/saude', headers: bearer(superToken) });
+const putAutomacao = (payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/super-admin/automacao',
+    headers: bearer(superToken),
+    payload: payload as object,
+  });
+
+const mensagem = (status: 'pendente' | 'enviada' | 'falhou') => ({
+  telefone: '+5511987654321',
+  direcao: 'saida' as const,
+  origem: 'regua' as const,
+  status,
+  conteudo: 'Lembrete',
+  canal: 'simulador' as const,
+});
+
+describe('GET /api/super-admin/saude', () => {
+  it('reports version, database kind, an empty queue, no engine run and the simulator', async () => {
+    const response = await getSaude();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      versao: APP_VERSION,
+      banco: t.database.kind,
+      fila_pendente: 0,
+      ultima_execucao_regua: null,
+      canal: expect.objectContaining({ provedor: 'simulador', status: 'conectado' }),
+      automacao_ativa: true,
+    });
+  });
+
+  it('counts only pending messages and shows the latest engine run', async () => {
+    await t.database.db
+      .insert(mensagens)
+      .values([mensagem('pendente'), mensagem('pendente'), mensagem('enviada'), mensagem('falhou')]);
+    await t.database.db.insert(reguaExecucoes).values([
+      {
+        worker: 'embutido',
+        iniciadaEm: new Date('2026-03-02T11:00:00Z'),
+        concluidaEm: new Date('2026-03-02T11:00:05Z'),
+        contagens: { planejadas: 9, enviadas: 9, falhas: 0, puladas: 0, adiadas: 0 },
+      },
+      {
+        worker: 'worker-2',
+        iniciadaEm: new Date('2026-03-03T11:00:00Z'),
+        concluidaEm: null,
+        contagens: null,
+        erro: 'Canal indisponível',
+      },
+    ]);
+    const body = (await getSaude()).json();
+    expect(body.fila_pendente).toBe(2);
+    expect(body.ultima_execucao_regua).toEqual({
+      iniciada_em: '2026-03-03T11:00:00.000Z',
+      concluida_em: null,
+      worker: 'worker-2',
+      contagens: null,
+      erro: 'Canal indisponível',
+    });
+  });
+
+  it('shows the completed run with its counts when it is the latest', async () => {
+    await t.database.db.insert(reguaExecucoes).values({
+      worker: 'embutido',
+      iniciadaEm: new Date('2026-03-04T11:00:00Z'),
+      concluidaEm: new Date('2026-03-04T11:00:02Z'),
+      contagens: { planejadas: 3, enviadas: 2, falhas: 1, puladas: 0, adiadas: 0 },
+    });
+    expect((await getSaude()).json().ultima_execucao_regua).toEqual({
+      iniciada_em: '2026-03-04T11:00:00.000Z',
+      concluida_em: '2026-03-04T11:00:02.000Z',
+      worker: 'embutido',
+      contagens: { planejadas: 3, enviadas: 2, falhas: 1, puladas: 0, adiadas: 0 },
+      erro: null,
+    });
+  });
+});
+
+describe('GET /api/super-admin/saude — channel', () => {
+  it('shows the Cloud API as not yet verified once it is configured', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/configuracoes/whatsapp',
+      headers: bearer(adminToken),
+      payload: {
+        provedor: 'whatsapp_cloud',
+        phone_number_id: '106540352242922',
+        access_token: 'EAAG-token-123456',
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await getSaude()).json().canal).toEqual({
+      provedor: 'whatsapp_cloud',
+      status: 'desconectado',
+      numero_exibicao: null,
+      nome_verificado: null,
+      qualidade: null,
+      verificado_em: null,
+      erro: null,
+    });
+  });
+});
+
+describe('PUT /api/super-admin/automacao', () => {
+  const entradasKillSwitch = () =>
+    t.database.db
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.acao, ['automacao.ativada', 'automacao.desativada']))
+      .orderBy(desc(auditLogs.id));
+
+  it('pauses all automatic sending, shows it in health, and audits it', async () => {
+    const response = await putAutomacao({ ativa: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ativa: false });
+    expect((await getSaude()).json().automacao_ativa).toBe(false);
+    const [entrada] = await entradasKillSwitch();
+    expect(entrada).toMatchObject({
+      acao: 'automacao.desativada',
+      usuarioId: superId,
+      detalhes: { ativa: false, anterior: true },
+    });
+  });
+
+  it('cannot be undone by an admin saving the system settings, even with automation on', async () => {
+    await putAutomacao({ ativa: false });
+    const salvo = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/configuracoes/sistema',
+      headers: bearer(adminToken),
+      payload: { sessao_horas: 6, automacao_ativa: true },
+    });
+    expect(salvo.statusCode).toBe(200);
+    expect((await getSaude()).json().automacao_ativa).toBe(false);
+  });
+
+  it('turns it back on without touching the system settings', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/configuracoes/sistema',
+      headers: bearer(adminToken),
+      payload: { sessao_horas: 6, automacao_ativa: false },
+    });
+    expect((await putAutomacao({ ativa: true })).json()).toEqual({ ativa: true });
+    expect((await getSaude()).json().automacao_ativa).toBe(true);
+    const sistema = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/configuracoes/sistema',
+      headers: bearer(adminToken),
+    });
+    expect(sistema.json()).toMatchObject({ automacao_ativa: false, sessao_horas: 6 });
+    const [entrada] = await entradasKillSwitch();
+    expect(entrada).toMatchObject({ acao: 'automacao.ativada', detalhes: { ativa: true, anterior: false } });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a missing ativa', {}, 'ativa'],
+    ['a string instead of a boolean', { ativa: 'false' }, 'ativa'],
+    ['an unknown field', { ativa: true, motivo: 'teste' }, 'motivo'],
+  ])('answers 422 for %s', async (_caso, payload, campo) => {
+    const response = await putAutomacao(payload);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[campo]?.length).toBeGreaterThan(0);
+  });
+
+  it('is the super admin’s only: an admin gets 403', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/super-admin/automacao',
+      headers: bearer(adminToken),
+      payload: { ativa: false },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await getSaude()).json().automacao_ativa).toBe(true);
+  });
+});

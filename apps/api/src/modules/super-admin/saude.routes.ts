@@ -1,0 +1,73 @@
+import {
+  automacaoBody,
+  automacaoResponse,
+  type Saude,
+  saudeResponse,
+  validationErrorResponse,
+} from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { APP_VERSION } from '../../lib/version.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
+import { getKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
+import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
+import { contarFilaPendente, type ReguaExecucaoRow, ultimaExecucaoRegua } from './saude.repository.ts';
+
+const resumoExecucao = (row: ReguaExecucaoRow) => ({
+  iniciada_em: row.iniciadaEm.toISOString(),
+  concluida_em: row.concluidaEm?.toISOString() ?? null,
+  worker: row.worker,
+  contagens: row.contagens ?? null,
+  erro: row.erro,
+});
+
+const saude = async (database: Database): Promise<Saude> => {
+  const { db } = database;
+  const [fila, execucao, canal, killSwitchAtivo] = await Promise.all([
+    contarFilaPendente(db),
+    ultimaExecucaoRegua(db),
+    getWhatsappStatus(db),
+    getKillSwitchAtivo(db),
+  ]);
+  return {
+    versao: APP_VERSION,
+    banco: database.kind,
+    fila_pendente: fila,
+    ultima_execucao_regua: execucao ? resumoExecucao(execucao) : null,
+    canal,
+    automacao_ativa: killSwitchAtivo,
+  };
+};
+
+/** System health and the automation kill switch (PRODUCT §7; super-admin group). */
+export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/super-admin/saude',
+    {
+      schema: {
+        tags: ['super-admin'],
+        summary: 'Saúde do sistema: versão, banco, fila, última execução da régua, canal',
+        response: { 200: saudeResponse, ...authErrors },
+      },
+    },
+    async () => saude(app.database),
+  );
+
+  app.put(
+    '/api/super-admin/automacao',
+    {
+      schema: {
+        tags: ['super-admin'],
+        summary: 'Ativar ou pausar todo o envio automático',
+        body: automacaoBody,
+        response: { 200: automacaoResponse, ...authErrors, 422: validationErrorResponse },
+      },
+    },
+    async (request) => {
+      const actor = { usuarioId: sessionOf(request).user.id, ip: request.ip };
+      return { ativa: await definirAutomacao(app.db, request.body.ativa, actor) };
+    },
+  );
+};

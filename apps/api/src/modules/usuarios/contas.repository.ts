@@ -1,0 +1,99 @@
+import type { Role, UserStatus } from '@cobranca/contracts';
+import { and, asc, count, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { usuarios } from '../../db/schema/index.ts';
+import { padraoContem } from '../../lib/busca.ts';
+import { semAcentoSql } from './busca.ts';
+
+// Everything an admin screen shows of an account; never the password hash.
+const contaColumns = {
+  id: usuarios.id,
+  name: usuarios.name,
+  email: usuarios.email,
+  role: usuarios.role,
+  status: usuarios.status,
+  createdAt: usuarios.createdAt,
+  lastLoginAt: usuarios.lastLoginAt,
+};
+
+export type ContaRow = {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+export type FiltroContas = { roles: readonly Role[]; busca?: string; status?: UserStatus };
+
+/** Every query is scoped to the roles of the screen, so an operator route never reaches an admin. */
+const daConta = (id: number, roles: readonly Role[]) =>
+  and(eq(usuarios.id, id), inArray(usuarios.role, [...roles]));
+
+const whereContas = ({ roles, busca, status }: FiltroContas): SQL | undefined => {
+  const padrao = busca ? (padraoContem(busca) ?? undefined) : undefined;
+  return and(
+    inArray(usuarios.role, [...roles]),
+    status ? eq(usuarios.status, status) : undefined,
+    padrao
+      ? or(like(semAcentoSql(usuarios.name), padrao), like(semAcentoSql(usuarios.email), padrao))
+      : undefined,
+  );
+};
+
+export const listContas = async (
+  db: DbOrTx,
+  filtro: FiltroContas,
+  janela: { limit: number; offset: number },
+): Promise<{ rows: ContaRow[]; total: number }> => {
+  const where = whereContas(filtro);
+  const rows = await db
+    .select(contaColumns)
+    .from(usuarios)
+    .where(where)
+    // Folded first: under the C collation "Álvaro" and "ana" would sort after "Zeca".
+    .orderBy(asc(semAcentoSql(usuarios.name)), asc(usuarios.name), asc(usuarios.id))
+    .limit(janela.limit)
+    .offset(janela.offset);
+  const [contagem] = await db.select({ total: count() }).from(usuarios).where(where);
+  return { rows, total: contagem?.total ?? 0 };
+};
+
+export const findConta = async (
+  db: DbOrTx,
+  id: number,
+  roles: readonly Role[],
+): Promise<ContaRow | undefined> => {
+  const [row] = await db.select(contaColumns).from(usuarios).where(daConta(id, roles));
+  return row;
+};
+
+export type ContaChanges = { name?: string; email?: string; passwordHash?: string };
+
+export const updateConta = async (
+  tx: DbOrTx,
+  id: number,
+  roles: readonly Role[],
+  values: ContaChanges,
+): Promise<ContaRow | undefined> => {
+  const [row] = await tx.update(usuarios).set(values).where(daConta(id, roles)).returning(contaColumns);
+  return row;
+};
+
+/** Conditional transition: only a row still in `de` changes, so of two racing calls exactly one wins. */
+export const trocarStatusConta = async (
+  tx: DbOrTx,
+  id: number,
+  roles: readonly Role[],
+  de: UserStatus,
+  para: UserStatus,
+): Promise<ContaRow | undefined> => {
+  const [row] = await tx
+    .update(usuarios)
+    .set({ status: para })
+    .where(and(daConta(id, roles), eq(usuarios.status, de)))
+    .returning(contaColumns);
+  return row;
+};

@@ -1,0 +1,91 @@
+import { type UsuarioConta, type UsuarioCreateBody, usuarioCreateBody } from '@cobranca/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../lib/api-client.ts';
+import { setServerFieldErrors } from '../lib/form-errors.ts';
+import { FormDialog } from './form-dialog.tsx';
+import { notify } from './snackbar/snackbar-store.ts';
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+
+type ContaCreateDialogProps = {
+  /** "operador" or "administrador": used in the title, the button and the messages. */
+  papel: string;
+  mutation: UseMutationResult<UsuarioConta, unknown, UsuarioCreateBody>;
+  onClose: () => void;
+};
+
+/**
+ * Creates an account (operator or admin): name, e-mail, password + confirmation, checked by the same
+ * schema as the API; a 422 lands beside its fields, any other failure at the top of the form.
+ */
+export const ContaCreateDialog = ({ papel, mutation, onClose }: ContaCreateDialogProps) => {
+  const [geral, setGeral] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(usuarioCreateBody),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setGeral(null);
+    mutation.mutate(values, {
+      onSuccess: (conta) => {
+        notify.success(`${papel[0]?.toUpperCase()}${papel.slice(1)} ${conta.name} criado.`);
+        onClose();
+      },
+      onError: (error) => {
+        const message = errorMessage(error, `Não foi possível criar o ${papel}.`);
+        if (!setServerFieldErrors(error, setError, FIELDS)) setGeral(message);
+        notify.error(message);
+      },
+    });
+  });
+
+  const field = (name: (typeof FIELDS)[number]) => ({
+    ...register(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message,
+    fullWidth: true,
+    margin: 'dense' as const,
+  });
+
+  return (
+    <FormDialog
+      title={`Novo ${papel}`}
+      submitLabel={mutation.isPending ? 'Criando…' : `Criar ${papel}`}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {geral && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {geral}
+        </Alert>
+      )}
+      <TextField {...field('name')} label="Nome" autoComplete="off" autoFocus />
+      <TextField {...field('email')} label="E-mail" type="email" autoComplete="off" />
+      <TextField
+        {...field('password')}
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        helperText={errors.password?.message ?? 'Pelo menos 8 caracteres, com letras e números.'}
+      />
+      <TextField
+        {...field('password_confirmation')}
+        label="Confirmação da senha"
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormDialog>
+  );
+};

@@ -1,0 +1,71 @@
+import { CLIENTE_STATUSES, type ClienteAdmin } from '@cobranca/contracts';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useClientes } from '../api/clientes.ts';
+import { CLIENTE_STATUS_LABELS } from './cliente-status-chip.tsx';
+import { clientesColumns } from './clientes-columns.tsx';
+import { ReatribuirDialog } from './reatribuir-dialog.tsx';
+
+const FILTER_KEYS = ['busca', 'status'] as const;
+
+/** /admin/clientes: every customer, paged, searchable, filtered by status, reassignable. */
+export const AdminClientesPage = () => {
+  const [page, setPage] = usePageParam();
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const busca = filters.busca;
+  const status = CLIENTE_STATUSES.find((s) => s === filters.status);
+  const [reatribuir, setReatribuir] = useState<ClienteAdmin | null>(null);
+  const query = useClientes({ page, busca: busca || undefined, status });
+
+  return (
+    <>
+      <PageHeader title="Gestão de Clientes" subtitle="Todos os clientes, de todos os operadores." />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <SearchField
+          label="Buscar cliente"
+          placeholder="Nome, documento ou telefone"
+          initialValue={busca}
+          onSearch={(text) => setFilters({ busca: text })}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => setFilters({ status: event.target.value })}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">Todos</MenuItem>
+          {CLIENTE_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {CLIENTE_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <PagedTable
+        label="Clientes"
+        columns={clientesColumns(setReatribuir)}
+        page={query.data}
+        isLoading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onPageChange={setPage}
+        rowKey={(c) => c.id}
+        emptyMessage={
+          busca || status
+            ? 'Nenhum cliente encontrado com esses filtros.'
+            : 'Nenhum cliente cadastrado ainda.'
+        }
+      />
+      {reatribuir && <ReatribuirDialog cliente={reatribuir} onClose={() => setReatribuir(null)} />}
+    </>
+  );
+};

@@ -1,0 +1,22 @@
+import type { ClienteStatus } from '@cobranca/contracts';
+import Chip from '@mui/material/Chip';
+
+export const CLIENTE_STATUS_LABELS: Record<ClienteStatus, string> = {
+  ativo: 'Ativo',
+  aguardando_atendimento: 'Aguardando atendimento',
+  em_atendimento: 'Em atendimento',
+  pausado: 'Pausado',
+  concluido: 'Concluído',
+};
+
+const COLORS: Record<ClienteStatus, 'primary' | 'warning' | 'info' | 'default' | 'success'> = {
+  ativo: 'primary',
+  aguardando_atendimento: 'warning',
+  em_atendimento: 'info',
+  pausado: 'default',
+  concluido: 'success',
+};
+
+export const ClienteStatusChip = ({ status }: { status: ClienteStatus }) => (
+  <Chip size="small" variant="outlined" color={COLORS[status]} label={CLIENTE_STATUS_LABELS[status]} />
+);

@@ -1,0 +1,106 @@
+import type { ClienteAdmin } from '@cobranca/contracts';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Column } from '../../../components/paged-table.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { ClienteStatusChip } from './cliente-status-chip.tsx';
+import { formatDocumento, formatTelefone } from './formatters.ts';
+
+/** SPEC §9: from this many call attempts a customer counts as having failed messages. */
+export const FALHAS_A_PARTIR_DE = 3;
+
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const Chamadas = ({ numero }: { numero: number }) =>
+  numero >= FALHAS_A_PARTIR_DE ? (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'error.main', fontWeight: 600 }}
+    >
+      <ReportProblemIcon fontSize="small" aria-hidden />
+      {numero}
+      <Box component="span" sx={srOnly}>
+        (com falhas)
+      </Box>
+    </Box>
+  ) : (
+    numero
+  );
+
+export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): Column<ClienteAdmin>[] => [
+  {
+    key: 'nome',
+    header: 'Nome',
+    render: (c) => (
+      <>
+        {c.nome}
+        {/* On a phone the document and status sit under the name instead of in their own columns. */}
+        <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+          <Typography variant="caption" component="div" color="text.secondary">
+            {formatDocumento(c.documento)}
+          </Typography>
+          <ClienteStatusChip status={c.status} />
+        </Box>
+      </>
+    ),
+  },
+  { key: 'documento', header: 'Documento', render: (c) => formatDocumento(c.documento), hideOnMobile: true },
+  { key: 'telefone', header: 'Telefone', render: (c) => formatTelefone(c.telefone), hideOnMobile: true },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (c) => <ClienteStatusChip status={c.status} />,
+    hideOnMobile: true,
+  },
+  {
+    key: 'chamadas',
+    header: 'Chamadas',
+    align: 'right',
+    render: (c) => <Chamadas numero={c.numero_chamadas} />,
+    hideOnMobile: true,
+  },
+  {
+    key: 'total',
+    header: 'Em aberto',
+    align: 'right',
+    render: (c) => (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(c.total_em_aberto)}
+      </Box>
+    ),
+  },
+  {
+    key: 'operador',
+    header: 'Operador',
+    render: (c) =>
+      c.operador?.name ?? (
+        <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          Sem operador
+        </Box>
+      ),
+    hideOnMobile: true,
+  },
+  {
+    key: 'acoes',
+    header: 'Ações',
+    align: 'right',
+    render: (c) => (
+      <Tooltip title="Reatribuir operador">
+        <IconButton aria-label={`Reatribuir ${c.nome}`} onClick={() => onReatribuir(c)}>
+          <SwapHorizIcon />
+        </IconButton>
+      </Tooltip>
+    ),
+  },
+];

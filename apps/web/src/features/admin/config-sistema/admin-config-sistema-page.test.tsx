@@ -1,0 +1,166 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
+import { server } from '../../../test/server.ts';
+
+const URL = '/api/admin/configuracoes/sistema';
+
+const settings = (): SistemaSettings => ({
+  empresa: { nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' },
+  pix: { chave: '11222333000181', nome_recebedor: 'EMPRESA DEMO', cidade: 'SAO PAULO' },
+  // Out of order on purpose: the screen shows the steps sorted by day.
+  regua: [
+    { dias: 7, tipo: 'atraso' },
+    { dias: -3, tipo: 'lembrete' },
+    { dias: 0, tipo: 'vencimento' },
+  ],
+  janela_envio: {
+    dias_uteis: { inicio: '08:00', fim: '20:00' },
+    sabado: { inicio: '08:00', fim: '14:00' },
+    domingo: null,
+    feriados_nacionais: false,
+  },
+  fuso_horario: 'America/Sao_Paulo',
+  tentativas_com_falhas: 3,
+  limites_contato: { por_dia: 1, por_semana: 3 },
+  vazao_canal_por_segundo: 80,
+  desconto_maximo_percentual: 30,
+  sessao_horas: 12,
+  automacao_ativa: true,
+});
+
+let sent: unknown[];
+beforeEach(() => {
+  resetSession();
+  signInAs(TEST_USERS.admin);
+  sent = [];
+  server.use(
+    http.get(URL, () => HttpResponse.json(settings())),
+    http.put(URL, async ({ request }) => {
+      const body = await request.json();
+      sent.push(body);
+      return HttpResponse.json(body);
+    }),
+  );
+});
+
+const etapa = (n: number) => screen.getByRole('group', { name: `Etapa ${n}` });
+const diasOf = (n: number) => within(etapa(n)).getByRole<HTMLInputElement>('spinbutton', { name: 'Dias' });
+const tipoOf = (n: number) => within(etapa(n)).getByRole('combobox', { name: 'Mensagem' });
+// The first render also loads the admin area's chunk, hence the longer wait.
+const ready = () => screen.findByLabelText('Nome da empresa', {}, { timeout: 10_000 });
+
+describe('AdminConfigSistemaPage', () => {
+  it('fills the form from the API, with the régua sorted by day', async () => {
+    renderApp('/admin/config-sistema');
+    expect(await ready()).toHaveValue('Empresa Demonstração Ltda');
+    expect(screen.getByLabelText('CNPJ/CPF da empresa')).toHaveValue('11.222.333/0001-81');
+    expect(screen.getByLabelText('Chave PIX')).toHaveValue('11222333000181');
+    expect([1, 2, 3].map((n) => diasOf(n).valueAsNumber)).toEqual([-3, 0, 7]);
+    expect([1, 2, 3].map((n) => tipoOf(n).textContent)).toEqual(['Lembrete', 'Vencimento', 'Atraso']);
+    expect(diasOf(1)).toHaveAccessibleDescription('negativo = antes do vencimento');
+    expect(screen.getByLabelText('Início (dias úteis)')).toHaveValue('08:00');
+    expect(screen.getByRole('switch', { name: 'Enviar aos sábados' })).toBeChecked();
+    expect(screen.getByLabelText('Fim (sábado)')).toHaveValue('14:00');
+    expect(screen.getByRole('switch', { name: 'Enviar aos domingos' })).not.toBeChecked();
+    expect(screen.queryByLabelText('Início (domingo)')).toBeNull();
+    expect(screen.getByLabelText('Mensagens por cliente por semana')).toHaveValue(3);
+    expect(screen.getByRole('switch', { name: 'Envio automático ativo' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  });
+
+  it('adds and removes régua steps and sends the whole settings object', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Remover etapa 2' }));
+    expect(screen.queryByRole('group', { name: 'Etapa 3' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Adicionar etapa' }));
+    expect(diasOf(3)).toHaveValue(8);
+    await user.click(tipoOf(3));
+    await user.click(await screen.findByRole('option', { name: 'Negociação' }));
+    await user.click(screen.getByRole('switch', { name: 'Enviar aos sábados' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        ...settings(),
+        regua: [
+          { dias: -3, tipo: 'lembrete' },
+          { dias: 7, tipo: 'atraso' },
+          { dias: 8, tipo: 'negociacao' },
+        ],
+        janela_envio: { ...settings().janela_envio, sabado: null },
+      },
+    ]);
+  });
+
+  it('moves an edited step to its place by day', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await user.clear(diasOf(3));
+    await user.type(diasOf(3), '-5');
+    await user.tab();
+    expect([1, 2, 3].map((n) => diasOf(n).valueAsNumber)).toEqual([-5, -3, 0]);
+    expect(tipoOf(1)).toHaveTextContent('Atraso');
+  });
+
+  it('shows the server’s 422 for regua.1.dias beside that row', async () => {
+    server.use(
+      http.put(URL, () =>
+        HttpResponse.json(
+          {
+            message: 'Os dados enviados são inválidos.',
+            errors: { 'regua.1.dias': ['Já existe uma etapa neste dia.'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await user.click(screen.getByRole('switch', { name: 'Envio automático ativo' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(diasOf(2)).toHaveAccessibleDescription('Já existe uma etapa neste dia.'));
+    expect(diasOf(2)).toHaveAttribute('aria-invalid', 'true');
+    expect(diasOf(1)).toHaveAccessibleDescription('negativo = antes do vencimento');
+    expect(await screen.findByText('Os dados enviados são inválidos.')).toBeInTheDocument();
+  });
+
+  it('checks the fields with the shared schema before sending', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await user.clear(diasOf(3));
+    await user.type(diasOf(3), '200');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(diasOf(3)).toHaveAccessibleDescription('No máximo 180 dias depois.'));
+    await user.clear(screen.getByLabelText('Duração da sessão (horas)'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe um número.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('discards the changes after confirmation', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    const nome = await ready();
+    await user.clear(nome);
+    await user.type(nome, 'Outra Empresa');
+    await user.click(screen.getByRole('button', { name: 'Descartar alterações' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Descartar alterações?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(nome).toHaveValue('Outra Empresa');
+    await user.click(screen.getByRole('button', { name: 'Descartar alterações' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(nome).toHaveValue('Empresa Demonstração Ltda'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  });
+});

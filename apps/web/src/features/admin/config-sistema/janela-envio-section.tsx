@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection, fieldGrid } from './form-section.tsx';
+import { JanelaDiaFields } from './janela-dia-fields.tsx';
+import type { SistemaForm } from './sistema-form.ts';
+
+// Brazil's IANA zones; a stored value outside this list is still offered so it is never lost.
+const FUSOS: [string, string][] = [
+  ['America/Sao_Paulo', 'Brasília (America/Sao_Paulo)'],
+  ['America/Manaus', 'Amazonas (America/Manaus)'],
+  ['America/Cuiaba', 'Mato Grosso (America/Cuiaba)'],
+  ['America/Campo_Grande', 'Mato Grosso do Sul (America/Campo_Grande)'],
+  ['America/Porto_Velho', 'Rondônia (America/Porto_Velho)'],
+  ['America/Boa_Vista', 'Roraima (America/Boa_Vista)'],
+  ['America/Rio_Branco', 'Acre (America/Rio_Branco)'],
+  ['America/Noronha', 'Fernando de Noronha (America/Noronha)'],
+];
+
+const timeProps = { htmlInput: { step: 60 }, inputLabel: { shrink: true } } as const;
+
+/** When automatic messages may go out (consumer-protection practice, PRODUCT §4). */
+export const JanelaEnvioSection = () => {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<SistemaForm>();
+  const uteis = errors.janela_envio?.dias_uteis;
+  return (
+    <FormSection
+      title="Janela de envio"
+      description="Fora destes horários as mensagens aguardam a próxima abertura; nunca são descartadas."
+    >
+      <Box sx={fieldGrid}>
+        <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }}>
+          <Typography variant="subtitle2" sx={{ py: 1 }}>
+            Segunda a sexta
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+            <TextField
+              {...register('janela_envio.dias_uteis.inicio')}
+              label="Início (dias úteis)"
+              type="time"
+              size="small"
+              error={Boolean(uteis?.inicio)}
+              helperText={uteis?.inicio?.message}
+              slotProps={timeProps}
+            />
+            <TextField
+              {...register('janela_envio.dias_uteis.fim')}
+              label="Fim (dias úteis)"
+              type="time"
+              size="small"
+              error={Boolean(uteis?.fim)}
+              helperText={uteis?.fim?.message}
+              slotProps={timeProps}
+            />
+          </Box>
+        </Box>
+        <JanelaDiaFields
+          name="janela_envio.sabado"
+          dia="sábado"
+          switchLabel="Enviar aos sábados"
+          fallback={{ inicio: '08:00', fim: '14:00' }}
+        />
+        <JanelaDiaFields
+          name="janela_envio.domingo"
+          dia="domingo"
+          switchLabel="Enviar aos domingos"
+          fallback={{ inicio: '08:00', fim: '14:00' }}
+        />
+        <Controller
+          name="janela_envio.feriados_nacionais"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ alignSelf: 'start' }}
+              label="Enviar em feriados nacionais"
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(_event, on) => field.onChange(on)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              }
+            />
+          )}
+        />
+        <Controller
+          name="fuso_horario"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Fuso horário"
+              size="small"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? 'Define os dias e horários de envio e de vencimento.'}
+            >
+              {(FUSOS.some(([value]) => value === field.value)
+                ? FUSOS
+                : [...FUSOS, [field.value, field.value]]
+              ).map(([value, label]) => (
+                <MenuItem key={value} value={value}>
+                  {label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Box>
+    </FormSection>
+  );
+};

@@ -1,0 +1,111 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useSaveSistemaSettings } from '../api/sistema.ts';
+import { AutomacaoSection } from './automacao-section.tsx';
+import { EmpresaPixSection } from './empresa-pix-section.tsx';
+import { JanelaEnvioSection } from './janela-envio-section.tsx';
+import { LimitesSection } from './limites-section.tsx';
+import { ReguaSection } from './regua-section.tsx';
+import { formPaths, type SistemaForm, sistemaResolver, toForm, unplacedMessages } from './sistema-form.ts';
+
+/** The whole settings form; Salvar sends everything with one PUT. */
+export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings }) => {
+  const save = useSaveSistemaSettings();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const form = useForm<SistemaForm, unknown, SistemaSettings>({
+    resolver: sistemaResolver,
+    // A background refetch updates only the fields the admin has not touched.
+    values: toForm(settings),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { handleSubmit, setError, getValues, formState } = form;
+  // `resetOptions` also applies to explicit resets, where the admin's edits must go.
+  const reset = (values: SistemaForm) => form.reset(values, { keepDirtyValues: false });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: (saved) => {
+          reset(toForm(saved));
+          notify.success('Configurações salvas.');
+        },
+        onError: (error) => {
+          const paths = formPaths(getValues());
+          setServerFieldErrors(error, setError, paths);
+          const rest = unplacedMessages(error, paths);
+          const detail = errorMessage(error, 'Não foi possível salvar as configurações.');
+          notify.error(rest.length > 0 ? `${detail}\n${rest.join('\n')}` : detail);
+        },
+      }),
+    () => notify.error('Revise os campos destacados.'),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" onSubmit={onSubmit} noValidate aria-label="Configurações do sistema">
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <EmpresaPixSection />
+          <ReguaSection />
+          <JanelaEnvioSection />
+          <LimitesSection />
+          <AutomacaoSection />
+        </Box>
+        <Paper
+          elevation={3}
+          sx={{
+            position: 'sticky',
+            bottom: { xs: 8, md: 16 },
+            zIndex: 2,
+            mt: 3,
+            p: 1.5,
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 1,
+          }}
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, pl: 1 }} role="status">
+            {formState.isDirty ? 'Há alterações não salvas.' : 'Nenhuma alteração.'}
+          </Typography>
+          <Button onClick={() => setConfirmDiscard(true)} disabled={!formState.isDirty || save.isPending}>
+            Descartar alterações
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!formState.isDirty || save.isPending}
+            startIcon={
+              save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+          >
+            {save.isPending ? 'Salvando…' : 'Salvar'}
+          </Button>
+        </Paper>
+      </Box>
+      <ConfirmDialog
+        open={confirmDiscard}
+        title="Descartar alterações?"
+        message="Os campos voltam aos valores salvos. O que você alterou será perdido."
+        confirmLabel="Descartar"
+        confirmColor="warning"
+        onClose={() => setConfirmDiscard(false)}
+        onConfirm={() => {
+          reset(toForm(settings));
+          setConfirmDiscard(false);
+          notify.info('Alterações descartadas.');
+        }}
+      />
+    </FormProvider>
+  );
+};

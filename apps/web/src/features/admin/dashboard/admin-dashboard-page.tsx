@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { DashboardFigures } from './dashboard-figures.tsx';
+import { DashboardOperadores } from './dashboard-operadores.tsx';
+import { MonthlyChartBlock } from './monthly-chart-block.tsx';
+import { RecentLogs } from './recent-logs.tsx';
+
+/** /admin/dashboard: figures, monthly chart, operators and recent activity, each loading on its own. */
+export const AdminDashboardPage = () => (
+  <>
+    <PageHeader title="Dashboard" subtitle="Visão geral da cobrança neste mês." />
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <DashboardFigures />
+      <MonthlyChartBlock />
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}
+      >
+        <DashboardOperadores />
+        <RecentLogs />
+      </Box>
+    </Box>
+  </>
+);

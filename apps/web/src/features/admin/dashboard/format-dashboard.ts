@@ -1,0 +1,39 @@
+// pt-BR presentation of the dashboard's figures (PRODUCT §9).
+
+const umaCasa = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const MESES = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+const MESES_EXTENSO = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** A percentage already on the 0–100 scale → `12,5 %`. */
+export const formatPercent = (value: number): string => `${umaCasa.format(value)} %`;
+
+/** A count → `1.234`. */
+export const formatInteger = (value: number): string => inteiro.format(value);
+
+/** `2026-11` → `nov/26` (chart axis). */
+export const formatMes = (mes: string): string => {
+  const [ano, numero] = mes.split('-');
+  const nome = MESES[Number(numero) - 1];
+  return ano && nome ? `${nome}/${ano.slice(2)}` : mes;
+};
+
+/** `2026-11` → `novembro de 2026` (screen-reader table). */
+export const formatMesExtenso = (mes: string): string => {
+  const [ano, numero] = mes.split('-');
+  const nome = MESES_EXTENSO[Number(numero) - 1];
+  return ano && nome ? `${nome} de ${ano}` : mes;
+};

@@ -1,0 +1,88 @@
+import type { GraficoMensalItem } from '@cobranca/contracts';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { formatMoney } from '../../../lib/format.ts';
+import { useGraficoMensal } from '../api/dashboard.ts';
+import { BlockError, DashboardBlock } from './dashboard-block.tsx';
+import { formatInteger, formatMesExtenso } from './format-dashboard.ts';
+
+// The charts library only loads when the dashboard has data to draw.
+const MonthlyCharts = lazy(async () => ({ default: (await import('./monthly-charts.tsx')).MonthlyCharts }));
+
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const CHART_LABEL =
+  'Gráfico mensal dos últimos 12 meses: mensagens enviadas e recebidas, valor cobrado e vencido';
+
+/**
+ * The same numbers as the charts, for screen readers. The wrapper does the hiding: a table never gets
+ * narrower than its content, so hiding the table itself would widen a phone's page.
+ */
+const ChartDataTable = ({ data }: { data: GraficoMensalItem[] }) => (
+  <Box sx={srOnly}>
+    <table>
+      <caption>Dados do gráfico mensal</caption>
+      <thead>
+        <tr>
+          <th scope="col">Mês</th>
+          <th scope="col">Enviadas</th>
+          <th scope="col">Recebidas</th>
+          <th scope="col">Valor cobrado</th>
+          <th scope="col">Valor vencido</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((item) => (
+          <tr key={item.mes}>
+            <th scope="row">{formatMesExtenso(item.mes)}</th>
+            <td>{formatInteger(item.enviadas)}</td>
+            <td>{formatInteger(item.recebidas)}</td>
+            <td>{formatMoney(item.valor_cobrado)}</td>
+            <td>{formatMoney(item.valor_vencido)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </Box>
+);
+
+const ChartSkeleton = () => <Skeleton variant="rounded" height={300} aria-label="Carregando gráfico" />;
+
+export const MonthlyChartBlock = () => {
+  const query = useGraficoMensal();
+  const body = () => {
+    if (query.isPending) return <ChartSkeleton />;
+    if (query.isError && !query.data)
+      return (
+        <BlockError
+          error={query.error}
+          fallback="Não foi possível carregar o gráfico mensal."
+          onRetry={() => void query.refetch()}
+        />
+      );
+    if (query.data.length === 0)
+      return (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          Ainda não há movimento nos últimos 12 meses.
+        </Typography>
+      );
+    return (
+      <Box role="figure" aria-label={CHART_LABEL}>
+        <Suspense fallback={<ChartSkeleton />}>
+          <MonthlyCharts data={query.data} />
+        </Suspense>
+        <ChartDataTable data={query.data} />
+      </Box>
+    );
+  };
+  return <DashboardBlock title="Evolução mensal">{body()}</DashboardBlock>;
+};

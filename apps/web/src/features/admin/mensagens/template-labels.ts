@@ -1,0 +1,23 @@
+import type { TemplatePlaceholder, TemplateTipo } from '@cobranca/contracts';
+
+/** pt-BR names of the template types, shared by the templates screen and the régua settings. */
+export const TIPO_LABELS: Record<TemplateTipo, string> = {
+  lembrete: 'Lembrete',
+  vencimento: 'Vencimento',
+  atraso: 'Atraso',
+  negociacao: 'Negociação',
+  agradecimento: 'Agradecimento',
+};
+
+/** What each placeholder turns into, shown as the chip's tooltip. */
+export const PLACEHOLDER_DESCRICOES: Record<TemplatePlaceholder, string> = {
+  nome: 'Nome do cliente',
+  valor: 'Valor da conta',
+  vencimento: 'Data de vencimento',
+  dias_atraso: 'Dias em atraso',
+  quantidade: 'Quantidade de contas em aberto',
+  total: 'Total em aberto',
+  empresa: 'Nome da empresa credora',
+  empresa_documento: 'CNPJ/CPF da empresa credora',
+  pix: 'Código PIX copia e cola',
+};

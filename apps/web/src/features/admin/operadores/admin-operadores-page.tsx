@@ -1,0 +1,113 @@
+import { USER_STATUSES, type UsuarioConta } from '@cobranca/contracts';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { type Column, PagedTable } from '../../../components/paged-table.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useCreateOperador, useOperadores } from '../api/operadores.ts';
+import { OperadorEditDialog } from './operador-edit-dialog.tsx';
+import { type OperadorAcao, OperadorRowActions } from './operador-row-actions.tsx';
+import { OperadorSenhaDialog } from './operador-senha-dialog.tsx';
+import { OperadorStatusChip } from './operador-status-chip.tsx';
+import { OperadorStatusDialog } from './operador-status-dialog.tsx';
+
+const FILTER_KEYS = ['busca', 'status'] as const;
+type DialogState = { kind: 'criar' } | { kind: OperadorAcao; operador: UsuarioConta } | null;
+
+const columns = (onAction: (operador: UsuarioConta, acao: OperadorAcao) => void): Column<UsuarioConta>[] => [
+  { key: 'name', header: 'Nome', render: (o) => o.name },
+  { key: 'email', header: 'E-mail', render: (o) => o.email, hideOnMobile: true },
+  { key: 'status', header: 'Status', render: (o) => <OperadorStatusChip status={o.status} /> },
+  {
+    key: 'last_login_at',
+    header: 'Último acesso',
+    render: (o) => (o.last_login_at ? formatDateTime(o.last_login_at) : 'Nunca acessou'),
+    hideOnMobile: true,
+  },
+  {
+    key: 'acoes',
+    header: 'Ações',
+    align: 'right',
+    render: (o) => <OperadorRowActions operador={o} onAction={(acao) => onAction(o, acao)} />,
+  },
+];
+
+/** /admin/operadores: search, filter by status, create, edit, change password, block and reactivate. */
+export const AdminOperadoresPage = () => {
+  const [page, setPage] = usePageParam();
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const busca = filters.busca;
+  const status = USER_STATUSES.find((s) => s === filters.status);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const query = useOperadores({ page, busca: busca || undefined, status });
+  const criar = useCreateOperador();
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Gestão de Operadores"
+        subtitle="Crie, edite e bloqueie os operadores que atendem os clientes."
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            onClick={() => setDialog({ kind: 'criar' })}
+          >
+            Novo operador
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <SearchField
+          label="Buscar operador"
+          placeholder="Nome ou e-mail"
+          initialValue={busca}
+          onSearch={(text) => setFilters({ busca: text })}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => setFilters({ status: event.target.value })}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">Todos</MenuItem>
+          {USER_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <PagedTable
+        label="Operadores"
+        columns={columns((operador, kind) => setDialog({ kind, operador }))}
+        page={query.data}
+        isLoading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onPageChange={setPage}
+        rowKey={(o) => o.id}
+        emptyMessage={
+          busca || status
+            ? 'Nenhum operador encontrado com esses filtros.'
+            : 'Nenhum operador cadastrado ainda.'
+        }
+      />
+      {dialog?.kind === 'criar' && <ContaCreateDialog papel="operador" mutation={criar} onClose={close} />}
+      {dialog?.kind === 'editar' && <OperadorEditDialog operador={dialog.operador} onClose={close} />}
+      {dialog?.kind === 'senha' && <OperadorSenhaDialog operador={dialog.operador} onClose={close} />}
+      {dialog?.kind === 'status' && <OperadorStatusDialog operador={dialog.operador} onClose={close} />}
+    </>
+  );
+};

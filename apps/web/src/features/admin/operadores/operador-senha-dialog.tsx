@@ -1,0 +1,87 @@
+import { newPasswordField, type UsuarioConta } from '@cobranca/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateOperador } from '../api/operadores.ts';
+
+// The password part of `usuarioUpdateBody`, with the same wording for a mismatch.
+const senhaSchema = z
+  .object({ password: newPasswordField, password_confirmation: z.string() })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: 'A confirmação não confere com a senha.',
+    path: ['password_confirmation'],
+  });
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/** Sets a new password for an operator: password and confirmation go together (SPEC §5). */
+export const OperadorSenhaDialog = ({
+  operador,
+  onClose,
+}: {
+  operador: UsuarioConta;
+  onClose: () => void;
+}) => {
+  const mutation = useUpdateOperador();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(senhaSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    mutation.mutate(
+      { id: operador.id, body },
+      {
+        onSuccess: () => {
+          notify.success(`Senha de ${operador.name} alterada.`);
+          onClose();
+        },
+        onError: (error) => {
+          if (!setServerFieldErrors(error, setError, FIELDS))
+            notify.error(errorMessage(error, 'Não foi possível alterar a senha.'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <FormDialog
+      title={`Alterar senha de ${operador.name}`}
+      submitLabel={mutation.isPending ? 'Salvando…' : 'Alterar senha'}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        {...register('password')}
+        label="Nova senha"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message ?? 'Pelo menos 8 caracteres, com letras e números.'}
+      />
+      <TextField
+        {...register('password_confirmation')}
+        label="Confirmação da senha"
+        type="password"
+        autoComplete="new-password"
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.password_confirmation)}
+        helperText={errors.password_confirmation?.message}
+      />
+    </FormDialog>
+  );
+};

@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useWhatsappSettings } from '../api/whatsapp.ts';
+import { WebhookCard } from './webhook-card.tsx';
+import { WhatsappSettingsForm } from './whatsapp-settings-form.tsx';
+import { WhatsappStatusCard } from './whatsapp-status-card.tsx';
+
+const columns = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '3fr 2fr' },
+} as const;
+
+/** /admin/whatsapp: provider and credentials, connection status, webhook data (PRODUCT §5). */
+export const AdminWhatsappPage = () => {
+  const settings = useWhatsappSettings();
+
+  const settingsColumn = () => {
+    if (settings.isPending)
+      return <Skeleton variant="rounded" height={320} aria-label="Carregando configurações" />;
+    if (settings.isError)
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        >
+          {errorMessage(settings.error, 'Não foi possível carregar as configurações do WhatsApp.')}
+        </Alert>
+      );
+    return <WhatsappSettingsForm view={settings.data} />;
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Configuração do WhatsApp"
+        subtitle="Canal por onde saem as mensagens de cobrança e chegam as respostas dos clientes."
+      />
+      <Box sx={columns}>
+        <Box sx={{ minWidth: 0 }}>{settingsColumn()}</Box>
+        <Box sx={{ minWidth: 0, display: 'grid', gap: 3, alignContent: 'start' }}>
+          <WhatsappStatusCard />
+          {settings.data && <WebhookCard view={settings.data} />}
+        </Box>
+      </Box>
+    </>
+  );
+};

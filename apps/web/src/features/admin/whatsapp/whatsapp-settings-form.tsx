@@ -1,0 +1,107 @@
+import type { WhatsappSettingsBody, WhatsappSettingsView } from '@cobranca/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useSaveWhatsappSettings } from '../api/whatsapp.ts';
+import { CloudCredentialsFields } from './cloud-credentials-fields.tsx';
+import { toForm, WHATSAPP_FIELDS, type WhatsappForm, whatsappResolver } from './whatsapp-form.ts';
+import { PROVEDOR_LABELS } from './whatsapp-status-chip.tsx';
+
+const PROVEDOR_DESCRICOES = {
+  simulador: 'As mensagens ficam no sistema e as respostas podem ser simuladas. Para testes e demonstrações.',
+  whatsapp_cloud: 'API oficial da Meta (WhatsApp Business). Envia mensagens de verdade para os clientes.',
+} as const;
+
+/** Provider choice and, for the Cloud API, its credentials. */
+export const WhatsappSettingsForm = ({ view }: { view: WhatsappSettingsView }) => {
+  const titleId = useId();
+  const stored = useRef(view);
+  stored.current = view;
+  const save = useSaveWhatsappSettings();
+  const form = useForm<WhatsappForm, unknown, WhatsappSettingsBody>({
+    resolver: whatsappResolver(() => stored.current),
+    // A refetch updates the fields the admin has not touched.
+    values: toForm(view),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { control, handleSubmit, setError, watch, formState } = form;
+  // `resetOptions` also applies to explicit resets, where the admin's edits must go.
+  const reset = (values?: WhatsappForm) => form.reset(values, { keepDirtyValues: false });
+  const provedor = watch('provedor');
+
+  const onSubmit = handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        // The secrets just sent are now stored: clear them, the placeholders will show the new masks.
+        reset({ ...form.getValues(), access_token: '', app_secret: '' });
+        notify.success('Configurações do WhatsApp salvas.');
+      },
+      onError: (error) => {
+        setServerFieldErrors(error, setError, WHATSAPP_FIELDS);
+        notify.error(errorMessage(error, 'Não foi possível salvar as configurações do WhatsApp.'));
+      },
+    }),
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id={titleId} component="h3" variant="h6" sx={{ mb: 2 }}>
+        Provedor do canal
+      </Typography>
+      <Box component="form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+        <Controller
+          name="provedor"
+          control={control}
+          render={({ field }) => (
+            <RadioGroup {...field} aria-label="Provedor do WhatsApp">
+              {(['simulador', 'whatsapp_cloud'] as const).map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { mt: -0.75 } }}
+                  label={
+                    <>
+                      <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                        {PROVEDOR_LABELS[value]}
+                      </Typography>
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {PROVEDOR_DESCRICOES[value]}
+                      </Typography>
+                    </>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          )}
+        />
+        {provedor === 'whatsapp_cloud' && <CloudCredentialsFields form={form} view={view} />}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
+          <Button onClick={() => reset()} disabled={!formState.isDirty || save.isPending}>
+            Descartar alterações
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!formState.isDirty || save.isPending}
+            startIcon={
+              save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+          >
+            {save.isPending ? 'Salvando…' : 'Salvar'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+};

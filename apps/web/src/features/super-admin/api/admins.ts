@@ -1,0 +1,42 @@
+import type { Paged, UsuarioConta, UsuarioCreateBody } from '@cobranca/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const adminsQueryKey = ['super-admin', 'admins'] as const;
+
+export const fetchAdmins = (page: number, signal?: AbortSignal) =>
+  api.get<Paged<UsuarioConta>>('/super-admin/admins', { query: { page }, signal });
+
+export const adminsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...adminsQueryKey, page] as const,
+    queryFn: ({ signal }) => fetchAdmins(page, signal),
+    // The old page stays on screen while the next one loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdmins = (page: number) => useQuery(adminsQueryOptions(page));
+
+export const createAdmin = (body: UsuarioCreateBody) => api.post<UsuarioConta>('/super-admin/admins', body);
+
+export const useCreateAdmin = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
+  });
+};
+
+export type AdminStatusAction = 'bloquear' | 'reativar';
+
+export const changeAdminStatus = ({ id, action }: { id: number; action: AdminStatusAction }) =>
+  api.patch<UsuarioConta>(`/super-admin/admins/${id}/${action}`);
+
+/** Block or reactivate; a 409 (already in that state) also refreshes the list, since it was stale. */
+export const useChangeAdminStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAdminStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
+  });
+};

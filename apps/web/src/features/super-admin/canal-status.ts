@@ -1,0 +1,29 @@
+import type { Canal, Saude } from '@cobranca/contracts';
+import type { ChipProps } from '@mui/material/Chip';
+
+// pt-BR labels of the channel status; the admin feature has its own (features do not import each other).
+type Conexao = Saude['canal']['status'];
+
+export const CONEXAO_LABELS: Record<Conexao, string> = {
+  conectado: 'Conectado',
+  desconectado: 'Desconectado',
+  erro: 'Erro',
+  nao_configurado: 'Não configurado',
+};
+
+export const CONEXAO_COLORS: Record<Conexao, ChipProps['color']> = {
+  conectado: 'success',
+  desconectado: 'warning',
+  erro: 'error',
+  nao_configurado: 'default',
+};
+
+export const PROVEDOR_LABELS: Record<Canal, string> = {
+  simulador: 'Simulador embutido',
+  whatsapp_cloud: 'WhatsApp Cloud API',
+};
+
+export const BANCO_LABELS: Record<Saude['banco'], string> = {
+  pglite: 'PGlite (embutido)',
+  postgres: 'PostgreSQL',
+};

@@ -1,0 +1,119 @@
+import type { Saude } from '@cobranca/contracts';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSaude } from './api/saude.ts';
+import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
+import { ReguaExecucao } from './regua-execucao.tsx';
+
+const hora = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const inteiro = new Intl.NumberFormat('pt-BR');
+
+const Row = ({ term, children }: { term: string; children: ReactNode }) => (
+  <Box sx={{ display: 'contents' }}>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {term}
+    </Typography>
+    <Box component="dd" sx={{ m: 0, minWidth: 0, typography: 'body2' }}>
+      {children}
+    </Box>
+  </Box>
+);
+
+const Details = ({ saude }: { saude: Saude }) => (
+  <Box
+    component="dl"
+    sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 1.25, m: 0 }}
+  >
+    <Row term="Versão">{saude.versao}</Row>
+    <Row term="Banco de dados">{BANCO_LABELS[saude.banco]}</Row>
+    <Row term="Fila pendente">
+      {inteiro.format(saude.fila_pendente)} {saude.fila_pendente === 1 ? 'mensagem' : 'mensagens'}
+    </Row>
+    <Row term="Canal">
+      {PROVEDOR_LABELS[saude.canal.provedor]}{' '}
+      <Chip
+        size="small"
+        label={CONEXAO_LABELS[saude.canal.status]}
+        color={CONEXAO_COLORS[saude.canal.status]}
+        sx={{ ml: 0.5 }}
+      />
+      {saude.canal.erro && (
+        <Typography variant="caption" color="error" component="p">
+          {saude.canal.erro}
+        </Typography>
+      )}
+    </Row>
+    <Row term="Última execução da régua">
+      <ReguaExecucao execucao={saude.ultima_execucao_regua} />
+    </Row>
+  </Box>
+);
+
+/** System health, refreshed every 30 s (PRODUCT §7). */
+export const SaudeCard = () => {
+  const titleId = useId();
+  const query = useSaude();
+
+  const body = () => {
+    if (query.isPending)
+      return <Skeleton variant="rounded" height={180} aria-label="Carregando saúde do sistema" />;
+    if (query.isError)
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        >
+          {errorMessage(query.error, 'Não foi possível carregar a saúde do sistema.')}
+        </Alert>
+      );
+    return <Details saude={query.data} />;
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+        <Typography id={titleId} component="h3" variant="h6" sx={{ flexGrow: 1 }}>
+          Saúde do sistema
+        </Typography>
+        {query.dataUpdatedAt > 0 && (
+          <Typography variant="caption" color="text.secondary">
+            Atualizado às {hora.format(query.dataUpdatedAt)}
+          </Typography>
+        )}
+        <IconButton
+          aria-label="Atualizar saúde do sistema"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          size="small"
+        >
+          <RefreshIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      {body()}
+      {query.isError && query.data && (
+        <Typography variant="caption" color="error" component="p" sx={{ mt: 1 }}>
+          Falha na última atualização: {formatDateTime(new Date(query.errorUpdatedAt))}.
+        </Typography>
+      )}
+    </Paper>
+  );
+};

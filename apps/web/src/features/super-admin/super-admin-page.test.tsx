@@ -1,0 +1,257 @@
+import type { Paged, Saude, UsuarioConta } from '@cobranca/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, resetSession, signInAs, TEST_USERS } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+
+const conta = (extra: Partial<UsuarioConta> & Pick<UsuarioConta, 'id' | 'name' | 'email'>): UsuarioConta => ({
+  role: 'admin',
+  status: 'Ativo',
+  created_at: '2026-01-05T12:00:00.000Z',
+  last_login_at: null,
+  ...extra,
+});
+
+const admins = (): Paged<UsuarioConta> => ({
+  data: [
+    conta({ ...TEST_USERS.super_admin, last_login_at: '2026-03-10T13:00:00.000Z' }),
+    conta({
+      id: 2,
+      name: 'Alberto Admin',
+      email: 'admin@teste.local',
+      last_login_at: '2026-03-09T20:15:00.000Z',
+    }),
+    conta({ id: 5, name: 'Beatriz Bloqueada', email: 'bia@teste.local', status: 'Bloqueado' }),
+  ],
+  current_page: 1,
+  last_page: 1,
+  per_page: 20,
+  total: 3,
+});
+
+const saude = (extra: Partial<Saude> = {}): Saude => ({
+  versao: '1.4.2',
+  banco: 'pglite',
+  fila_pendente: 12,
+  ultima_execucao_regua: {
+    iniciada_em: '2026-03-10T12:00:00.000Z',
+    concluida_em: '2026-03-10T12:00:04.000Z',
+    worker: 'embutido',
+    contagens: { enviadas: 40, puladas: 3 },
+    erro: null,
+  },
+  canal: {
+    provedor: 'simulador',
+    status: 'conectado',
+    numero_exibicao: null,
+    nome_verificado: null,
+    qualidade: null,
+    verificado_em: null,
+    erro: null,
+  },
+  automacao_ativa: true,
+  ...extra,
+});
+
+let calls: { method: string; path: string; body?: unknown }[];
+let saudeGets: number;
+beforeEach(() => {
+  resetSession();
+  signInAs(TEST_USERS.super_admin);
+  calls = [];
+  saudeGets = 0;
+  server.use(
+    http.get('/api/super-admin/admins', () => HttpResponse.json(admins())),
+    http.get('/api/super-admin/saude', () => {
+      saudeGets += 1;
+      return HttpResponse.json(saude());
+    }),
+    http.patch('/api/super-admin/admins/:id/:acao', ({ params }) => {
+      calls.push({ method: 'PATCH', path: `${params.id}/${params.acao}` });
+      const alvo = admins().data.find((a) => a.id === Number(params.id));
+      return HttpResponse.json({ ...alvo, status: params.acao === 'bloquear' ? 'Bloqueado' : 'Ativo' });
+    }),
+    http.put('/api/super-admin/automacao', async ({ request }) => {
+      const body = (await request.json()) as { ativa: boolean };
+      calls.push({ method: 'PUT', path: 'automacao', body });
+      return HttpResponse.json(body);
+    }),
+  );
+});
+afterEach(() => vi.useRealTimers());
+
+// The first render also loads the area's chunk, hence the longer wait.
+const row = async (name: string) =>
+  (await screen.findByRole('cell', { name: new RegExp(name) }, { timeout: 10_000 })).closest(
+    'tr',
+  ) as HTMLElement;
+
+describe('SuperAdminPage', () => {
+  it('lists the admins and shows the system health', async () => {
+    renderApp('/super-admin');
+    const alberto = await row('Alberto Admin');
+    expect(within(alberto).getByText('admin@teste.local', { selector: 'td' })).toBeInTheDocument();
+    expect(within(alberto).getByText('Administrador')).toBeInTheDocument();
+    expect(within(alberto).getByText('Ativo')).toBeInTheDocument();
+    expect(within(alberto).getByText('09/03/2026 17:15')).toBeInTheDocument();
+    const bia = await row('Beatriz Bloqueada');
+    expect(within(bia).getByText('Bloqueado')).toBeInTheDocument();
+    expect(within(bia).getByText('Nunca')).toBeInTheDocument();
+
+    const health = screen.getByRole('region', { name: 'Saúde do sistema' });
+    expect(await within(health).findByText('1.4.2')).toBeInTheDocument();
+    expect(within(health).getByText('PGlite (embutido)')).toBeInTheDocument();
+    expect(within(health).getByText('12 mensagens')).toBeInTheDocument();
+    expect(within(health).getByText('10/03/2026 09:00')).toBeInTheDocument();
+    expect(within(health).getByText('enviadas: 40')).toBeInTheDocument();
+    expect(within(health).getByText('puladas: 3')).toBeInTheDocument();
+    expect(within(health).getByText('Conectado')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Envio automático' })).toBeChecked();
+  });
+
+  it("says 'nunca executada' when the engine never ran", async () => {
+    server.use(
+      http.get('/api/super-admin/saude', () => HttpResponse.json(saude({ ultima_execucao_regua: null }))),
+    );
+    renderApp('/super-admin');
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    expect(await within(health).findByText('nunca executada')).toBeInTheDocument();
+  });
+
+  it('refreshes the health panel every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/super-admin');
+    await screen.findByText('1.4.2', {}, { timeout: 10_000 });
+    const before = saudeGets;
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(saudeGets).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(saudeGets).toBe(before + 1));
+  });
+
+  it('gives the signed-in super admin’s own row no block action', async () => {
+    renderApp('/super-admin');
+    const own = await row('Sara Super');
+    expect(within(own).getByText('Você')).toBeInTheDocument();
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(
+      within(await row('Alberto Admin')).getByRole('button', { name: 'Bloquear Alberto Admin' }),
+    ).toBeVisible();
+  });
+
+  it('blocks an admin only after confirmation', async () => {
+    const user = userEvent.setup();
+    renderApp('/super-admin');
+    const alberto = await row('Alberto Admin');
+    await user.click(within(alberto).getByRole('button', { name: 'Bloquear Alberto Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear Alberto Admin?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+
+    await user.click(within(alberto).getByRole('button', { name: 'Bloquear Alberto Admin' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bloquear' }));
+    expect(await screen.findByText('Acesso de Alberto Admin bloqueado.')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PATCH', path: '2/bloquear' }]);
+  });
+
+  it('reactivates a blocked admin, and says so when the state had already changed (409)', async () => {
+    server.use(
+      http.patch('/api/super-admin/admins/:id/reativar', () =>
+        HttpResponse.json({ message: 'Este administrador já está ativo.' }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/super-admin');
+    const bia = await row('Beatriz Bloqueada');
+    await user.click(within(bia).getByRole('button', { name: 'Reativar Beatriz Bloqueada' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reativar' }));
+    expect(await screen.findByText('Este administrador já está ativo.')).toBeInTheDocument();
+  });
+
+  it('creates an admin and places the server’s 422 messages beside the fields', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/super-admin/admins', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { message: 'Os dados enviados são inválidos.', errors: { email: ['Este e-mail já está em uso.'] } },
+          { status: 422 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/super-admin');
+    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo administrador' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'Carla Nova');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'Carla@Teste.local');
+    await user.type(within(dialog).getByLabelText('Senha'), 'Senha1234');
+    await user.type(within(dialog).getByLabelText('Confirmação da senha'), 'Senha1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar administrador' }));
+    const email = within(dialog).getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Este e-mail já está em uso.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual({
+      name: 'Carla Nova',
+      email: 'carla@teste.local',
+      password: 'Senha1234',
+      password_confirmation: 'Senha1234',
+    });
+  });
+
+  it('checks the new admin’s fields before calling the server, then creates it', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/super-admin/admins', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(conta({ id: 9, name: 'Carla Nova', email: 'carla@teste.local' }), {
+          status: 201,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/super-admin');
+    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo administrador' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'Carla Nova');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'carla@teste.local');
+    await user.type(within(dialog).getByLabelText('Senha'), 'Senha1234');
+    await user.type(within(dialog).getByLabelText('Confirmação da senha'), 'Outra1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar administrador' }));
+    expect(await within(dialog).findByText('A confirmação não confere com a senha.')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.clear(within(dialog).getByLabelText('Confirmação da senha'));
+    await user.type(within(dialog).getByLabelText('Confirmação da senha'), 'Senha1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar administrador' }));
+    expect(await screen.findByText('Administrador Carla Nova criado.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toMatchObject({ name: 'Carla Nova', email: 'carla@teste.local' });
+  });
+
+  it('turns automatic sending off only after confirmation, sending {ativa: false}', async () => {
+    const user = userEvent.setup();
+    renderApp('/super-admin');
+    const toggle = await screen.findByRole('switch', { name: 'Envio automático' }, { timeout: 10_000 });
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Desligar o envio automático?' });
+    expect(dialog).toHaveTextContent('Todas as mensagens automáticas param imediatamente');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+    expect(toggle).toBeChecked();
+
+    server.use(
+      http.get('/api/super-admin/saude', () => HttpResponse.json(saude({ automacao_ativa: false }))),
+    );
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Desligar' }));
+    expect(await screen.findByText('Envio automático desligado.')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: 'automacao', body: { ativa: false } }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Envio automático' })).not.toBeChecked());
+    expect(screen.getByText('Desligado: nenhuma mensagem automática está saindo.')).toBeInTheDocument();
+  });
+});
