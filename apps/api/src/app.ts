@@ -4,14 +4,20 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { APP_VERSION } from './lib/version.ts';
+import { atendimentoRoutes } from './modules/atendimento/atendimento.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
+import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
+import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
+import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
+import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
 import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
@@ -76,6 +82,16 @@ export const buildApp = async (opts: AppOptions) => {
     ]),
   );
   await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
+  await app.register(
+    routeGroup(ROUTE_GROUP_ROLES.operador, [
+      operadorDashboardRoutes,
+      clientesOperadorRoutes,
+      atendimentoRoutes,
+      mensagensRoutes,
+      negociacoesRoutes,
+      contasReceberRoutes,
+    ]),
+  );
 
   await app.register(spaPlugin, { webDistDir: opts.webDistDir ?? '' });
   return app;

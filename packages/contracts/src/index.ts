@@ -10,6 +10,7 @@ export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './health.ts';
 export * from './mensagens.ts';
+export * from './operador.ts';
 export * from './roles.ts';
 export * from './super-admin.ts';
 export * from './template-text.ts';

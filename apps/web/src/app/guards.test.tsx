@@ -5,14 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { homeFor, ROUTE_ROLES, ROUTES } from '../lib/routes.ts';
 import { useSession } from '../lib/session.ts';
 import { renderApp, resetSession, signInAs, TEST_USERS } from '../test/render-app.tsx';
-import { server } from '../test/server.ts';
+import { quietApi, server } from '../test/server.ts';
 
 const SIGNED_IN_ROUTES = Object.entries(ROUTE_ROLES) as [keyof typeof ROUTE_ROLES, readonly Role[]][];
 
 beforeEach(() => {
   resetSession();
   // Operators' badges load on every page; an empty queue keeps these tests about routing.
-  server.use(http.get('/api/operador/clientes/:lista', () => HttpResponse.json({ data: [], total: 0 })));
+  server.use(
+    http.get('/api/operador/clientes/:lista', () => HttpResponse.json({ data: [], total: 0 })),
+    quietApi,
+  );
 });
 
 describe('route guards (SPEC §2)', () => {

@@ -33,6 +33,7 @@ const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRo
     pages: {
       OperadorDashboard: 'OperadorDashboardPage',
       OperadorClientes: 'OperadorClientesPage',
+      OperadorCliente: 'ClienteWorkspacePage',
       OperadorAguardandoAtendimento: 'OperadorAguardandoAtendimentoPage',
       OperadorEmAtendimento: 'OperadorEmAtendimentoPage',
       OperadorConcluidos: 'OperadorConcluidosPage',

@@ -13,6 +13,8 @@ export const ROUTES = {
   AdminConfigSistema: '/admin/config-sistema',
   OperadorDashboard: '/operador/dashboard',
   OperadorClientes: '/operador/clientes',
+  /** The customer workspace (not in SPEC's list: a linkable page the operator lists open). */
+  OperadorCliente: '/operador/clientes/:id',
   OperadorAguardandoAtendimento: '/operador/aguardando-atendimento',
   OperadorEmAtendimento: '/operador/em-atendimento',
   OperadorConcluidos: '/operador/concluidos',
@@ -36,6 +38,7 @@ export const ROUTE_ROLES: Record<Exclude<RouteName, 'Login'>, readonly Role[]> =
   AdminConfigSistema: ADMIN_ROLES,
   OperadorDashboard: OPERADOR_ROLES,
   OperadorClientes: OPERADOR_ROLES,
+  OperadorCliente: OPERADOR_ROLES,
   OperadorAguardandoAtendimento: OPERADOR_ROLES,
   OperadorEmAtendimento: OPERADOR_ROLES,
   OperadorConcluidos: OPERADOR_ROLES,
@@ -48,6 +51,9 @@ const HOME: Record<Role, string> = {
   admin: ROUTES.AdminDashboard,
   operador: ROUTES.OperadorDashboard,
 };
+
+/** The workspace of one customer. */
+export const clientePath = (id: number): string => ROUTES.OperadorCliente.replace(':id', String(id));
 
 /** A user's home page, or null for a role the app does not know (SPEC §2: such users go to /login). */
 export const homeFor = (role: string | null): string | null => (isRole(role) ? HOME[role] : null);

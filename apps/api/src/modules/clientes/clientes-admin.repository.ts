@@ -1,11 +1,11 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { centsToReais } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { padroesBusca } from './clientes-busca.ts';
+import { condicaoBuscaCliente } from './clientes-busca.ts';
 
 // The admin's view of every customer (PRODUCT §7 Customers): no operator scope, paged by nome, id.
 
@@ -13,7 +13,8 @@ export type FiltroClientesAdmin = { status?: ClienteStatus; busca?: string };
 export type Janela = { limit: number; offset: number };
 export type Ator = { usuarioId: number; ip: string | null };
 
-const colunasCliente = {
+/** The columns of a customer row in any list (admin or operator). */
+export const colunasCliente = {
   id: clientes.id,
   nome: clientes.nome,
   documento: clientes.documento,
@@ -35,11 +36,7 @@ type LinhaCliente = {
 };
 
 const whereClientes = ({ status, busca }: FiltroClientesAdmin): SQL | undefined => {
-  const padroes = busca ? padroesBusca(busca) : [];
-  return and(
-    status ? eq(clientes.status, status) : undefined,
-    padroes.length > 0 ? or(...padroes.map((padrao) => ilike(clientes.termoBusca, padrao))) : undefined,
-  );
+  return and(status ? eq(clientes.status, status) : undefined, condicaoBuscaCliente(busca));
 };
 
 const linhasClientes = (db: DbOrTx, where: SQL | undefined) =>

@@ -1,3 +1,5 @@
+import { ilike, or, type SQL } from 'drizzle-orm';
+import { clientes } from '../../db/schema/index.ts';
 import { escaparLike, normalizarBusca } from '../../lib/busca.ts';
 
 // What a customer search matches against `clientes.termo_busca` ("nome documento", lower-case,
@@ -18,4 +20,10 @@ export const padroesBusca = (busca: string): string[] => {
   const digitos = busca.replace(/\D/g, '');
   if (DOCUMENTO_FORMATADO.test(busca) && digitos !== '' && digitos !== termo) padroes.push(`%${digitos}%`);
   return padroes;
+};
+
+/** The WHERE part of a customer search (any list of customers or of their receivables); none for blank input. */
+export const condicaoBuscaCliente = (busca: string | undefined): SQL | undefined => {
+  const padroes = busca ? padroesBusca(busca) : [];
+  return padroes.length > 0 ? or(...padroes.map((padrao) => ilike(clientes.termoBusca, padrao))) : undefined;
 };

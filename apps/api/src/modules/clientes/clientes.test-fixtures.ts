@@ -1,6 +1,6 @@
-import type { ClienteStatus, ContaStatus } from '@cobranca/contracts';
+import type { ClienteStatus, ContaStatus, MensagemDirecao, MensagemStatus } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { clientes, contasReceber } from '../../db/schema/index.ts';
+import { clientes, contasReceber, mensagens } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 
 // Direct inserts for API tests that need customers and receivables in a known state.
@@ -64,6 +64,37 @@ export const inserirConta = async (db: DbOrTx, nova: NovaConta): Promise<number>
       pagoEm: status === 'paga' ? nova.vencimento : null,
     })
     .returning({ id: contasReceber.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+};
+
+export type NovaMensagem = {
+  clienteId: number;
+  direcao: MensagemDirecao;
+  conteudo?: string;
+  status?: MensagemStatus;
+  createdAt?: Date;
+  enviadaEm?: Date | null;
+};
+
+/** A simulator message; outbound ones default to 'enviada' at `createdAt`, inbound ones to 'recebida'. */
+export const inserirMensagem = async (db: DbOrTx, nova: NovaMensagem): Promise<number> => {
+  const createdAt = nova.createdAt ?? new Date();
+  const saida = nova.direcao === 'saida';
+  const [row] = await db
+    .insert(mensagens)
+    .values({
+      clienteId: nova.clienteId,
+      telefone: '+5511900000000',
+      direcao: nova.direcao,
+      origem: saida ? 'regua' : 'cliente',
+      status: nova.status ?? (saida ? 'enviada' : 'recebida'),
+      conteudo: nova.conteudo ?? 'Mensagem de teste',
+      canal: 'simulador',
+      createdAt,
+      enviadaEm: nova.enviadaEm === undefined ? (saida ? createdAt : null) : nova.enviadaEm,
+    })
+    .returning({ id: mensagens.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 };

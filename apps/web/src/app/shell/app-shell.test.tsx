@@ -4,12 +4,15 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session.ts';
 import { renderApp, resetSession, signInAs, TEST_USERS } from '../../test/render-app.tsx';
-import { server } from '../../test/server.ts';
+import { quietApi, server } from '../../test/server.ts';
 import { MOBILE, setViewportWidth } from '../../test/viewport.ts';
 
 beforeEach(() => {
   resetSession();
-  server.use(http.get('/api/operador/clientes/:lista', () => HttpResponse.json({ data: [], total: 0 })));
+  server.use(
+    http.get('/api/operador/clientes/:lista', () => HttpResponse.json({ data: [], total: 0 })),
+    quietApi,
+  );
 });
 
 const menuLabels = () =>
@@ -151,7 +154,8 @@ describe('AppShell drawer (SPEC §4)', () => {
     expect(screen.queryByTestId('menu-lateral')).toBeNull();
     act(() => signInAs(TEST_USERS.admin));
     await waitFor(() => expect(app.pathname()).toBe('/admin/dashboard'));
-    expect(drawerState()).toBe('fechado');
+    // The shell is a lazy chunk: wait for it to render before reading the drawer.
+    await waitFor(() => expect(drawerState()).toBe('fechado'));
   });
 });
 

@@ -2,6 +2,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -78,13 +79,25 @@ const LinkItem = ({
           />
         )}
         {!rail && item.badge && count > 0 && (
-          <Badge
-            color={item.badge.color}
-            badgeContent={count}
-            max={999}
-            sx={{ mr: 1.5 }}
+          // An inline pill, not a floating Badge: it must never cover the label.
+          <Box
+            component="span"
             data-testid={`badge-${item.route}`}
-          />
+            sx={{
+              ml: 1,
+              px: 0.75,
+              minWidth: 22,
+              lineHeight: '20px',
+              borderRadius: 10,
+              textAlign: 'center',
+              fontSize: 12,
+              fontWeight: 600,
+              bgcolor: `${item.badge.color}.main`,
+              color: `${item.badge.color}.contrastText`,
+            }}
+          >
+            {count > 999 ? '999+' : count}
+          </Box>
         )}
       </ListItemButton>
     </RailTooltip>

@@ -1,9 +1,11 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
-
-export const OperadorDashboardPage = () => <PlaceholderPage title="Dashboard" />;
-export const OperadorClientesPage = () => <PlaceholderPage title="Clientes Ativos" />;
-export const OperadorAguardandoAtendimentoPage = () => <PlaceholderPage title="Aguardando Atendimento" />;
-export const OperadorEmAtendimentoPage = () => <PlaceholderPage title="Em Atendimento" />;
-export const OperadorConcluidosPage = () => <PlaceholderPage title="Clientes Concluídos" />;
-export const OperadorContasReceberPage = () => <PlaceholderPage title="Contas a Receber" />;
-export const OperadorImportarClientesPage = () => <PlaceholderPage title="Importar Clientes" />;
+// The operator area's pages, loaded together as one chunk (see app/router.tsx).
+export {
+  OperadorAguardandoAtendimentoPage,
+  OperadorClientesPage,
+  OperadorConcluidosPage,
+  OperadorEmAtendimentoPage,
+} from './clientes/operador-clientes-pages.tsx';
+export { OperadorContasReceberPage } from './contas-receber/operador-contas-receber-page.tsx';
+export { OperadorDashboardPage } from './dashboard/operador-dashboard-page.tsx';
+export { OperadorImportarClientesPage } from './importar/operador-importar-clientes-page.tsx';
+export { ClienteWorkspacePage } from './workspace/cliente-workspace-page.tsx';

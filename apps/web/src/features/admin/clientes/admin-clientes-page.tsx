@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useClientes } from '../api/clientes.ts';
-import { CLIENTE_STATUS_LABELS } from './cliente-status-chip.tsx';
 import { clientesColumns } from './clientes-columns.tsx';
 import { ReatribuirDialog } from './reatribuir-dialog.tsx';
 

@@ -1,42 +1,14 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
-import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
+import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { ClienteStatusChip } from './cliente-status-chip.tsx';
-import { formatDocumento, formatTelefone } from './formatters.ts';
-
-/** SPEC §9: from this many call attempts a customer counts as having failed messages. */
-export const FALHAS_A_PARTIR_DE = 3;
-
-const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-const Chamadas = ({ numero }: { numero: number }) =>
-  numero >= FALHAS_A_PARTIR_DE ? (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'error.main', fontWeight: 600 }}
-    >
-      <ReportProblemIcon fontSize="small" aria-hidden />
-      {numero}
-      <Box component="span" sx={srOnly}>
-        (com falhas)
-      </Box>
-    </Box>
-  ) : (
-    numero
-  );
+import { formatDocumento, formatTelefone } from '../../../lib/format-cliente.ts';
 
 export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): Column<ClienteAdmin>[] => [
   {
@@ -67,7 +39,7 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
     key: 'chamadas',
     header: 'Chamadas',
     align: 'right',
-    render: (c) => <Chamadas numero={c.numero_chamadas} />,
+    render: (c) => <ChamadasMark numero={c.numero_chamadas} />,
     hideOnMobile: true,
   },
   {

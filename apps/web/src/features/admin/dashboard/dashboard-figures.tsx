@@ -7,9 +7,7 @@ import PercentIcon from '@mui/icons-material/Percent';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { FigureCard } from '../../../components/figure-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAdminDashboard } from '../api/dashboard.ts';
 import { BlockError } from './dashboard-block.tsx';
@@ -75,43 +73,6 @@ const FIGURES: Figure[] = [
   },
 ];
 
-const FigureCard = ({ figure, value }: { figure: Figure; value: number | undefined }) => {
-  const Icon = figure.icon;
-  return (
-    <Paper
-      variant="outlined"
-      component="article"
-      sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}
-    >
-      <Box
-        sx={{
-          display: 'grid',
-          placeItems: 'center',
-          width: 48,
-          height: 48,
-          borderRadius: '50%',
-          flexShrink: 0,
-          color: figure.color,
-          bgcolor: 'action.hover',
-        }}
-      >
-        <Icon aria-hidden />
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography component="h3" variant="body2" color="text.secondary">
-          {figure.label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-          {value === undefined ? <Skeleton width={120} aria-label="Carregando" /> : figure.format(value)}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {figure.caption}
-        </Typography>
-      </Box>
-    </Paper>
-  );
-};
-
 /** The six headline figures (PRODUCT §7). */
 export const DashboardFigures = () => {
   const query = useAdminDashboard();
@@ -132,7 +93,14 @@ export const DashboardFigures = () => {
           }}
         >
           {FIGURES.map((figure) => (
-            <FigureCard key={figure.key} figure={figure} value={query.data?.[figure.key]} />
+            <FigureCard
+              key={figure.key}
+              label={figure.label}
+              caption={figure.caption}
+              icon={figure.icon}
+              color={figure.color}
+              value={query.data ? figure.format(query.data[figure.key]) : undefined}
+            />
           ))}
         </Box>
       )}

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DateFilter } from '../../../components/date-filter.tsx';
 import { useDashboardOperadores } from '../api/dashboard.ts';
 import { useLogAcoes } from '../api/logs.ts';
-import { DateFilter } from './date-filter.tsx';
 
 export const LOGS_FILTER_KEYS = ['acao', 'usuario_id', 'de', 'ate'] as const;
 export type LogsFilterValues = Record<(typeof LOGS_FILTER_KEYS)[number], string>;
@@ -60,8 +60,20 @@ export const LogsFilters = ({
           </MenuItem>
         ))}
       </TextField>
-      <DateFilter label="De" value={value.de} maxDate={value.ate} onChange={(de) => onChange({ de })} />
-      <DateFilter label="Até" value={value.ate} minDate={value.de} onChange={(ate) => onChange({ ate })} />
+      <DateFilter
+        label="De"
+        value={value.de}
+        maxDate={value.ate}
+        onChange={(de) => onChange({ de })}
+        disableFuture
+      />
+      <DateFilter
+        label="Até"
+        value={value.ate}
+        minDate={value.de}
+        onChange={(ate) => onChange({ ate })}
+        disableFuture
+      />
       {hasFilter && (
         <Button
           startIcon={<FilterAltOffIcon />}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { FALHAS_A_PARTIR_DE } from '../../../components/chamadas-mark.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 
 export type Badges = { mensagensAguardando: number; clientesComMensagensFalhadas: number };
 export const NO_BADGES: Badges = { mensagensAguardando: 0, clientesComMensagensFalhadas: 0 };
 export const BADGE_REFRESH_MS = 30_000;
-export const FALHAS_A_PARTIR_DE = 3;
 
 type ClienteResumo = { numero_chamadas?: number };
 /** SPEC §3: the list answers either `{data: [...]}` (paged, with `total`) or a bare array. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumento, formatTelefone } from './formatters.ts';
+import { formatDocumento, formatTelefone } from './format-cliente.ts';
 
 describe('formatDocumento', () => {
   it('formats a CPF and a CNPJ, numeric or alphanumeric', () => {

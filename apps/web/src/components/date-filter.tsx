@@ -17,10 +17,19 @@ type DateFilterProps = {
   onChange: (iso: string) => void;
   minDate?: string;
   maxDate?: string;
+  /** Past periods only (logs); due dates may lie ahead. */
+  disableFuture?: boolean;
 };
 
 /** A period end (de/até) in pt-BR; the field keeps what is being typed, the filter gets only whole dates. */
-export const DateFilter = ({ label, value, onChange, minDate, maxDate }: DateFilterProps) => {
+export const DateFilter = ({
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  disableFuture = false,
+}: DateFilterProps) => {
   const [date, setDate] = useState(() => fromIso(value));
   // Follows changes made elsewhere (clearing the filters, back button).
   const [applied, setApplied] = useState(value);
@@ -40,7 +49,7 @@ export const DateFilter = ({ label, value, onChange, minDate, maxDate }: DateFil
       }}
       minDate={minDate ? dayjs(minDate) : undefined}
       maxDate={maxDate ? dayjs(maxDate) : undefined}
-      disableFuture
+      disableFuture={disableFuture}
       slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
       sx={{ flex: '1 1 170px', maxWidth: { sm: 200 } }}
     />

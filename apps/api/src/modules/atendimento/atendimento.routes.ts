@@ -1,0 +1,103 @@
+import {
+  chamadaBody,
+  chamadaResponse,
+  clienteDetalhe,
+  clienteResponse,
+  errorResponse,
+  idParam,
+  pausarBody,
+  validationErrorResponse,
+} from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import {
+  type Ator,
+  assumirCliente,
+  pausarCliente,
+  reativarCliente,
+  registrarChamada,
+} from './atendimento.service.ts';
+import { findClienteDetalheOrThrow } from './cliente-detalhe.repository.ts';
+
+const tags = ['atendimento'];
+const acaoResponses = {
+  200: clienteResponse,
+  404: errorResponse,
+  422: validationErrorResponse,
+  ...authErrors,
+};
+
+const atorDe = (request: Parameters<typeof sessionOf>[0]): Ator => ({
+  usuarioId: sessionOf(request).user.id,
+  ip: request.ip,
+});
+
+/** The customer workspace of the operator area (SPEC §7); access comes from the operador group. */
+export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/operador/clientes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cliente com contas, acordos, pagamentos, promessas e ligações',
+        params: idParam,
+        response: { 200: clienteDetalhe, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request) =>
+      findClienteDetalheOrThrow(app.db, { operadorId: sessionOf(request).user.id }, request.params.id),
+  );
+
+  app.post(
+    '/api/operador/clientes/:id/assumir',
+    {
+      schema: {
+        tags,
+        summary: 'Assumir um cliente aguardando atendimento',
+        params: idParam,
+        response: { ...acaoResponses, 409: errorResponse },
+      },
+    },
+    async (request) => ({ cliente: await assumirCliente(app.db, request.params.id, atorDe(request)) }),
+  );
+
+  app.patch(
+    '/api/operador/clientes/:id/pausar',
+    {
+      schema: {
+        tags,
+        summary: 'Pausar a cobrança com um motivo',
+        params: idParam,
+        body: pausarBody,
+        response: acaoResponses,
+      },
+    },
+    async (request) => ({
+      cliente: await pausarCliente(app.db, request.params.id, request.body.motivo, atorDe(request)),
+    }),
+  );
+
+  app.patch(
+    '/api/operador/clientes/:id/reativar',
+    {
+      schema: { tags, summary: 'Reativar a cobrança automática', params: idParam, response: acaoResponses },
+    },
+    async (request) => ({ cliente: await reativarCliente(app.db, request.params.id, atorDe(request)) }),
+  );
+
+  app.post(
+    '/api/operador/clientes/:id/chamadas',
+    {
+      schema: {
+        tags,
+        summary: 'Registrar uma ligação',
+        params: idParam,
+        body: chamadaBody,
+        response: { 201: chamadaResponse, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await registrarChamada(app.db, request.params.id, request.body, atorDe(request))),
+  );
+};

@@ -1,0 +1,144 @@
+import type { ClienteLista, ClienteStatus, MensagemDirecao } from '@cobranca/contracts';
+import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientes, contasReceber, mensagens, usuarios } from '../../db/schema/index.ts';
+import { hojeSaoPaulo } from '../../lib/datas.ts';
+import { centsToReais } from '../../lib/paging.ts';
+import { diasAtraso } from '../contas-receber/conta-receber.mapper.ts';
+import { colunasCliente, type Janela } from './clientes-admin.repository.ts';
+import { condicaoBuscaCliente } from './clientes-busca.ts';
+import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
+
+// The operator's customer lists (PRODUCT §2 "Operator lists"): every WHERE starts from the caller's scope.
+
+export type ListaOperador = 'ativos' | 'aguardando' | 'em_atendimento' | 'concluidos';
+export type FiltroClientesOperador = {
+  lista: ListaOperador;
+  busca?: string;
+  /** Ativos only: keep customers with numero_chamadas ≥ this limit (the "com falhas" badge). */
+  minimoChamadas?: number;
+};
+
+const STATUS_ATIVOS: ClienteStatus[] = ['ativo', 'pausado'];
+
+const membrosDaLista = (escopo: EscopoOperador, filtro: FiltroClientesOperador): SQL | undefined => {
+  switch (filtro.lista) {
+    case 'ativos':
+      return and(
+        doOperador(escopo),
+        inArray(clientes.status, STATUS_ATIVOS),
+        filtro.minimoChamadas === undefined ? undefined : gte(clientes.numeroChamadas, filtro.minimoChamadas),
+      );
+    // visivelAoOperador = own, or unassigned and awaiting: the shared queue.
+    case 'aguardando':
+      return and(visivelAoOperador(escopo), eq(clientes.status, 'aguardando_atendimento'));
+    case 'em_atendimento':
+      return and(doOperador(escopo), eq(clientes.status, 'em_atendimento'));
+    case 'concluidos':
+      return and(doOperador(escopo), eq(clientes.status, 'concluido'));
+  }
+};
+
+const ordemDaLista = (lista: ListaOperador): SQL[] => {
+  if (lista === 'aguardando') return [asc(clientes.aguardandoDesde), asc(clientes.id)];
+  if (lista === 'em_atendimento')
+    return [sql`${clientes.ultimaMensagemEm} desc nulls last`, asc(clientes.id)];
+  return [asc(clientes.nome), asc(clientes.id)];
+};
+
+const whereClientes = (escopo: EscopoOperador, filtro: FiltroClientesOperador): SQL | undefined => {
+  return and(membrosDaLista(escopo, filtro), condicaoBuscaCliente(filtro.busca));
+};
+
+const colunasClienteOperador = { ...colunasCliente, aguardandoDesde: clientes.aguardandoDesde };
+
+type Aberto = { centavos: number; vencimentoMaisAntigo: string | null };
+type Ultima = { conteudo: string; direcao: MensagemDirecao; createdAt: Date };
+
+/** Open balance and oldest open due date of the page's customers only (grouped on cliente_id, status). */
+const abertoPorCliente = async (db: DbOrTx, ids: number[]): Promise<Map<number, Aberto>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      clienteId: contasReceber.clienteId,
+      centavos: sql<number>`sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos})`.mapWith(
+        Number,
+      ),
+      vencimentoMaisAntigo: min(contasReceber.vencimento),
+    })
+    .from(contasReceber)
+    .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')))
+    .groupBy(contasReceber.clienteId);
+  return new Map(rows.map(({ clienteId, ...aberto }) => [clienteId, aberto]));
+};
+
+/** The newest message of each of the page's customers, in one DISTINCT ON read. */
+const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, Ultima>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([mensagens.clienteId], {
+      clienteId: mensagens.clienteId,
+      conteudo: mensagens.conteudo,
+      direcao: mensagens.direcao,
+      createdAt: mensagens.createdAt,
+    })
+    .from(mensagens)
+    .where(inArray(mensagens.clienteId, ids))
+    .orderBy(asc(mensagens.clienteId), desc(mensagens.createdAt), desc(mensagens.id));
+  return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, ultima]));
+};
+
+type LinhaCliente = Awaited<ReturnType<typeof linhasDaPagina>>[number];
+
+const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, lista: ListaOperador, janela: Janela) =>
+  db
+    .select(colunasClienteOperador)
+    .from(clientes)
+    .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
+    .where(where)
+    .orderBy(...ordemDaLista(lista))
+    .limit(janela.limit)
+    .offset(janela.offset);
+
+const toClienteLista = (
+  l: LinhaCliente,
+  aberto: Aberto | undefined,
+  ultima: Ultima | undefined,
+  hoje: string,
+) => ({
+  id: l.id,
+  nome: l.nome,
+  documento: l.documento,
+  telefone: l.telefone,
+  status: l.status,
+  numero_chamadas: l.numeroChamadas,
+  total_em_aberto: centsToReais(aberto?.centavos ?? 0),
+  dias_atraso: aberto?.vencimentoMaisAntigo
+    ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, hoje)
+    : 0,
+  ultima_mensagem: ultima
+    ? { conteudo: ultima.conteudo, direcao: ultima.direcao, created_at: ultima.createdAt.toISOString() }
+    : null,
+  operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
+  aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
+});
+
+/** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
+export const listClientesOperador = async (
+  db: DbOrTx,
+  escopo: EscopoOperador,
+  filtro: FiltroClientesOperador,
+  janela: Janela,
+  agora: Date,
+): Promise<{ rows: ClienteLista[]; total: number }> => {
+  const where = whereClientes(escopo, filtro);
+  const linhas = await linhasDaPagina(db, where, filtro.lista, janela);
+  const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
+  const ids = linhas.map((l) => l.id);
+  const [abertos, ultimas] = await Promise.all([abertoPorCliente(db, ids), ultimasMensagens(db, ids)]);
+  const hoje = hojeSaoPaulo(agora);
+  return {
+    rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), hoje)),
+    total: contagem?.total ?? 0,
+  };
+};

@@ -1,0 +1,72 @@
+import {
+  clienteLista,
+  clientesListaQuery,
+  DEFAULT_PAGE_SIZE,
+  paged,
+  validationErrorResponse,
+} from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { pageOffset, toPaged } from '../../lib/paging.ts';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { type ListaOperador, listClientesOperador } from './clientes-operador.repository.ts';
+
+const tags = ['clientes'];
+const schemaLista = (summary: string) => ({
+  tags,
+  summary,
+  querystring: clientesListaQuery,
+  response: { 200: paged(clienteLista), 422: validationErrorResponse, ...authErrors },
+});
+
+type ListaQuery = z.infer<typeof clientesListaQuery>;
+
+const listar = async (db: Db, operadorId: number, lista: ListaOperador, query: ListaQuery) => {
+  // Only the Ativos list filters by failures; the limit is the admin's setting (default 3).
+  const minimoChamadas =
+    lista === 'ativos' && query.com_falhas ? (await getSistemaSettings(db)).tentativas_com_falhas : undefined;
+  const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
+  const { rows, total } = await listClientesOperador(
+    db,
+    { operadorId },
+    { lista, busca: query.busca, minimoChamadas },
+    janela,
+    new Date(),
+  );
+  return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
+};
+
+const LISTAS: { url: string; lista: ListaOperador; summary: string }[] = [
+  {
+    url: '/api/operador/clientes/ativos',
+    lista: 'ativos',
+    summary: 'Meus clientes ativos ou pausados, por nome (com_falhas=1: só os com falhas)',
+  },
+  {
+    url: '/api/operador/clientes/aguardando-atendimento',
+    lista: 'aguardando',
+    summary: 'Clientes aguardando atendimento (meus e sem operador), resposta mais antiga primeiro',
+  },
+  {
+    url: '/api/operador/clientes/em-atendimento',
+    lista: 'em_atendimento',
+    summary: 'Meus clientes em atendimento, mensagem mais recente primeiro',
+  },
+  {
+    url: '/api/operador/clientes/concluidos',
+    lista: 'concluidos',
+    summary: 'Meus clientes concluídos, por nome',
+  },
+];
+
+/** The operator's customer lists (PRODUCT §2); access comes from the operador group. */
+export const clientesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { url, lista, summary } of LISTAS) {
+    app.get(url, { schema: schemaLista(summary) }, async (request) =>
+      listar(app.db, sessionOf(request).user.id, lista, request.query),
+    );
+  }
+};

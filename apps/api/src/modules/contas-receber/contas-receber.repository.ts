@@ -1,0 +1,137 @@
+import type { ContaListada, ContaReceber, ContaStatus } from '@cobranca/contracts';
+import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientes, contasReceber } from '../../db/schema/index.ts';
+import { hojeSaoPaulo } from '../../lib/datas.ts';
+import { centsToReais } from '../../lib/paging.ts';
+import type { Janela } from '../clientes/clientes-admin.repository.ts';
+import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
+import {
+  doOperador,
+  type EscopoOperador,
+  findClienteVisivelOrThrow,
+  visivelAoOperador,
+} from '../clientes/escopo-operador.ts';
+import { toContaReceber } from './conta-receber.mapper.ts';
+
+// The operator's receivables (PRODUCT §3): always joined to clientes so the caller's scope builds the WHERE.
+
+export type FiltroContas = {
+  status?: ContaStatus;
+  vencidas?: boolean;
+  vencimentoDe?: string;
+  vencimentoAte?: string;
+  busca?: string;
+  clienteId?: number;
+};
+
+export type ResumoContas = {
+  total_contas: number;
+  valor_total: number;
+  contas_vencidas: number;
+  clientes_vinculados: number;
+};
+
+const aberta = eq(contasReceber.status, 'aberta');
+
+/** Open receivables of own customers, their balance and the overdue ones, plus own customers, in one SELECT. */
+export const resumoContas = async (
+  db: DbOrTx,
+  escopo: EscopoOperador,
+  agora: Date,
+): Promise<ResumoContas> => {
+  const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
+  const [linha] = await db
+    .select({
+      total: count(),
+      centavos:
+        sql<number>`coalesce(sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}), 0)`.mapWith(
+          Number,
+        ),
+      vencidas:
+        sql<number>`count(*) filter (where ${lt(contasReceber.vencimento, hojeSaoPaulo(agora))})`.mapWith(
+          Number,
+        ),
+      vinculados: sql<number>`(${vinculados})`.mapWith(Number),
+    })
+    .from(contasReceber)
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(and(doOperador(escopo), aberta));
+  return {
+    total_contas: linha?.total ?? 0,
+    valor_total: centsToReais(linha?.centavos ?? 0),
+    contas_vencidas: linha?.vencidas ?? 0,
+    clientes_vinculados: linha?.vinculados ?? 0,
+  };
+};
+
+/**
+ * Own customers' receivables, or — with `clienteId` — that one customer's if the operator may see it
+ * (own, or unassigned and awaiting, like the customer workspace); the caller checks it exists first.
+ */
+const escopoDasContas = (escopo: EscopoOperador, clienteId: number | undefined): SQL | undefined =>
+  clienteId === undefined ? doOperador(escopo) : and(eq(clientes.id, clienteId), visivelAoOperador(escopo));
+
+const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string): SQL | undefined => {
+  return and(
+    escopoDasContas(escopo, filtro.clienteId),
+    filtro.status ? eq(contasReceber.status, filtro.status) : undefined,
+    filtro.vencidas ? and(aberta, lt(contasReceber.vencimento, hoje)) : undefined,
+    filtro.vencimentoDe ? gte(contasReceber.vencimento, filtro.vencimentoDe) : undefined,
+    filtro.vencimentoAte ? lte(contasReceber.vencimento, filtro.vencimentoAte) : undefined,
+    condicaoBuscaCliente(filtro.busca),
+  );
+};
+
+/** One page of receivables by vencimento, id, and the total that matches; 404 for a cliente_id out of reach. */
+export const listContas = async (
+  db: DbOrTx,
+  escopo: EscopoOperador,
+  filtro: FiltroContas,
+  janela: Janela,
+  agora: Date,
+): Promise<{ rows: ContaListada[]; total: number }> => {
+  if (filtro.clienteId !== undefined) await findClienteVisivelOrThrow(db, escopo, filtro.clienteId);
+  const hoje = hojeSaoPaulo(agora);
+  const where = whereContas(escopo, filtro, hoje);
+  const linhas = await db
+    .select({ conta: contasReceber, clienteNome: clientes.nome })
+    .from(contasReceber)
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(where)
+    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
+    .limit(janela.limit)
+    .offset(janela.offset);
+  const [contagem] = await db
+    .select({ total: count() })
+    .from(contasReceber)
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(where);
+  return {
+    rows: linhas.map(({ conta, clienteNome }) => ({
+      ...toContaReceber(conta, hoje),
+      cliente: { id: conta.clienteId, nome: clienteNome },
+    })),
+    total: contagem?.total ?? 0,
+  };
+};
+
+/** Every receivable of a customer the operator may see, by vencimento; anyone else's is a 404. */
+export const contasDoClienteOrThrow = async (
+  db: DbOrTx,
+  escopo: EscopoOperador,
+  clienteId: number,
+  agora: Date,
+): Promise<{ cliente: { id: number; nome: string; documento: string }; contas: ContaReceber[] }> => {
+  const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId);
+  const contas = await db
+    .select()
+    .from(contasReceber)
+    .where(eq(contasReceber.clienteId, cliente.id))
+    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
+  const hoje = hojeSaoPaulo(agora);
+  return {
+    cliente: { id: cliente.id, nome: cliente.nome, documento: cliente.documento },
+    contas: contas.map((conta) => toContaReceber(conta, hoje)),
+  };
+};

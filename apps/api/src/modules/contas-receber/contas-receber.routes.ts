@@ -1,0 +1,98 @@
+import {
+  contaListada,
+  contasClienteResponse,
+  contasListarQuery,
+  contasResumoResponse,
+  errorResponse,
+  idParam,
+  paged,
+  RECEIVABLES_PAGE_SIZE,
+  validationErrorResponse,
+} from '@cobranca/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageOffset, toPaged } from '../../lib/paging.ts';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { contasDoClienteOrThrow, listContas, resumoContas } from './contas-receber.repository.ts';
+
+const tags = ['contas-receber'];
+const escopoDe = (request: FastifyRequest) => ({ operadorId: sessionOf(request).user.id });
+
+/** SPEC §7: the web omits empty filters; a hand-made `?status=&vencidas=` means the same as none. */
+const omitirFiltrosVazios = async (request: FastifyRequest) => {
+  const query = request.query as Record<string, unknown>;
+  for (const [chave, valor] of Object.entries(query)) {
+    if (chave !== 'page' && valor === '') delete query[chave];
+  }
+};
+
+/** The operator's receivables (PRODUCT §3); access comes from the operador group. */
+export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/operador/contas-receber/resumo',
+    {
+      schema: {
+        tags,
+        summary: 'Resumo das contas dos meus clientes: abertas, valor em aberto, vencidas, clientes',
+        response: { 200: contasResumoResponse, ...authErrors },
+      },
+    },
+    async (request) => resumoContas(app.db, escopoDe(request), new Date()),
+  );
+
+  app.get(
+    '/api/operador/contas-receber/listar',
+    {
+      preValidation: omitirFiltrosVazios,
+      schema: {
+        tags,
+        summary: 'Contas dos meus clientes por vencimento, 15 por página, com filtros',
+        querystring: contasListarQuery,
+        response: {
+          200: paged(contaListada),
+          404: errorResponse,
+          422: validationErrorResponse,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id } = request.query;
+      const janela = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
+      const { rows, total } = await listContas(
+        app.db,
+        escopoDe(request),
+        {
+          status,
+          vencidas,
+          vencimentoDe: vencimento_de,
+          vencimentoAte: vencimento_ate,
+          busca,
+          clienteId: cliente_id,
+        },
+        janela,
+        new Date(),
+      );
+      return toPaged(rows, total, page, RECEIVABLES_PAGE_SIZE);
+    },
+  );
+
+  app.get(
+    '/api/operador/contas-receber/cliente/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Todas as contas de um cliente meu, por vencimento',
+        params: idParam,
+        response: {
+          200: contasClienteResponse,
+          404: errorResponse,
+          422: validationErrorResponse,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => contasDoClienteOrThrow(app.db, escopoDe(request), request.params.id, new Date()),
+  );
+};

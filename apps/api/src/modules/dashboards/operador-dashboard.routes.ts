@@ -1,0 +1,29 @@
+import { operadorDashboardResponse } from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { sessionOf } from '../../plugins/access.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { resumoOperadorDashboard } from './operador-dashboard.repository.ts';
+
+/** The operator dashboard (PRODUCT §2); access comes from the operador group. */
+export const operadorDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/operador/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Meus indicadores: clientes, cobranças enviadas no mês, concluídos, aguardando e com falhas',
+        response: { 200: operadorDashboardResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { tentativas_com_falhas } = await getSistemaSettings(app.db);
+      return resumoOperadorDashboard(
+        app.db,
+        { operadorId: sessionOf(request).user.id },
+        tentativas_com_falhas,
+        new Date(),
+      );
+    },
+  );
+};

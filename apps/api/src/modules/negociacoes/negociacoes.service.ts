@@ -1,0 +1,124 @@
+import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { hojeSaoPaulo } from '../../lib/datas.ts';
+import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import {
+  calcularAcordo,
+  type EntradaAcordo,
+  formatarReais,
+  type PlanoAcordo,
+  reaisParaCentavos,
+  validarAcordo,
+} from './acordo.ts';
+import {
+  type ContaRow,
+  inserirNegociacao,
+  inserirParcelas,
+  lockContasAbertasOrThrow,
+  substituirContas,
+} from './negociacoes.repository.ts';
+
+// Agreements (PRODUCT §3): the chosen open receivables become `negociada` and the instalments become
+// new receivables, all in one transaction with the audit entry. The customer's status does not change.
+
+export type Ator = { usuarioId: number; ip: string | null };
+
+export type NovaNegociacaoInput = {
+  contas: number[];
+  desconto: number;
+  parcelas: number;
+  primeiro_vencimento: string;
+  intervalo_dias: number;
+  observacao?: string;
+};
+
+const semRepeticoesOrThrow = (ids: number[]) => {
+  const repetidas = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  if (repetidas.length === 0) return;
+  const mensagem = `Conta(s) repetida(s) no acordo: ${repetidas.map((id) => `#${id}`).join(', ')}.`;
+  throw unprocessable(mensagem, { contas: [mensagem] });
+};
+
+export type NegociacaoCriada = { negociacao: NegociacaoView; cliente: ClienteDetalhe };
+
+/** The agreement's plan from the locked receivables, or a 422 with every field problem. */
+const planoValidoOrThrow = async (
+  tx: DbOrTx,
+  contas: ContaRow[],
+  input: NovaNegociacaoInput,
+): Promise<PlanoAcordo> => {
+  const settings = await getSistemaSettings(tx);
+  const entrada: EntradaAcordo = {
+    saldosCentavos: contas.map((c) => c.valorCentavos - c.valorPagoCentavos),
+    descontoCentavos: reaisParaCentavos(input.desconto),
+    parcelas: input.parcelas,
+    primeiroVencimento: input.primeiro_vencimento,
+    intervaloDias: input.intervalo_dias,
+  };
+  const erros = validarAcordo(entrada, {
+    hoje: hojeSaoPaulo(new Date()),
+    descontoMaximoPercentual: settings.desconto_maximo_percentual,
+  });
+  if (Object.keys(erros).length > 0) throw unprocessable(VALIDATION_MESSAGE, erros);
+  return calcularAcordo(entrada);
+};
+
+const auditarNegociacao = (
+  tx: DbOrTx,
+  ator: Ator,
+  cliente: { id: number; nome: string },
+  negociacaoId: number,
+  contas: ContaRow[],
+  plano: PlanoAcordo,
+) =>
+  registrarAuditoria(tx, {
+    usuarioId: ator.usuarioId,
+    acao: 'negociacao.criada',
+    descricao: `Acordo #${negociacaoId} com ${cliente.nome}: ${plano.parcelas.length}x, total ${formatarReais(plano.valorTotalCentavos)}`,
+    entidade: 'negociacao',
+    entidadeId: negociacaoId,
+    detalhes: {
+      cliente_id: cliente.id,
+      contas_ids: contas.map((c) => c.id),
+      valor_original_centavos: plano.valorOriginalCentavos,
+      desconto_centavos: plano.descontoCentavos,
+      valor_total_centavos: plano.valorTotalCentavos,
+      parcelas: plano.parcelas.length,
+    },
+    ip: ator.ip,
+  });
+
+export const criarNegociacao = async (
+  db: Db,
+  clienteId: number,
+  input: NovaNegociacaoInput,
+  ator: Ator,
+): Promise<NegociacaoCriada> => {
+  semRepeticoesOrThrow(input.contas);
+  const escopo = { operadorId: ator.usuarioId };
+  return db.transaction(async (tx) => {
+    // The customer lock first (same order as payments), then the receivables.
+    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const contas = await lockContasAbertasOrThrow(tx, clienteId, input.contas);
+    const plano = await planoValidoOrThrow(tx, contas, input);
+    const negociacaoId = await inserirNegociacao(tx, {
+      clienteId,
+      operadorId: ator.usuarioId,
+      plano,
+      primeiroVencimento: input.primeiro_vencimento,
+      intervaloDias: input.intervalo_dias,
+      observacao: input.observacao || null,
+    });
+    await substituirContas(tx, negociacaoId, contas);
+    await inserirParcelas(tx, clienteId, negociacaoId, plano);
+    await auditarNegociacao(tx, ator, cliente, negociacaoId, contas, plano);
+    const detalhe = await findClienteDetalheOrThrow(tx, escopo, clienteId);
+    const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
+    if (!negociacao) throw new Error(`negociação ${negociacaoId} não encontrada após o insert`);
+    return { negociacao, cliente: detalhe };
+  });
+};

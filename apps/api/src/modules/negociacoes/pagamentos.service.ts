@@ -1,0 +1,189 @@
+import { type ClienteDetalhe, type PagamentoView, renderTemplate } from '@cobranca/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { clientes, contasReceber, pagamentos } from '../../db/schema/index.ts';
+import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
+import { podeTransicionar } from '../atendimento/status-rules.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
+import { canalAtivo } from '../canais/canal-ativo.ts';
+import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
+import { inserirMensagemSaida } from '../mensagens/mensagens.repository.ts';
+import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
+import { getTemplateRow } from '../mensagens/templates.repository.ts';
+import { formatarReais, reaisParaCentavos } from './acordo.ts';
+import {
+  type ContaRow,
+  contarContasAbertas,
+  cumprirNegociacaoSeQuitada,
+  cumprirPromessas,
+  lockConta,
+} from './negociacoes.repository.ts';
+
+// Payments (PRODUCT §3): a payment settles a receivable in full or in part; the last one concludes the
+// customer and sends the thank-you template after the commit.
+
+export type Ator = { usuarioId: number; ip: string | null };
+type ClienteRow = typeof clientes.$inferSelect;
+
+export type NovoPagamentoInput = {
+  conta_id: number;
+  valor: number;
+  data: string;
+  forma: PagamentoView['forma'];
+  observacao?: string;
+};
+
+const erroCampo = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
+
+/** The receivable to pay, locked; it must be this customer's and open, and the amount fit its balance. */
+const contaPagavelOrThrow = async (tx: DbOrTx, clienteId: number, input: NovoPagamentoInput) => {
+  const conta = await lockConta(tx, clienteId, input.conta_id);
+  if (!conta) throw erroCampo('conta_id', 'Conta não encontrada para este cliente.');
+  if (conta.status !== 'aberta')
+    throw erroCampo('conta_id', `A conta #${conta.id} não está em aberto (${conta.status}).`);
+  const saldo = conta.valorCentavos - conta.valorPagoCentavos;
+  const valor = reaisParaCentavos(input.valor);
+  if (valor > saldo)
+    throw erroCampo(
+      'valor',
+      `O valor pago (${formatarReais(valor)}) é maior que o saldo da conta (${formatarReais(saldo)}).`,
+    );
+  return { conta, valor, quitou: valor === saldo };
+};
+
+const aplicarPagamento = async (
+  tx: DbOrTx,
+  conta: ContaRow,
+  valor: number,
+  quitou: boolean,
+  data: string,
+) => {
+  await tx
+    .update(contasReceber)
+    .set({
+      valorPagoCentavos: conta.valorPagoCentavos + valor,
+      ...(quitou && { status: 'paga' as const, pagoEm: data }),
+    })
+    .where(eq(contasReceber.id, conta.id));
+};
+
+/** No open receivable left → `concluido` (PRODUCT §2); says whether it happened now. */
+const concluirSeQuitado = async (tx: DbOrTx, cliente: ClienteRow): Promise<boolean> => {
+  if (!podeTransicionar(cliente.status, 'concluir')) return false;
+  if ((await contarContasAbertas(tx, cliente.id)) > 0) return false;
+  await tx
+    .update(clientes)
+    .set({ status: 'concluido', pausaMotivo: null })
+    .where(eq(clientes.id, cliente.id));
+  return true;
+};
+
+/** Stores the thank-you message (stored template or the default) for sending after the commit. */
+const prepararAgradecimento = async (
+  tx: DbOrTx,
+  cliente: ClienteRow,
+  valor: number,
+  canal: CanalDriver,
+): Promise<EnvioCanal | null> => {
+  if (motivoSemMensagem(cliente) || !cliente.telefone) return null;
+  const { empresa } = await getSistemaSettings(tx);
+  const texto = (await getTemplateRow(tx, 'agradecimento'))?.texto ?? DEFAULT_TEMPLATES.agradecimento;
+  const conteudo = renderTemplate(texto, {
+    nome: cliente.nome,
+    valor: formatarReais(valor),
+    empresa: empresa.nome,
+    empresa_documento: empresa.documento,
+  });
+  const mensagemId = await inserirMensagemSaida(tx, {
+    clienteId: cliente.id,
+    telefone: cliente.telefone,
+    conteudo,
+    origem: 'sistema',
+    autorId: null,
+    canal: canal.canal,
+    templateTipo: 'agradecimento',
+    valorCentavos: valor,
+  });
+  return { telefone: cliente.telefone, conteudo, mensagemId };
+};
+
+const inserirPagamento = async (
+  tx: DbOrTx,
+  clienteId: number,
+  input: NovoPagamentoInput,
+  valor: number,
+  ator: Ator,
+) => {
+  const [row] = await tx
+    .insert(pagamentos)
+    .values({
+      clienteId,
+      contaId: input.conta_id,
+      operadorId: ator.usuarioId,
+      valorCentavos: valor,
+      data: input.data,
+      forma: input.forma,
+      observacao: input.observacao || null,
+    })
+    .returning({ id: pagamentos.id });
+  if (!row) throw new Error('insert de pagamento não devolveu a linha');
+  return row.id;
+};
+
+/** What the payment settled besides the receivable: the agreement, promises, the customer. */
+const aplicarEfeitos = async (tx: DbOrTx, cliente: ClienteRow, conta: ContaRow, quitou: boolean) => ({
+  conta_quitada: quitou,
+  negociacao_cumprida:
+    quitou && conta.negociacaoId !== null && (await cumprirNegociacaoSeQuitada(tx, conta.negociacaoId)),
+  promessas_cumpridas: await cumprirPromessas(tx, cliente.id),
+  cliente_concluido: await concluirSeQuitado(tx, cliente),
+});
+
+export type PagamentoRegistrado = { pagamento: PagamentoView; cliente: ClienteDetalhe };
+
+export const registrarPagamento = async (
+  db: Db,
+  clienteId: number,
+  input: NovoPagamentoInput,
+  ator: Ator,
+): Promise<PagamentoRegistrado> => {
+  if (diasEntre(hojeSaoPaulo(new Date()), input.data) > 0)
+    throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
+  const canal = await canalAtivo(db);
+  const { resposta, envio } = await db.transaction(async (tx) => {
+    const escopo = { operadorId: ator.usuarioId };
+    // Locking the customer serialises concurrent payments: the second sees the first's result.
+    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const { conta, valor, quitou } = await contaPagavelOrThrow(tx, clienteId, input);
+    await aplicarPagamento(tx, conta, valor, quitou, input.data);
+    const pagamentoId = await inserirPagamento(tx, clienteId, input, valor, ator);
+    const efeitos = await aplicarEfeitos(tx, cliente, conta, quitou);
+    const envio = efeitos.cliente_concluido ? await prepararAgradecimento(tx, cliente, valor, canal) : null;
+    await registrarAuditoria(tx, {
+      usuarioId: ator.usuarioId,
+      acao: 'pagamento.registrado',
+      descricao: `Pagamento de ${formatarReais(valor)} registrado para ${cliente.nome}`,
+      entidade: 'pagamento',
+      entidadeId: pagamentoId,
+      detalhes: {
+        cliente_id: clienteId,
+        conta_id: conta.id,
+        valor_centavos: valor,
+        forma: input.forma,
+        ...efeitos,
+      },
+      ip: ator.ip,
+    });
+    const detalhe = await findClienteDetalheOrThrow(tx, escopo, clienteId);
+    const pagamento = detalhe.pagamentos.find((p) => p.id === pagamentoId);
+    if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
+    return { resposta: { pagamento, cliente: detalhe }, envio };
+  });
+  if (envio) await despacharMensagem(db, canal, envio);
+  return resposta;
+};

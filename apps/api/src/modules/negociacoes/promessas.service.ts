@@ -1,0 +1,67 @@
+import type { ClienteDetalhe, PromessaView } from '@cobranca/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clientes, promessas } from '../../db/schema/index.ts';
+import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import {
+  findClienteDetalheOrThrow,
+  saldoEmAbertoCentavos,
+  toPromessaView,
+} from '../atendimento/cliente-detalhe.repository.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { formatarReais, reaisParaCentavos } from './acordo.ts';
+
+// Promise to pay (PRODUCT §4): automation is snoozed until the promised date.
+
+export type Ator = { usuarioId: number; ip: string | null };
+export const PRAZO_MAXIMO_PROMESSA_DIAS = 60;
+
+const erroCampo = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
+
+/** Date rule of a promise: today up to 60 days ahead (São Paulo dates). */
+export const erroDataPromessa = (data: string, hoje: string): string | null => {
+  const dias = diasEntre(hoje, data);
+  if (dias < 0) return 'A data prometida não pode ser anterior a hoje.';
+  if (dias > PRAZO_MAXIMO_PROMESSA_DIAS)
+    return `A data prometida pode ser no máximo ${PRAZO_MAXIMO_PROMESSA_DIAS} dias à frente.`;
+  return null;
+};
+
+export type PromessaRegistrada = { promessa: PromessaView; cliente: ClienteDetalhe };
+
+export const registrarPromessa = async (
+  db: Db,
+  clienteId: number,
+  input: { data: string; valor: number },
+  ator: Ator,
+): Promise<PromessaRegistrada> => {
+  const erroData = erroDataPromessa(input.data, hojeSaoPaulo(new Date()));
+  if (erroData) throw erroCampo('data', erroData);
+  const valor = reaisParaCentavos(input.valor);
+  const escopo = { operadorId: ator.usuarioId };
+  return db.transaction(async (tx) => {
+    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const saldo = await saldoEmAbertoCentavos(tx, clienteId);
+    if (saldo === 0) throw erroCampo('valor', 'O cliente não tem saldo em aberto.');
+    if (valor > saldo)
+      throw erroCampo('valor', `O valor prometido é maior que o saldo em aberto (${formatarReais(saldo)}).`);
+    const [row] = await tx
+      .insert(promessas)
+      .values({ clienteId, operadorId: ator.usuarioId, data: input.data, valorCentavos: valor })
+      .returning();
+    if (!row) throw new Error('insert de promessa não devolveu a linha');
+    await tx.update(clientes).set({ sonecaAte: input.data }).where(eq(clientes.id, clienteId));
+    await registrarAuditoria(tx, {
+      usuarioId: ator.usuarioId,
+      acao: 'promessa.registrada',
+      descricao: `Promessa de ${formatarReais(valor)} para ${input.data} registrada para ${cliente.nome}`,
+      entidade: 'promessa',
+      entidadeId: row.id,
+      detalhes: { cliente_id: clienteId, data: input.data, valor_centavos: valor },
+      ip: ator.ip,
+    });
+    return { promessa: toPromessaView(row), cliente: await findClienteDetalheOrThrow(tx, escopo, clienteId) };
+  });
+};

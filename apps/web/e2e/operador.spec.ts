@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+
+const signInOperador = async (page: Page) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO_ACCOUNTS.operador);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).press('Enter');
+  await page.waitForURL('/operador/dashboard');
+};
+
+const badge = (page: Page, route: string) => page.getByTestId(`badge-${route}`);
+
+test('an operator takes over an awaiting customer, chats, negotiates, records a payment, pauses and reactivates', async ({
+  page,
+}) => {
+  await signInOperador(page);
+  const aguardandoAntes = Number(await badge(page, 'OperadorAguardandoAtendimento').textContent());
+  expect(aguardandoAntes).toBeGreaterThan(0);
+
+  await page.getByRole('link', { name: /Aguardando Atendimento/ }).click();
+  await expect(page).toHaveURL('/operador/aguardando-atendimento');
+  await page.getByRole('table').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Assumir' })).toBeVisible();
+  const nome = ((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '').trim();
+  expect(nome.length).toBeGreaterThan(2);
+
+  await page.getByRole('button', { name: 'Assumir' }).click();
+  await expect(page.getByText('Em atendimento').first()).toBeVisible();
+  await expect(badge(page, 'OperadorAguardandoAtendimento')).toHaveText(String(aguardandoAntes - 1), {
+    timeout: 10_000,
+  });
+
+  const mensagem = page.getByRole('textbox', { name: 'Mensagem' });
+  await mensagem.fill('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?');
+  await mensagem.press('Enter');
+  await expect(
+    page.getByText('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?'),
+  ).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Selecionar todas as contas em aberto' }).check();
+  await page.getByRole('button', { name: /^Negociar/ }).click();
+  const acordo = page.getByRole('dialog', { name: 'Negociar contas' });
+  await acordo
+    .getByRole('spinbutton', { name: 'Parcelas' })
+    .or(acordo.getByRole('textbox', { name: 'Parcelas' }))
+    .first()
+    .fill('3');
+  await acordo.getByRole('button', { name: 'Confirmar acordo' }).click();
+  await expect(acordo).toBeHidden();
+  await expect(page.getByText(/parcela 1\/3/)).toBeVisible();
+  await expect(page.getByText(/parcela 3\/3/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Registrar pagamento' }).click();
+  const pagamento = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pagamento.getByLabel('Forma de pagamento').click();
+  await page.getByRole('option', { name: 'PIX' }).click();
+  await pagamento.getByRole('button', { name: 'Registrar pagamento' }).click();
+  await expect(pagamento).toBeHidden();
+  await expect(page.getByText('Paga').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  const pausa = page.getByRole('dialog', { name: 'Pausar cobrança?' });
+  await pausa.getByLabel('Motivo da pausa').fill('Cliente pediu para aguardar o salário');
+  await pausa.getByRole('button', { name: 'Pausar' }).click();
+  await expect(pausa).toBeHidden();
+  await expect(page.getByText('Cliente pediu para aguardar o salário')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reativar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reativar cobrança?' })
+    .getByRole('button', { name: 'Reativar' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Pausar' })).toBeVisible();
+
+  // The lists follow: the customer is now among the active ones.
+  await page.getByRole('link', { name: /^Ativos/ }).click();
+  await page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /Buscar/ }))
+    .first()
+    .fill(nome);
+  await expect(page.getByRole('table').getByText(nome)).toBeVisible();
+});
+
+const SCREENS = [
+  '/operador/dashboard',
+  '/operador/clientes',
+  '/operador/aguardando-atendimento',
+  '/operador/em-atendimento',
+  '/operador/concluidos',
+  '/operador/contas-receber',
+] as const;
+
+for (const width of [1440, 390]) {
+  test(`every operator screen shows real data at ${width} px wide`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await signInOperador(page);
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await page.screenshot({
+        path: testInfo.outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.goto('/operador/clientes');
+    await page.getByRole('table').getByRole('row').nth(1).click();
+    await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });
+  });
+}

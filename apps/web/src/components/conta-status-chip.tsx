@@ -1,0 +1,30 @@
+import type { ContaOrigem, ContaStatus } from '@cobranca/contracts';
+import Chip from '@mui/material/Chip';
+
+export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
+  aberta: 'Aberta',
+  paga: 'Paga',
+  negociada: 'Negociada',
+  cancelada: 'Cancelada',
+};
+
+export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
+  nfe: 'NF-e',
+  manual: 'Manual',
+  acordo: 'Acordo',
+};
+
+const COLORS: Record<ContaStatus, 'primary' | 'success' | 'info' | 'default'> = {
+  aberta: 'primary',
+  paga: 'success',
+  negociada: 'info',
+  cancelada: 'default',
+};
+
+/** A receivable's status; an open one past its due date reads "Vencida" (PRODUCT §3). */
+export const ContaStatusChip = ({ status, diasAtraso = 0 }: { status: ContaStatus; diasAtraso?: number }) =>
+  status === 'aberta' && diasAtraso > 0 ? (
+    <Chip size="small" variant="outlined" color="error" label="Vencida" />
+  ) : (
+    <Chip size="small" variant="outlined" color={COLORS[status]} label={CONTA_STATUS_LABELS[status]} />
+  );

@@ -1,0 +1,89 @@
+import type {
+  ChamadaView,
+  ClienteDetalhe,
+  chamadaBody,
+  NegociacaoBody,
+  NegociacaoView,
+  PagamentoBody,
+  PagamentoView,
+  PromessaBody,
+  PromessaView,
+} from '@cobranca/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+export type ChamadaBody = z.input<typeof chamadaBody>;
+
+export const clienteKeys = {
+  /** Everything of the operator area: lists, badges, the workspace (one invalidation refreshes all). */
+  area: ['operador'] as const,
+  detalhe: (id: number) => ['operador', 'cliente', id] as const,
+};
+
+/** assumir / pausar / reativar / chamada / … answer the customer as it now is. */
+type ComCliente = { cliente: ClienteDetalhe };
+
+// ── GET /api/operador/clientes/{id} ─────────────────────────────────────────────
+// The detail may come bare or wrapped as `{cliente}` (as the action answers are); both are read.
+export const fetchCliente = async (id: number, signal?: AbortSignal): Promise<ClienteDetalhe> => {
+  const body = await api.get<ClienteDetalhe | ComCliente>(`/operador/clientes/${id}`, { signal });
+  return 'cliente' in body ? body.cliente : body;
+};
+
+export const clienteQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: clienteKeys.detalhe(id),
+    queryFn: ({ signal }) => fetchCliente(id, signal),
+  });
+
+export const useCliente = (id: number, enabled = true) => useQuery({ ...clienteQueryOptions(id), enabled });
+
+// ── Actions ─────────────────────────────────────────────────────────────────────
+export const assumirCliente = (id: number) => api.post<ComCliente>(`/operador/clientes/${id}/assumir`);
+export const pausarCliente = (id: number, motivo: string) =>
+  api.patch<ComCliente>(`/operador/clientes/${id}/pausar`, { motivo });
+export const reativarCliente = (id: number) => api.patch<ComCliente>(`/operador/clientes/${id}/reativar`);
+export const registrarChamada = (id: number, body: ChamadaBody) =>
+  api.post<ComCliente & { chamada: ChamadaView }>(`/operador/clientes/${id}/chamadas`, body);
+export const criarNegociacao = (id: number, body: NegociacaoBody) =>
+  api.post<ComCliente & { negociacao: NegociacaoView }>(`/operador/clientes/${id}/negociacoes`, body);
+export const registrarPagamento = (id: number, body: PagamentoBody) =>
+  api.post<ComCliente & { pagamento: PagamentoView }>(`/operador/clientes/${id}/pagamentos`, body);
+export const registrarPromessa = (id: number, body: PromessaBody) =>
+  api.post<ComCliente & { promessa: PromessaView }>(`/operador/clientes/${id}/promessas`, body);
+
+/**
+ * A workspace action: the answer's customer goes straight into the cache, then the whole operator
+ * area (lists, badges, this customer) reloads, so counts and lists change at once.
+ */
+const useClienteAction = <TVars, TResult extends ComCliente>(
+  id: number,
+  action: (id: number, vars: TVars) => Promise<TResult>,
+) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: TVars) => action(id, vars),
+    onSuccess: (data) => {
+      if (data?.cliente) queryClient.setQueryData(clienteKeys.detalhe(id), data.cliente);
+      void queryClient.invalidateQueries({ queryKey: clienteKeys.area });
+    },
+  });
+};
+
+export const useAssumirCliente = (id: number) => {
+  const queryClient = useQueryClient();
+  const mutation = useClienteAction(id, (clienteId: number, _: undefined) => assumirCliente(clienteId));
+  return {
+    ...mutation,
+    /** After a 409 (someone else took it) the page must show who has the customer now. */
+    refresh: () => queryClient.invalidateQueries({ queryKey: clienteKeys.area }),
+  };
+};
+export const usePausarCliente = (id: number) => useClienteAction(id, pausarCliente);
+export const useReativarCliente = (id: number) =>
+  useClienteAction(id, (clienteId: number, _: undefined) => reativarCliente(clienteId));
+export const useRegistrarChamada = (id: number) => useClienteAction(id, registrarChamada);
+export const useCriarNegociacao = (id: number) => useClienteAction(id, criarNegociacao);
+export const useRegistrarPagamento = (id: number) => useClienteAction(id, registrarPagamento);
+export const useRegistrarPromessa = (id: number) => useClienteAction(id, registrarPromessa);

@@ -1,0 +1,49 @@
+import type { ClienteLista, Paged } from '@cobranca/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The four operator lists (PRODUCT §2), by their path under /api/operador/clientes/. */
+export type ClientesLista = 'ativos' | 'aguardando-atendimento' | 'em-atendimento' | 'concluidos';
+
+export type ClientesListaFiltro = {
+  page: number;
+  busca?: string;
+  /** Ativos only: customers with numero_chamadas ≥ 3. */
+  comFalhas?: boolean;
+};
+
+export const operadorClientesKeys = {
+  all: ['operador', 'clientes'] as const,
+  lista: (lista: ClientesLista, filtro: ClientesListaFiltro) =>
+    ['operador', 'clientes', 'lista', lista, filtro] as const,
+};
+
+/** SPEC §3: the awaiting and active lists may answer a bare array instead of a page; both are read. */
+export const asPaged = <T>(body: Paged<T> | T[]): Paged<T> =>
+  Array.isArray(body)
+    ? { data: body, current_page: 1, last_page: 1, per_page: body.length, total: body.length }
+    : body;
+
+// ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1 ─────────────────
+export const fetchClientesLista = async (
+  lista: ClientesLista,
+  { page, busca, comFalhas }: ClientesListaFiltro,
+  signal?: AbortSignal,
+): Promise<Paged<ClienteLista>> =>
+  asPaged(
+    await api.get<Paged<ClienteLista> | ClienteLista[]>(`/operador/clientes/${lista}`, {
+      query: { page, busca, com_falhas: comFalhas ? 1 : undefined },
+      signal,
+    }),
+  );
+
+export const clientesListaQueryOptions = (lista: ClientesLista, filtro: ClientesListaFiltro) =>
+  queryOptions({
+    queryKey: operadorClientesKeys.lista(lista, filtro),
+    queryFn: ({ signal }) => fetchClientesLista(lista, filtro, signal),
+    // Keeps the rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useClientesLista = (lista: ClientesLista, filtro: ClientesListaFiltro) =>
+  useQuery(clientesListaQueryOptions(lista, filtro));

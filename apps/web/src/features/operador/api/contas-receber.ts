@@ -1,0 +1,70 @@
+import type {
+  ContaListada,
+  ContaStatus,
+  contasClienteResponse,
+  contasResumoResponse,
+  Paged,
+} from '@cobranca/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+export type ContasResumo = z.infer<typeof contasResumoResponse>;
+export type ContasCliente = z.infer<typeof contasClienteResponse>;
+
+export type ContasFiltro = {
+  page: number;
+  status?: ContaStatus;
+  vencidas?: boolean;
+  /** `YYYY-MM-DD`. */
+  vencimento_de?: string;
+  vencimento_ate?: string;
+  busca?: string;
+  cliente_id?: number;
+};
+
+export const contasReceberKeys = {
+  all: ['operador', 'contas-receber'] as const,
+  resumo: ['operador', 'contas-receber', 'resumo'] as const,
+  lista: (filtro: ContasFiltro) => ['operador', 'contas-receber', 'lista', filtro] as const,
+  cliente: (clienteId: number) => ['operador', 'contas-receber', 'cliente', clienteId] as const,
+};
+
+// ── GET /api/operador/contas-receber/resumo ─────────────────────────────────────
+export const fetchContasResumo = (signal?: AbortSignal) =>
+  api.get<ContasResumo>('/operador/contas-receber/resumo', { signal });
+
+export const contasResumoQueryOptions = () =>
+  queryOptions({ queryKey: contasReceberKeys.resumo, queryFn: ({ signal }) => fetchContasResumo(signal) });
+
+export const useContasResumo = () => useQuery(contasResumoQueryOptions());
+
+// ── GET /api/operador/contas-receber/listar?… (SPEC §7: empty filters omitted) ──
+export const fetchContas = ({ vencidas, ...filtro }: ContasFiltro, signal?: AbortSignal) =>
+  api.get<Paged<ContaListada>>('/operador/contas-receber/listar', {
+    // The API client leaves out undefined and '' values.
+    query: { ...filtro, vencidas: vencidas ? 1 : undefined },
+    signal,
+  });
+
+export const contasQueryOptions = (filtro: ContasFiltro) =>
+  queryOptions({
+    queryKey: contasReceberKeys.lista(filtro),
+    queryFn: ({ signal }) => fetchContas(filtro, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useContas = (filtro: ContasFiltro) => useQuery(contasQueryOptions(filtro));
+
+// ── GET /api/operador/contas-receber/cliente/{id} ───────────────────────────────
+export const fetchContasCliente = (clienteId: number, signal?: AbortSignal) =>
+  api.get<ContasCliente>(`/operador/contas-receber/cliente/${clienteId}`, { signal });
+
+export const contasClienteQueryOptions = (clienteId: number) =>
+  queryOptions({
+    queryKey: contasReceberKeys.cliente(clienteId),
+    queryFn: ({ signal }) => fetchContasCliente(clienteId, signal),
+  });
+
+export const useContasCliente = (clienteId: number | undefined) =>
+  useQuery({ ...contasClienteQueryOptions(clienteId ?? 0), enabled: clienteId !== undefined });

@@ -1,0 +1,80 @@
+import type { MensagemView } from '@cobranca/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+
+export const MENSAGENS_REFRESH_MS = 5_000;
+
+export const mensagensKeys = {
+  thread: (clienteId: number) => ['operador', 'mensagens', clienteId] as const,
+};
+
+type ListaMensagens = MensagemView[] | { data: MensagemView[] };
+type EnviadaResposta = MensagemView | { mensagem: MensagemView };
+
+// ── GET /api/operador/clientes/{id}/mensagens (oldest first) ────────────────────
+export const fetchMensagens = async (clienteId: number, signal?: AbortSignal): Promise<MensagemView[]> => {
+  const body = await api.get<ListaMensagens>(`/operador/clientes/${clienteId}/mensagens`, { signal });
+  return Array.isArray(body) ? body : body.data;
+};
+
+export const mensagensQueryOptions = (clienteId: number) =>
+  queryOptions({
+    queryKey: mensagensKeys.thread(clienteId),
+    queryFn: ({ signal }) => fetchMensagens(clienteId, signal),
+    // The thread is live while open: replies and delivery ticks arrive by polling.
+    refetchInterval: MENSAGENS_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const useMensagens = (clienteId: number) => useQuery(mensagensQueryOptions(clienteId));
+
+// ── POST /api/operador/clientes/{id}/mensagens {conteudo} ───────────────────────
+export const enviarMensagem = async (clienteId: number, conteudo: string): Promise<MensagemView> => {
+  const body = await api.post<EnviadaResposta>(`/operador/clientes/${clienteId}/mensagens`, { conteudo });
+  return 'mensagem' in body ? body.mensagem : body;
+};
+
+// Optimistic messages get negative ids, which the server never uses.
+let proximoIdLocal = -1;
+
+/** Sends a message, showing it at once as pending and swapping in the server's version when it answers. */
+export const useEnviarMensagem = (clienteId: number) => {
+  const queryClient = useQueryClient();
+  const key = mensagensKeys.thread(clienteId);
+  return useMutation({
+    mutationFn: (conteudo: string) => enviarMensagem(clienteId, conteudo),
+    onMutate: async (conteudo) => {
+      // A poll landing now would drop the pending message from the cache.
+      await queryClient.cancelQueries({ queryKey: key });
+      const user = useSession.getState().user;
+      const pendente: MensagemView = {
+        id: proximoIdLocal--,
+        direcao: 'saida',
+        origem: 'operador',
+        status: 'pendente',
+        conteudo,
+        autor: user ? { id: user.id, name: user.name } : null,
+        created_at: new Date().toISOString(),
+        enviada_em: null,
+        entregue_em: null,
+        lida_em: null,
+        erro: null,
+      };
+      queryClient.setQueryData<MensagemView[]>(key, (atual = []) => [...atual, pendente]);
+      return { pendenteId: pendente.id };
+    },
+    onSuccess: (mensagem, _conteudo, contexto) =>
+      queryClient.setQueryData<MensagemView[]>(key, (atual = []) =>
+        atual.some((m) => m.id === mensagem.id)
+          ? atual.filter((m) => m.id !== contexto?.pendenteId)
+          : atual.map((m) => (m.id === contexto?.pendenteId ? mensagem : m)),
+      ),
+    onError: (_error, _conteudo, contexto) =>
+      queryClient.setQueryData<MensagemView[]>(key, (atual = []) =>
+        atual.filter((m) => m.id !== contexto?.pendenteId),
+      ),
+    // Sending moves the customer between lists (attempt count, last message): refresh the area.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['operador'] }),
+  });
+};

@@ -1,0 +1,235 @@
+import type { ClienteLista, Paged } from '@cobranca/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
+import { server } from '../../../test/server.ts';
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+const MARIA: ClienteLista = {
+  id: 1,
+  nome: 'Maria Souza',
+  documento: '52998224725',
+  telefone: '+5511987654321',
+  status: 'ativo',
+  numero_chamadas: 4,
+  total_em_aberto: 1234.56,
+  dias_atraso: 45,
+  ultima_mensagem: { conteudo: 'Olá Maria, sua fatura venceu.', direcao: 'saida', created_at: minutesAgo(5) },
+  operador: { id: 3, name: 'Olívia Operadora Santos' },
+  aguardando_desde: null,
+};
+const ACME: ClienteLista = {
+  ...MARIA,
+  id: 2,
+  nome: 'Acme Comércio Ltda',
+  documento: '11222333000181',
+  telefone: null,
+  status: 'pausado',
+  numero_chamadas: 1,
+  total_em_aberto: 0,
+  dias_atraso: 0,
+  ultima_mensagem: null,
+};
+const paged = (data: ClienteLista[], page = 1, total = data.length): Paged<ClienteLista> => ({
+  data,
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / 20)),
+  per_page: 20,
+  total,
+});
+
+type Call = { lista: string; query: Record<string, string> };
+let calls: Call[];
+let respostas: Record<string, unknown>;
+
+beforeEach(() => {
+  resetSession();
+  signInAs(TEST_USERS.operador);
+  calls = [];
+  respostas = { ativos: paged([MARIA, ACME]) };
+  server.use(
+    http.get('/api/operador/clientes/:lista', ({ request, params }) => {
+      const lista = String(params.lista);
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      calls.push({ lista, query });
+      const resposta = respostas[lista];
+      return resposta === undefined
+        ? HttpResponse.json({ message: 'Cliente não encontrado.' }, { status: 404 })
+        : HttpResponse.json(resposta as object);
+    }),
+  );
+});
+afterEach(() => vi.restoreAllMocks());
+
+const SLOW = { timeout: 5000 };
+const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr') as HTMLElement;
+// The shell's badges also read the first page of both lists (ativos with com_falhas=1).
+const isBadge = (c: Call) =>
+  (c.lista === 'ativos' && c.query.com_falhas === '1' && c.query.page === '1' && !c.query.busca) ||
+  (c.lista === 'aguardando-atendimento' && Object.keys(c.query).length === 1 && c.query.page === '1');
+const listCalls = (lista: string) => calls.filter((c) => c.lista === lista && !isBadge(c));
+
+describe('OperadorClientesPage (Ativos)', () => {
+  it('shows each customer with pt-BR formats, failure mark, overdue days and last message', async () => {
+    renderApp('/operador/clientes');
+    expect(await screen.findByRole('heading', { name: 'Clientes Ativos' }, SLOW)).toBeInTheDocument();
+    const maria = await rowOf('Maria Souza');
+    expect(maria).toHaveTextContent('529.982.247-25');
+    expect(maria).toHaveTextContent('(11) 98765-4321');
+    expect(maria).toHaveTextContent('Ativo');
+    expect(maria).toHaveTextContent('4(com falhas)');
+    expect(maria).toHaveTextContent('R$ 1.234,56');
+    expect(within(maria).getByText('45')).toHaveStyle({ fontWeight: 600 });
+    expect(maria).toHaveTextContent('Olá Maria, sua fatura venceu.');
+    expect(maria).toHaveTextContent('Enviada · há 5 minutos');
+    expect(maria).not.toHaveTextContent('Sem operador');
+    const acme = await rowOf('Acme Comércio Ltda');
+    expect(acme).toHaveTextContent('11.222.333/0001-81');
+    expect(acme).toHaveTextContent('Pausado');
+    expect(acme).not.toHaveTextContent('com falhas');
+    expect(acme).toHaveTextContent('R$ 0,00');
+    expect(within(acme).getAllByText('—').length).toBeGreaterThanOrEqual(2);
+    expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1' });
+  });
+
+  it('asks the server for page 2 and keeps it in the URL', async () => {
+    respostas.ativos = paged([MARIA, ACME], 1, 45);
+    const app = renderApp('/operador/clientes');
+    await rowOf('Maria Souza');
+    await userEvent.click(screen.getByRole('button', { name: /próxima/i }));
+    await waitFor(() => expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '2' }));
+    expect(app.router.state.location.search).toBe('?page=2');
+  });
+
+  it('searches after a pause in typing, keeping the search in the URL', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes?page=2');
+    await rowOf('Maria Souza');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar cliente' }), 'maria');
+    await waitFor(() => expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1', busca: 'maria' }));
+    expect(listCalls('ativos').filter((c) => c.query.busca && c.query.busca !== 'maria')).toEqual([]);
+    expect(app.router.state.location.search).toBe('?busca=maria');
+  });
+
+  it('"Só com falhas" asks for com_falhas=1 and puts it in the URL; off leaves it out', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes');
+    await rowOf('Acme Comércio Ltda');
+    respostas.ativos = paged([MARIA]);
+    const before = calls.length;
+    await user.click(screen.getByRole('switch', { name: 'Só com falhas' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe('?com_falhas=1'));
+    await waitFor(() => expect(screen.queryByText('Acme Comércio Ltda')).toBeNull());
+    expect(calls.slice(before).map((c) => c.query)).toContainEqual({ page: '1', com_falhas: '1' });
+
+    respostas.ativos = paged([MARIA, ACME]);
+    await user.click(screen.getByRole('switch', { name: 'Só com falhas' }));
+    expect(await screen.findByText('Acme Comércio Ltda')).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('');
+    expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1' });
+  });
+
+  it('opens with com_falhas and the search from the URL', async () => {
+    renderApp('/operador/clientes?com_falhas=1&busca=acme');
+    await rowOf('Maria Souza');
+    expect(screen.getByRole('switch', { name: 'Só com falhas' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Buscar cliente' })).toHaveValue('acme');
+    expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1', busca: 'acme', com_falhas: '1' });
+  });
+
+  it('opens the customer workspace on row click and on Enter', async () => {
+    server.use(
+      http.get('/api/operador/clientes/:id/*', () => HttpResponse.json([])),
+      http.get('/api/operador/contas-receber/*', () => HttpResponse.json({}, { status: 404 })),
+    );
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes');
+    await user.click(await rowOf('Maria Souza'));
+    await waitFor(() => expect(app.pathname()).toBe('/operador/clientes/1'));
+
+    app.unmount();
+
+    const again = renderApp('/operador/clientes');
+    const acme = await rowOf('Acme Comércio Ltda');
+    acme.focus();
+    expect(acme).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(again.pathname()).toBe('/operador/clientes/2'));
+  });
+});
+
+describe('OperadorAguardandoAtendimentoPage', () => {
+  it('keeps the API order (oldest first), shows how long each waits and marks unassigned rows', async () => {
+    const antiga = {
+      ...ACME,
+      status: 'aguardando_atendimento',
+      operador: null,
+      aguardando_desde: minutesAgo(180),
+    };
+    const nova = { ...MARIA, status: 'aguardando_atendimento', aguardando_desde: minutesAgo(10) };
+    respostas['aguardando-atendimento'] = paged([antiga, nova] as ClienteLista[]);
+    renderApp('/operador/aguardando-atendimento');
+    expect(await screen.findByRole('heading', { name: 'Aguardando Atendimento' }, SLOW)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Aguardando Atendimento' });
+    await rowOf('Maria Souza');
+    expect(within(table).getByRole('columnheader', { name: 'Aguardando desde' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Acme Comércio LtdaSem operador',
+      'Maria Souza',
+    ]);
+    expect(rows[0]).toHaveTextContent('há 3 horas');
+    expect(rows[1]).toHaveTextContent('há 10 minutos');
+  });
+
+  it('accepts a bare array answer (SPEC §3)', async () => {
+    respostas['aguardando-atendimento'] = [{ ...MARIA, operador: null }];
+    renderApp('/operador/aguardando-atendimento');
+    const maria = await rowOf('Maria Souza');
+    expect(maria).toHaveTextContent('Sem operador');
+    expect(screen.queryByRole('switch', { name: 'Só com falhas' })).toBeNull();
+  });
+});
+
+describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
+  it('shows skeleton rows while loading, then the list’s empty message', async () => {
+    let release: () => void = () => {};
+    server.use(
+      http.get('/api/operador/clientes/em-atendimento', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(paged([]));
+      }),
+    );
+    renderApp('/operador/em-atendimento');
+    const table = await screen.findByRole('table', { name: 'Em Atendimento' }, SLOW);
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    release();
+    expect(await screen.findByText('Nenhum cliente em atendimento.')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    respostas.concluidos = undefined;
+    server.use(
+      http.get('/api/operador/clientes/concluidos', () =>
+        HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+      ),
+    );
+    renderApp('/operador/concluidos');
+    expect(await screen.findByText('Serviço indisponível.', {}, { timeout: 6000 })).toBeInTheDocument();
+    server.use(
+      http.get('/api/operador/clientes/concluidos', () =>
+        HttpResponse.json(paged([{ ...ACME, status: 'concluido' }])),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('Acme Comércio Ltda')).toBeInTheDocument();
+    expect(screen.getByText('Concluído')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import type { ContaListada } from '@cobranca/contracts';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { CONTA_ORIGEM_LABELS, ContaStatusChip } from '../../../components/conta-status-chip.tsx';
+import { DiasAtraso } from '../../../components/dias-atraso.tsx';
+import type { Column } from '../../../components/paged-table.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { clientePath } from '../../../lib/routes.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const Cliente = ({
+  conta,
+  onFiltrar,
+}: {
+  conta: ContaListada;
+  onFiltrar?: (conta: ContaListada) => void;
+}) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Link component={RouterLink} to={clientePath(conta.cliente.id)} underline="hover">
+      {conta.cliente.nome}
+    </Link>
+    {onFiltrar && (
+      <Tooltip title="Ver só as contas deste cliente">
+        <IconButton
+          size="small"
+          aria-label={`Ver só as contas de ${conta.cliente.nome}`}
+          onClick={() => onFiltrar(conta)}
+        >
+          <FilterListIcon fontSize="inherit" />
+        </IconButton>
+      </Tooltip>
+    )}
+  </Box>
+);
+
+const money = (value: number) => (
+  <Box component="span" sx={nowrap}>
+    {formatMoney(value)}
+  </Box>
+);
+
+/** The receivables table; `onFiltrar` is left out once the list already shows one customer. */
+export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column<ContaListada>[] => [
+  { key: 'cliente', header: 'Cliente', render: (c) => <Cliente conta={c} onFiltrar={onFiltrar} /> },
+  {
+    key: 'descricao',
+    header: 'Descrição',
+    render: (c) => (
+      <Typography variant="body2" noWrap title={c.descricao} sx={{ maxWidth: 240 }}>
+        {c.descricao}
+      </Typography>
+    ),
+    hideOnMobile: true,
+  },
+  { key: 'parcela', header: 'Parcela', render: (c) => c.numero_parcela ?? '—', hideOnMobile: true },
+  { key: 'origem', header: 'Origem', render: (c) => CONTA_ORIGEM_LABELS[c.origem], hideOnMobile: true },
+  {
+    key: 'vencimento',
+    header: 'Vencimento',
+    render: (c) => (
+      <Box component="span" sx={nowrap}>
+        {formatDate(c.vencimento)}
+      </Box>
+    ),
+  },
+  { key: 'valor', header: 'Valor', align: 'right', render: (c) => money(c.valor), hideOnMobile: true },
+  { key: 'saldo', header: 'Saldo', align: 'right', render: (c) => money(c.saldo) },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (c) => <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />,
+  },
+  {
+    key: 'atraso',
+    header: 'Dias de atraso',
+    align: 'right',
+    render: (c) => <DiasAtraso dias={c.dias_atraso} />,
+  },
+];

@@ -1,0 +1,90 @@
+import { CHAMADA_RESULTADOS, type ClienteDetalhe, chamadaBody } from '@cobranca/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useRegistrarChamada } from '../api/cliente.ts';
+import { RESULTADO_LABELS } from './labels.ts';
+
+const FIELDS = ['resultado', 'observacao'] as const;
+// The radio starts empty (''), which the contract's enum then refuses with its own message.
+const schema = z.object({
+  resultado: z.union([z.literal(''), z.enum(CHAMADA_RESULTADOS)]).pipe(chamadaBody.shape.resultado),
+  observacao: chamadaBody.shape.observacao,
+});
+
+/** Registers a phone call; unanswered ones count as a contact attempt (PRODUCT §2). */
+export const ChamadaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
+  const mutation = useRegistrarChamada(cliente.id);
+  const labelId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { resultado: '', observacao: '' } });
+
+  const onSubmit = handleSubmit(({ resultado, observacao }) =>
+    mutation.mutate(
+      { resultado, ...(observacao ? { observacao } : {}) },
+      {
+        onSuccess: () => {
+          notify.success('Ligação registrada.');
+          onClose();
+        },
+        onError: (error) => {
+          if (!setServerFieldErrors(error, setError, FIELDS))
+            notify.error(errorMessage(error, 'Não foi possível registrar a ligação.'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <FormDialog
+      title="Registrar ligação"
+      submitLabel={mutation.isPending ? 'Registrando…' : 'Registrar'}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormControl error={Boolean(errors.resultado)} margin="dense" fullWidth>
+        <FormLabel id={labelId}>Resultado</FormLabel>
+        <Controller
+          control={control}
+          name="resultado"
+          render={({ field }) => (
+            <RadioGroup {...field} aria-labelledby={labelId}>
+              {CHAMADA_RESULTADOS.map((r) => (
+                <FormControlLabel key={r} value={r} control={<Radio />} label={RESULTADO_LABELS[r]} />
+              ))}
+            </RadioGroup>
+          )}
+        />
+        {errors.resultado && <FormHelperText>{errors.resultado.message}</FormHelperText>}
+      </FormControl>
+      <TextField
+        {...register('observacao')}
+        label="Observação"
+        multiline
+        minRows={2}
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.observacao)}
+        helperText={errors.observacao?.message}
+      />
+    </FormDialog>
+  );
+};

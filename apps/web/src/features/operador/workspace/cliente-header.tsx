@@ -1,0 +1,64 @@
+import type { ClienteDetalhe } from '@cobranca/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect } from 'react';
+import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
+import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDocumento, formatTelefone } from '../../../lib/format-cliente.ts';
+
+const Figura = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 120 }}>
+    <Typography variant="caption" color="text.secondary" component="dt">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** Name, status, the figures an operator looks at first, and why automation is not running. */
+export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; actions: ReactNode }) => {
+  useEffect(() => {
+    document.title = `${cliente.nome} · Sistema de Cobrança Automática`;
+  }, [cliente.nome]);
+  const optOutDia = cliente.opt_out ? formatDateTime(cliente.opt_out.em).slice(0, 10) : '';
+
+  return (
+    <Box component="section" aria-label="Resumo do cliente" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {cliente.nome}
+        </Typography>
+        <ClienteStatusChip status={cliente.status} />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {cliente.documento_tipo === 'estrangeiro' ? cliente.documento : formatDocumento(cliente.documento)}
+        {' · '}
+        {cliente.telefone ? formatTelefone(cliente.telefone) : 'Sem telefone'}
+      </Typography>
+      <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 4 }, m: 0 }}>
+        <Figura label="Tentativas de contato">
+          <ChamadasMark numero={cliente.numero_chamadas} />
+        </Figura>
+        <Figura label="Total em aberto">{formatMoney(cliente.total_em_aberto)}</Figura>
+        <Figura label="Dias de atraso">{cliente.dias_atraso}</Figura>
+        <Figura label="Operador">{cliente.operador?.name ?? 'Sem operador'}</Figura>
+      </Box>
+      {cliente.opt_out && (
+        <Alert severity="warning">
+          Cliente pediu para não receber mensagens em {optOutDia}
+          {cliente.opt_out.mensagem ? `: '${cliente.opt_out.mensagem}'` : '.'}
+        </Alert>
+      )}
+      {cliente.status === 'pausado' && (
+        <Alert severity="info">
+          Cobrança pausada{cliente.pausa_motivo ? `: ${cliente.pausa_motivo}` : '.'}
+        </Alert>
+      )}
+      {actions}
+    </Box>
+  );
+};

@@ -1,0 +1,234 @@
+import type { ClienteStatus } from '@cobranca/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { server } from '../../../test/server.ts';
+import { MOBILE, setViewportWidth } from '../../../test/viewport.ts';
+import {
+  answerWith,
+  clienteDetalhe,
+  openWorkspace,
+  SLOW,
+  setupWorkspace,
+} from './workspace.test-fixtures.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const acoes = () => within(screen.getByRole('group', { name: 'Ações do cliente' }));
+
+describe('ClienteWorkspacePage — detail', () => {
+  it('shows the header, contact and every receivable', async () => {
+    setupWorkspace(clienteDetalhe({ numero_chamadas: 3 }));
+    await openWorkspace();
+    expect(document.title).toBe('Maria da Silva Souza · Sistema de Cobrança Automática');
+    expect(screen.getByText('Em atendimento')).toBeInTheDocument();
+    expect(screen.getByText('529.982.247-25 · (11) 98765-4321')).toBeInTheDocument();
+    expect(screen.getByText('R$ 100,00')).toBeInTheDocument();
+    expect(screen.getByText('(com falhas)')).toBeInTheDocument();
+    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: 'Contas a receber' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('NF-e 1234 parcela 1');
+    expect(rows[1]).toHaveTextContent('001');
+    expect(rows[1]).toHaveTextContent('01/11/2026');
+    expect(rows[1]).toHaveTextContent('R$ 60,00');
+    expect(rows[1]).toHaveTextContent('R$ 50,00');
+    expect(rows[1]).toHaveTextContent('Vencida');
+    expect(rows[1]).toHaveTextContent('19');
+    // Only open receivables can be picked for an agreement.
+    expect(within(rows[1] as HTMLElement).getByRole('checkbox')).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('Paga');
+    expect(within(rows[3] as HTMLElement).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('shows why an opted-out or paused customer gets no messages', async () => {
+    setupWorkspace(
+      clienteDetalhe({
+        status: 'pausado',
+        pausa_motivo: 'Cliente em viagem',
+        opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR' },
+      }),
+    );
+    await openWorkspace();
+    expect(
+      screen.getByText("Cliente pediu para não receber mensagens em 15/11/2026: 'SAIR'"),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Cobrança pausada: Cliente em viagem')).toBeInTheDocument();
+  });
+
+  it('stays usable on a 390 px phone: every block stacked in one column', async () => {
+    setViewportWidth(MOBILE);
+    setupWorkspace();
+    await openWorkspace();
+    expect(screen.getByRole('table', { name: 'Contas a receber' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Ações do cliente' })).toBeInTheDocument();
+  });
+
+  it('keeps an h2 while loading', async () => {
+    setupWorkspace();
+    server.use(
+      http.get('/api/operador/clientes/7', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp('/operador/clientes/7');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cliente' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const estado = setupWorkspace();
+    server.use(
+      http.get('/api/operador/clientes/7', () =>
+        HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 }),
+      ),
+    );
+    renderApp('/operador/clientes/7');
+    expect(await screen.findByText('Erro interno do servidor.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Cliente' })).toBeInTheDocument();
+    server.use(http.get('/api/operador/clientes/7', () => HttpResponse.json(estado.cliente)));
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' }),
+    ).toBeInTheDocument();
+  });
+
+  it('answers a 404 with "Cliente não encontrado" and a way back', async () => {
+    setupWorkspace();
+    server.use(
+      http.get('/api/operador/clientes/99', () =>
+        HttpResponse.json({ message: 'Cliente não encontrado.' }, { status: 404 }),
+      ),
+    );
+    const app = renderApp('/operador/clientes/99');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Cliente não encontrado' }, SLOW),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Voltar para os clientes' }));
+    await waitFor(() => expect(app.pathname()).toBe('/operador/clientes'));
+  });
+});
+
+describe('ClienteWorkspacePage — lifecycle actions', () => {
+  const CASOS: [ClienteStatus, string[]][] = [
+    ['ativo', ['Pausar']],
+    ['aguardando_atendimento', ['Assumir', 'Pausar']],
+    ['em_atendimento', ['Pausar', 'Reativar']],
+    ['pausado', ['Reativar']],
+    ['concluido', []],
+  ];
+
+  it.each(CASOS)('offers only the legal actions when %s', async (status, legais) => {
+    setupWorkspace(clienteDetalhe({ status }));
+    await openWorkspace();
+    for (const acao of ['Assumir', 'Pausar', 'Reativar']) {
+      const botao = acoes().queryByRole('button', { name: acao });
+      if (legais.includes(acao)) expect(botao).toBeInTheDocument();
+      else expect(botao).toBeNull();
+    }
+    expect(acoes().getByRole('button', { name: 'Registrar ligação' })).toBeInTheDocument();
+    const cobranca = acoes().queryByRole('button', { name: 'Registrar pagamento' });
+    if (status === 'concluido') expect(cobranca).toBeNull();
+    else expect(cobranca).toBeEnabled();
+  });
+
+  it('assumir takes the customer and refreshes the badges', async () => {
+    const estado = setupWorkspace(clienteDetalhe({ status: 'aguardando_atendimento', operador: null }));
+    server.use(http.post('/api/operador/clientes/:id/assumir', answerWith(estado, clienteDetalhe())));
+    await openWorkspace();
+    const badgesAntes = estado.badgeLoads;
+    await userEvent.click(acoes().getByRole('button', { name: 'Assumir' }));
+    expect(
+      await screen.findByText('Você assumiu o atendimento de Maria da Silva Souza.'),
+    ).toBeInTheDocument();
+    expect(estado.writes).toEqual([{ method: 'POST', path: '/api/operador/clientes/7/assumir', body: null }]);
+    expect(await screen.findByText('Em atendimento')).toBeInTheDocument();
+    expect(acoes().queryByRole('button', { name: 'Assumir' })).toBeNull();
+    await waitFor(() => expect(estado.badgeLoads).toBeGreaterThan(badgesAntes));
+  });
+
+  it('assumir answered 409 shows who won and reloads the customer', async () => {
+    const estado = setupWorkspace(clienteDetalhe({ status: 'aguardando_atendimento', operador: null }));
+    server.use(
+      http.post('/api/operador/clientes/:id/assumir', () => {
+        estado.cliente = clienteDetalhe({ operador: { id: 9, name: 'Bruno Lima' } });
+        return HttpResponse.json(
+          { message: 'Outro operador (Bruno Lima) já assumiu este cliente.' },
+          { status: 409 },
+        );
+      }),
+    );
+    await openWorkspace();
+    const loads = estado.detalheLoads;
+    await userEvent.click(acoes().getByRole('button', { name: 'Assumir' }));
+    expect(
+      await screen.findByText('Outro operador (Bruno Lima) já assumiu este cliente.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(estado.detalheLoads).toBeGreaterThan(loads));
+    expect(await screen.findByText('Bruno Lima')).toBeInTheDocument();
+  });
+
+  it('pausar requires a motivo of 3+ characters and sends it', async () => {
+    const estado = setupWorkspace(clienteDetalhe({ status: 'ativo' }));
+    const pausado = clienteDetalhe({ status: 'pausado', pausa_motivo: 'Pediu prazo' });
+    server.use(http.patch('/api/operador/clientes/:id/pausar', answerWith(estado, pausado)));
+    await openWorkspace();
+    const user = userEvent.setup();
+    await user.click(acoes().getByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pausar cobrança?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+    expect(await within(dialog).findByText('O motivo deve ter pelo menos 3 caracteres.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Motivo da pausa/), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+    expect(within(dialog).getByText('O motivo deve ter pelo menos 3 caracteres.')).toBeInTheDocument();
+    expect(estado.writes).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText(/Motivo da pausa/));
+    await user.type(within(dialog).getByLabelText(/Motivo da pausa/), '  Pediu prazo ');
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+    expect(await screen.findByText('Cobrança de Maria da Silva Souza pausada.')).toBeInTheDocument();
+    expect(estado.writes).toEqual([
+      { method: 'PATCH', path: '/api/operador/clientes/7/pausar', body: { motivo: 'Pediu prazo' } },
+    ]);
+    expect(await screen.findByText('Cobrança pausada: Pediu prazo')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reativar asks for confirmation first', async () => {
+    const estado = setupWorkspace(clienteDetalhe({ status: 'pausado', pausa_motivo: 'Pediu prazo' }));
+    server.use(
+      http.patch(
+        '/api/operador/clientes/:id/reativar',
+        answerWith(estado, clienteDetalhe({ status: 'ativo' })),
+      ),
+    );
+    await openWorkspace();
+    const user = userEvent.setup();
+    await user.click(acoes().getByRole('button', { name: 'Reativar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reativar cobrança?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(estado.writes).toEqual([]);
+
+    await user.click(acoes().getByRole('button', { name: 'Reativar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reativar cobrança?' })).getByRole('button', {
+        name: 'Reativar',
+      }),
+    );
+    expect(await screen.findByText('Cobrança de Maria da Silva Souza reativada.')).toBeInTheDocument();
+    expect(estado.writes).toEqual([
+      { method: 'PATCH', path: '/api/operador/clientes/7/reativar', body: null },
+    ]);
+    expect(await screen.findByText('Ativo')).toBeInTheDocument();
+  });
+});

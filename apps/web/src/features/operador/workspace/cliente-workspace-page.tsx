@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../lib/routes.ts';
+import { useCliente } from '../api/cliente.ts';
+import { ClienteActions } from './cliente-actions.tsx';
+import { ClienteHeader } from './cliente-header.tsx';
+import { ContasTable } from './contas-table.tsx';
+import { ContatoCard } from './contato-card.tsx';
+import { HistoricoCard } from './historico-card.tsx';
+import { MensagensThread } from './mensagens-thread.tsx';
+
+const parseId = (raw: string | undefined): number | null => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+const NaoEncontrado = () => (
+  <Box>
+    <PageHeader title="Cliente não encontrado" />
+    <Typography color="text.secondary" sx={{ mb: 2 }}>
+      O cliente não existe ou não está vinculado a você.
+    </Typography>
+    <Button component={Link} to={ROUTES.OperadorClientes} variant="contained">
+      Voltar para os clientes
+    </Button>
+  </Box>
+);
+
+const Carregando = () => (
+  <Box aria-busy="true">
+    <PageHeader title="Cliente" subtitle="Carregando…" />
+    <Skeleton variant="text" width="40%" height={32} />
+    <Skeleton variant="rounded" height={72} sx={{ my: 2 }} />
+    <Skeleton variant="rounded" height={240} />
+  </Box>
+);
+
+/** The customer workspace (/operador/clientes/:id): data and actions on the left, the conversation on the right. */
+export const ClienteWorkspacePage = () => {
+  const id = parseId(useParams().id);
+  const query = useCliente(id ?? 0, id !== null);
+  const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
+
+  if (id === null || (query.error instanceof ApiError && query.error.status === 404))
+    return <NaoEncontrado />;
+  if (query.isError && !query.data)
+    return (
+      <Box>
+        <PageHeader title="Cliente" />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        >
+          {errorMessage(query.error, 'Não foi possível carregar o cliente.')}
+        </Alert>
+      </Box>
+    );
+  if (!query.data) return <Carregando />;
+
+  const cliente = query.data;
+  // A receivable paid or negotiated meanwhile drops out of the selection.
+  const contasSelecionadas = cliente.contas.filter((c) => c.status === 'aberta' && selecionadas.has(c.id));
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 440px)' },
+        alignItems: 'start',
+      }}
+    >
+      {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the column. */}
+      <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        <ClienteHeader
+          cliente={cliente}
+          actions={
+            <ClienteActions
+              cliente={cliente}
+              selecionadas={contasSelecionadas}
+              onNegociado={() => setSelecionadas(new Set())}
+            />
+          }
+        />
+        <ContatoCard cliente={cliente} />
+        <ContasTable contas={cliente.contas} selecionadas={selecionadas} onChange={setSelecionadas} />
+        <HistoricoCard cliente={cliente} />
+      </Box>
+      <MensagensThread cliente={cliente} />
+    </Box>
+  );
+};

@@ -1,0 +1,109 @@
+import type { ContaReceber } from '@cobranca/contracts';
+import Checkbox from '@mui/material/Checkbox';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
+import { DiasAtraso } from '../../../components/dias-atraso.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+
+const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+type ContasTableProps = {
+  contas: ContaReceber[];
+  selecionadas: ReadonlySet<number>;
+  onChange: (ids: Set<number>) => void;
+};
+
+/** All of the customer's receivables; open ones can be picked for an agreement. */
+export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps) => {
+  const abertas = contas.filter((c) => c.status === 'aberta');
+  const todas = abertas.length > 0 && abertas.every((c) => selecionadas.has(c.id));
+  const algumas = abertas.some((c) => selecionadas.has(c.id));
+  const alternar = (id: number) => {
+    const next = new Set(selecionadas);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="contas-titulo">
+      <Typography id="contas-titulo" component="h3" variant="subtitle1" sx={{ fontWeight: 600, p: 2, pb: 1 }}>
+        Contas a receber
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-labelledby="contas-titulo">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={todas}
+                  indeterminate={algumas && !todas}
+                  disabled={abertas.length === 0}
+                  onChange={() => onChange(todas ? new Set() : new Set(abertas.map((c) => c.id)))}
+                  slotProps={{ input: { 'aria-label': 'Selecionar todas as contas em aberto' } }}
+                />
+              </TableCell>
+              <TableCell>Descrição</TableCell>
+              <TableCell sx={mobileHidden}>Parcela</TableCell>
+              <TableCell>Vencimento</TableCell>
+              <TableCell align="right" sx={mobileHidden}>
+                Valor
+              </TableCell>
+              <TableCell align="right">Saldo</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right" sx={mobileHidden}>
+                Dias de atraso
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {contas.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8} align="center">
+                  Nenhuma conta a receber.
+                </TableCell>
+              </TableRow>
+            )}
+            {contas.map((c) => (
+              <TableRow key={c.id} selected={selecionadas.has(c.id)}>
+                <TableCell padding="checkbox">
+                  {c.status === 'aberta' && (
+                    <Checkbox
+                      checked={selecionadas.has(c.id)}
+                      onChange={() => alternar(c.id)}
+                      slotProps={{
+                        input: {
+                          'aria-label': `Selecionar ${c.descricao}, venc. ${formatDate(c.vencimento)}`,
+                        },
+                      }}
+                    />
+                  )}
+                </TableCell>
+                <TableCell>{c.descricao}</TableCell>
+                <TableCell sx={mobileHidden}>{c.numero_parcela ?? '—'}</TableCell>
+                <TableCell>{formatDate(c.vencimento)}</TableCell>
+                <TableCell align="right" sx={mobileHidden}>
+                  {formatMoney(c.valor)}
+                </TableCell>
+                <TableCell align="right">{formatMoney(c.saldo)}</TableCell>
+                <TableCell>
+                  <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
+                </TableCell>
+                <TableCell align="right" sx={mobileHidden}>
+                  <DiasAtraso dias={c.dias_atraso} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+};

@@ -1,0 +1,90 @@
+import type { MensagemView } from '@cobranca/contracts';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const autorDe = (m: MensagemView): string | null => {
+  if (m.direcao === 'entrada') return null;
+  if (m.origem === 'regua') return 'Régua automática';
+  if (m.origem === 'sistema') return 'Sistema';
+  return m.autor?.name ?? 'Operador';
+};
+
+/** The delivery state of one of our messages, as WhatsApp users know it. */
+const Entrega = ({ m }: { m: MensagemView }) => {
+  const icon = { fontSize: 16, verticalAlign: 'middle' } as const;
+  switch (m.status) {
+    case 'pendente':
+      return <AccessTimeIcon sx={icon} titleAccess="Pendente" aria-label="Pendente" role="img" />;
+    case 'enviada':
+      return <DoneIcon sx={icon} titleAccess="Enviada" aria-label="Enviada" role="img" />;
+    case 'entregue':
+      return <DoneAllIcon sx={icon} titleAccess="Entregue" aria-label="Entregue" role="img" />;
+    case 'lida':
+      return (
+        <DoneAllIcon sx={{ ...icon, color: 'info.main' }} titleAccess="Lida" aria-label="Lida" role="img" />
+      );
+    case 'falhou':
+      return (
+        <Box
+          component="span"
+          sx={{ color: 'error.main', display: 'inline-flex', gap: 0.5, alignItems: 'center' }}
+        >
+          <ErrorOutlineIcon sx={icon} aria-hidden />
+          <span>Falhou{m.erro ? `: ${m.erro}` : ''}</span>
+        </Box>
+      );
+    case 'cancelada':
+      return <span>Cancelada</span>;
+    default:
+      return null;
+  }
+};
+
+/** One message: the customer's on the left, ours on the right with who sent it. */
+export const MensagemBubble = ({ mensagem: m }: { mensagem: MensagemView }) => {
+  const nossa = m.direcao === 'saida';
+  const autor = autorDe(m);
+  return (
+    <Box
+      component="li"
+      aria-label={nossa ? `Mensagem de ${autor}` : 'Mensagem do cliente'}
+      sx={{ display: 'flex', justifyContent: nossa ? 'flex-end' : 'flex-start', listStyle: 'none' }}
+    >
+      <Box
+        sx={{
+          maxWidth: '85%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          bgcolor: (theme) =>
+            nossa ? alpha(theme.palette.primary.main, 0.08) : theme.palette.background.paper,
+          border: 1,
+          borderColor: m.status === 'falhou' ? 'error.main' : 'divider',
+        }}
+      >
+        {autor && (
+          <Typography variant="caption" color="primary" sx={{ fontWeight: 600, display: 'block' }}>
+            {autor}
+          </Typography>
+        )}
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {m.conteudo}
+        </Typography>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+        >
+          <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          {nossa && <Entrega m={m} />}
+        </Typography>
+      </Box>
+    </Box>
+  );
+};

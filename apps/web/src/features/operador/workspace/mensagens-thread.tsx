@@ -1,0 +1,95 @@
+import type { ClienteDetalhe } from '@cobranca/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMensagens } from '../api/mensagens.ts';
+import { MensagemBubble } from './mensagem-bubble.tsx';
+import { MensagemComposer } from './mensagem-composer.tsx';
+
+/** The WhatsApp conversation with the customer, live while the page is open (polls every 5 s). */
+export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
+  const query = useMensagens(cliente.id);
+  const lista = useRef<HTMLDivElement>(null);
+  const mensagens = query.data ?? [];
+  const ultima = mensagens.at(-1);
+
+  // Keeps the newest message in view whenever one arrives or changes state.
+  useEffect(() => {
+    const el = lista.current;
+    if (el && ultima) el.scrollTop = el.scrollHeight;
+  }, [ultima]);
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="conversa-titulo"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: { xs: 520, lg: 'calc(100vh - 140px)' },
+        minHeight: 420,
+        position: { lg: 'sticky' },
+        top: { lg: 88 },
+      }}
+    >
+      <Typography
+        id="conversa-titulo"
+        component="h3"
+        variant="subtitle1"
+        sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      >
+        Conversa
+      </Typography>
+      <Box
+        ref={lista}
+        role="log"
+        aria-label="Mensagens"
+        aria-busy={query.isLoading}
+        sx={{ flex: 1, overflowY: 'auto', p: 2, bgcolor: 'action.hover' }}
+      >
+        {query.isLoading && (
+          <>
+            <Skeleton variant="rounded" height={48} width="60%" sx={{ mb: 1 }} />
+            <Skeleton variant="rounded" height={48} width="50%" sx={{ ml: 'auto', mb: 1 }} />
+            <Skeleton variant="rounded" height={48} width="70%" />
+          </>
+        )}
+        {query.isError && !query.data && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                Tentar de novo
+              </Button>
+            }
+          >
+            {errorMessage(query.error, 'Não foi possível carregar as mensagens.')}
+          </Alert>
+        )}
+        {query.data && mensagens.length === 0 && (
+          <Typography variant="body2" color="text.secondary" align="center">
+            Nenhuma mensagem trocada ainda.
+          </Typography>
+        )}
+        {mensagens.length > 0 && (
+          <Box
+            component="ol"
+            aria-label="Conversa com o cliente"
+            sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}
+          >
+            {mensagens.map((m) => (
+              <MensagemBubble key={m.id} mensagem={m} />
+            ))}
+          </Box>
+        )}
+      </Box>
+      <MensagemComposer cliente={cliente} />
+    </Paper>
+  );
+};

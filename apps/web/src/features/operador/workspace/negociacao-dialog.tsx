@@ -1,0 +1,175 @@
+import { type ClienteDetalhe, type ContaReceber, negociacaoBody } from '@cobranca/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useCriarNegociacao } from '../api/cliente.ts';
+import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
+import { NegociacaoPreview } from './negociacao-preview.tsx';
+import { previewParcelas } from './parcelas-preview.ts';
+import { addDias, hoje, parseReais, toCentavos } from './workspace-utils.ts';
+
+const FIELDS = ['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'observacao'] as const;
+const { shape } = negociacaoBody;
+
+const schemaFor = (totalCentavos: number) =>
+  z.object({
+    desconto: reaisTexto(shape.desconto, 'Informe o desconto (0 para nenhum).').refine(
+      (d) => toCentavos(d) < totalCentavos,
+      'O desconto deve ser menor que o total das contas.',
+    ),
+    parcelas: shape.parcelas,
+    primeiro_vencimento: dataDeHoje,
+    intervalo_dias: z.number({ error: 'Informe o intervalo em dias.' }).pipe(shape.intervalo_dias.unwrap()),
+    observacao: shape.observacao,
+  });
+
+type NegociacaoDialogProps = {
+  cliente: ClienteDetalhe;
+  contas: ContaReceber[];
+  onClose: () => void;
+  onSuccess: () => void;
+};
+
+/** An agreement over the selected open receivables, with a live preview of its instalments (PRODUCT §3). */
+export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: NegociacaoDialogProps) => {
+  const mutation = useCriarNegociacao(cliente.id);
+  const totalCentavos = contas.reduce((soma, c) => soma + toCentavos(c.saldo), 0);
+  const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
+  const [geral, setGeral] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      desconto: '0',
+      parcelas: 1,
+      primeiro_vencimento: addDias(hoje(), 7),
+      intervalo_dias: 30,
+      observacao: '',
+    },
+  });
+
+  const [desconto, parcelas, primeiro, intervalo] = watch([
+    'desconto',
+    'parcelas',
+    'primeiro_vencimento',
+    'intervalo_dias',
+  ]);
+  const descontoCentavos = toCentavos(parseReais(desconto || '0'));
+  const previaValida =
+    /^\d{4}-\d{2}-\d{2}$/.test(primeiro) &&
+    Number.isInteger(parcelas) &&
+    parcelas <= 24 &&
+    Number.isInteger(intervalo) &&
+    intervalo >= 1 &&
+    intervalo <= 90 &&
+    !Number.isNaN(descontoCentavos);
+  const previa = previaValida
+    ? previewParcelas({
+        totalCentavos,
+        descontoCentavos,
+        parcelas,
+        primeiroVencimento: primeiro,
+        intervaloDias: intervalo,
+      })
+    : [];
+
+  const onSubmit = handleSubmit(({ observacao, ...valores }) => {
+    setGeral(null);
+    mutation.mutate(
+      { contas: contas.map((c) => c.id), ...valores, ...(observacao ? { observacao } : {}) },
+      {
+        onSuccess: () => {
+          notify.success(`Acordo em ${valores.parcelas}x registrado.`);
+          onSuccess();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'Não foi possível registrar o acordo.');
+          const placed = setServerFieldErrors(error, setError, FIELDS);
+          // The chosen receivables have no field of their own: their problem goes on top.
+          const contasErro = error instanceof ApiError ? error.errors.contas?.join(' ') : undefined;
+          if (contasErro || !placed) setGeral(contasErro ?? message);
+          notify.error(message);
+        },
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      title="Negociar contas"
+      submitLabel={mutation.isPending ? 'Registrando…' : 'Confirmar acordo'}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {geral && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {geral}
+        </Alert>
+      )}
+      <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
+        {contas.map((c) => (
+          <Typography component="li" variant="body2" key={c.id}>
+            {c.descricao} · venc. {formatDate(c.vencimento)} · {formatMoney(c.saldo)}
+          </Typography>
+        ))}
+      </Box>
+      <Typography sx={{ mt: 1, fontWeight: 600 }}>Total: {formatMoney(totalCentavos / 100)}</Typography>
+      <MoneyField
+        {...register('desconto')}
+        label="Desconto"
+        error={Boolean(errors.desconto)}
+        helperText={errors.desconto?.message}
+      />
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <TextField
+          {...register('parcelas', { valueAsNumber: true })}
+          label="Parcelas"
+          type="number"
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { min: 1, max: 24 } }}
+          error={Boolean(errors.parcelas)}
+          helperText={errors.parcelas?.message ?? 'De 1 a 24'}
+        />
+        <TextField
+          {...register('intervalo_dias', { valueAsNumber: true })}
+          label="Intervalo em dias"
+          type="number"
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { min: 1, max: 90 } }}
+          error={Boolean(errors.intervalo_dias)}
+          helperText={errors.intervalo_dias?.message}
+        />
+      </Box>
+      <DateField control={control} name="primeiro_vencimento" label="Primeiro vencimento" minDate={hoje()} />
+      <TextField
+        {...register('observacao')}
+        label="Observação"
+        multiline
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.observacao)}
+        helperText={errors.observacao?.message}
+      />
+      <NegociacaoPreview parcelas={previa} />
+    </FormDialog>
+  );
+};

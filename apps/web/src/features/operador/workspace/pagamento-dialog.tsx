@@ -1,0 +1,155 @@
+import { type ClienteDetalhe, type ContaReceber, FORMAS_PAGAMENTO, pagamentoBody } from '@cobranca/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useRegistrarPagamento } from '../api/cliente.ts';
+import { DateField, dataAteHoje, MoneyField, reaisTexto } from './form-fields.tsx';
+import { FORMA_LABELS } from './labels.ts';
+import { hoje, reaisParaTexto, toCentavos } from './workspace-utils.ts';
+
+const FIELDS = ['conta_id', 'valor', 'data', 'forma', 'observacao'] as const;
+
+const contaLabel = (c: ContaReceber) =>
+  `${c.descricao}${c.numero_parcela ? ` (${c.numero_parcela})` : ''} · venc. ${formatDate(c.vencimento)} · saldo ${formatMoney(c.saldo)}`;
+
+const saldoDe = (contas: ContaReceber[], id: number) =>
+  contas.find((c) => c.id === id)?.saldo ?? Number.POSITIVE_INFINITY;
+
+// Built per customer: the amount may not exceed the chosen receivable's balance.
+const schemaFor = (contas: ContaReceber[]) =>
+  z
+    .object({
+      conta_id: z.string().min(1, 'Escolha a conta paga.').transform(Number),
+      valor: reaisTexto(pagamentoBody.shape.valor, 'Informe o valor pago.'),
+      data: dataAteHoje,
+      forma: z.union([z.literal(''), z.enum(FORMAS_PAGAMENTO)]).pipe(pagamentoBody.shape.forma),
+      observacao: pagamentoBody.shape.observacao,
+    })
+    .refine(({ conta_id, valor }) => toCentavos(valor) <= toCentavos(saldoDe(contas, conta_id)), {
+      path: ['valor'],
+      error: (issue) => {
+        const { conta_id } = issue.input as { conta_id: number };
+        return `O valor não pode passar do saldo da conta (${formatMoney(saldoDe(contas, conta_id))}).`;
+      },
+      // Checked as soon as account and amount are valid, even while other fields still have errors.
+      when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'conta_id' || i.path?.[0] === 'valor'),
+    });
+
+type PagamentoDialogProps = { cliente: ClienteDetalhe; contas: ContaReceber[]; onClose: () => void };
+
+/** Records a full or partial payment of one open receivable (PRODUCT §3). */
+export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogProps) => {
+  const mutation = useRegistrarPagamento(cliente.id);
+  const schema = useMemo(() => schemaFor(contas), [contas]);
+  const primeira = contas[0];
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      conta_id: primeira ? String(primeira.id) : '',
+      valor: primeira ? reaisParaTexto(primeira.saldo) : '',
+      data: hoje(),
+      forma: '',
+      observacao: '',
+    },
+  });
+  const contaId = watch('conta_id');
+  const forma = watch('forma');
+
+  const onSubmit = handleSubmit(({ observacao, ...body }) =>
+    mutation.mutate(
+      { ...body, ...(observacao ? { observacao } : {}) },
+      {
+        onSuccess: () => {
+          notify.success(`Pagamento de ${formatMoney(body.valor)} registrado.`);
+          onClose();
+        },
+        onError: (error) => {
+          if (!setServerFieldErrors(error, setError, FIELDS))
+            notify.error(errorMessage(error, 'Não foi possível registrar o pagamento.'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <FormDialog
+      title="Registrar pagamento"
+      submitLabel={mutation.isPending ? 'Registrando…' : 'Registrar pagamento'}
+      pending={mutation.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Conta"
+        value={contaId}
+        onChange={(e) => {
+          const conta = contas.find((c) => String(c.id) === e.target.value);
+          setValue('conta_id', e.target.value, { shouldValidate: true });
+          // The amount follows the chosen receivable's balance.
+          if (conta) setValue('valor', reaisParaTexto(conta.saldo));
+        }}
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.conta_id)}
+        helperText={errors.conta_id?.message}
+      >
+        {contas.map((c) => (
+          <MenuItem key={c.id} value={String(c.id)}>
+            {contaLabel(c)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <MoneyField
+        {...register('valor')}
+        label="Valor pago"
+        error={Boolean(errors.valor)}
+        helperText={errors.valor?.message}
+      />
+      <DateField control={control} name="data" label="Data do pagamento" maxDate={hoje()} />
+      <TextField
+        select
+        label="Forma de pagamento"
+        value={forma}
+        onChange={(e) =>
+          setValue('forma', e.target.value as (typeof FORMAS_PAGAMENTO)[number], { shouldValidate: true })
+        }
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.forma)}
+        helperText={errors.forma?.message}
+      >
+        {FORMAS_PAGAMENTO.map((f) => (
+          <MenuItem key={f} value={f}>
+            {FORMA_LABELS[f]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...register('observacao')}
+        label="Observação"
+        multiline
+        fullWidth
+        margin="dense"
+        error={Boolean(errors.observacao)}
+        helperText={errors.observacao?.message}
+      />
+    </FormDialog>
+  );
+};

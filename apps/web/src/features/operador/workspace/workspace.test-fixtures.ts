@@ -1,0 +1,125 @@
+import type { ClienteDetalhe, ContaReceber, MensagemView } from '@cobranca/contracts';
+import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { vi } from 'vitest';
+import { initialSnackbarState, useSnackbarStore } from '../../../components/snackbar/snackbar-store.ts';
+import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
+import { server } from '../../../test/server.ts';
+
+/** 20/11/2026 12:00 in São Paulo: "today" of every workspace test. */
+export const AGORA = new Date('2026-11-20T15:00:00.000Z');
+
+export const conta = (id: number, patch: Partial<ContaReceber> = {}): ContaReceber => ({
+  id,
+  cliente_id: 7,
+  origem: 'nfe',
+  chave_nfe: null,
+  numero_parcela: `00${id}`,
+  descricao: `NF-e 1234 parcela ${id}`,
+  valor: 50,
+  valor_pago: 0,
+  saldo: 50,
+  vencimento: '2026-11-01',
+  status: 'aberta',
+  pago_em: null,
+  dias_atraso: 19,
+  negociacao_id: null,
+  ...patch,
+});
+
+export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDetalhe => ({
+  id: 7,
+  nome: 'Maria da Silva Souza',
+  documento: '52998224725',
+  documento_tipo: 'cpf',
+  telefone: '+5511987654321',
+  email: 'maria@example.com',
+  status: 'em_atendimento',
+  numero_chamadas: 1,
+  total_em_aberto: 100,
+  dias_atraso: 19,
+  ultima_mensagem: null,
+  operador: { id: 3, name: 'Olívia Operadora Santos' },
+  aguardando_desde: null,
+  pausa_motivo: null,
+  opt_out: null,
+  base_legal: 'execucao_contrato',
+  origem_contato: 'nfe',
+  contas: [
+    conta(1, { descricao: 'NF-e 1234 parcela 1', valor: 60, valor_pago: 10, saldo: 50 }),
+    conta(2, { descricao: 'NF-e 1234 parcela 2', vencimento: '2026-11-10', dias_atraso: 10 }),
+    conta(3, { descricao: 'NF-e 999 quitada', status: 'paga', saldo: 0, valor_pago: 50, dias_atraso: 0 }),
+  ],
+  negociacoes: [],
+  pagamentos: [],
+  promessas: [],
+  chamadas: [],
+  ...patch,
+});
+
+export const mensagem = (id: number, patch: Partial<MensagemView> = {}): MensagemView => ({
+  id,
+  direcao: 'saida',
+  origem: 'operador',
+  status: 'entregue',
+  conteudo: `Mensagem ${id}`,
+  autor: { id: 3, name: 'Olívia Operadora Santos' },
+  created_at: `2026-11-19T1${id}:00:00.000Z`,
+  enviada_em: null,
+  entregue_em: null,
+  lida_em: null,
+  erro: null,
+  ...patch,
+});
+
+export type Chamada = { method: string; path: string; body: unknown };
+
+/** Signs in the operator, serves `cliente` and an empty thread, and records every write. */
+export const setupWorkspace = (
+  cliente: ClienteDetalhe = clienteDetalhe(),
+  mensagens: MensagemView[] = [],
+) => {
+  resetSession();
+  signInAs(TEST_USERS.operador);
+  useSnackbarStore.setState(initialSnackbarState);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(AGORA);
+  const estado = { cliente, mensagens, writes: [] as Chamada[], detalheLoads: 0, badgeLoads: 0 };
+  const badge = () => {
+    estado.badgeLoads++;
+    return HttpResponse.json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
+  };
+  server.use(
+    http.get('/api/operador/clientes/ativos', badge),
+    http.get('/api/operador/clientes/aguardando-atendimento', badge),
+    http.get('/api/operador/clientes/:id', () => {
+      estado.detalheLoads++;
+      return HttpResponse.json(estado.cliente);
+    }),
+    http.get('/api/operador/clientes/:id/mensagens', () => HttpResponse.json(estado.mensagens)),
+  );
+  return estado;
+};
+
+/** Records a write and answers `{cliente, ...extra}` with the given customer. */
+export const answerWith =
+  (estado: { writes: Chamada[]; cliente: ClienteDetalhe }, next: ClienteDetalhe, extra: object = {}) =>
+  async ({ request }: { request: Request }) => {
+    const text = await request.text();
+    estado.writes.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text ? JSON.parse(text) : null,
+    });
+    estado.cliente = next;
+    return HttpResponse.json({ cliente: next, ...extra });
+  };
+
+export const SLOW = { timeout: 5000 };
+
+/** Opens the workspace and waits for the customer's name. */
+export const openWorkspace = async (id = 7) => {
+  const app = renderApp(`/operador/clientes/${id}`);
+  await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' }, SLOW);
+  return app;
+};

@@ -1,0 +1,35 @@
+// "How long ago" for recent instants, a short date for older ones (lists of customers and messages).
+
+const relativo = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'always' });
+const diaMes = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const diaMesAno = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const anoSP = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' });
+
+const MINUTO = 60_000;
+const HORA = 60 * MINUTO;
+const DIA = 24 * HORA;
+
+/**
+ * An instant → `agora`, `há 5 minutos`, `há 3 horas` within the last day; `21/11 14:30` within the
+ * same year (São Paulo time); `21/11/2025` before that.
+ */
+export const formatRelativo = (instant: string, now: Date = new Date()): string => {
+  const date = new Date(instant);
+  const ago = now.getTime() - date.getTime();
+  if (ago < MINUTO) return 'agora';
+  if (ago < HORA) return relativo.format(-Math.floor(ago / MINUTO), 'minute');
+  if (ago < DIA) return relativo.format(-Math.floor(ago / HORA), 'hour');
+  if (anoSP.format(date) === anoSP.format(now)) return diaMes.format(date).replace(',', '');
+  return diaMesAno.format(date);
+};

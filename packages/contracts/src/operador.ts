@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { operadorRef } from './admin.ts';
+import { pageQuery } from './common.ts';
+import {
+  BASES_LEGAIS,
+  CHAMADA_RESULTADOS,
+  CLIENTE_STATUSES,
+  CONTA_ORIGENS,
+  CONTA_STATUSES,
+  DOCUMENTO_TIPOS,
+  FORMAS_PAGAMENTO,
+  MENSAGEM_DIRECOES,
+  MENSAGEM_ORIGENS,
+  MENSAGEM_STATUSES,
+  NEGOCIACAO_STATUSES,
+  ORIGENS_CONTATO,
+  PROMESSA_STATUSES,
+} from './domain.ts';
+
+// The operator area (SPEC §7 Operator calls, PRODUCT §2–§3). Money on the wire is reais with two decimals.
+
+const isoDate = (message = 'Use uma data no formato AAAA-MM-DD.') => z.iso.date(message);
+
+/** A positive amount in reais with at most two decimals (it becomes exact cents on the server). */
+export const reaisField = (campo: string) =>
+  z
+    .number({ error: `Informe ${campo}.` })
+    .positive(`${campo[0]?.toUpperCase()}${campo.slice(1)} deve ser maior que zero.`)
+    .max(1_000_000_000, 'Valor alto demais.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.');
+
+// ── Dashboard ───────────────────────────────────────────────────────────────────
+export const operadorDashboardResponse = z.object({
+  clientes_vinculados: z.number().int(),
+  cobrancas_enviadas: z.number().int(),
+  cobrancas_concluidas: z.number().int(),
+  mensagens_aguardando: z.number().int(),
+  clientes_com_falhas: z.number().int(),
+});
+export type OperadorDashboard = z.infer<typeof operadorDashboardResponse>;
+
+// ── Customer lists ──────────────────────────────────────────────────────────────
+export const ultimaMensagem = z.object({
+  conteudo: z.string(),
+  direcao: z.enum(MENSAGEM_DIRECOES),
+  created_at: z.iso.datetime(),
+});
+
+export const clienteLista = z
+  .object({
+    id: z.number().int(),
+    nome: z.string(),
+    documento: z.string(),
+    telefone: z.string().nullable(),
+    status: z.enum(CLIENTE_STATUSES),
+    numero_chamadas: z.number().int(),
+    total_em_aberto: z.number(),
+    /** Days overdue of the oldest open receivable (0 when none is overdue). */
+    dias_atraso: z.number().int(),
+    ultima_mensagem: ultimaMensagem.nullable(),
+    operador: operadorRef.nullable(),
+    aguardando_desde: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ClienteLista' });
+export type ClienteLista = z.infer<typeof clienteLista>;
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'Use 1 ou 0.' })
+  .transform((v) => v === '1' || v === 'true');
+
+export const clientesListaQuery = pageQuery.extend({
+  busca: z.string().trim().max(120, 'A busca pode ter no máximo 120 caracteres.').optional(),
+  /** Ativos only: customers with numero_chamadas ≥ the "com falhas" limit. */
+  com_falhas: flag.optional(),
+});
+
+// ── Customer detail (workspace) ─────────────────────────────────────────────────
+export const contaReceber = z
+  .object({
+    id: z.number().int(),
+    cliente_id: z.number().int(),
+    origem: z.enum(CONTA_ORIGENS),
+    chave_nfe: z.string().nullable(),
+    numero_parcela: z.string().nullable(),
+    descricao: z.string(),
+    valor: z.number(),
+    valor_pago: z.number(),
+    saldo: z.number(),
+    vencimento: z.iso.date(),
+    status: z.enum(CONTA_STATUSES),
+    pago_em: z.iso.date().nullable(),
+    dias_atraso: z.number().int(),
+    negociacao_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'ContaReceber' });
+export type ContaReceber = z.infer<typeof contaReceber>;
+
+export const negociacaoView = z.object({
+  id: z.number().int(),
+  status: z.enum(NEGOCIACAO_STATUSES),
+  valor_original: z.number(),
+  desconto: z.number(),
+  valor_total: z.number(),
+  parcelas: z.number().int(),
+  primeiro_vencimento: z.iso.date(),
+  intervalo_dias: z.number().int(),
+  observacao: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  /** The receivables the agreement replaced, and the instalments it created. */
+  contas_ids: z.array(z.number().int()),
+  parcelas_ids: z.array(z.number().int()),
+});
+export type NegociacaoView = z.infer<typeof negociacaoView>;
+
+export const pagamentoView = z.object({
+  id: z.number().int(),
+  conta_id: z.number().int(),
+  valor: z.number(),
+  data: z.iso.date(),
+  forma: z.enum(FORMAS_PAGAMENTO),
+  observacao: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  operador: operadorRef.nullable(),
+});
+export type PagamentoView = z.infer<typeof pagamentoView>;
+
+export const promessaView = z.object({
+  id: z.number().int(),
+  data: z.iso.date(),
+  valor: z.number(),
+  status: z.enum(PROMESSA_STATUSES),
+  created_at: z.iso.datetime(),
+});
+export type PromessaView = z.infer<typeof promessaView>;
+
+export const chamadaView = z.object({
+  id: z.number().int(),
+  resultado: z.enum(CHAMADA_RESULTADOS),
+  observacao: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  operador: operadorRef.nullable(),
+});
+export type ChamadaView = z.infer<typeof chamadaView>;
+
+export const clienteDetalhe = clienteLista
+  .extend({
+    email: z.string().nullable(),
+    documento_tipo: z.enum(DOCUMENTO_TIPOS),
+    pausa_motivo: z.string().nullable(),
+    opt_out: z.object({ em: z.iso.datetime(), mensagem: z.string().nullable() }).nullable(),
+    base_legal: z.enum(BASES_LEGAIS),
+    origem_contato: z.enum(ORIGENS_CONTATO),
+    contas: z.array(contaReceber),
+    negociacoes: z.array(negociacaoView),
+    pagamentos: z.array(pagamentoView),
+    promessas: z.array(promessaView),
+    chamadas: z.array(chamadaView),
+  })
+  .meta({ id: 'ClienteDetalhe' });
+export type ClienteDetalhe = z.infer<typeof clienteDetalhe>;
+
+/** assumir / pausar / reativar answer the customer as it now is (SPEC §7: "response has cliente"). */
+export const clienteResponse = z.object({ cliente: clienteDetalhe });
+
+export const pausarBody = z.strictObject({
+  motivo: z
+    .string({ error: 'Informe o motivo da pausa.' })
+    .trim()
+    .min(3, 'O motivo deve ter pelo menos 3 caracteres.')
+    .max(500, 'O motivo pode ter no máximo 500 caracteres.'),
+});
+
+// ── Messages ────────────────────────────────────────────────────────────────────
+export const mensagemView = z
+  .object({
+    id: z.number().int(),
+    direcao: z.enum(MENSAGEM_DIRECOES),
+    origem: z.enum(MENSAGEM_ORIGENS),
+    status: z.enum(MENSAGEM_STATUSES),
+    conteudo: z.string(),
+    autor: operadorRef.nullable(),
+    created_at: z.iso.datetime(),
+    enviada_em: z.iso.datetime().nullable(),
+    entregue_em: z.iso.datetime().nullable(),
+    lida_em: z.iso.datetime().nullable(),
+    erro: z.string().nullable(),
+  })
+  .meta({ id: 'Mensagem' });
+export type MensagemView = z.infer<typeof mensagemView>;
+
+/** The thread, oldest first (newest last), at most the latest 500 messages. */
+export const mensagensResponse = z.array(mensagemView);
+
+export const mensagemBody = z.strictObject({
+  conteudo: z
+    .string({ error: 'Escreva a mensagem.' })
+    .trim()
+    .min(1, 'Escreva a mensagem.')
+    .max(4096, 'A mensagem pode ter no máximo 4096 caracteres (limite do WhatsApp).'),
+});
+
+// ── Calls, agreements, payments, promises ───────────────────────────────────────
+export const chamadaBody = z.strictObject({
+  resultado: z.enum(CHAMADA_RESULTADOS, { error: 'Escolha o resultado da ligação.' }),
+  observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+});
+export const chamadaResponse = z.object({ chamada: chamadaView, cliente: clienteDetalhe });
+
+export const negociacaoBody = z.strictObject({
+  contas: z
+    .array(z.number().int().positive(), { error: 'Escolha as contas do acordo.' })
+    .min(1, 'Escolha ao menos uma conta.')
+    .max(200, 'No máximo 200 contas por acordo.'),
+  /** Discount in reais off the total of the chosen receivables (0 for none). */
+  desconto: z
+    .number({ error: 'Informe o desconto (0 para nenhum).' })
+    .min(0, 'O desconto não pode ser negativo.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.'),
+  parcelas: z
+    .number({ error: 'Informe o número de parcelas.' })
+    .int()
+    .min(1, 'Mínimo de 1 parcela.')
+    .max(24, 'Máximo de 24 parcelas.'),
+  primeiro_vencimento: isoDate(),
+  intervalo_dias: z
+    .number()
+    .int()
+    .min(1, 'Intervalo mínimo de 1 dia.')
+    .max(90, 'Intervalo máximo de 90 dias.')
+    .default(30),
+  observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+});
+export type NegociacaoBody = z.input<typeof negociacaoBody>;
+export const negociacaoResponse = z.object({ negociacao: negociacaoView, cliente: clienteDetalhe });
+
+export const pagamentoBody = z.strictObject({
+  conta_id: z.number({ error: 'Escolha a conta paga.' }).int().positive(),
+  valor: reaisField('o valor pago'),
+  data: isoDate(),
+  forma: z.enum(FORMAS_PAGAMENTO, { error: 'Escolha a forma de pagamento.' }),
+  observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+});
+export type PagamentoBody = z.input<typeof pagamentoBody>;
+export const pagamentoResponse = z.object({ pagamento: pagamentoView, cliente: clienteDetalhe });
+
+export const promessaBody = z.strictObject({
+  data: isoDate(),
+  valor: reaisField('o valor prometido'),
+});
+export type PromessaBody = z.input<typeof promessaBody>;
+export const promessaResponse = z.object({ promessa: promessaView, cliente: clienteDetalhe });
+
+// ── Receivables ─────────────────────────────────────────────────────────────────
+export const contasResumoResponse = z.object({
+  total_contas: z.number().int(),
+  valor_total: z.number(),
+  contas_vencidas: z.number().int(),
+  clientes_vinculados: z.number().int(),
+});
+
+export const contasListarQuery = pageQuery
+  .extend({
+    status: z
+      .enum(CONTA_STATUSES, { error: `Status desconhecido. Use: ${CONTA_STATUSES.join(', ')}.` })
+      .optional(),
+    vencidas: flag.optional(),
+    vencimento_de: isoDate().optional(),
+    vencimento_ate: isoDate().optional(),
+    busca: z.string().trim().max(120, 'A busca pode ter no máximo 120 caracteres.').optional(),
+    cliente_id: z.coerce.number({ error: 'Cliente inválido.' }).int().positive().optional(),
+  })
+  .refine((q) => !q.vencimento_de || !q.vencimento_ate || q.vencimento_de <= q.vencimento_ate, {
+    message: 'A data inicial deve ser anterior à final.',
+    path: ['vencimento_ate'],
+  });
+
+export const contaListada = contaReceber.extend({
+  cliente: z.object({ id: z.number().int(), nome: z.string() }),
+});
+export type ContaListada = z.infer<typeof contaListada>;
+
+export const contasClienteResponse = z.object({
+  cliente: z.object({ id: z.number().int(), nome: z.string(), documento: z.string() }),
+  contas: z.array(contaReceber),
+});
