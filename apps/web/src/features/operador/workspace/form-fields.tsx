@@ -1,10 +1,9 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type Ref, useState } from 'react';
+import type { Ref } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { z } from 'zod';
+import { IsoDatePicker } from '../../../components/iso-date-picker.tsx';
 import { hoje, parseReais } from './workspace-utils.ts';
 
 /** A half-typed or impossible date is kept as this, so the schema can say so. */
@@ -19,12 +18,6 @@ type DateFieldProps<T extends FieldValues, TOut extends FieldValues> = {
   helperText?: string;
 };
 
-const toIso = (date: Dayjs | null): string => {
-  if (date === null) return '';
-  return date.isValid() && date.year() >= 1900 ? date.format('YYYY-MM-DD') : DATA_INVALIDA;
-};
-const fromIso = (iso: string): Dayjs | null => (iso && iso !== DATA_INVALIDA ? dayjs(iso) : null);
-
 type ControlledDateProps = {
   label: string;
   value: string;
@@ -37,50 +30,23 @@ type ControlledDateProps = {
   helperText?: string;
 };
 
-// The picker keeps what is being typed (a half-typed date is invalid, and handing it back as null would
-// wipe the sections); the form only gets `YYYY-MM-DD`, '' or the invalid marker.
-const ControlledDate = ({
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  minDate,
-  maxDate,
-  error,
-  helperText,
-}: ControlledDateProps) => {
-  const [date, setDate] = useState(() => fromIso(value));
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (toIso(date) !== value) setDate(fromIso(value));
-  }
-  return (
-    <DatePicker
-      label={label}
-      value={date}
-      onChange={(next) => {
-        setDate(next);
-        const iso = toIso(next);
-        setSeen(iso);
-        onChange(iso);
-      }}
-      minDate={minDate ? dayjs(minDate) : undefined}
-      maxDate={maxDate ? dayjs(maxDate) : undefined}
-      inputRef={inputRef}
-      slotProps={{
-        textField: {
-          fullWidth: true,
-          margin: 'dense',
-          onBlur,
-          error: Boolean(error),
-          helperText: error ?? helperText,
-        },
-      }}
-    />
-  );
-};
+// The form only ever holds `YYYY-MM-DD`, '' or the invalid marker, so the schema can say what is wrong.
+const ControlledDate = ({ onBlur, inputRef, error, helperText, ...props }: ControlledDateProps) => (
+  <IsoDatePicker
+    {...props}
+    marcadorIncompleto={DATA_INVALIDA}
+    inputRef={inputRef}
+    slotProps={{
+      textField: {
+        fullWidth: true,
+        margin: 'dense',
+        onBlur,
+        error: Boolean(error),
+        helperText: error ?? helperText,
+      },
+    }}
+  />
+);
 
 /** A pt-BR date picker bound to a form field holding `YYYY-MM-DD` ('' when empty). */
 export const DateField = <T extends FieldValues, TOut extends FieldValues = T>({
