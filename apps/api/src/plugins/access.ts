@@ -1,6 +1,7 @@
 import type { Role } from '@cobranca/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Ator } from '../lib/ator.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { authenticateBearer } from '../modules/auth/auth.service.ts';
 import type { Session } from '../modules/auth/sessions.repository.ts';
@@ -78,3 +79,9 @@ export const sessionOf = (request: FastifyRequest): Session => {
   if (!request.session) throw unauthorized();
   return request.session;
 };
+
+/** The caller of an authenticated route as the `Ator` of the changes it makes. */
+export const atorDe = (request: FastifyRequest): Ator => ({
+  usuarioId: sessionOf(request).user.id,
+  ip: request.ip,
+});

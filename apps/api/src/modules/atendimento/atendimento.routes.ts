@@ -10,14 +10,8 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
-import {
-  type Ator,
-  assumirCliente,
-  pausarCliente,
-  reativarCliente,
-  registrarChamada,
-} from './atendimento.service.ts';
+import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { assumirCliente, pausarCliente, reativarCliente, registrarChamada } from './atendimento.service.ts';
 import { findClienteDetalheOrThrow } from './cliente-detalhe.repository.ts';
 
 const tags = ['atendimento'];
@@ -27,11 +21,6 @@ const acaoResponses = {
   422: validationErrorResponse,
   ...authErrors,
 };
-
-const atorDe = (request: Parameters<typeof sessionOf>[0]): Ator => ({
-  usuarioId: sessionOf(request).user.id,
-  ip: request.ip,
-});
 
 /** The customer workspace of the operator area (SPEC §7); access comes from the operador group. */
 export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {

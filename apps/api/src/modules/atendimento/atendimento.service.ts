@@ -2,6 +2,7 @@ import type { ChamadaResultado, ChamadaView, ClienteDetalhe } from '@cobranca/co
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLogs, chamadas, clientes } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { conflict } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
@@ -10,8 +11,6 @@ import { transicaoOrThrow } from './status-rules.ts';
 
 // Operator actions on a customer (PRODUCT §2): take over, pause, reactivate, register a call.
 // Each runs in one transaction with its audit entry; the scope makes another operator's customer a 404.
-
-export type Ator = { usuarioId: number; ip: string | null };
 
 export const OUTRO_OPERADOR_ASSUMIU = 'Outro operador já assumiu este cliente.';
 

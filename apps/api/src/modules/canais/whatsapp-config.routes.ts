@@ -7,14 +7,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappArmazenado, getWhatsappStatus } from './whatsapp-settings.repository.ts';
 import { atualizarWhatsapp, verificarWhatsapp, whatsappView } from './whatsapp-settings.service.ts';
 
 // The callback URL the admin registers at Meta, as this server is reached (proxy headers with trustProxy).
 const webhookUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}/api/webhooks/whatsapp`;
-
-const actorOf = (request: FastifyRequest) => ({ usuarioId: sessionOf(request).user.id, ip: request.ip });
 
 /** WhatsApp channel settings and connection check (PRODUCT §5; admin group). */
 export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +41,7 @@ export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const salvo = await atualizarWhatsapp(app.db, app.appKey, request.body, actorOf(request));
+      const salvo = await atualizarWhatsapp(app.db, app.appKey, request.body, atorDe(request));
       return whatsappView(salvo, app.appKey, webhookUrl(request));
     },
   );
@@ -69,6 +67,6 @@ export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whatsappStatus, ...authErrors },
       },
     },
-    async (request) => verificarWhatsapp(app.db, app.appKey, actorOf(request)),
+    async (request) => verificarWhatsapp(app.db, app.appKey, atorDe(request)),
   );
 };

@@ -2,6 +2,7 @@ import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { centsToReais } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -11,7 +12,6 @@ import { condicaoBuscaCliente } from './clientes-busca.ts';
 
 export type FiltroClientesAdmin = { status?: ClienteStatus; busca?: string };
 export type Janela = { limit: number; offset: number };
-export type Ator = { usuarioId: number; ip: string | null };
 
 /** The columns of a customer row in any list (admin or operator). */
 export const colunasCliente = {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import {
   type FiltroClientesAdmin,
   listClientesAdmin,
@@ -71,9 +71,6 @@ export const clientesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reatribuirOperador(app.db, request.params.id, request.body.operador_id, {
-        usuarioId: sessionOf(request).user.id,
-        ip: request.ip,
-      }),
+      reatribuirOperador(app.db, request.params.id, request.body.operador_id, atorDe(request)),
   );
 };

@@ -1,7 +1,7 @@
 import { sistemaSettings, validationErrorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { getSistemaSettings } from './configuracoes.repository.ts';
 import { atualizarSistema } from './configuracoes.service.ts';
 import { sistemaSettingsBody } from './sistema-validacao.ts';
@@ -30,7 +30,6 @@ export const sistemaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sistemaSettings, ...authErrors, 422: validationErrorResponse },
       },
     },
-    async (request) =>
-      atualizarSistema(app.db, request.body, { usuarioId: sessionOf(request).user.id, ip: request.ip }),
+    async (request) => atualizarSistema(app.db, request.body, atorDe(request)),
   );
 };

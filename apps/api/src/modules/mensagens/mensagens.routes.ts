@@ -8,7 +8,7 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe, sessionOf } from '../../plugins/access.ts';
 import { enviarMensagemOperador, listarMensagens } from './mensagens.service.ts';
 
 const tags = ['mensagens'];
@@ -40,7 +40,7 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ator = { usuarioId: sessionOf(request).user.id, ip: request.ip };
+      const ator = atorDe(request);
       return reply
         .code(201)
         .send(await enviarMensagemOperador(app.db, request.params.id, request.body.conteudo, ator));

@@ -1,6 +1,7 @@
 import type { MensagemView } from '@cobranca/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { clientes } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { formatarDataBr, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -17,7 +18,6 @@ import {
 // Operator messages (SPEC §7): stored first, sent through the active channel after the commit, so a
 // slow or failing channel never holds a transaction open and the message is never lost.
 
-export type Ator = { usuarioId: number; ip: string | null };
 type ClienteRow = typeof clientes.$inferSelect;
 
 /** Why the customer cannot receive a message (null: they can). Concluded customers still can. */

@@ -7,7 +7,7 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
 import { listarTemplates, salvarTemplate } from './templates.service.ts';
 
@@ -39,10 +39,6 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: templateView, ...authErrors, 422: validationErrorResponse },
       },
     },
-    async (request) =>
-      salvarTemplate(app.db, request.params.tipo, request.body, {
-        usuarioId: sessionOf(request).user.id,
-        ip: request.ip,
-      }),
+    async (request) => salvarTemplate(app.db, request.params.tipo, request.body, atorDe(request)),
   );
 };

@@ -9,17 +9,15 @@ import {
   promessaResponse,
   validationErrorResponse,
 } from '@cobranca/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { criarNegociacao } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
 
 const tags = ['negociacoes'];
 const erros = { 404: errorResponse, 422: validationErrorResponse, ...authErrors };
-const atorDe = (request: FastifyRequest) => ({ usuarioId: sessionOf(request).user.id, ip: request.ip });
 
 /** Agreements, payments and promises of a customer (PRODUCT §3–§4); access comes from the operador group. */
 export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
@@ -24,8 +25,6 @@ import {
 
 // Agreements (PRODUCT §3): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry. The customer's status does not change.
-
-export type Ator = { usuarioId: number; ip: string | null };
 
 export type NovaNegociacaoInput = {
   contas: number[];

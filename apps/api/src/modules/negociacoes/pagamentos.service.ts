@@ -2,6 +2,7 @@ import { type ClienteDetalhe, type PagamentoView, renderTemplate } from '@cobran
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, pagamentos } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
@@ -27,7 +28,6 @@ import {
 // Payments (PRODUCT §3): a payment settles a receivable in full or in part; the last one concludes the
 // customer and sends the thank-you template after the commit.
 
-export type Ator = { usuarioId: number; ip: string | null };
 type ClienteRow = typeof clientes.$inferSelect;
 
 export type NovoPagamentoInput = {

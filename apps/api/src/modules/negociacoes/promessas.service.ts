@@ -2,6 +2,7 @@ import type { ClienteDetalhe, PromessaView } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientes, promessas } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import {
@@ -15,7 +16,6 @@ import { formatarReais, reaisParaCentavos } from './acordo.ts';
 
 // Promise to pay (PRODUCT §4): automation is snoozed until the promised date.
 
-export type Ator = { usuarioId: number; ip: string | null };
 export const PRAZO_MAXIMO_PROMESSA_DIAS = 60;
 
 const erroCampo = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });

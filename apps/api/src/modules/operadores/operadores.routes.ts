@@ -1,7 +1,7 @@
 import { idParam, usuarioCreateBody, usuarioUpdateBody } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { atorDe } from '../../plugins/access.ts';
 import {
-  atorDe,
   contaCreateResponses,
   contaResponses,
   contaStatusResponses,

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { APP_VERSION } from '../../lib/version.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
 import { getKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
@@ -66,7 +66,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = { usuarioId: sessionOf(request).user.id, ip: request.ip };
+      const actor = atorDe(request);
       return { ativa: await definirAutomacao(app.db, request.body.ativa, actor) };
     },
   );

@@ -6,10 +6,7 @@ import {
   usuariosListQuery,
   validationErrorResponse,
 } from '@cobranca/contracts';
-import type { FastifyRequest } from 'fastify';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
-import type { Actor } from './usuarios.service.ts';
 
 // What the account routes of the admin and super admin areas share, so both declare the same contract.
 
@@ -25,9 +22,3 @@ export const contaResponses = {
   ...authErrors,
 };
 export const contaStatusResponses = { ...contaResponses, 409: errorResponse };
-
-/** The caller, as the audit log records it. */
-export const atorDe = (request: FastifyRequest): Actor => ({
-  usuarioId: sessionOf(request).user.id,
-  ip: request.ip,
-});
