@@ -56,6 +56,13 @@ export const MENSAGEM_STATUSES = [
 ] as const;
 export type MensagemStatus = (typeof MENSAGEM_STATUSES)[number];
 
+/** An outbound message that reached the channel (what "sent" counts everywhere: dashboards, stats). */
+export const MENSAGEM_STATUSES_ENVIADA = [
+  'enviada',
+  'entregue',
+  'lida',
+] as const satisfies readonly MensagemStatus[];
+
 export const MENSAGEM_ORIGENS = ['regua', 'operador', 'sistema', 'cliente'] as const;
 export type MensagemOrigem = (typeof MENSAGEM_ORIGENS)[number];
 

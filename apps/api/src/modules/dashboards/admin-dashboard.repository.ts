@@ -1,8 +1,8 @@
-import type {
-  AdminDashboard,
-  DashboardOperador,
-  GraficoMensalItem,
-  MensagemStatus,
+import {
+  type AdminDashboard,
+  type DashboardOperador,
+  type GraficoMensalItem,
+  MENSAGEM_STATUSES_ENVIADA,
 } from '@cobranca/contracts';
 import {
   and,
@@ -53,7 +53,6 @@ import {
  * (a scan of every open receivable) — see the decision record.
  */
 
-const ENVIADAS = ['enviada', 'entregue', 'lida'] as const satisfies readonly MensagemStatus[];
 const FUSO = sql.raw(`'America/Sao_Paulo'`);
 
 /** Σ of a cents expression as a JS number (drivers return bigint/numeric as strings). */
@@ -62,7 +61,7 @@ const somaCentavos = (expr: SQLWrapper) => sql<number>`coalesce(sum(${expr}), 0)
 const saidaEnviadaEm = (p: Periodo) =>
   and(
     eq(mensagens.direcao, 'saida'),
-    inArray(mensagens.status, [...ENVIADAS]),
+    inArray(mensagens.status, [...MENSAGEM_STATUSES_ENVIADA]),
     gte(mensagens.enviadaEm, p.inicio),
     lt(mensagens.enviadaEm, p.fim),
   );

@@ -1,4 +1,4 @@
-import type { MensagemStatus, OperadorDashboard } from '@cobranca/contracts';
+import { MENSAGEM_STATUSES_ENVIADA, type OperadorDashboard } from '@cobranca/contracts';
 import { and, count, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
@@ -12,8 +12,6 @@ import { periodoMesAtual } from './dashboard-calculos.ts';
  * - clientes_com_falhas: own customers of the Ativos list ('ativo' or 'pausado') with numero_chamadas ≥ the
  *   admin's limit — the same set as the Ativos badge (`?com_falhas=1`).
  */
-
-const ENVIADAS = ['enviada', 'entregue', 'lida'] as const satisfies readonly MensagemStatus[];
 
 /** A scalar subquery as a selected number (drivers return bigint counts as strings). */
 const escalar = (subquery: SQLWrapper) => sql<number>`(${subquery})`.mapWith(Number);
@@ -30,7 +28,7 @@ const enviadasNoMes = (db: DbOrTx, escopo: EscopoOperador, agora: Date) => {
       and(
         doOperador(escopo),
         eq(mensagens.direcao, 'saida'),
-        inArray(mensagens.status, [...ENVIADAS]),
+        inArray(mensagens.status, [...MENSAGEM_STATUSES_ENVIADA]),
         gte(mensagens.enviadaEm, mes.inicio),
         lt(mensagens.enviadaEm, mes.fim),
       ),

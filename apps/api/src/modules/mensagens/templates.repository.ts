@@ -1,4 +1,4 @@
-import { TEMPLATE_TIPOS, type TemplateTipo } from '@cobranca/contracts';
+import { MENSAGEM_STATUSES_ENVIADA, TEMPLATE_TIPOS, type TemplateTipo } from '@cobranca/contracts';
 import { and, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -40,11 +40,10 @@ export const upsertTemplate = async (tx: DbOrTx, valores: TemplateValores): Prom
 
 const JANELA = sql`interval '7 days'`;
 // A send counts once it left: sent, delivered or read (pending, failed and cancelled did not reach anyone).
-const ENVIADA_STATUSES = ['enviada', 'entregue', 'lida'] as const;
 const envioComTemplate = and(
   eq(mensagens.direcao, 'saida'),
   isNotNull(mensagens.templateTipo),
-  inArray(mensagens.status, [...ENVIADA_STATUSES]),
+  inArray(mensagens.status, [...MENSAGEM_STATUSES_ENVIADA]),
 );
 const momentoEnvio = sql`coalesce(${mensagens.enviadaEm}, ${mensagens.createdAt})`;
 // Payments are calendar dates in São Paulo, so the window runs from the send's local day to 7 days later.
