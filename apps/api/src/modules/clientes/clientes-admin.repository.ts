@@ -24,7 +24,7 @@ export const colunasCliente = {
   operadorId: usuarios.id,
   operadorNome: usuarios.name,
 };
-type LinhaCliente = {
+export type LinhaCliente = {
   id: number;
   nome: string;
   documento: string;
@@ -63,21 +63,24 @@ const saldosEmAberto = async (db: DbOrTx, ids: number[]): Promise<Map<number, nu
   return new Map(rows.map((r) => [r.clienteId, r.centavos]));
 };
 
+/** The fields every customer list row shares (admin and operator lists), from `colunasCliente`. */
+export const toClienteBase = (l: LinhaCliente, centavosEmAberto: number): ClienteAdmin => ({
+  id: l.id,
+  nome: l.nome,
+  documento: l.documento,
+  telefone: l.telefone,
+  status: l.status,
+  numero_chamadas: l.numeroChamadas,
+  total_em_aberto: centsToReais(centavosEmAberto),
+  operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
+});
+
 const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdmin[]> => {
   const saldos = await saldosEmAberto(
     db,
     linhas.map((l) => l.id),
   );
-  return linhas.map((l) => ({
-    id: l.id,
-    nome: l.nome,
-    documento: l.documento,
-    telefone: l.telefone,
-    status: l.status,
-    numero_chamadas: l.numeroChamadas,
-    total_em_aberto: centsToReais(saldos.get(l.id) ?? 0),
-    operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
-  }));
+  return linhas.map((l) => toClienteBase(l, saldos.get(l.id) ?? 0));
 };
 
 /** One page of customers and the total that matches; balances are summed for the page's rows only. */

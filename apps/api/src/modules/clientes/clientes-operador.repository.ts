@@ -3,9 +3,8 @@ import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from 'dri
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, mensagens, usuarios } from '../../db/schema/index.ts';
 import { hojeSaoPaulo } from '../../lib/datas.ts';
-import { centsToReais } from '../../lib/paging.ts';
 import { diasAtraso } from '../contas-receber/conta-receber.mapper.ts';
-import { colunasCliente, type Janela } from './clientes-admin.repository.ts';
+import { colunasCliente, type Janela, toClienteBase } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
 
@@ -106,20 +105,13 @@ const toClienteLista = (
   ultima: Ultima | undefined,
   hoje: string,
 ) => ({
-  id: l.id,
-  nome: l.nome,
-  documento: l.documento,
-  telefone: l.telefone,
-  status: l.status,
-  numero_chamadas: l.numeroChamadas,
-  total_em_aberto: centsToReais(aberto?.centavos ?? 0),
+  ...toClienteBase(l, aberto?.centavos ?? 0),
   dias_atraso: aberto?.vencimentoMaisAntigo
     ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, hoje)
     : 0,
   ultima_mensagem: ultima
     ? { conteudo: ultima.conteudo, direcao: ultima.direcao, created_at: ultima.createdAt.toISOString() }
     : null,
-  operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
   aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
 });
 
