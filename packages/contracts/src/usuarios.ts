@@ -3,6 +3,9 @@ import { emailField, newPasswordField, personNameField } from './auth.ts';
 import { ROLES, USER_STATUSES } from './roles.ts';
 
 const CONFIRMACAO_DIFERENTE = 'A confirmação não confere com a senha.';
+const confirmacaoDiferente = { message: CONFIRMACAO_DIFERENTE, path: ['password_confirmation'] };
+const confirmacaoConfere = (body: { password?: string; password_confirmation?: string }) =>
+  body.password === body.password_confirmation;
 
 /** An account as admin screens list it (operators, and admins on the super admin screen). */
 export const usuarioConta = z
@@ -31,10 +34,7 @@ export const usuarioCreateBody = z
     password: newPasswordField,
     password_confirmation: z.string({ error: 'Confirme a senha.' }),
   })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: CONFIRMACAO_DIFERENTE,
-    path: ['password_confirmation'],
-  });
+  .refine(confirmacaoConfere, confirmacaoDiferente);
 export type UsuarioCreateBody = z.input<typeof usuarioCreateBody>;
 
 /** Update: the fields to change, or password + confirmation (SPEC §7). At least one field. */
@@ -49,8 +49,13 @@ export const usuarioUpdateBody = z
     message: 'Informe ao menos um campo para alterar.',
     path: ['body'],
   })
-  .refine((body) => body.password === undefined || body.password === body.password_confirmation, {
-    message: CONFIRMACAO_DIFERENTE,
-    path: ['password_confirmation'],
-  });
+  .refine((body) => body.password === undefined || confirmacaoConfere(body), confirmacaoDiferente);
+
+/** A password change on its own: the new password and its confirmation (a form of `usuarioUpdateBody`). */
+export const novaSenhaBody = z
+  .strictObject({
+    password: newPasswordField,
+    password_confirmation: z.string({ error: 'Confirme a senha.' }),
+  })
+  .refine(confirmacaoConfere, confirmacaoDiferente);
 export type UsuarioUpdateBody = z.input<typeof usuarioUpdateBody>;

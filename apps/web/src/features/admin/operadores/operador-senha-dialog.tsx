@@ -1,21 +1,13 @@
-import { newPasswordField, type UsuarioConta } from '@cobranca/contracts';
+import { novaSenhaBody, type UsuarioConta } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
 
-// The password part of `usuarioUpdateBody`, with the same wording for a mismatch.
-const senhaSchema = z
-  .object({ password: newPasswordField, password_confirmation: z.string() })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: 'A confirmação não confere com a senha.',
-    path: ['password_confirmation'],
-  });
 const FIELDS = ['password', 'password_confirmation'] as const;
 
 /** Sets a new password for an operator: password and confirmation go together (SPEC §5). */
@@ -33,7 +25,7 @@ export const OperadorSenhaDialog = ({
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(senhaSchema),
+    resolver: zodResolver(novaSenhaBody),
     defaultValues: { password: '', password_confirmation: '' },
   });
 
