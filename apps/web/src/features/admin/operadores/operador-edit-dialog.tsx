@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
 
 // The name/e-mail part of `usuarioUpdateBody`, both required here since the form always shows both.
@@ -41,8 +40,7 @@ export const OperadorEditDialog = ({
           onClose();
         },
         onError: (error) => {
-          if (!setServerFieldErrors(error, setError, FIELDS))
-            notify.error(errorMessage(error, 'Não foi possível salvar o operador.'));
+          reportFormError(error, setError, FIELDS, 'Não foi possível salvar o operador.');
         },
       },
     ),

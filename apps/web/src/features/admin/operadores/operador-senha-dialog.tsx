@@ -4,8 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
@@ -38,8 +37,7 @@ export const OperadorSenhaDialog = ({
           onClose();
         },
         onError: (error) => {
-          if (!setServerFieldErrors(error, setError, FIELDS))
-            notify.error(errorMessage(error, 'Não foi possível alterar a senha.'));
+          reportFormError(error, setError, FIELDS, 'Não foi possível alterar a senha.');
         },
       },
     ),

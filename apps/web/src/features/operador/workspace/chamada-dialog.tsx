@@ -12,8 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { useRegistrarChamada } from '../api/cliente.ts';
 import { RESULTADO_LABELS } from './labels.ts';
 
@@ -45,8 +44,7 @@ export const ChamadaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; o
           onClose();
         },
         onError: (error) => {
-          if (!setServerFieldErrors(error, setError, FIELDS))
-            notify.error(errorMessage(error, 'Não foi possível registrar a ligação.'));
+          reportFormError(error, setError, FIELDS, 'Não foi possível registrar a ligação.');
         },
       },
     ),

@@ -7,8 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useRegistrarPagamento } from '../api/cliente.ts';
 import { DateField, dataAteHoje, MoneyField, reaisTexto } from './form-fields.tsx';
@@ -80,8 +79,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
           onClose();
         },
         onError: (error) => {
-          if (!setServerFieldErrors(error, setError, FIELDS))
-            notify.error(errorMessage(error, 'Não foi possível registrar o pagamento.'));
+          reportFormError(error, setError, FIELDS, 'Não foi possível registrar o pagamento.');
         },
       },
     ),

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRegistrarPromessa } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
@@ -41,8 +40,7 @@ export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; 
         onClose();
       },
       onError: (error) => {
-        if (!setServerFieldErrors(error, setError, FIELDS))
-          notify.error(errorMessage(error, 'Não foi possível registrar a promessa.'));
+        reportFormError(error, setError, FIELDS, 'Não foi possível registrar a promessa.');
       },
     }),
   );
