@@ -15,6 +15,10 @@ import { contasReceberRoutes } from './modules/contas-receber/contas-receber.rou
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import {
+  importacoesAdminRoutes,
+  importacoesOperadorRoutes,
+} from './modules/importacoes/importacoes.routes.ts';
 import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
@@ -79,6 +83,7 @@ export const buildApp = async (opts: AppOptions) => {
       templatesRoutes,
       whatsappConfigRoutes,
       sistemaRoutes,
+      importacoesAdminRoutes,
     ]),
   );
   await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
@@ -90,6 +95,7 @@ export const buildApp = async (opts: AppOptions) => {
       mensagensRoutes,
       negociacoesRoutes,
       contasReceberRoutes,
+      importacoesOperadorRoutes,
     ]),
   );
 

@@ -24,7 +24,7 @@ export type BaseLegal = (typeof BASES_LEGAIS)[number];
 export const ORIGENS_CONTATO = ['importacao_csv', 'nfe', 'manual', 'demo'] as const;
 export type OrigemContato = (typeof ORIGENS_CONTATO)[number];
 
-export const CONTA_ORIGENS = ['nfe', 'manual', 'acordo'] as const;
+export const CONTA_ORIGENS = ['nfe', 'importacao_csv', 'manual', 'acordo'] as const;
 export type ContaOrigem = (typeof CONTA_ORIGENS)[number];
 
 export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada'] as const;

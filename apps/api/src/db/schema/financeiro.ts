@@ -57,7 +57,7 @@ export const contasReceber = pgTable(
       .notNull()
       .references(() => clientes.id, { onDelete: 'restrict' }),
     origem: text('origem').$type<ContaOrigem>().notNull(),
-    chaveNfe: text('chave_nfe'), // 44-digit NF-e access key
+    chaveNfe: text('chave_nfe'), // 44-character NF-e access key (alphanumeric CNPJ from layout PL_010)
     numeroParcela: text('numero_parcela'), // nDup, or the agreement instalment number
     negociacaoId: integer('negociacao_id').references(() => negociacoes.id, { onDelete: 'set null' }),
     importacaoId: integer('importacao_id').references(() => importacoes.id, { onDelete: 'set null' }),
@@ -75,6 +75,10 @@ export const contasReceber = pgTable(
     uniqueIndex('contas_receber_nfe_parcela_uq')
       .on(t.chaveNfe, t.numeroParcela)
       .where(sql`${t.chaveNfe} IS NOT NULL`),
+    // Re-importing the same CSV row adds nothing: one receivable per customer, due date, amount, text.
+    uniqueIndex('contas_receber_csv_uq')
+      .on(t.clienteId, t.vencimento, t.valorCentavos, t.descricao)
+      .where(sql`${t.origem} = 'importacao_csv'`),
     index('contas_receber_cliente_status_venc_idx').on(t.clienteId, t.status, t.vencimento),
     // Engine planning, overdue counts and the dashboard all read open receivables by due date.
     index('contas_receber_abertas_venc_idx').on(t.vencimento, t.clienteId).where(sql`${t.status} = 'aberta'`),
@@ -82,7 +86,7 @@ export const contasReceber = pgTable(
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),
     check('contas_receber_status_ck', sql.raw(`status IN (${sqlList(CONTA_STATUSES)})`)),
-    check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ '^[0-9]{44}$'`),
+    check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$'`),
     check('contas_receber_paga_ck', sql`${t.status} <> 'paga' OR ${t.pagoEm} IS NOT NULL`),
     check(
       'contas_receber_valores_ck',

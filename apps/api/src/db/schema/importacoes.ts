@@ -1,6 +1,7 @@
 import {
   IMPORTACAO_STATUSES,
   IMPORTACAO_TIPOS,
+  type ImportacaoErro,
   type ImportacaoStatus,
   type ImportacaoTipo,
 } from '@cobranca/contracts';
@@ -8,8 +9,6 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, sqlList, timestamptz } from './columns.ts';
 import { usuarios } from './usuarios.ts';
-
-export type ImportacaoErro = { linha?: number; arquivo?: string; campo?: string; mensagem: string };
 
 export const importacoes = pgTable(
   'importacoes',
@@ -25,6 +24,7 @@ export const importacoes = pgTable(
     rejeitados: integer('rejeitados').notNull().default(0),
     contasCriadas: integer('contas_criadas').notNull().default(0),
     erros: jsonb('erros').$type<ImportacaoErro[]>().notNull().default([]),
+    errosOmitidos: integer('erros_omitidos').notNull().default(0),
     createdAt: createdAt(),
     concluidaEm: timestamptz('concluida_em'),
   },

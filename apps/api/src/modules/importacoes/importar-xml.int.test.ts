@@ -1,0 +1,276 @@
+import { readFileSync } from 'node:fs';
+import type { ImportacaoRelatorio } from '@cobranca/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+  type TestUser,
+} from '../../../test/build-test-app.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { clientes, contasReceber, importacoes } from '../../db/schema/index.ts';
+import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { chaveDaNota, montarNfe, montarZip, trocarNome } from './nfe/nfe.test-fixtures.ts';
+
+let t: TestApp;
+let ana: TestUser;
+let token = '';
+
+type Arquivo = { nome: string; conteudo: string | Buffer };
+const fixture = (nome: string): Arquivo => ({
+  nome,
+  conteudo: readFileSync(new URL(`../../../test/fixtures/nfe/${nome}`, import.meta.url)),
+});
+const FIXTURES = [
+  'nfe-bare-cnpj-1dup-homolog.xml',
+  'nfeproc-cnpj-2dup.xml',
+  'nfeproc-cpf-email-1dup.xml',
+  'nfeproc-cpf-nonnumeric-ndup.xml',
+].map(fixture);
+
+const importar = (arquivos: Arquivo[]) => {
+  const { payload, headers } = multipart('arquivo_xml', arquivos);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/operador/contas-receber/importar-xml',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+};
+
+const importarOk = async (arquivos: Arquivo[]): Promise<ImportacaoRelatorio> => {
+  const resposta = await importar(arquivos);
+  expect(resposta.statusCode, resposta.body).toBe(200);
+  return resposta.json<ImportacaoRelatorio>();
+};
+
+const cliente = async (documento: string) =>
+  (await t.database.db.select().from(clientes).where(eq(clientes.documento, documento)))[0];
+const contasDaChave = (chave: string) =>
+  t.database.db
+    .select()
+    .from(contasReceber)
+    .where(eq(contasReceber.chaveNfe, chave))
+    .orderBy(contasReceber.numeroParcela);
+const contagem = async () => {
+  const [c] = await t.database.db.select({ n: count() }).from(clientes);
+  const [i] = await t.database.db.select({ n: count() }).from(importacoes);
+  const [r] = await t.database.db.select({ n: count() }).from(contasReceber);
+  return { clientes: c?.n, importacoes: i?.n, contas: r?.n };
+};
+
+// The same buyer in every generated note unless a test says otherwise (CPF 529.982.247-25).
+const nota = (n: number, opcoes: Parameters<typeof montarNfe>[0] = {}) => ({
+  nome: `nota-${n}.xml`,
+  conteudo: montarNfe({ chave: chaveDaNota(n), ...opcoes }),
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ana = await createTestUser(t.database, 'operador');
+  token = await issueToken(t.database, ana.id);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/operador/contas-receber/importar-xml', () => {
+  it('imports the four real NF-e samples: one receivable per dup, customers from <dest>', async () => {
+    const relatorio = await importarOk(FIXTURES);
+    expect(relatorio).toMatchObject({
+      tipo: 'xml',
+      status: 'concluida',
+      arquivo_nome: 'nfe-bare-cnpj-1dup-homolog.xml e mais 3 arquivo(s)',
+      criados: 4,
+      atualizados: 0,
+      ignorados: 0,
+      rejeitados: 0,
+      contas_criadas: 5,
+    });
+    // Notes, not rejections: a phone WhatsApp cannot use, and a test-environment note.
+    expect(relatorio.erros).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ arquivo: 'nfeproc-cnpj-2dup.xml', campo: 'fone' }),
+        expect.objectContaining({
+          arquivo: 'nfe-bare-cnpj-1dup-homolog.xml',
+          mensagem: expect.stringContaining('homologação'),
+        }),
+      ]),
+    );
+
+    expect(await cliente('58716523000119')).toMatchObject({
+      documentoTipo: 'cnpj',
+      telefone: '+5551990909090', // 5190909090 with the ninth digit
+      status: 'ativo',
+      operadorId: ana.id,
+      origemContato: 'nfe',
+    });
+    expect(await cliente('37148260000119')).toMatchObject({ telefone: null, status: 'ativo' });
+    expect(await cliente('35029428895')).toMatchObject({
+      documentoTipo: 'cpf',
+      telefone: '+5521997900276',
+      email: 'marianaalmeida@me.com',
+    });
+    expect(await cliente('68161525650')).toMatchObject({ telefone: null, email: null });
+
+    const duasParcelas = await t.database.db
+      .select()
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(eq(clientes.documento, '37148260000119'))
+      .orderBy(contasReceber.numeroParcela);
+    expect(
+      duasParcelas.map(({ contas_receber: c }) => [c.numeroParcela, c.vencimento, c.valorCentavos, c.origem]),
+    ).toEqual([
+      ['001', '2018-09-25', 289_000, 'nfe'],
+      ['002', '2018-11-04', 289_000, 'nfe'],
+    ]);
+    const [textual] = await t.database.db
+      .select()
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(eq(clientes.documento, '68161525650'));
+    expect(textual?.contas_receber).toMatchObject({
+      numeroParcela: '47428/1-1',
+      valorCentavos: 34_728,
+      vencimento: '2018-08-24',
+    });
+  });
+
+  it('re-importing the same notes creates nothing new', async () => {
+    const antes = await contagem();
+    const relatorio = await importarOk(FIXTURES);
+    expect(relatorio).toMatchObject({
+      criados: 0,
+      atualizados: 0,
+      ignorados: 4,
+      rejeitados: 0,
+      contas_criadas: 0,
+    });
+    expect({ ...(await contagem()), importacoes: 0 }).toEqual({ ...antes, importacoes: 0 });
+  });
+
+  it('reads a ZIP of notes: several dups, none (vNF on the emission date), a cancelled note and a stray file', async () => {
+    const zip = await montarZip([
+      {
+        nome: 'lote/tres-parcelas.xml',
+        dados: nota(101, {
+          vNF: '300.00',
+          dups: [
+            { nDup: '001', dVenc: '2030-01-10', vDup: '100.00' },
+            { nDup: '002', dVenc: '2030-02-10', vDup: '100.00' },
+            { nDup: '003', dVenc: '2030-03-10', vDup: '100.01' },
+          ],
+        }).conteudo,
+      },
+      {
+        nome: 'lote/sem-cobr.xml',
+        dados: nota(102, { vNF: '1234.56', dups: null, dhEmi: '2030-05-31T23:30:00-03:00' }).conteudo,
+      },
+      {
+        nome: 'lote/cancelada.xml',
+        dados: nota(103, { protocolo: { cStat: '101', xMotivo: 'Cancelamento de NF-e homologado' } })
+          .conteudo,
+      },
+      { nome: 'lote/leia-me.txt', dados: 'não é nota' },
+    ]);
+    const relatorio = await importarOk([{ nome: 'notas.zip', conteudo: zip }]);
+    expect(relatorio).toMatchObject({ criados: 1, atualizados: 1, rejeitados: 2, contas_criadas: 4 });
+    expect(relatorio.erros).toEqual([
+      {
+        arquivo: 'notas.zip/lote/cancelada.xml',
+        campo: 'protNFe',
+        mensagem: expect.stringContaining('cStat 101'),
+      },
+      { arquivo: 'notas.zip/lote/leia-me.txt', mensagem: expect.stringContaining('XML') },
+    ]);
+    expect((await contasDaChave(chaveDaNota(101))).map((c) => c.valorCentavos)).toEqual([
+      10_000, 10_000, 10_001,
+    ]);
+    expect(await contasDaChave(chaveDaNota(102))).toEqual([
+      expect.objectContaining({ numeroParcela: '1', valorCentavos: 123_456, vencimento: '2030-05-31' }),
+    ]);
+    expect(await contasDaChave(chaveDaNota(103))).toEqual([]);
+  });
+
+  it('a note for a concluded customer of the operator brings them back to ativo', async () => {
+    const id = await inserirCliente(t.database.db, {
+      nome: 'Concluída',
+      documento: '11444777000161',
+      status: 'concluido',
+      operadorId: ana.id,
+    });
+    await inserirConta(t.database.db, {
+      clienteId: id,
+      valorCentavos: 100,
+      vencimento: '2024-01-01',
+      status: 'paga',
+      valorPagoCentavos: 100,
+    });
+    const relatorio = await importarOk([
+      nota(104, { dest: { tag: 'CNPJ', valor: '11444777000161', xNome: 'Concluída Ltda' } }),
+    ]);
+    expect(relatorio).toMatchObject({ criados: 0, atualizados: 1, contas_criadas: 1 });
+    expect(await cliente('11444777000161')).toMatchObject({ status: 'ativo', nome: 'Concluída' });
+  });
+
+  it('reports a non-XML file beside good notes without blocking them', async () => {
+    const relatorio = await importarOk([
+      nota(105),
+      { nome: 'foto.png', conteudo: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]) },
+    ]);
+    expect(relatorio).toMatchObject({ rejeitados: 1, contas_criadas: 1 });
+    expect(relatorio.erros).toEqual([
+      { arquivo: 'foto.png', mensagem: 'Não é um arquivo XML de NF-e nem um ZIP.' },
+    ]);
+  });
+
+  describe('refuses hostile or useless uploads with a 422 and writes nothing', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><nfeProc>&xxe;</nfeProc>`;
+    const risadas = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
+    const casos: [string, () => Promise<Arquivo[]>, string][] = [
+      ['XXE beside a good note', async () => [nota(201), { nome: 'xxe.xml', conteudo: xxe }], 'xxe.xml'],
+      ['billion laughs', async () => [{ nome: 'risadas.xml', conteudo: risadas }], 'risadas.xml'],
+      [
+        'a ZIP entry escaping the folder',
+        async () => {
+          const zip = await montarZip([{ nome: 'aa/bb/nota.xml', dados: nota(202).conteudo }]);
+          return [{ nome: 'trilha.zip', conteudo: trocarNome(zip, 'aa/bb/nota.xml', '../../nota.xml') }];
+        },
+        'trilha.zip',
+      ],
+      [
+        'a ZIP bomb',
+        async () => [
+          {
+            nome: 'bomba.zip',
+            conteudo: await montarZip([{ nome: 'b.xml', dados: Buffer.alloc(60 * 1024 * 1024) }]),
+          },
+        ],
+        'bomba.zip',
+      ],
+      [
+        'only a binary file',
+        async () => [{ nome: 'dados.xml.exe', conteudo: Buffer.from([0x4d, 0x5a, 0, 0]) }],
+        'Nenhum arquivo XML',
+      ],
+      [
+        'more than 20 MB',
+        async () => [nota(203), { nome: 'grande.xml', conteudo: Buffer.alloc(21 * 1024 * 1024, 32) }],
+        '20 MB',
+      ],
+    ];
+    it.each(casos)('%s', async (_caso, arquivos, esperado) => {
+      const antes = await contagem();
+      const resposta = await importar(await arquivos());
+      expect(resposta.statusCode, resposta.body).toBe(422);
+      const corpo = resposta.json<{ message: string; errors: Record<string, string[]> }>();
+      expect(`${corpo.message} ${corpo.errors.arquivo_xml?.join(' ')}`).toContain(esperado);
+      expect(await contagem()).toEqual(antes);
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { open, readFile } from 'node:fs/promises';
+import type { ImportacaoRelatorio } from '@cobranca/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { normalizarCelular } from '../../lib/telefone.ts';
+import { lerEmail } from './csv/campos-csv.ts';
+import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
+import { concluirImportacao, criarImportacao } from './importacoes.repository.ts';
+import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
+import { lerNotaFiscal, type NotaFiscal } from './nfe/nfe-parser.ts';
+import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
+import { Relatorio } from './relatorio.ts';
+import type { ArquivoRecebido } from './upload.ts';
+
+export const LOTE_XML = 500;
+const CAMPO = 'arquivo_xml';
+
+type NotaLida = { arquivo: string; nota: NotaFiscal };
+
+const cabecalho = async (caminho: string): Promise<Buffer> => {
+  const arquivo = await open(caminho, 'r');
+  try {
+    const { buffer, bytesRead } = await arquivo.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await arquivo.close();
+  }
+};
+
+// An XML file starts with `<` after an optional BOM and whitespace, whatever its name says.
+const pareceXml = (inicio: Buffer): boolean =>
+  inicio
+    .toString('latin1')
+    .replace(/^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .startsWith('<');
+
+/**
+ * Phase one, before anything is written: every file (and every ZIP entry) is read and parsed. A
+ * hostile file stops the whole upload with a 422; an ordinary bad one is reported and skipped.
+ */
+const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Promise<NotaLida[]> => {
+  const notas: NotaLida[] = [];
+  let algumXml = false;
+  const ler = (arquivo: string, conteudo: Buffer) => {
+    algumXml = true;
+    const leitura = lerNotaFiscal(arquivo, conteudo);
+    if (leitura.ok) notas.push({ arquivo, nota: leitura.nota });
+    else relatorio.rejeitar({ arquivo }, leitura.problemas);
+  };
+  for (const recebido of arquivos) {
+    const inicio = await cabecalho(recebido.caminho);
+    if (ehZip(inicio)) {
+      try {
+        for await (const entrada of lerZip(recebido.caminho, recebido.nome)) {
+          const arquivo = `${recebido.nome}/${entrada.nome}`;
+          if ('conteudo' in entrada) ler(arquivo, entrada.conteudo);
+          else relatorio.rejeitar({ arquivo }, [{ mensagem: entrada.mensagem }]);
+        }
+      } catch (erro) {
+        if (!(erro instanceof ZipInvalidoError)) throw erro;
+        relatorio.rejeitar({ arquivo: recebido.nome }, [{ mensagem: erro.message }]);
+      }
+    } else if (pareceXml(inicio)) {
+      ler(recebido.nome, await readFile(recebido.caminho));
+    } else {
+      relatorio.rejeitar({ arquivo: recebido.nome }, [
+        { mensagem: 'Não é um arquivo XML de NF-e nem um ZIP.' },
+      ]);
+    }
+  }
+  if (!algumXml) {
+    const motivos = relatorio.erros.map((e) => `${e.arquivo}: ${e.mensagem}`);
+    throw unprocessable('Nenhum arquivo XML de NF-e foi encontrado no envio.', { [CAMPO]: motivos });
+  }
+  return notas;
+};
+
+/** The customer and receivables one note brings; contact data the channel cannot use is left out, with a note. */
+const itemDaNota = ({ arquivo, nota }: NotaLida, relatorio: Relatorio): ItemLote => {
+  const { destinatario } = nota;
+  const telefone = destinatario.telefone ? normalizarCelular(destinatario.telefone) : null;
+  if (destinatario.telefone && !telefone)
+    relatorio.anotar(
+      { arquivo },
+      {
+        campo: 'fone',
+        mensagem: `Telefone "${destinatario.telefone}" não é um celular válido; cliente sem WhatsApp.`,
+      },
+    );
+  const email = lerEmail(destinatario.email ?? '');
+  if (!email.ok) relatorio.anotar({ arquivo }, { campo: 'email', mensagem: `${email.mensagem} Ignorado.` });
+  if (nota.homologacao)
+    relatorio.anotar(
+      { arquivo },
+      { mensagem: 'Nota de homologação (sem valor fiscal), importada mesmo assim.' },
+    );
+  return {
+    cliente: {
+      nome: destinatario.nome,
+      documento: destinatario.documento,
+      documentoTipo: destinatario.documentoTipo,
+      telefone,
+      email: email.ok ? email.valor : null,
+      endereco: destinatario.endereco,
+    },
+    contas: nota.duplicatas.map((dup) => ({
+      descricao: `NF-e ${nota.numero} série ${nota.serie}, parcela ${dup.numero}`,
+      valorCentavos: dup.valorCentavos,
+      vencimento: dup.vencimento,
+      chaveNfe: nota.chave,
+      numeroParcela: dup.numero,
+    })),
+  };
+};
+
+const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
+  const [primeiro, ...outros] = arquivos;
+  const nome = primeiro?.nome ?? 'arquivo';
+  return outros.length === 0 ? nome : `${nome} e mais ${outros.length} arquivo(s)`;
+};
+
+/**
+ * PRODUCT §8 receivables from NF-e: parse everything first (all-or-nothing against hostile
+ * input), then write in batches; one receivable per `dup`, unique by access key + `nDup`.
+ */
+export const importarXml = async (
+  db: Db,
+  ator: Ator,
+  arquivos: ArquivoRecebido[],
+): Promise<ImportacaoRelatorio> => {
+  const relatorio = new Relatorio();
+  let notas: NotaLida[];
+  try {
+    notas = await lerNotas(arquivos, relatorio);
+  } catch (erro) {
+    if (!(erro instanceof ArquivoHostilError)) throw erro;
+    const motivo = `${erro.arquivo}: ${erro.message}`;
+    throw unprocessable(`Envio recusado: ${erro.message}`, { [CAMPO]: [motivo] });
+  }
+
+  const importacao = { id: 0, tipo: 'xml' as const, arquivoNome: nomeDoEnvio(arquivos) };
+  importacao.id = await criarImportacao(db, ator, 'xml', importacao.arquivoNome);
+  const contexto = { operadorId: ator.usuarioId, importacaoId: importacao.id, origem: 'nfe' as const };
+  try {
+    for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
+      const lote = notas.slice(inicio, inicio + LOTE_XML);
+      const resultados = await gravarLote(
+        db,
+        contexto,
+        lote.map((nota) => itemDaNota(nota, relatorio)),
+      );
+      for (const [i, resultado] of resultados.entries())
+        relatorio.registrar({ arquivo: lote[i]?.arquivo ?? '' }, resultado);
+    }
+  } catch (erro) {
+    await concluirImportacao(db, ator, importacao, relatorio, 'falhou').catch(() => {});
+    throw erro;
+  }
+  await concluirImportacao(db, ator, importacao, relatorio, 'concluida');
+  return relatorio.resposta(importacao, 'concluida');
+};

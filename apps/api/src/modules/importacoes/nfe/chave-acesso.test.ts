@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { calcularDvChaveAcesso, validarChaveAcesso } from './chave-acesso.ts';
+
+// The chaves of the four real files in apps/api/test/fixtures/nfe (copied from ../shared/fixtures/nfe).
+const CHAVES_REAIS = [
+  '43180906929383000163550010000000261000010301',
+  '26180875335849000115550010000016871192213331',
+  '42211275277525000178550030000276771368212013',
+  '35180834128745000152550010000474281920007498',
+];
+
+const trocarDigito = (chave: string, posicao: number): string => {
+  const atual = Number(chave[posicao]);
+  return `${chave.slice(0, posicao)}${(atual + 1) % 10}${chave.slice(posicao + 1)}`;
+};
+
+describe('validarChaveAcesso', () => {
+  it.each(CHAVES_REAIS)('accepts the real chave %s', (chave) => {
+    expect(validarChaveAcesso(chave)).toBe(true);
+  });
+
+  it('rejects a chave with one digit changed', () => {
+    for (const chave of CHAVES_REAIS) {
+      expect(validarChaveAcesso(trocarDigito(chave, 30))).toBe(false);
+      expect(validarChaveAcesso(trocarDigito(chave, 43))).toBe(false);
+    }
+  });
+
+  it('accepts a chave whose issuer is an alphanumeric CNPJ (PL_010), letters worth ASCII - 48', () => {
+    // cUF 35, 2026-07, CNPJ 12ABC34501DE35 (the SERPRO example), mod 55, série 001, nNF 1, tpEmis 1.
+    const base = '352607' + '12ABC34501DE35' + '55' + '001' + '000000001' + '1' + '12345678';
+    expect(base).toHaveLength(43);
+    const chave = `${base}${calcularDvChaveAcesso(base)}`;
+    expect(validarChaveAcesso(chave)).toBe(true);
+    expect(validarChaveAcesso(`${base}${(calcularDvChaveAcesso(base) + 1) % 10}`)).toBe(false);
+  });
+
+  it('gives the DV computed independently (python) for the alphanumeric example', () => {
+    // Σ (ASCII - 48) × weights 2..9 from the right = 843; 843 mod 11 = 7; 11 - 7 = 4.
+    const base = '352607' + '12ABC34501DE35' + '55' + '001' + '000000001' + '1' + '12345678';
+    expect(calcularDvChaveAcesso(base)).toBe(4);
+  });
+
+  it('rejects letters outside the CNPJ positions, lower case, and wrong lengths', () => {
+    const [chave = ''] = CHAVES_REAIS;
+    expect(validarChaveAcesso(`A${chave.slice(1)}`)).toBe(false);
+    expect(validarChaveAcesso(`${chave.slice(0, 20)}A${chave.slice(21)}`)).toBe(false);
+    expect(validarChaveAcesso(chave.slice(0, 43))).toBe(false);
+    expect(validarChaveAcesso(`${chave}0`)).toBe(false);
+    expect(validarChaveAcesso('')).toBe(false);
+    const alfanumerica = `352607${'12abc34501de35'}55001000000001112345678`;
+    expect(validarChaveAcesso(`${alfanumerica}${calcularDvChaveAcesso(alfanumerica.toUpperCase())}`)).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { IMPORTACAO_TAMANHO_MAXIMO_BYTES } from '@cobranca/contracts';
+import type { FastifyRequest } from 'fastify';
+import { unprocessable } from '../../lib/errors.ts';
+
+export type ArquivoRecebido = { nome: string; caminho: string; bytes: number };
+
+const MAXIMO_ARQUIVOS = 1000;
+
+/** Multipart limits for the import routes; the 20 MB per upload is also checked across files. */
+export const LIMITES_MULTIPART = {
+  fileSize: IMPORTACAO_TAMANHO_MAXIMO_BYTES,
+  files: MAXIMO_ARQUIVOS,
+  fields: 10,
+  parts: MAXIMO_ARQUIVOS + 10,
+  fieldSize: 1024,
+};
+
+const recusar = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
+const grandeDemais = (campo: string) => recusar(campo, 'O envio excede o limite de 20 MB.');
+
+/** A display name only: no folders, no control characters, bounded. Never used as a path. */
+export const nomeExibicao = (nome: string | undefined): string =>
+  (nome ?? '')
+    .split(/[\\/]/)
+    .pop()
+    ?.replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 255) || 'arquivo';
+
+const tamanhoExcedido = (erro: unknown): boolean =>
+  typeof erro === 'object' && erro !== null && (erro as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Streams the uploaded files of `campo` to a private temporary folder (never into memory), refusing
+ * a missing field, other fields' files and more than 20 MB in all, then hands them to `usar` and
+ * removes the folder whatever happens. Temporary names are positional, never the client's.
+ */
+export const comArquivosRecebidos = async <T>(
+  request: FastifyRequest,
+  campo: string,
+  usar: (arquivos: ArquivoRecebido[]) => Promise<T>,
+): Promise<T> => {
+  if (!request.isMultipart())
+    throw recusar(campo, `Envie o arquivo como multipart/form-data no campo ${campo}.`);
+  const pasta = await mkdtemp(join(tmpdir(), 'cobranca-importacao-'));
+  try {
+    const arquivos: ArquivoRecebido[] = [];
+    let total = 0;
+    try {
+      for await (const parte of request.files()) {
+        if (parte.fieldname !== campo) {
+          parte.file.resume();
+          throw recusar(
+            campo,
+            `Campo de arquivo inesperado: ${nomeExibicao(parte.fieldname)}. Use ${campo}.`,
+          );
+        }
+        const caminho = join(pasta, `${arquivos.length}.upload`);
+        await pipeline(parte.file, createWriteStream(caminho, { flags: 'wx', mode: 0o600 }));
+        if (parte.file.truncated) throw grandeDemais(campo);
+        const bytes = parte.file.bytesRead;
+        total += bytes;
+        if (total > IMPORTACAO_TAMANHO_MAXIMO_BYTES) throw grandeDemais(campo);
+        arquivos.push({ nome: nomeExibicao(parte.filename), caminho, bytes });
+      }
+    } catch (erro) {
+      if (tamanhoExcedido(erro)) throw grandeDemais(campo);
+      throw erro;
+    }
+    if (arquivos.length === 0) throw recusar(campo, `Nenhum arquivo enviado no campo ${campo}.`);
+    return await usar(arquivos);
+  } finally {
+    await rm(pasta, { recursive: true, force: true });
+  }
+};
