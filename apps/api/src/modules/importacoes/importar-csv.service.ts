@@ -12,7 +12,7 @@ import type { ArquivoRecebido } from './upload.ts';
 
 // Rows per transaction: large enough for multi-row statements to pay off, small enough that a
 // crash loses at most one batch and memory stays flat.
-export const LOTE_CSV = 1000;
+export const LOTE_CSV = 2000;
 
 const naoCsv = (mensagem: string) => unprocessable(mensagem, { csv_file: [mensagem] });
 
@@ -47,16 +47,23 @@ export const importarCsv = async (
     origem: 'importacao_csv' as const,
   };
   let lote: { linha: number; item: ItemLote }[] = [];
+  // One batch is written while the next is parsed: the database works on the other core.
+  let escrevendo: Promise<void> = Promise.resolve();
   const gravar = async () => {
     if (lote.length === 0) return;
-    const resultados = await gravarLote(
+    const atual = lote;
+    lote = [];
+    await escrevendo;
+    escrevendo = gravarLote(
       db,
       contexto,
-      lote.map((l) => l.item),
-    );
-    for (const [i, resultado] of resultados.entries())
-      relatorio.registrar({ linha: lote[i]?.linha ?? 0 }, resultado);
-    lote = [];
+      atual.map((l) => l.item),
+    ).then((resultados) => {
+      for (const [i, resultado] of resultados.entries())
+        relatorio.registrar({ linha: atual[i]?.linha ?? 0 }, resultado);
+    });
+    // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
+    escrevendo.catch(() => {});
   };
   const processar = async (registro: RegistroCsv) => {
     if ('erro' in registro) {
@@ -79,7 +86,9 @@ export const importarCsv = async (
     await processar(primeira.value);
     for await (const registro of registros) await processar(registro);
     await gravar();
+    await escrevendo;
   } catch (erro) {
+    await escrevendo.catch(() => {});
     // What was committed stays; the report says the import stopped and where it had got to.
     await concluirImportacao(db, ator, importacao, relatorio, 'falhou').catch(() => {});
     throw erro;

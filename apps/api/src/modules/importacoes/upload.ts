@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMPORTACAO_TAMANHO_MAXIMO_BYTES } from '@cobranca/contracts';
+// Brings in the request.files()/isMultipart() typings wherever this module is compiled.
+import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { unprocessable } from '../../lib/errors.ts';
 
