@@ -10,6 +10,7 @@ export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
 
 export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
   nfe: 'NF-e',
+  importacao_csv: 'Planilha',
   manual: 'Manual',
   acordo: 'Acordo',
 };

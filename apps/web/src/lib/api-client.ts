@@ -21,7 +21,7 @@ export class ApiError extends Error {
 export type QueryValue = string | number | boolean | null | undefined;
 type RequestOptions = { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
 
-const CONNECTION_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
+export const CONNECTION_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 
 /** `?a=1&b=x`, leaving out empty filters (SPEC §7: empty ones omitted). */
 export const toQueryString = (query: Record<string, QueryValue> = {}): string => {
@@ -34,7 +34,7 @@ export const toQueryString = (query: Record<string, QueryValue> = {}): string =>
   return text ? `?${text}` : '';
 };
 
-const readBody = async (response: Response): Promise<unknown> => {
+export const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -44,17 +44,26 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const errorFrom = (status: number, body: unknown): ApiError => {
+/** The ApiError of a failed answer (also used by the upload and download helpers). */
+export const errorFrom = (status: number, body: unknown): ApiError => {
   const shaped = typeof body === 'object' && body !== null ? (body as Partial<ValidationErrorResponse>) : {};
   const detail = typeof shaped.message === 'string' && shaped.message ? shaped.message : undefined;
   return new ApiError(status, detail, shaped.errors ?? {});
 };
 
 /** Handles what SPEC §8 decides for every call: 401 ends the session, 403 and 5xx are logged. */
-const onFailure = (error: ApiError, path: string) => {
+export const onFailure = (error: ApiError, path: string) => {
   if (error.status === 401) useSession.getState().clear();
   else if (error.status === 403 || error.status >= 500)
     console.error(`[api] ${error.status} ${path}: ${error.message}`);
+};
+
+/** SPEC §9 headers of every call: the XHR marker always, the bearer token when one is stored. */
+export const authHeaders = (accept = 'application/json'): Record<string, string> => {
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: accept };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 };
 
 /** The one client every screen uses: base `/api`, bearer token when stored, XHR marker always. */
@@ -63,12 +72,7 @@ export const apiRequest = async <T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> => {
-  const token = useSession.getState().token;
-  const headers: Record<string, string> = {
-    'X-Requested-With': 'XMLHttpRequest',
-    Accept: 'application/json',
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = authHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

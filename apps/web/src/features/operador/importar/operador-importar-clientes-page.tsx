@@ -1,4 +1,28 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import Box from '@mui/material/Box';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { HistoricoImportacoes } from './historico-importacoes.tsx';
+import { ImportarCsvCard } from './importar-csv-card.tsx';
+import { ImportarXmlCard } from './importar-xml-card.tsx';
 
-// Arrives with the imports issue (CSV and NF-e XML).
-export const OperadorImportarClientesPage = () => <PlaceholderPage title="Importar Clientes" />;
+/** /operador/importar-clientes: customers from CSV, receivables from NF-e XML, and past imports (PRODUCT §8). */
+export const OperadorImportarClientesPage = () => (
+  <>
+    <PageHeader
+      title="Importar Clientes"
+      subtitle="Traga clientes de uma planilha CSV e contas a receber das suas notas fiscais eletrônicas."
+    />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        mb: 4,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      <ImportarCsvCard />
+      <ImportarXmlCard />
+    </Box>
+    <HistoricoImportacoes />
+  </>
+);
