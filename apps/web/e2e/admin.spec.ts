@@ -1,18 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
-
-const trySignIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByLabel('Senha', { exact: true }).press('Enter');
-};
-
-/** Signs in and waits until the app has left /login, so a following navigation cannot cut the login short. */
-const signIn = async (page: Page, email: string, password: string) => {
-  await trySignIn(page, email, password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-};
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { signIn, submitLogin } from './sign-in.ts';
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -37,13 +25,13 @@ test('an admin creates an operator, who signs in; blocking them throws their ope
   page,
   browser,
 }) => {
-  await signIn(page, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+  await signIn(page, DEMO_ACCOUNTS.admin);
   await page.getByRole('link', { name: 'Gestão de Operadores' }).click();
   await expect(page).toHaveURL('/admin/operadores');
   await createAccount(page, 'operador', 'Olga Nova Operadora', 'olga.nova@empresa.com.br');
 
   const operador = await newPage(browser);
-  await signIn(operador, 'olga.nova@empresa.com.br', 'Senha123forte');
+  await signIn(operador, 'olga.nova@empresa.com.br', { password: 'Senha123forte' });
   await expect(operador).toHaveURL('/operador/dashboard');
 
   await page.getByRole('button', { name: 'Ações de Olga Nova Operadora' }).click();
@@ -56,12 +44,12 @@ test('an admin creates an operator, who signs in; blocking them throws their ope
   // Her next request (the badges load on every route change) answers 401: the app signs her out.
   await operador.getByRole('link', { name: 'Contas a Receber' }).click();
   await expect(operador).toHaveURL('/login');
-  await trySignIn(operador, 'olga.nova@empresa.com.br', 'Senha123forte');
+  await submitLogin(operador, 'olga.nova@empresa.com.br', { password: 'Senha123forte' });
   await expect(operador.getByRole('alert')).toContainText('bloqueada');
 });
 
 test('an admin edits a template with a live preview and saves it', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+  await signIn(page, DEMO_ACCOUNTS.admin);
   await page.goto('/admin/mensagens');
   await page.getByRole('tab', { name: /Agradecimento/ }).click();
   const texto = page.getByRole('textbox', { name: 'Texto da mensagem' });
@@ -79,11 +67,11 @@ test('an admin edits a template with a live preview and saves it', async ({ page
 });
 
 test('a super admin creates an admin, who signs in to the admin area', async ({ page, browser }) => {
-  await signIn(page, DEMO_ACCOUNTS.super_admin, DEMO_PASSWORD);
+  await signIn(page, DEMO_ACCOUNTS.super_admin);
   await expect(page).toHaveURL('/super-admin');
   await createAccount(page, 'administrador', 'Alice Nova Admin', 'alice.admin@empresa.com.br');
   const admin = await newPage(browser);
-  await signIn(admin, 'alice.admin@empresa.com.br', 'Senha123forte');
+  await signIn(admin, 'alice.admin@empresa.com.br', { password: 'Senha123forte' });
   await expect(admin).toHaveURL('/admin/dashboard');
 });
 
@@ -105,7 +93,7 @@ for (const width of [1440, 390]) {
     for (const [role, path, heading] of SCREENS) {
       if (signedInAs !== role) {
         await page.evaluate(() => localStorage.clear()).catch(() => {});
-        await signIn(page, DEMO_ACCOUNTS[role], DEMO_PASSWORD);
+        await signIn(page, DEMO_ACCOUNTS[role]);
         signedInAs = role;
       }
       await page.goto(path);

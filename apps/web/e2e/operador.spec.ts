@@ -1,13 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { signIn } from './sign-in.ts';
 
-const signInOperador = async (page: Page) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(DEMO_ACCOUNTS.operador);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Senha', { exact: true }).press('Enter');
-  await page.waitForURL('/operador/dashboard');
-};
+const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
 
 const badge = (page: Page, route: string) => page.getByTestId(`badge-${route}`);
 

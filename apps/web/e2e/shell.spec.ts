@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { signIn } from './sign-in.ts';
 
 const HOMES = {
   super_admin: '/super-admin',
@@ -8,13 +9,6 @@ const HOMES = {
 } as const;
 type Role = keyof typeof HOMES;
 const ROLES = Object.keys(HOMES) as Role[];
-
-const signIn = async (page: Page, role: Role, path = '/login') => {
-  await page.goto(path);
-  await page.getByLabel('E-mail', { exact: true }).fill(DEMO_ACCOUNTS[role]);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Senha', { exact: true }).press('Enter');
-};
 
 test('the login page, at desktop and mobile widths', async ({ page }, testInfo) => {
   await page.goto('/login');
@@ -29,7 +23,7 @@ for (const role of ROLES) {
   test(`${role} signs in, lands on their home, and sees their shell at both widths`, async ({
     page,
   }, testInfo) => {
-    await signIn(page, role);
+    await signIn(page, DEMO_ACCOUNTS[role]);
     await expect(page).toHaveURL(HOMES[role]);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Sistema de Cobrança Automática' }),
@@ -47,7 +41,7 @@ for (const role of ROLES) {
 }
 
 test('another role’s route sends the user to their own home, and / redirects by role', async ({ page }) => {
-  await signIn(page, 'operador');
+  await signIn(page, DEMO_ACCOUNTS.operador);
   await expect(page).toHaveURL(HOMES.operador);
   await page.goto('/admin/logs');
   await expect(page).toHaveURL(HOMES.operador);
@@ -62,13 +56,13 @@ test('a guest is sent to /login and, after signing in, back to the page they wan
   await expect(page).toHaveURL('/login');
   await page.goto('/');
   await expect(page).toHaveURL('/login');
-  await signIn(page, 'admin', '/admin/logs');
+  await signIn(page, DEMO_ACCOUNTS.admin, { from: '/admin/logs' });
   await expect(page).toHaveURL('/admin/logs');
   await expect(page.getByRole('heading', { level: 2, name: 'Logs do Sistema' })).toBeVisible();
 });
 
 test('Sair ends the session on the server and returns to /login', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, DEMO_ACCOUNTS.admin);
   await expect(page).toHaveURL(HOMES.admin);
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('cobranca.sessao') ?? '{}').state?.token,
@@ -94,7 +88,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the drawer starts closed and opens from the top bar', async ({ page }) => {
-    await signIn(page, 'operador');
+    await signIn(page, DEMO_ACCOUNTS.operador);
     await expect(page).toHaveURL(HOMES.operador);
     await expect(page.getByTestId('menu-lateral')).toHaveAttribute('data-state', 'fechado');
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();

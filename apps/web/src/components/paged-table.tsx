@@ -1,6 +1,5 @@
 import type { Paged } from '@cobranca/contracts';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -12,6 +11,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
+import { LoadErrorAlert } from './load-error-alert.tsx';
 
 export type Column<T> = {
   key: string;
@@ -37,6 +37,7 @@ type PagedTableProps<T> = {
 };
 
 const SKELETON_ROWS = 5;
+const LOAD_FALLBACK = 'Não foi possível carregar a lista.';
 const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** The one table for SPEC's paged lists `{data, current_page, last_page, per_page, total}` (server paging). */
@@ -70,18 +71,11 @@ export const PagedTable = <T,>({
       return (
         <TableRow>
           <TableCell colSpan={columns.length}>
-            <Alert
-              severity="error"
-              action={
-                onRetry && (
-                  <Button color="inherit" size="small" onClick={onRetry}>
-                    Tentar de novo
-                  </Button>
-                )
-              }
-            >
-              {errorMessage(error, 'Não foi possível carregar a lista.')}
-            </Alert>
+            {onRetry ? (
+              <LoadErrorAlert error={error} fallback={LOAD_FALLBACK} onRetry={onRetry} />
+            ) : (
+              <Alert severity="error">{errorMessage(error, LOAD_FALLBACK)}</Alert>
+            )}
           </TableCell>
         </TableRow>
       );

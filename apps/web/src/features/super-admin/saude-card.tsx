@@ -1,15 +1,13 @@
 import type { Saude } from '@cobranca/contracts';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSaude } from './api/saude.ts';
 import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
@@ -74,16 +72,11 @@ export const SaudeCard = () => {
       return <Skeleton variant="rounded" height={180} aria-label="Carregando saúde do sistema" />;
     if (query.isError)
       return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Não foi possível carregar a saúde do sistema.')}
-        </Alert>
+        <LoadErrorAlert
+          error={query.error}
+          fallback="Não foi possível carregar a saúde do sistema."
+          onRetry={() => void query.refetch()}
+        />
       );
     return <Details saude={query.data} />;
   };

@@ -1,5 +1,4 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -10,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useReatribuirOperador } from '../api/clientes.ts';
@@ -61,16 +61,11 @@ export const ReatribuirDialog = ({ cliente, onClose }: { cliente: ClienteAdmin; 
           atendê-lo.
         </DialogContentText>
         {operadores.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void operadores.refetch()}>
-                Tentar de novo
-              </Button>
-            }
-          >
-            {errorMessage(operadores.error, 'Não foi possível carregar os operadores.')}
-          </Alert>
+          <LoadErrorAlert
+            error={operadores.error}
+            fallback="Não foi possível carregar os operadores."
+            onRetry={() => void operadores.refetch()}
+          />
         ) : (
           <TextField
             select

@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSistemaSettings } from '../api/sistema.ts';
 import { SistemaSettingsForm } from './sistema-settings-form.tsx';
 
@@ -22,16 +20,11 @@ export const AdminConfigSistemaPage = () => {
     if (query.isPending) return <LoadingState />;
     if (query.isError)
       return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Não foi possível carregar as configurações do sistema.')}
-        </Alert>
+        <LoadErrorAlert
+          error={query.error}
+          fallback="Não foi possível carregar as configurações do sistema."
+          onRetry={() => void query.refetch()}
+        />
       );
     return <SistemaSettingsForm settings={query.data} />;
   };

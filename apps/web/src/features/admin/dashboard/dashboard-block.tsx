@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
 
 /** A titled dashboard section; each loads and fails on its own. */
 export const DashboardBlock = ({
@@ -36,23 +33,3 @@ export const DashboardBlock = ({
 };
 
 /** A block's failure with the server's message and a retry. */
-export const BlockError = ({
-  error,
-  fallback,
-  onRetry,
-}: {
-  error: unknown;
-  fallback: string;
-  onRetry: () => void;
-}) => (
-  <Alert
-    severity="error"
-    action={
-      <Button color="inherit" size="small" onClick={onRetry}>
-        Tentar de novo
-      </Button>
-    }
-  >
-    {errorMessage(error, fallback)}
-  </Alert>
-);

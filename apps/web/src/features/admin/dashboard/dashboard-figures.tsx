@@ -8,9 +8,9 @@ import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import { FigureCard } from '../../../components/figure-card.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAdminDashboard } from '../api/dashboard.ts';
-import { BlockError } from './dashboard-block.tsx';
 import { formatInteger, formatPercent } from './format-dashboard.ts';
 
 type Figure = {
@@ -79,7 +79,7 @@ export const DashboardFigures = () => {
   return (
     <Box component="section" aria-label="Indicadores" aria-busy={query.isPending}>
       {query.isError && !query.data ? (
-        <BlockError
+        <LoadErrorAlert
           error={query.error}
           fallback="Não foi possível carregar os indicadores."
           onRetry={() => void query.refetch()}

@@ -7,10 +7,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useDashboardOperadores } from '../api/dashboard.ts';
 import { OperadorStatusChip } from '../operadores/operador-status-chip.tsx';
-import { BlockError, DashboardBlock } from './dashboard-block.tsx';
+import { DashboardBlock } from './dashboard-block.tsx';
 import { formatInteger } from './format-dashboard.ts';
 
 // The block sits in half the page on desktop: the e-mail only fits on very wide screens.
@@ -31,7 +32,7 @@ const Rows = () => {
     return (
       <TableRow>
         <TableCell colSpan={4}>
-          <BlockError
+          <LoadErrorAlert
             error={query.error}
             fallback="Não foi possível carregar os operadores."
             onRetry={() => void query.refetch()}

@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useGraficoMensal } from '../api/dashboard.ts';
-import { BlockError, DashboardBlock } from './dashboard-block.tsx';
+import { DashboardBlock } from './dashboard-block.tsx';
 import { formatInteger, formatMesExtenso } from './format-dashboard.ts';
 
 // The charts library only loads when the dashboard has data to draw.
@@ -63,7 +64,7 @@ export const MonthlyChartBlock = () => {
     if (query.isPending) return <ChartSkeleton />;
     if (query.isError && !query.data)
       return (
-        <BlockError
+        <LoadErrorAlert
           error={query.error}
           fallback="Não foi possível carregar o gráfico mensal."
           onRetry={() => void query.refetch()}

@@ -6,10 +6,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useRecentLogs } from '../api/logs.ts';
-import { BlockError, DashboardBlock } from './dashboard-block.tsx';
+import { DashboardBlock } from './dashboard-block.tsx';
 
 const Entries = () => {
   const query = useRecentLogs();
@@ -20,7 +21,7 @@ const Entries = () => {
     ));
   if (query.isError && !query.data)
     return (
-      <BlockError
+      <LoadErrorAlert
         error={query.error}
         fallback="Não foi possível carregar os registros recentes."
         onRetry={() => void query.refetch()}

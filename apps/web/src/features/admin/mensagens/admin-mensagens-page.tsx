@@ -1,14 +1,13 @@
 import { TEMPLATE_TIPOS, type TemplateTipo } from '@cobranca/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useTemplates } from '../api/templates.ts';
 import { WhatsappStatusChip } from '../whatsapp/whatsapp-status-chip.tsx';
 import type { TemplateDraft } from './template-draft.ts';
@@ -47,16 +46,11 @@ export const AdminMensagensPage = () => {
     if (query.isPending) return <LoadingState />;
     if (query.isError)
       return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Não foi possível carregar os modelos de mensagem.')}
-        </Alert>
+        <LoadErrorAlert
+          error={query.error}
+          fallback="Não foi possível carregar os modelos de mensagem."
+          onRetry={() => void query.refetch()}
+        />
       );
     const saved = query.data.mensagens[tipo];
     return (

@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useWhatsappSettings } from '../api/whatsapp.ts';
 import { WebhookCard } from './webhook-card.tsx';
 import { WhatsappSettingsForm } from './whatsapp-settings-form.tsx';
@@ -24,16 +22,11 @@ export const AdminWhatsappPage = () => {
       return <Skeleton variant="rounded" height={320} aria-label="Carregando configurações" />;
     if (settings.isError)
       return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(settings.error, 'Não foi possível carregar as configurações do WhatsApp.')}
-        </Alert>
+        <LoadErrorAlert
+          error={settings.error}
+          fallback="Não foi possível carregar as configurações do WhatsApp."
+          onRetry={() => void settings.refetch()}
+        />
       );
     return <WhatsappSettingsForm view={settings.data} />;
   };

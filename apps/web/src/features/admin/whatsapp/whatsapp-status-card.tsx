@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -65,17 +66,12 @@ export const WhatsappStatusCard = () => {
       return <Skeleton variant="rounded" height={150} sx={{ my: 2 }} aria-label="Carregando status" />;
     if (query.isError)
       return (
-        <Alert
-          severity="error"
+        <LoadErrorAlert
+          error={query.error}
+          fallback="Não foi possível carregar o status do canal."
+          onRetry={() => void query.refetch()}
           sx={{ my: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Não foi possível carregar o status do canal.')}
-        </Alert>
+        />
       );
     return (
       <>

@@ -2,11 +2,9 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupIcon from '@mui/icons-material/Group';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { FigureCard } from '../../../components/figure-card.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useContasResumo } from '../api/contas-receber.ts';
@@ -19,17 +17,12 @@ export const ContasResumo = () => {
   const data = query.data;
   if (query.isError && !data) {
     return (
-      <Alert
-        severity="error"
+      <LoadErrorAlert
+        error={query.error}
+        fallback="Não foi possível carregar o resumo."
+        onRetry={() => void query.refetch()}
         sx={{ mb: 3 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Tentar de novo
-          </Button>
-        }
-      >
-        {errorMessage(query.error, 'Não foi possível carregar o resumo.')}
-      </Alert>
+      />
     );
   }
   return (

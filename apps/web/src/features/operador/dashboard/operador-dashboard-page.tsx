@@ -5,12 +5,10 @@ import GroupIcon from '@mui/icons-material/Group';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SendIcon from '@mui/icons-material/Send';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { FigureCard, type FigureTone } from '../../../components/figure-card.tsx';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useOperadorDashboard } from '../api/dashboard.ts';
 
@@ -79,16 +77,11 @@ export const OperadorDashboardPage = () => {
       <PageHeader title="Dashboard" subtitle="Seu dia de cobrança em números." />
       <Box component="section" aria-label="Indicadores" aria-busy={query.isPending}>
         {query.isError && !query.data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Tentar de novo
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'Não foi possível carregar os indicadores.')}
-          </Alert>
+          <LoadErrorAlert
+            error={query.error}
+            fallback="Não foi possível carregar os indicadores."
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <Box
             sx={{

@@ -1,5 +1,4 @@
 import type { ImportacaoResumo } from '@cobranca/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useImportacao } from '../api/importacoes.ts';
 import { IMPORTACAO_TIPO_LABELS, ImportacaoStatusChip } from './importacao-labels.tsx';
@@ -22,16 +21,11 @@ const Conteudo = ({ id }: { id: number }) => {
   if (query.data) return <RelatorioImportacao relatorio={query.data} />;
   if (query.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Tentar de novo
-          </Button>
-        }
-      >
-        {errorMessage(query.error, 'Não foi possível carregar a importação.')}
-      </Alert>
+      <LoadErrorAlert
+        error={query.error}
+        fallback="Não foi possível carregar a importação."
+        onRetry={() => void query.refetch()}
+      />
     );
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>

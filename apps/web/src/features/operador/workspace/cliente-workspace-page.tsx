@@ -1,12 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useCliente } from '../api/cliente.ts';
 import { ClienteActions } from './cliente-actions.tsx';
@@ -54,16 +54,11 @@ export const ClienteWorkspacePage = () => {
     return (
       <Box>
         <PageHeader title="Cliente" />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {errorMessage(query.error, 'Não foi possível carregar o cliente.')}
-        </Alert>
+        <LoadErrorAlert
+          error={query.error}
+          fallback="Não foi possível carregar o cliente."
+          onRetry={() => void query.refetch()}
+        />
       </Box>
     );
   if (!query.data) return <Carregando />;

@@ -1,12 +1,10 @@
 import type { ClienteDetalhe } from '@cobranca/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { useMensagens } from '../api/mensagens.ts';
 import { MensagemBubble } from './mensagem-bubble.tsx';
 import { MensagemComposer } from './mensagem-composer.tsx';
@@ -61,16 +59,11 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
           </>
         )}
         {query.isError && !query.data && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Tentar de novo
-              </Button>
-            }
-          >
-            {errorMessage(query.error, 'Não foi possível carregar as mensagens.')}
-          </Alert>
+          <LoadErrorAlert
+            error={query.error}
+            fallback="Não foi possível carregar as mensagens."
+            onRetry={() => void query.refetch()}
+          />
         )}
         {query.data && mensagens.length === 0 && (
           <Typography variant="body2" color="text.secondary" align="center">
