@@ -1,0 +1,93 @@
+// PIX "copia e cola" (BR Code, EMV MPM) for static charges: the payload a customer pastes into their
+// bank app (wire-formats §3). Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
+
+export type DadosPix = {
+  chave: string;
+  nomeRecebedor: string;
+  cidade: string;
+  /** Absent: the payer types the amount. */
+  valorCentavos?: number | null;
+  /** Up to 25 letters and digits; anything else is dropped. Absent: `***`. */
+  txid?: string | null;
+  /** Free text shown to the payer (26/02). */
+  mensagem?: string | null;
+};
+
+const GUI_PIX = 'br.gov.bcb.pix';
+const NOME_MAXIMO = 25;
+const CIDADE_MAXIMA = 15;
+const TXID_MAXIMO = 25;
+const CONTA_MAXIMA = 99;
+
+export const crc16 = (texto: string): string => {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(texto, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+};
+
+const campo = (id: string, valor: string): string => {
+  if (valor.length > 99) throw new Error(`campo ${id} do BR Code com mais de 99 caracteres`);
+  return `${id}${String(valor.length).padStart(2, '0')}${valor}`;
+};
+
+/** Names and cities are ASCII in the code: readers disagree on lengths of multi-byte characters. */
+const ascii = (texto: string, maximo: number): string =>
+  texto
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7E]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maximo);
+
+const txidDe = (txid: string | null | undefined): string => {
+  const limpo = (txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, TXID_MAXIMO);
+  return limpo || '***';
+};
+
+const valorDe = (centavos: number): string => {
+  if (!Number.isInteger(centavos) || centavos <= 0)
+    throw new Error('valor do PIX deve ser inteiro positivo em centavos');
+  return `${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
+};
+
+/** A static BR Code; throws when the key and message do not fit the 99-character account field. */
+export const gerarBrCode = (dados: DadosPix): string => {
+  const mensagem = dados.mensagem ? ascii(dados.mensagem, CONTA_MAXIMA) : '';
+  const conta =
+    campo('00', GUI_PIX) + campo('01', dados.chave.trim()) + (mensagem ? campo('02', mensagem) : '');
+  if (conta.length > CONTA_MAXIMA) throw new Error('chave PIX e mensagem longas demais para o BR Code');
+  const corpo =
+    campo('00', '01') +
+    campo('26', conta) +
+    campo('52', '0000') +
+    campo('53', '986') +
+    (dados.valorCentavos ? campo('54', valorDe(dados.valorCentavos)) : '') +
+    campo('58', 'BR') +
+    campo('59', ascii(dados.nomeRecebedor, NOME_MAXIMO)) +
+    campo('60', ascii(dados.cidade, CIDADE_MAXIMA)) +
+    campo('62', campo('05', txidDe(dados.txid))) +
+    '6304';
+  return `${corpo}${crc16(corpo)}`;
+};
+
+const tlvsValidos = (texto: string): boolean => {
+  let posicao = 0;
+  while (posicao < texto.length) {
+    const cabecalho = texto.slice(posicao, posicao + 4);
+    if (!/^\d{4}$/.test(cabecalho)) return false;
+    posicao += 4 + Number(cabecalho.slice(2));
+  }
+  return posicao === texto.length;
+};
+
+/** Well-formed TLVs from `000201` to a final `6304` CRC that matches: what a bank app accepts. */
+export const brCodeValido = (payload: string): boolean =>
+  payload.startsWith('000201') &&
+  tlvsValidos(payload) &&
+  payload.slice(-8, -4) === '6304' &&
+  crc16(payload.slice(0, -4)) === payload.slice(-4).toUpperCase();
