@@ -67,9 +67,10 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
     const server = await start({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
       expect(server.output()).toContain(`em http://localhost:${server.port}`);
-      expect(server.output()).toMatch(
-        /Super Administrador\s+superadmin@demo\.cobranca\.local\s+senha: Demo@2026/,
-      );
+      // The credentials follow the listening line, possibly in a later chunk of output.
+      await expect
+        .poll(server.output, { timeout: 5_000 })
+        .toMatch(/Super Administrador\s+superadmin@demo\.cobranca\.local\s+senha: Demo@2026/);
       const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
       for (const email of [
