@@ -32,6 +32,15 @@ export const instanteSaoPaulo = (data: string, minutos: number): Date =>
 export const somarMinutos = (instante: Date, minutos: number): Date =>
   new Date(instante.getTime() + minutos * 60_000);
 
+/** `YYYY-MM-DD` that names a real calendar day (no 31/02, 29/02 only in leap years). */
+export const ehDataIso = (data: string): boolean => {
+  const partes = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
+  if (!partes) return false;
+  const [ano, mes, dia] = [Number(partes[1]), Number(partes[2]), Number(partes[3])];
+  const d = new Date(Date.UTC(ano, mes - 1, dia));
+  return d.getUTCFullYear() === ano && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+};
+
 export const formatarDataBr = (data: string): string => {
   const [ano, mes, dia] = data.split('-');
   return `${dia}/${mes}/${ano}`;

@@ -1,5 +1,6 @@
 import type {
   ImportacaoDetalhe,
+  ImportacaoRelatorio,
   ImportacaoResumo,
   ImportacaoStatus,
   ImportacaoTipo,
@@ -12,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { Relatorio } from './relatorio.ts';
 
-export const criarImportacao = async (
+const criarImportacao = async (
   db: Db,
   ator: Ator,
   tipo: ImportacaoTipo,
@@ -32,7 +33,7 @@ const ROTULO_TIPO: Record<ImportacaoTipo, string> = {
 };
 
 /** Stores the final report and writes the one audit entry with the totals, together. */
-export const concluirImportacao = (
+const concluirImportacao = (
   db: Db,
   ator: Ator,
   importacao: { id: number; tipo: ImportacaoTipo; arquivoNome: string },
@@ -68,6 +69,30 @@ export const concluirImportacao = (
       ip: ator.ip,
     });
   });
+
+/**
+ * The life of one import row: created once the upload has passed its checks, then `gravar` writes
+ * the data (batch by batch) into `relatorio`; the outcome and its audit entry are stored together.
+ * When `gravar` throws, what was committed stays and the import is stored as `falhou`.
+ */
+export const executarImportacao = async (
+  db: Db,
+  ator: Ator,
+  tipo: ImportacaoTipo,
+  arquivoNome: string,
+  relatorio: Relatorio,
+  gravar: (importacaoId: number) => Promise<void>,
+): Promise<ImportacaoRelatorio> => {
+  const importacao = { id: await criarImportacao(db, ator, tipo, arquivoNome), tipo, arquivoNome };
+  try {
+    await gravar(importacao.id);
+  } catch (erro) {
+    await concluirImportacao(db, ator, importacao, relatorio, 'falhou').catch(() => {});
+    throw erro;
+  }
+  await concluirImportacao(db, ator, importacao, relatorio, 'concluida');
+  return relatorio.resposta(importacao, 'concluida');
+};
 
 /** Whose imports a caller sees: an operator only their own; an admin everyone's. */
 export type EscopoImportacoes = { usuarioId: number } | 'todas';

@@ -12,21 +12,18 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unprocessable } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { CAMPO_CSV, naoCsv } from './csv/ler-csv.ts';
 import { detalharImportacao, type EscopoImportacoes, listarImportacoes } from './importacoes.repository.ts';
 import { importarCsv } from './importar-csv.service.ts';
-import { importarXml } from './importar-xml.service.ts';
+import { CAMPO_XML, importarXml } from './importar-xml.service.ts';
 import { templateClientesCsv } from './template-csv.ts';
 import { comArquivosRecebidos, LIMITES_MULTIPART } from './upload.ts';
 
 const tags = ['importacoes'];
-const umArquivoCsv = () =>
-  unprocessable('Envie um único arquivo CSV por importação.', {
-    csv_file: ['Envie um único arquivo CSV por importação.'],
-  });
+const umArquivoCsv = () => naoCsv('Envie um único arquivo CSV por importação.');
 const respostasImportacao = { 200: importacaoRelatorio, 422: validationErrorResponse, ...authErrors };
 
 /** The list and report routes, for an operator (own imports) or an admin (all). */
@@ -103,7 +100,7 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      comArquivosRecebidos(request, 'csv_file', async (arquivos) => {
+      comArquivosRecebidos(request, CAMPO_CSV, async (arquivos) => {
         const [arquivo, ...outros] = arquivos;
         if (!arquivo || outros.length > 0) throw umArquivoCsv();
         return importarCsv(app.db, atorDe(request), arquivo);
@@ -121,9 +118,7 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      comArquivosRecebidos(request, 'arquivo_xml', (arquivos) =>
-        importarXml(app.db, atorDe(request), arquivos),
-      ),
+      comArquivosRecebidos(request, CAMPO_XML, (arquivos) => importarXml(app.db, atorDe(request), arquivos)),
   );
 
   await app.register(historicoRoutes('/api/operador', (usuarioId) => ({ usuarioId })));

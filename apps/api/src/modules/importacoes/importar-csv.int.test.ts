@@ -1,5 +1,5 @@
 import type { ImportacaoDetalhe, ImportacaoRelatorio, ImportacaoResumo, Paged } from '@cobranca/contracts';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -9,13 +9,13 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { auditLogs, clientes, contasReceber, importacoes } from '../../db/schema/index.ts';
+import { auditLogs, clientes, contasReceber } from '../../db/schema/index.ts';
 import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { gerarCpf } from '../../lib/documentos.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { mulberry32 } from '../demo/prng.ts';
 import { OUTRO_OPERADOR } from './importacao-lote.repository.ts';
+import { contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
 import { LOTE_CSV } from './importar-csv.service.ts';
 
 let t: TestApp;
@@ -23,15 +23,14 @@ let ana: TestUser;
 let bruno: TestUser;
 const tokens = { ana: '', bruno: '', admin: '' };
 
-const importar = (token: string, conteudo: string | Buffer, nome = 'clientes.csv', campo = 'csv_file') => {
-  const { payload, headers } = multipart(campo, [{ nome, conteudo, tipo: 'text/csv' }]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/operador/clientes/importar-csv',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
-};
+const importar = (token: string, conteudo: string | Buffer, nome = 'clientes.csv', campo = 'csv_file') =>
+  enviarArquivos(
+    t.app,
+    '/api/operador/clientes/importar-csv',
+    campo,
+    [{ nome, conteudo, tipo: 'text/csv' }],
+    token,
+  );
 
 const importarOk = async (token: string, conteudo: string | Buffer): Promise<ImportacaoRelatorio> => {
   const resposta = await importar(token, conteudo);
@@ -47,12 +46,7 @@ const clientePorDocumento = async (documento: string) => {
 const contasDe = (clienteId: number) =>
   t.database.db.select().from(contasReceber).where(eq(contasReceber.clienteId, clienteId));
 
-const contagem = async () => {
-  const [c] = await t.database.db.select({ n: count() }).from(clientes);
-  const [i] = await t.database.db.select({ n: count() }).from(importacoes);
-  const [r] = await t.database.db.select({ n: count() }).from(contasReceber);
-  return { clientes: c?.n, importacoes: i?.n, contas: r?.n };
-};
+const contagem = () => contarRegistros(t.database.db);
 
 // Windows-1252 bytes for the Latin-1 range, as Excel writes a Brazilian "CSV (separado por vírgulas)".
 const latin1 = (texto: string) => Buffer.from(texto, 'latin1');
@@ -334,16 +328,16 @@ describe('POST /api/operador/clientes/importar-csv', () => {
     });
 
     it('two files at once', async () => {
-      const { payload, headers } = multipart('csv_file', [
-        { nome: 'a.csv', conteudo: 'nome;documento\nA;52998224725\n' },
-        { nome: 'b.csv', conteudo: 'nome;documento\nB;52998224725\n' },
-      ]);
-      const resposta = await t.app.inject({
-        method: 'POST',
-        url: '/api/operador/clientes/importar-csv',
-        payload,
-        headers: { ...headers, ...bearer(tokens.ana) },
-      });
+      const resposta = await enviarArquivos(
+        t.app,
+        '/api/operador/clientes/importar-csv',
+        'csv_file',
+        [
+          { nome: 'a.csv', conteudo: 'nome;documento\nA;52998224725\n' },
+          { nome: 'b.csv', conteudo: 'nome;documento\nB;52998224725\n' },
+        ],
+        tokens.ana,
+      );
       expect(resposta.statusCode).toBe(422);
     });
   });

@@ -1,20 +1,17 @@
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { unprocessable } from '../../lib/errors.ts';
 import { mapearCabecalho } from './csv/cabecalho-csv.ts';
-import { lerCsv, type RegistroCsv } from './csv/ler-csv.ts';
+import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
 import { validarLinhaCliente } from './csv/linha-cliente.ts';
 import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
-import { concluirImportacao, criarImportacao } from './importacoes.repository.ts';
+import { executarImportacao } from './importacoes.repository.ts';
 import { Relatorio } from './relatorio.ts';
 import type { ArquivoRecebido } from './upload.ts';
 
 // Rows per transaction: large enough for multi-row statements to pay off, small enough that a
 // crash loses at most one batch and memory stays flat.
 export const LOTE_CSV = 2000;
-
-const naoCsv = (mensagem: string) => unprocessable(mensagem, { csv_file: [mensagem] });
 
 /**
  * PRODUCT §8 customers CSV: the file is checked (encoding, header, at least one row) before anything
@@ -35,64 +32,54 @@ export const importarCsv = async (
   const primeira = await registros.next();
   if (primeira.done) throw naoCsv('O arquivo tem só o cabeçalho: inclua ao menos uma linha de cliente.');
 
-  const importacao = {
-    id: await criarImportacao(db, ator, 'csv', arquivo.nome),
-    tipo: 'csv' as const,
-    arquivoNome: arquivo.nome,
-  };
   const relatorio = new Relatorio();
-  const contexto = {
-    operadorId: ator.usuarioId,
-    importacaoId: importacao.id,
-    origem: 'importacao_csv' as const,
-  };
-  let lote: { linha: number; item: ItemLote }[] = [];
-  // One batch is written while the next is parsed: the database works on the other core.
-  let escrevendo: Promise<void> = Promise.resolve();
-  const gravar = async () => {
-    if (lote.length === 0) return;
-    const atual = lote;
-    lote = [];
-    await escrevendo;
-    escrevendo = gravarLote(
-      db,
-      contexto,
-      atual.map((l) => l.item),
-    ).then((resultados) => {
-      for (const [i, resultado] of resultados.entries())
-        relatorio.registrar({ linha: atual[i]?.linha ?? 0 }, resultado);
-    });
-    // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
-    escrevendo.catch(() => {});
-  };
-  const processar = async (registro: RegistroCsv) => {
-    if ('erro' in registro) {
-      relatorio.rejeitar({ linha: registro.linha }, [{ mensagem: registro.erro }]);
-      return;
-    }
-    const linha = validarLinhaCliente(registro.campos, colunas.colunas);
-    if (!linha.ok) {
-      relatorio.rejeitar({ linha: registro.linha }, linha.problemas);
-      return;
-    }
-    lote.push({
-      linha: registro.linha,
-      item: { cliente: linha.cliente, contas: linha.conta ? [linha.conta] : [] },
-    });
-    if (lote.length >= LOTE_CSV) await gravar();
-  };
+  return executarImportacao(db, ator, 'csv', arquivo.nome, relatorio, async (importacaoId) => {
+    const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'importacao_csv' as const };
+    let lote: { linha: number; item: ItemLote }[] = [];
+    // One batch is written while the next is parsed: the database works on the other core.
+    let escrevendo: Promise<void> = Promise.resolve();
+    const gravar = async () => {
+      if (lote.length === 0) return;
+      const atual = lote;
+      lote = [];
+      await escrevendo;
+      escrevendo = gravarLote(
+        db,
+        contexto,
+        atual.map((l) => l.item),
+      ).then((resultados) => {
+        for (const [i, resultado] of resultados.entries())
+          relatorio.registrar({ linha: atual[i]?.linha ?? 0 }, resultado);
+      });
+      // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
+      escrevendo.catch(() => {});
+    };
+    const processar = async (registro: RegistroCsv) => {
+      if ('erro' in registro) {
+        relatorio.rejeitar({ linha: registro.linha }, [{ mensagem: registro.erro }]);
+        return;
+      }
+      const linha = validarLinhaCliente(registro.campos, colunas.colunas);
+      if (!linha.ok) {
+        relatorio.rejeitar({ linha: registro.linha }, linha.problemas);
+        return;
+      }
+      lote.push({
+        linha: registro.linha,
+        item: { cliente: linha.cliente, contas: linha.conta ? [linha.conta] : [] },
+      });
+      if (lote.length >= LOTE_CSV) await gravar();
+    };
 
-  try {
-    await processar(primeira.value);
-    for await (const registro of registros) await processar(registro);
-    await gravar();
-    await escrevendo;
-  } catch (erro) {
-    await escrevendo.catch(() => {});
-    // What was committed stays; the report says the import stopped and where it had got to.
-    await concluirImportacao(db, ator, importacao, relatorio, 'falhou').catch(() => {});
-    throw erro;
-  }
-  await concluirImportacao(db, ator, importacao, relatorio, 'concluida');
-  return relatorio.resposta(importacao, 'concluida');
+    try {
+      await processar(primeira.value);
+      for await (const registro of registros) await processar(registro);
+      await gravar();
+      await escrevendo;
+    } catch (erro) {
+      // The batch in flight settles before the import is concluded as failed.
+      await escrevendo.catch(() => {});
+      throw erro;
+    }
+  });
 };

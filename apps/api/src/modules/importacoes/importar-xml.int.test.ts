@@ -1,26 +1,24 @@
 import { readFileSync } from 'node:fs';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   buildTestApp,
   createTestUser,
   issueToken,
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { clientes, contasReceber, importacoes } from '../../db/schema/index.ts';
+import { clientes, contasReceber } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { type ArquivoTeste, contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
 import { chaveDaNota, montarNfe, montarZip, trocarNome } from './nfe/nfe.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
 let token = '';
 
-type Arquivo = { nome: string; conteudo: string | Buffer };
-const fixture = (nome: string): Arquivo => ({
+const fixture = (nome: string): ArquivoTeste => ({
   nome,
   conteudo: readFileSync(new URL(`../../../test/fixtures/nfe/${nome}`, import.meta.url)),
 });
@@ -31,17 +29,10 @@ const FIXTURES = [
   'nfeproc-cpf-nonnumeric-ndup.xml',
 ].map(fixture);
 
-const importar = (arquivos: Arquivo[]) => {
-  const { payload, headers } = multipart('arquivo_xml', arquivos);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/operador/contas-receber/importar-xml',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
-};
+const importar = (arquivos: ArquivoTeste[]) =>
+  enviarArquivos(t.app, '/api/operador/contas-receber/importar-xml', 'arquivo_xml', arquivos, token);
 
-const importarOk = async (arquivos: Arquivo[]): Promise<ImportacaoRelatorio> => {
+const importarOk = async (arquivos: ArquivoTeste[]): Promise<ImportacaoRelatorio> => {
   const resposta = await importar(arquivos);
   expect(resposta.statusCode, resposta.body).toBe(200);
   return resposta.json<ImportacaoRelatorio>();
@@ -55,12 +46,7 @@ const contasDaChave = (chave: string) =>
     .from(contasReceber)
     .where(eq(contasReceber.chaveNfe, chave))
     .orderBy(contasReceber.numeroParcela);
-const contagem = async () => {
-  const [c] = await t.database.db.select({ n: count() }).from(clientes);
-  const [i] = await t.database.db.select({ n: count() }).from(importacoes);
-  const [r] = await t.database.db.select({ n: count() }).from(contasReceber);
-  return { clientes: c?.n, importacoes: i?.n, contas: r?.n };
-};
+const contagem = () => contarRegistros(t.database.db);
 
 // The same buyer in every generated note unless a test says otherwise (CPF 529.982.247-25).
 const nota = (n: number, opcoes: Parameters<typeof montarNfe>[0] = {}) => ({
@@ -232,7 +218,7 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
   describe('refuses hostile or useless uploads with a 422 and writes nothing', () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE nfeProc [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><nfeProc>&xxe;</nfeProc>`;
     const risadas = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
-    const casos: [string, () => Promise<Arquivo[]>, string][] = [
+    const casos: [string, () => Promise<ArquivoTeste[]>, string][] = [
       ['XXE beside a good note', async () => [nota(201), { nome: 'xxe.xml', conteudo: xxe }], 'xxe.xml'],
       ['billion laughs', async () => [{ nome: 'risadas.xml', conteudo: risadas }], 'risadas.xml'],
       [

@@ -2,19 +2,18 @@ import { open, readFile } from 'node:fs/promises';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { unprocessable } from '../../lib/errors.ts';
 import { normalizarCelular } from '../../lib/telefone.ts';
 import { lerEmail } from './csv/campos-csv.ts';
 import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
-import { concluirImportacao, criarImportacao } from './importacoes.repository.ts';
+import { executarImportacao } from './importacoes.repository.ts';
 import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
 import { lerNotaFiscal, type NotaFiscal } from './nfe/nfe-parser.ts';
 import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
 import { Relatorio } from './relatorio.ts';
-import type { ArquivoRecebido } from './upload.ts';
+import { type ArquivoRecebido, recusarArquivo } from './upload.ts';
 
 export const LOTE_XML = 500;
-const CAMPO = 'arquivo_xml';
+export const CAMPO_XML = 'arquivo_xml';
 
 type NotaLida = { arquivo: string; nota: NotaFiscal };
 
@@ -72,7 +71,7 @@ const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Prom
   }
   if (!algumXml) {
     const motivos = relatorio.erros.map((e) => `${e.arquivo}: ${e.mensagem}`);
-    throw unprocessable('Nenhum arquivo XML de NF-e foi encontrado no envio.', { [CAMPO]: motivos });
+    throw recusarArquivo(CAMPO_XML, 'Nenhum arquivo XML de NF-e foi encontrado no envio.', motivos);
   }
   return notas;
 };
@@ -137,13 +136,11 @@ export const importarXml = async (
   } catch (erro) {
     if (!(erro instanceof ArquivoHostilError)) throw erro;
     const motivo = `${erro.arquivo}: ${erro.message}`;
-    throw unprocessable(`Envio recusado: ${erro.message}`, { [CAMPO]: [motivo] });
+    throw recusarArquivo(CAMPO_XML, `Envio recusado: ${erro.message}`, [motivo]);
   }
 
-  const importacao = { id: 0, tipo: 'xml' as const, arquivoNome: nomeDoEnvio(arquivos) };
-  importacao.id = await criarImportacao(db, ator, 'xml', importacao.arquivoNome);
-  const contexto = { operadorId: ator.usuarioId, importacaoId: importacao.id, origem: 'nfe' as const };
-  try {
+  return executarImportacao(db, ator, 'xml', nomeDoEnvio(arquivos), relatorio, async (importacaoId) => {
+    const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'nfe' as const };
     for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
       const lote = notas.slice(inicio, inicio + LOTE_XML);
       const resultados = await gravarLote(
@@ -154,10 +151,5 @@ export const importarXml = async (
       for (const [i, resultado] of resultados.entries())
         relatorio.registrar({ arquivo: lote[i]?.arquivo ?? '' }, resultado);
     }
-  } catch (erro) {
-    await concluirImportacao(db, ator, importacao, relatorio, 'falhou').catch(() => {});
-    throw erro;
-  }
-  await concluirImportacao(db, ator, importacao, relatorio, 'concluida');
-  return relatorio.resposta(importacao, 'concluida');
+  });
 };

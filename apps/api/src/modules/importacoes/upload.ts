@@ -22,8 +22,10 @@ export const LIMITES_MULTIPART = {
   fieldSize: 1024,
 };
 
-const recusar = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
-const grandeDemais = (campo: string) => recusar(campo, 'O envio excede o limite de 20 MB.');
+/** A 422 about the uploaded file, reported on its multipart field (`csv_file`, `arquivo_xml`). */
+export const recusarArquivo = (campo: string, mensagem: string, detalhes: string[] = [mensagem]) =>
+  unprocessable(mensagem, { [campo]: detalhes });
+const grandeDemais = (campo: string) => recusarArquivo(campo, 'O envio excede o limite de 20 MB.');
 
 /** A display name only: no folders, no control characters, bounded. Never used as a path. */
 export const nomeExibicao = (nome: string | undefined): string =>
@@ -48,7 +50,7 @@ export const comArquivosRecebidos = async <T>(
   usar: (arquivos: ArquivoRecebido[]) => Promise<T>,
 ): Promise<T> => {
   if (!request.isMultipart())
-    throw recusar(campo, `Envie o arquivo como multipart/form-data no campo ${campo}.`);
+    throw recusarArquivo(campo, `Envie o arquivo como multipart/form-data no campo ${campo}.`);
   const pasta = await mkdtemp(join(tmpdir(), 'cobranca-importacao-'));
   try {
     const arquivos: ArquivoRecebido[] = [];
@@ -57,7 +59,7 @@ export const comArquivosRecebidos = async <T>(
       for await (const parte of request.files()) {
         if (parte.fieldname !== campo) {
           parte.file.resume();
-          throw recusar(
+          throw recusarArquivo(
             campo,
             `Campo de arquivo inesperado: ${nomeExibicao(parte.fieldname)}. Use ${campo}.`,
           );
@@ -74,7 +76,7 @@ export const comArquivosRecebidos = async <T>(
       if (tamanhoExcedido(erro)) throw grandeDemais(campo);
       throw erro;
     }
-    if (arquivos.length === 0) throw recusar(campo, `Nenhum arquivo enviado no campo ${campo}.`);
+    if (arquivos.length === 0) throw recusarArquivo(campo, `Nenhum arquivo enviado no campo ${campo}.`);
     return await usar(arquivos);
   } finally {
     await rm(pasta, { recursive: true, force: true });

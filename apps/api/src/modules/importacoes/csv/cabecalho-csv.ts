@@ -1,15 +1,11 @@
 import { CSV_CLIENTES_COLUNAS } from '@cobranca/contracts';
+import { normalizarBusca } from '../../../lib/busca.ts';
 
 export type ColunaCsv = (typeof CSV_CLIENTES_COLUNAS)[number]['nome'];
 export type MapaColunas = Partial<Record<ColunaCsv, number>>;
 
 /** Lower-case, accent-free letters and digits only: `Razão Social` → `razaosocial`. */
-export const chaveCabecalho = (texto: string): string =>
-  texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+export const chaveCabecalho = (texto: string): string => normalizarBusca(texto).replace(/[^a-z0-9]/g, '');
 
 // Headers people actually use in spreadsheets exported from ERPs and banks.
 const SINONIMOS: Record<ColunaCsv, readonly string[]> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ehDataIso } from '../../../lib/datas.ts';
 
 // Field readers for spreadsheet cells as Brazilian offices write them. Each answers the value or
 // an error message in pt-BR; none throws.
@@ -53,12 +54,6 @@ const DATA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ANO_MINIMO = 1990;
 const ANO_MAXIMO = 2100;
 
-const dataIso = (ano: number, mes: number, dia: number): string | null => {
-  const data = new Date(Date.UTC(ano, mes - 1, dia));
-  const real = data.getUTCFullYear() === ano && data.getUTCMonth() === mes - 1 && data.getUTCDate() === dia;
-  return real ? data.toISOString().slice(0, 10) : null;
-};
-
 /** `31/12/2026`, `1/2/2026`, `31-12-2026`, `31.12.2026` or ISO `2026-12-31` → `2026-12-31`. */
 export const lerData = (bruto: string): Leitura<string> => {
   const texto = bruto.trim();
@@ -69,8 +64,8 @@ export const lerData = (bruto: string): Leitura<string> => {
   if (!partes) return erro(`Data inválida: "${bruto}". Use o formato dd/mm/aaaa.`);
   const [ano, mes, dia] = partes.map(Number) as [number, number, number];
   if (ano < ANO_MINIMO || ano > ANO_MAXIMO) return erro(`Ano fora do intervalo aceito: ${ano}.`);
-  const data = dataIso(ano, mes, dia);
-  return data ? ok(data) : erro(`Data inexistente: "${bruto}".`);
+  const data = `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+  return ehDataIso(data) ? ok(data) : erro(`Data inexistente: "${bruto}".`);
 };
 
 const emailSchema = z.email();

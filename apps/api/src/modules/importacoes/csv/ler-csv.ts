@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { type Info, parse } from 'csv-parse';
-import { unprocessable } from '../../../lib/errors.ts';
+import { recusarArquivo } from '../upload.ts';
 
 export type Codificacao = 'utf-8' | 'windows-1252';
 export type Separador = ';' | ',' | '\t';
 export type RegistroCsv = { linha: number; campos: string[] } | { linha: number; erro: string };
 
-const CAMPO = 'csv_file';
-const naoCsv = (motivo: string) => unprocessable(motivo, { [CAMPO]: [motivo] });
+export const CAMPO_CSV = 'csv_file';
+export const naoCsv = (motivo: string) => recusarArquivo(CAMPO_CSV, motivo);
 
 const BOM_UTF16 = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 const AMOSTRA_BYTES = 64 * 1024;

@@ -2,6 +2,7 @@
 // and the receivables (cobr/dup). Pure: no database, no clock. Paths follow leiauteNFe_v4.00.xsd.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Endereco } from '../../../db/schema/clientes.ts';
+import { ehDataIso } from '../../../lib/datas.ts';
 import { normalizarDocumento, validarCnpj, validarCpf } from '../../../lib/documentos.ts';
 import { validarChaveAcesso } from './chave-acesso.ts';
 import { recusarDtd } from './xml-seguro.ts';
@@ -37,7 +38,6 @@ const ENCODING_LATIN1_RE = /^(?:iso[-_]?8859-1|latin-?1|l1|windows-1252|cp1252)$
 const DECLARACAO_RE = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']/i;
 // TDec_1302 is `0|0.dd|[1-9]d{0,12}(.dd)?`; one decimal digit and leading zeros are tolerated.
 const VALOR_RE = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
-const DATA_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // dhEmi is TDateTimeUTC (`2018-08-16T16:28:18-03:00`); the date is the one written, in its own offset.
 const DATA_HORA_RE = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const ENTIDADE_RE = /&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g;
@@ -117,14 +117,6 @@ const paraCentavos = (valor: string | undefined): number | null => {
   return Number(partes[1]) * 100 + Number((partes[2] ?? '').padEnd(2, '0'));
 };
 
-const ehDataReal = (data: string): boolean => {
-  const partes = DATA_RE.exec(data);
-  if (!partes) return false;
-  const [ano, mes, dia] = [Number(partes[1]), Number(partes[2]), Number(partes[3])];
-  const d = new Date(Date.UTC(ano, mes - 1, dia));
-  return d.getUTCFullYear() === ano && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
-};
-
 const falha = (problemas: ProblemaNota[]): LeituraNota => ({ ok: false, problemas });
 
 type Documento = { infNFe: No; infProt: No | undefined } | { problema: ProblemaNota };
@@ -191,7 +183,7 @@ const obrigatorio = (
 const lerEmissao = (ide: No | undefined, problemas: ProblemaNota[]): string | undefined => {
   const dhEmi = textoPreenchido(ide, 'dhEmi');
   const data = DATA_HORA_RE.exec(dhEmi ?? '')?.[1];
-  if (data !== undefined && ehDataReal(data)) return data;
+  if (data !== undefined && ehDataIso(data)) return data;
   problemas.push({ campo: 'dhEmi', mensagem: `Data de emissão inválida (${dhEmi ?? 'ausente'}).` });
   return undefined;
 };
@@ -273,7 +265,7 @@ const lerDuplicata = (
   const vDup = textoPreenchido(item, 'vDup');
   const valorCentavos = paraCentavos(vDup);
   let ok = true;
-  if (dVenc !== undefined && !ehDataReal(dVenc)) {
+  if (dVenc !== undefined && !ehDataIso(dVenc)) {
     problemas.push({ campo: 'dup', mensagem: `${rotulo}: vencimento inválido (${dVenc}).` });
     ok = false;
   }
