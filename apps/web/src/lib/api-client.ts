@@ -34,8 +34,8 @@ export const toQueryString = (query: Record<string, QueryValue> = {}): string =>
   return text ? `?${text}` : '';
 };
 
-export const readBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
+/** A response text as JSON when it is JSON, else the text itself; null when empty. */
+export const parseBody = (text: string): unknown => {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -44,18 +44,24 @@ export const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** The ApiError of a failed answer (also used by the upload and download helpers). */
-export const errorFrom = (status: number, body: unknown): ApiError => {
+const readBody = async (response: Response): Promise<unknown> => parseBody(await response.text());
+
+const errorFrom = (status: number, body: unknown): ApiError => {
   const shaped = typeof body === 'object' && body !== null ? (body as Partial<ValidationErrorResponse>) : {};
   const detail = typeof shaped.message === 'string' && shaped.message ? shaped.message : undefined;
   return new ApiError(status, detail, shaped.errors ?? {});
 };
 
-/** Handles what SPEC §8 decides for every call: 401 ends the session, 403 and 5xx are logged. */
-export const onFailure = (error: ApiError, path: string) => {
+/**
+ * The ApiError of a failed answer, handled as SPEC §8 decides for every call (401 ends the session,
+ * 403 and 5xx are logged); also used by the upload helper, which cannot go through fetch.
+ */
+export const failure = (status: number, body: unknown, path: string): ApiError => {
+  const error = errorFrom(status, body);
   if (error.status === 401) useSession.getState().clear();
   else if (error.status === 403 || error.status >= 500)
     console.error(`[api] ${error.status} ${path}: ${error.message}`);
+  return error;
 };
 
 /** SPEC §9 headers of every call: the XHR marker always, the bearer token when one is stored. */
@@ -66,6 +72,26 @@ export const authHeaders = (accept = 'application/json'): Record<string, string>
   return headers;
 };
 
+/**
+ * fetch under `/api`, answering only a successful response: a connection failure becomes the
+ * connection ApiError (an abort stays an abort), any other status its handled `failure`.
+ */
+export const apiFetch = async (
+  path: string,
+  init: RequestInit,
+  query?: Record<string, QueryValue>,
+): Promise<Response> => {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(query)}`, init);
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError(0, CONNECTION_ERROR);
+  }
+  if (!response.ok) throw failure(response.status, await readBody(response), path);
+  return response;
+};
+
 /** The one client every screen uses: base `/api`, bearer token when stored, XHR marker always. */
 export const apiRequest = async <T>(
   method: string,
@@ -74,25 +100,17 @@ export const apiRequest = async <T>(
 ): Promise<T> => {
   const headers = authHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}${toQueryString(options.query)}`, {
+  const response = await apiFetch(
+    path,
+    {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, CONNECTION_ERROR);
-  }
-  const body = await readBody(response);
-  if (!response.ok) {
-    const error = errorFrom(response.status, body);
-    onFailure(error, path);
-    throw error;
-  }
-  return body as T;
+    },
+    options.query,
+  );
+  return (await readBody(response)) as T;
 };
 
 export const api = {

@@ -1,4 +1,4 @@
-import { ApiError, authHeaders, CONNECTION_ERROR, errorFrom, onFailure, readBody } from './api-client.ts';
+import { apiFetch, authHeaders } from './api-client.ts';
 
 /** Hands a Blob to the browser as a download named `nome` (an object URL clicked through a hidden link). */
 export const salvarArquivo = (blob: Blob, nome: string): void => {
@@ -19,17 +19,6 @@ export const salvarArquivo = (blob: Blob, nome: string): void => {
  * the file comes through fetch with the API client's headers, errors and 401 handling.
  */
 export const baixarArquivo = async (path: string, nome: string, signal?: AbortSignal): Promise<void> => {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers: authHeaders('*/*'), signal });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, CONNECTION_ERROR);
-  }
-  if (!response.ok) {
-    const error = errorFrom(response.status, await readBody(response));
-    onFailure(error, path);
-    throw error;
-  }
+  const response = await apiFetch(path, { headers: authHeaders('*/*'), signal });
   salvarArquivo(await response.blob(), nome);
 };

@@ -1,18 +1,9 @@
-import { ApiError, authHeaders, CONNECTION_ERROR, errorFrom, onFailure } from './api-client.ts';
+import { ApiError, authHeaders, CONNECTION_ERROR, failure, parseBody } from './api-client.ts';
 
 export type UploadOptions = {
   /** Percentage of the request body sent (0–100); 100 once the upload is over and the server works. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
-};
-
-const parse = (text: string): unknown => {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 };
 
 /**
@@ -42,14 +33,12 @@ export const enviarArquivos = <T>(
     });
     xhr.upload.addEventListener('load', () => onProgress?.(100));
     xhr.addEventListener('load', () => {
-      const body = parse(xhr.responseText);
+      const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve(body as T);
         return;
       }
-      const error = errorFrom(xhr.status, body);
-      onFailure(error, path);
-      reject(error);
+      reject(failure(xhr.status, body, path));
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, CONNECTION_ERROR)));
     xhr.addEventListener('abort', () =>
