@@ -10,7 +10,10 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
+import { gerarCpf } from '../../lib/documentos.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { mulberry32 } from '../demo/prng.ts';
+import { OUTRO_OPERADOR } from './importacao-lote.repository.ts';
 import { type ArquivoTeste, contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
 import { chaveDaNota, montarNfe, montarZip, trocarNome } from './nfe/nfe.test-fixtures.ts';
 
@@ -202,6 +205,24 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
     ]);
     expect(relatorio).toMatchObject({ criados: 0, atualizados: 1, contas_criadas: 1 });
     expect(await cliente('11444777000161')).toMatchObject({ status: 'ativo', nome: 'Concluída' });
+  });
+
+  it("rejects a note for another operator's customer with only that reason, and leaves the customer untouched", async () => {
+    const bruno = await createTestUser(t.database, 'operador');
+    const cpf = gerarCpf(mulberry32(31));
+    const id = await inserirCliente(t.database.db, {
+      nome: 'Do Bruno',
+      documento: cpf,
+      operadorId: bruno.id,
+    });
+    // A test-environment note with a landline: had it been imported, both would be noted.
+    const relatorio = await importarOk([
+      nota(106, { tpAmb: '2', dest: { tag: 'CPF', valor: cpf, xNome: 'Do Bruno', fone: '1133334444' } }),
+    ]);
+    expect(relatorio).toMatchObject({ criados: 0, atualizados: 0, rejeitados: 1, contas_criadas: 0 });
+    expect(relatorio.erros).toEqual([{ arquivo: 'nota-106.xml', mensagem: OUTRO_OPERADOR }]);
+    expect(await cliente(cpf)).toMatchObject({ id, operadorId: bruno.id });
+    expect(await contasDaChave(chaveDaNota(106))).toEqual([]);
   });
 
   it('reports a non-XML file beside good notes without blocking them', async () => {

@@ -9,7 +9,7 @@ import { executarImportacao } from './importacoes.repository.ts';
 import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
 import { lerNotaFiscal, type NotaFiscal } from './nfe/nfe-parser.ts';
 import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
-import { Relatorio } from './relatorio.ts';
+import { type Problema, Relatorio } from './relatorio.ts';
 import { type ArquivoRecebido, recusarArquivo } from './upload.ts';
 
 export const LOTE_XML = 500;
@@ -76,26 +76,24 @@ const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Prom
   return notas;
 };
 
-/** The customer and receivables one note brings; contact data the channel cannot use is left out, with a note. */
-const itemDaNota = ({ arquivo, nota }: NotaLida, relatorio: Relatorio): ItemLote => {
+/**
+ * The customer and receivables one note brings. Contact data the channel cannot use is left out,
+ * with notes that only reach the report if the note is imported (a rejected note says only why).
+ */
+const itemDaNota = ({ nota }: NotaLida): { item: ItemLote; avisos: Problema[] } => {
   const { destinatario } = nota;
+  const avisos: Problema[] = [];
   const telefone = destinatario.telefone ? normalizarCelular(destinatario.telefone) : null;
   if (destinatario.telefone && !telefone)
-    relatorio.anotar(
-      { arquivo },
-      {
-        campo: 'fone',
-        mensagem: `Telefone "${destinatario.telefone}" não é um celular válido; cliente sem WhatsApp.`,
-      },
-    );
+    avisos.push({
+      campo: 'fone',
+      mensagem: `Telefone "${destinatario.telefone}" não é um celular válido; cliente sem WhatsApp.`,
+    });
   const email = lerEmail(destinatario.email ?? '');
-  if (!email.ok) relatorio.anotar({ arquivo }, { campo: 'email', mensagem: `${email.mensagem} Ignorado.` });
+  if (!email.ok) avisos.push({ campo: 'email', mensagem: `${email.mensagem} Ignorado.` });
   if (nota.homologacao)
-    relatorio.anotar(
-      { arquivo },
-      { mensagem: 'Nota de homologação (sem valor fiscal), importada mesmo assim.' },
-    );
-  return {
+    avisos.push({ mensagem: 'Nota de homologação (sem valor fiscal), importada mesmo assim.' });
+  const item: ItemLote = {
     cliente: {
       nome: destinatario.nome,
       documento: destinatario.documento,
@@ -112,6 +110,7 @@ const itemDaNota = ({ arquivo, nota }: NotaLida, relatorio: Relatorio): ItemLote
       numeroParcela: dup.numero,
     })),
   };
+  return { item, avisos };
 };
 
 const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
@@ -143,13 +142,18 @@ export const importarXml = async (
     const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'nfe' as const };
     for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
       const lote = notas.slice(inicio, inicio + LOTE_XML);
+      const preparados = lote.map(itemDaNota);
       const resultados = await gravarLote(
         db,
         contexto,
-        lote.map((nota) => itemDaNota(nota, relatorio)),
+        preparados.map((p) => p.item),
       );
-      for (const [i, resultado] of resultados.entries())
-        relatorio.registrar({ arquivo: lote[i]?.arquivo ?? '' }, resultado);
+      for (const [i, resultado] of resultados.entries()) {
+        const referencia = { arquivo: lote[i]?.arquivo ?? '' };
+        relatorio.registrar(referencia, resultado);
+        if (resultado.resultado !== 'rejeitado')
+          for (const aviso of preparados[i]?.avisos ?? []) relatorio.anotar(referencia, aviso);
+      }
     }
   });
 };
