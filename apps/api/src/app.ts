@@ -7,6 +7,7 @@ import { APP_VERSION } from './lib/version.ts';
 import { atendimentoRoutes } from './modules/atendimento/atendimento.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
+import { whatsappWebhookRoutes } from './modules/canais/webhook/whatsapp-webhook.routes.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
@@ -20,6 +21,7 @@ import {
   importacoesOperadorRoutes,
 } from './modules/importacoes/importacoes.routes.ts';
 import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
+import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
@@ -74,6 +76,7 @@ export const buildApp = async (opts: AppOptions) => {
   // Domain modules: the whole API surface, in one readable list.
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  await app.register(whatsappWebhookRoutes);
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.admin, [
       adminDashboardRoutes,
@@ -93,6 +96,7 @@ export const buildApp = async (opts: AppOptions) => {
       clientesOperadorRoutes,
       atendimentoRoutes,
       mensagensRoutes,
+      simuladorRoutes,
       negociacoesRoutes,
       contasReceberRoutes,
       importacoesOperadorRoutes,

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, testDbKind } from '../test/test-database.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
-import { auditLogs, usuarios } from './db/schema/index.ts';
+import { auditLogs, clientes, mensagens, usuarios } from './db/schema/index.ts';
+import { inserirCliente } from './modules/clientes/clientes.test-fixtures.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -120,6 +121,53 @@ describe('npm run cli -- user:create', () => {
     const result = await cli('apagar-tudo');
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Comando desconhecido.*\n.*Uso:/s);
+  });
+});
+
+describe('npm run cli -- simular-resposta', () => {
+  const simular = (telefone: string, texto: string) =>
+    cli('simular-resposta', '--telefone', telefone, '--texto', texto);
+
+  it('stores a reply from a number no customer has as unmatched', async () => {
+    const result = await simular('+55 (41) 99876-0001', 'Quem fala?');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Nenhum cliente tem o telefone \+5541998760001: mensagem #\d+ guardada sem vínculo\.\n$/,
+    );
+    const rows = await withTarget((d) =>
+      d.db.select().from(mensagens).where(eq(mensagens.telefone, '+5541998760001')),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ clienteId: null, canal: 'simulador', conteudo: 'Quem fala?' }),
+    ]);
+  });
+
+  it('matches the customer by the phone as typed and puts them in the service queue', async () => {
+    const id = await withTarget((d) =>
+      inserirCliente(d.db, { nome: 'Rita Cliente', telefone: '+5541998760002', numeroChamadas: 2 }),
+    );
+    const result = await simular('(41) 99876-0002', 'SAIR');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `Resposta registrada para o cliente #${id} Rita Cliente: status aguardando_atendimento, em opt-out.\n`,
+    );
+    const [cliente] = await withTarget((d) => d.db.select().from(clientes).where(eq(clientes.id, id)));
+    expect(cliente).toMatchObject({
+      status: 'aguardando_atendimento',
+      numeroChamadas: 0,
+      optOutMensagem: 'SAIR',
+    });
+  });
+
+  it.each([
+    [['--telefone', '123', '--texto', 'oi'], /telefone: celular inválido/],
+    [['--texto', 'oi'], /telefone: informe o celular/],
+    [['--telefone', '41998760003', '--texto', '  '], /texto: Escreva a resposta/],
+  ])('rejects invalid arguments with a clear message (%j)', async (args, message) => {
+    const result = await cli('simular-resposta', ...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
   });
 });
 

@@ -1,18 +1,32 @@
 import { parseArgs } from 'node:util';
-import { emailField, newPasswordField, personNameField, ROLE_LABELS, ROLES } from '@cobranca/contracts';
+import {
+  emailField,
+  newPasswordField,
+  personNameField,
+  ROLE_LABELS,
+  ROLES,
+  simularRespostaBody,
+} from '@cobranca/contracts';
 import { z } from 'zod';
-import { loadConfig } from './config/env.ts';
+import { type Config, loadConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { AppError } from './lib/errors.ts';
+import { normalizarCelular } from './lib/telefone.ts';
+import { findClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
 import { printCredentials } from './modules/demo/print-credentials.ts';
+import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
+import { depsDoProcesso } from './modules/regua/deps-processo.ts';
+import { executarPassada } from './modules/regua/motor.ts';
 import { createUsuario } from './modules/usuarios/usuarios.service.ts';
 
 const USAGE = `Uso:
   npm run cli -- user:create --role <super_admin|admin|operador> --name <nome> --email <email> --password <senha>
-  npm run cli -- demo:seed`;
+  npm run cli -- demo:seed
+  npm run cli -- regua:executar
+  npm run cli -- simular-resposta --telefone <+55…> --texto <texto>`;
 
 const userCreateArgs = z.object({
   role: z.enum(ROLES, { error: `--role deve ser um de: ${ROLES.join(', ')}` }),
@@ -21,7 +35,7 @@ const userCreateArgs = z.object({
   password: newPasswordField,
 });
 
-type Command = (database: Database, args: string[]) => Promise<void>;
+type Command = (database: Database, args: string[], config: Config) => Promise<void>;
 
 const userCreate: Command = async (database, args) => {
   const { values } = parseArgs({
@@ -50,7 +64,51 @@ const demoSeed: Command = async (database) => {
   printCredentials(await seedDemo(database.db));
 };
 
-const COMMANDS: Record<string, Command> = { 'user:create': userCreate, 'demo:seed': demoSeed };
+const reguaExecutar: Command = async (database, _args, config) => {
+  const contagens = await executarPassada(depsDoProcesso(database.db, config.appKey, 'cli'));
+  const resumo = Object.entries(contagens).map(([chave, valor]) => `${chave.replaceAll('_', ' ')}: ${valor}`);
+  console.log(`Régua executada (${database.kind}) — ${resumo.join(', ')}`);
+};
+
+const simularRespostaArgs = z.object({
+  telefone: z
+    .string({ error: 'informe o celular do cliente.' })
+    .transform(normalizarCelular)
+    .pipe(z.string({ error: 'celular inválido.' })),
+  texto: simularRespostaBody.shape.texto,
+});
+
+/** A customer's reply arriving through the simulator, matched by phone like a real one (PRODUCT §5). */
+const simularResposta: Command = async (database, args) => {
+  const { values } = parseArgs({
+    args,
+    options: { telefone: { type: 'string' }, texto: { type: 'string' } },
+  });
+  const { telefone, texto } = simularRespostaArgs.parse(values);
+  const r = await receberMensagem(database.db, {
+    canal: 'simulador',
+    telefone,
+    conteudo: texto,
+    canalMensagemId: idMensagemSimulada(),
+    recebidaEm: new Date(),
+  });
+  if (r.clienteId === null) {
+    console.log(`Nenhum cliente tem o telefone ${telefone}: mensagem #${r.mensagemId} guardada sem vínculo.`);
+    return;
+  }
+  const cliente = await findClienteAdminOrThrow(database.db, r.clienteId);
+  const optOut = r.optOut ? ', em opt-out' : '';
+  console.log(
+    `Resposta registrada para o cliente #${cliente.id} ${cliente.nome}: status ${r.clienteStatus}${optOut}.`,
+  );
+};
+
+const COMMANDS: Record<string, Command> = {
+  'user:create': userCreate,
+  'demo:seed': demoSeed,
+  'regua:executar': reguaExecutar,
+  'simular-resposta': simularResposta,
+};
 
 const describeError = (error: unknown): string => {
   if (error instanceof z.ZodError)
@@ -73,8 +131,9 @@ const main = async (): Promise<number> => {
   }
   let database: Database | undefined;
   try {
-    database = await openConfiguredDatabase(loadConfig());
-    await command(database, args);
+    const config = loadConfig();
+    database = await openConfiguredDatabase(config);
+    await command(database, args, config);
     return 0;
   } catch (error) {
     console.error(error instanceof DataDirLockedError ? error.message : `Erro: ${describeError(error)}`);

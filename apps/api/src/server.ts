@@ -4,6 +4,8 @@ import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
+import { depsDoProcesso } from './modules/regua/deps-processo.ts';
+import { iniciarMotor, type Motor } from './modules/regua/motor.ts';
 
 const config = loadConfig();
 
@@ -30,15 +32,26 @@ const app = await buildApp({
   webDistDir: config.webDistDir,
 });
 
-// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+let motor: Motor | null = null;
+
+// SIGTERM/SIGINT: stop the engine and accepting, let in-flight work finish, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'encerrando após erro');
   else app.log.info({ signal }, 'encerrando');
+  await motor?.parar();
   await app.close();
   await database.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+
+// The collection engine runs inside the server unless separate workers do it (REGUA_EMBUTIDA=false).
+if (config.reguaEmbutida)
+  motor = iniciarMotor(
+    depsDoProcesso(database.db, config.appKey, 'embutido', app.log),
+    config.reguaIntervaloMs,
+  );
+
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(
   `\nSistema de Cobrança Automática em http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${config.port}`,

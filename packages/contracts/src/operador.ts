@@ -3,6 +3,7 @@ import { operadorRef } from './admin.ts';
 import { pageQuery } from './common.ts';
 import {
   BASES_LEGAIS,
+  CANAIS,
   CHAMADA_RESULTADOS,
   CLIENTE_STATUSES,
   CONTA_ORIGENS,
@@ -283,3 +284,24 @@ export const contasClienteResponse = z.object({
   cliente: z.object({ id: z.number().int(), nome: z.string(), documento: z.string() }),
   contas: z.array(contaReceber),
 });
+
+// ── Simulated channel ───────────────────────────────────────────────────────────
+/** Which channel is active, so the workspace shows "Simular resposta do cliente" only for the simulator. */
+export const canalOperadorResponse = z.object({ provedor: z.enum(CANAIS), simulador: z.boolean() });
+export type CanalOperador = z.infer<typeof canalOperadorResponse>;
+
+export const simularRespostaBody = z.strictObject({
+  texto: z
+    .string({ error: 'Escreva a resposta do cliente.' })
+    .trim()
+    .min(1, 'Escreva a resposta do cliente.')
+    .max(4096, 'A resposta pode ter no máximo 4096 caracteres (limite do WhatsApp).'),
+});
+
+/** The stored inbound message and what it did to the customer (status flip, opt-out). */
+export const simularRespostaResponse = z.object({
+  mensagem: mensagemView,
+  cliente_status: z.enum(CLIENTE_STATUSES),
+  opt_out: z.boolean(),
+});
+export type SimularRespostaResponse = z.infer<typeof simularRespostaResponse>;

@@ -25,6 +25,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  // false when the engine runs as separate `npm run worker` processes.
+  REGUA_EMBUTIDA: booleanFlag.default(true),
+  REGUA_INTERVALO_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -37,6 +40,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string;
+  reguaEmbutida: boolean;
+  reguaIntervaloMs: number;
 };
 
 /** A 32-byte key from APP_KEY (base64 or hex), or one generated once into DATA_DIR. */
@@ -71,6 +76,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     appKey: resolveAppKey(e.APP_KEY, dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    reguaEmbutida: e.REGUA_EMBUTIDA,
+    reguaIntervaloMs: e.REGUA_INTERVALO_SEGUNDOS * 1000,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 };

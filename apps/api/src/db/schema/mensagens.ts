@@ -25,6 +25,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TemplateCanal } from '../../modules/canais/canal.ts';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { contasReceber } from './financeiro.ts';
@@ -50,6 +51,8 @@ export const mensagens = pgTable(
     chaveIdempotencia: text('chave_idempotencia'),
     valorCentavos: centavos('valor_centavos'),
     pixTxid: text('pix_txid'),
+    // Approved WhatsApp template with its parameters, for a send outside the 24-hour window.
+    templateCanal: jsonb('template_canal').$type<TemplateCanal>(),
     tentativas: integer('tentativas').notNull().default(0),
     proximaTentativaEm: timestamptz('proxima_tentativa_em'),
     // Lease of the worker that claimed the row; an expired lease makes it claimable again.
@@ -67,6 +70,10 @@ export const mensagens = pgTable(
     uniqueIndex('mensagens_chave_idempotencia_uq').on(t.chaveIdempotencia),
     index('mensagens_cliente_idx').on(t.clienteId, t.id),
     index('mensagens_outbox_idx').on(t.proximaTentativaEm, t.id).where(sql`${t.status} = 'pendente'`),
+    // The planner leaves a customer alone while one of its régua messages still waits to go out.
+    index('mensagens_regua_pendente_idx')
+      .on(t.clienteId)
+      .where(sql`${t.status} = 'pendente' AND ${t.origem} = 'regua'`),
     index('mensagens_direcao_created_idx').on(t.direcao, t.createdAt),
     index('mensagens_autor_created_idx').on(t.autorId, t.createdAt).where(sql`${t.autorId} IS NOT NULL`),
     index('mensagens_sem_cliente_idx').on(t.telefone).where(sql`${t.clienteId} IS NULL`),
@@ -133,3 +140,12 @@ export const reguaExecucoes = pgTable(
   },
   (t) => [index('regua_execucoes_iniciada_idx').on(t.iniciadaEm)],
 );
+
+/**
+ * Shared pacing of the channel (GCRA): every sender reserves its send slots here, so several workers
+ * together never exceed the allowance.
+ */
+export const canalVazao = pgTable('canal_vazao', {
+  canal: text('canal').$type<Canal>().primaryKey(),
+  proximoSlot: timestamptz('proximo_slot').notNull(),
+});

@@ -1,19 +1,21 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { CanalDriver } from './canal.ts';
 import { criarSimulador } from './simulador.ts';
-import { getWhatsappStatus } from './whatsapp-settings.repository.ts';
+import { criarWhatsappCloud, semCredenciais } from './whatsapp-cloud.ts';
+import { getWhatsappArmazenado, getWhatsappCredenciais } from './whatsapp-settings.repository.ts';
 
 const simulador = criarSimulador();
 
-/** The driver of the channel configured by the admin (PRODUCT §5). */
-export const canalAtivo = async (db: DbOrTx): Promise<CanalDriver> => {
-  const { provedor } = await getWhatsappStatus(db);
-  switch (provedor) {
-    case 'simulador':
-      return simulador;
-    case 'whatsapp_cloud':
-      // The Cloud API driver arrives with the channel issue; until then messages go through the
-      // simulator so the operator flow works whatever the admin selected.
-      return simulador;
-  }
+/** The driver of the channel configured by the admin (PRODUCT §5); `appKey` opens the stored token. */
+export const canalAtivo = async (db: DbOrTx, appKey: Buffer): Promise<CanalDriver> => {
+  const { provedor } = await getWhatsappArmazenado(db);
+  if (provedor === 'simulador') return simulador;
+  const c = await getWhatsappCredenciais(db, appKey);
+  if (!c.phoneNumberId || !c.accessToken) return semCredenciais;
+  return criarWhatsappCloud({
+    baseUrl: c.baseUrl,
+    apiVersion: c.apiVersion,
+    phoneNumberId: c.phoneNumberId,
+    accessToken: c.accessToken,
+  });
 };

@@ -3,8 +3,19 @@ import type { Canal } from '@cobranca/contracts';
 // The one driver type every messaging channel implements (STYLE habit 7, PRODUCT §5): the services
 // store the message first, then hand it to the driver, then record what the driver answered.
 
+/** An approved WhatsApp template: the only thing the Cloud API accepts outside the 24-hour window. */
+export type TemplateCanal = { nome: string; idioma: string; parametros: string[] };
+
 /** One outbound message for the channel; `mensagemId` is our row id (idempotency key for the driver). */
-export type EnvioCanal = { telefone: string; conteudo: string; mensagemId: number };
+export type EnvioCanal = {
+  telefone: string;
+  conteudo: string;
+  mensagemId: number;
+  /** The template to use when the customer has not written in the last 24 hours (null: none configured). */
+  template?: TemplateCanal | null;
+  /** When the customer last wrote to us (opens the Cloud API's 24-hour window); null: never. */
+  ultimaEntradaEm?: Date | null;
+};
 
 export type ResultadoEnvio =
   | {
@@ -15,9 +26,35 @@ export type ResultadoEnvio =
       enviadaEm: Date;
       entregueEm: Date | null;
     }
-  | { ok: false; erroCodigo: string; erroMensagem: string };
+  | {
+      ok: false;
+      erroCodigo: string;
+      erroMensagem: string;
+      /** true: worth retrying later (rate limit, outage, timeout); false: will fail again (bad number, token). */
+      transitorio: boolean;
+    };
 
 export type CanalDriver = {
   readonly canal: Canal;
   enviar(envio: EnvioCanal): Promise<ResultadoEnvio>;
+};
+
+/** The Cloud API's customer-service window: free text only within 24 h of the customer's last message. */
+export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;
+
+export const dentroDaJanelaAtendimento = (ultimaEntradaEm: Date | null | undefined, agora: Date): boolean =>
+  ultimaEntradaEm != null && agora.getTime() - ultimaEntradaEm.getTime() < JANELA_ATENDIMENTO_MS;
+
+/** Sends through `canal`; a driver that throws (a bug, an unexpected response) is a transient failure. */
+export const enviarPeloCanal = async (canal: CanalDriver, envio: EnvioCanal): Promise<ResultadoEnvio> => {
+  try {
+    return await canal.enviar(envio);
+  } catch (error) {
+    return {
+      ok: false,
+      erroCodigo: 'erro_canal',
+      erroMensagem: error instanceof Error ? error.message : 'Falha no canal de mensagens.',
+      transitorio: true,
+    };
+  }
 };

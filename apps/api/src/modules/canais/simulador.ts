@@ -16,6 +16,7 @@ export const criarSimulador = (agora: () => Date = () => new Date()): CanalDrive
         ok: false,
         erroCodigo: SIMULADOR_NUMERO_INVALIDO,
         erroMensagem: `Número de telefone inválido: ${envio.telefone}`,
+        transitorio: false,
       };
     const instante = agora();
     return {

@@ -1,97 +1,128 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CloudConexao, urlVerificacao, verificarNumeroCloud } from './whatsapp-cloud-verify.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeCloudApi, iniciarFakeCloudApi } from '../../../test/fake-cloud-api.ts';
+import type { CloudConexao } from './graph-api.ts';
+import { interpretarResposta, urlVerificacao, verificarNumeroCloud } from './whatsapp-cloud-verify.ts';
 
-// Loopback stand-in for the Graph API: the path chooses the answer.
-const RESPOSTAS: Record<string, { status: number; body: string; headers?: Record<string, string> }> = {
-  '/v23.0/403': { status: 403, body: JSON.stringify({ error: { message: 'Permissions error', code: 200 } }) },
-  '/v23.0/429': {
-    status: 429,
-    body: JSON.stringify({ error: { message: '(#4) Application request limit reached', code: 4 } }),
-  },
-  '/v23.0/lista': { status: 200, body: '[1, 2]' },
-  '/v23.0/html': { status: 200, body: '<html>ok</html>' },
-  '/v23.0/sem-campos': { status: 200, body: '{"id":"1"}' },
-  '/v23.0/detalhes': {
-    status: 400,
-    body: JSON.stringify({ error: { code: 131000, error_data: { details: 'Something went wrong' } } }),
-  },
-  '/v23.0/redireciona': { status: 302, body: '', headers: { location: 'http://127.0.0.1:9/roubar' } },
-};
-
-let server: Server;
-let base: string;
+let fake: FakeCloudApi;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path === '/v23.0/lento') return; // never answers
-    const r = RESPOSTAS[path] ?? { status: 404, body: '{}' };
-    res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers });
-    res.end(r.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await iniciarFakeCloudApi();
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.fechar());
+beforeEach(() => fake.limpar());
 
-const conexao = (phoneNumberId: string, extra: Partial<CloudConexao> = {}): CloudConexao => ({
-  baseUrl: base,
-  apiVersion: 'v23.0',
-  phoneNumberId,
-  accessToken: 'token-de-teste-123456',
+const conexao = (extra: Partial<CloudConexao> = {}): CloudConexao => ({
+  baseUrl: fake.url,
+  apiVersion: fake.apiVersion,
+  phoneNumberId: fake.phoneNumberId,
+  accessToken: fake.token,
   ...extra,
 });
 
 describe('urlVerificacao', () => {
   it('joins base URL, version and id, tolerating a trailing slash', () => {
-    expect(urlVerificacao(conexao('123', { baseUrl: 'https://graph.facebook.com/' }))).toBe(
+    expect(urlVerificacao(conexao({ baseUrl: 'https://graph.facebook.com/', phoneNumberId: '123' }))).toBe(
       'https://graph.facebook.com/v23.0/123?fields=display_phone_number,verified_name,quality_rating',
     );
   });
 });
 
-describe('verificarNumeroCloud', () => {
+describe('interpretarResposta', () => {
   it.each([
-    ['403', /^Permissão negada para este token: Permissions error \(código 200\)$/],
-    ['429', /^Limite de chamadas da Meta atingido: \(#4\) Application request limit reached \(código 4\)$/],
-    ['detalhes', /^Erro da API do WhatsApp \(HTTP 400\): Something went wrong \(código 131000\)$/],
-    ['lista', /^Resposta inesperada da API do WhatsApp/],
-    ['html', /^Resposta inesperada da API do WhatsApp/],
-  ])('turns the %s answer into a pt-BR reason', async (id, erro) => {
-    const resultado = await verificarNumeroCloud(conexao(id));
-    expect(resultado).toEqual({ ok: false, erro: expect.stringMatching(erro) });
+    ['a list', [1, 2]],
+    ['a body that is not JSON', undefined],
+  ])('refuses %s as the phone-number object', (_, json) => {
+    expect(interpretarResposta(200, json)).toEqual({
+      ok: false,
+      erro: 'Resposta inesperada da API do WhatsApp (não é o objeto do número).',
+    });
   });
 
-  it('accepts a phone-number object without the optional fields', async () => {
-    expect(await verificarNumeroCloud(conexao('sem-campos'))).toEqual({
+  it('accepts a phone-number object without the optional fields', () => {
+    expect(interpretarResposta(200, { id: '1' })).toEqual({
       ok: true,
       numeroExibicao: null,
       nomeVerificado: null,
       qualidade: null,
     });
   });
+});
 
-  it('refuses to follow a redirect (the bearer token goes nowhere else)', async () => {
-    const resultado = await verificarNumeroCloud(conexao('redireciona'));
-    expect(resultado.ok).toBe(false);
-    if (!resultado.ok) expect(resultado.erro).toMatch(/respondeu com um redirecionamento, que não é seguido/);
+describe('verificarNumeroCloud', () => {
+  it('reads the number, its name and quality', async () => {
+    expect(await verificarNumeroCloud(conexao())).toEqual({
+      ok: true,
+      numeroExibicao: '+55 11 4002-8922',
+      nomeVerificado: 'Cobranças Demo',
+      qualidade: 'GREEN',
+    });
+  });
+
+  it('asks for a new token when Meta refuses it, without repeating it', async () => {
+    const accessToken = 'EAAGtokenRecusadoPelaMeta123456';
+    const resultado = await verificarNumeroCloud(conexao({ accessToken }));
+    expect(resultado).toEqual({
+      ok: false,
+      erro: expect.stringMatching(/^O token de acesso .* \(código 190\)/),
+    });
+    expect(JSON.stringify(resultado)).not.toContain(accessToken);
+  });
+
+  it('points at the Phone Number ID when Meta does not know it', async () => {
+    expect(await verificarNumeroCloud(conexao({ phoneNumberId: '999' }))).toEqual({
+      ok: false,
+      erro: expect.stringMatching(/Phone Number ID .* \(código 100\): .*'999' does not exist$/),
+    });
+  });
+
+  it.each([
+    [
+      { status: 403, code: 200, details: 'Permissions error' },
+      /^O token não tem permissão .* \(código 200\): Permissions error$/,
+    ],
+    [
+      { status: 429, code: 4, details: 'Application request limit reached' },
+      /^Limite de chamadas .* \(código 4\)/,
+    ],
+    [
+      { status: 400, code: 131000, details: 'Something went wrong' },
+      /^Falha temporária .* \(código 131000\): Something went wrong$/,
+    ],
+    [{ status: 502 }, /^Falha temporária .* \(HTTP 502\): sem detalhes na resposta$/],
+  ])('turns %o into a pt-BR reason', async (resposta, erro) => {
+    fake.falharProximas(1, resposta);
+    expect(await verificarNumeroCloud(conexao())).toEqual({ ok: false, erro: expect.stringMatching(erro) });
   });
 
   it('times out with the configured limit', async () => {
-    const resultado = await verificarNumeroCloud(conexao('lento'), 200);
-    expect(resultado).toEqual({
+    fake.falharProximas(1, 'timeout');
+    expect(await verificarNumeroCloud(conexao(), 200)).toEqual({
       ok: false,
       erro: expect.stringMatching(/^Tempo esgotado: .* não respondeu em 0\.2 segundos\.$/),
     });
   });
 
+  it('refuses to follow a redirect (the bearer token goes nowhere else)', async () => {
+    // Meta never redirects: a plain server stands in for a base URL pointing somewhere else.
+    const server = createServer((_, res) => {
+      res.writeHead(302, { location: `${fake.url}/roubar` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const resultado = await verificarNumeroCloud(conexao({ baseUrl }));
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(resultado).toEqual({
+      ok: false,
+      erro: expect.stringMatching(/respondeu com um redirecionamento, que não é seguido/),
+    });
+  });
+
   it('reports an unusable base URL', async () => {
-    expect(await verificarNumeroCloud(conexao('1', { baseUrl: 'não é url' }))).toEqual({
+    expect(await verificarNumeroCloud(conexao({ baseUrl: 'não é url' }))).toEqual({
       ok: false,
       erro: 'A URL base da API do WhatsApp é inválida.',
     });

@@ -1,6 +1,7 @@
 import type { ClienteStatus, DocumentoTipo } from '@cobranca/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
 import { clientes, type Endereco } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 
@@ -145,7 +146,6 @@ const novoCliente = (
 
 // Batches go in as one jsonb parameter: building a 1 000-row, 10 000-parameter statement costs more
 // than the database takes to run it.
-const linhasDe = <T>(resultado: unknown): T[] => (resultado as { rows: T[] }).rows;
 
 const inserirClientes = async (
   tx: Tx,

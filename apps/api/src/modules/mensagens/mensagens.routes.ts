@@ -43,7 +43,9 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
       const ator = atorDe(request);
       return reply
         .code(201)
-        .send(await enviarMensagemOperador(app.db, request.params.id, request.body.conteudo, ator));
+        .send(
+          await enviarMensagemOperador(app.db, app.appKey, request.params.id, request.body.conteudo, ator),
+        );
     },
   );
 };

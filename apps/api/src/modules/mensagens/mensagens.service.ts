@@ -1,18 +1,25 @@
 import type { MensagemView } from '@cobranca/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { formatarDataBr, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
+import {
+  type CanalDriver,
+  dentroDaJanelaAtendimento,
+  type EnvioCanal,
+  enviarPeloCanal,
+} from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
 import {
   findMensagemView,
   inserirMensagemSaida,
   listarThread,
+  type MensagemEnviada,
   registrarResultadoEnvio,
+  ultimaEntradaDoCliente,
 } from './mensagens.repository.ts';
 
 // Operator messages (SPEC §7): stored first, sent through the active channel after the commit, so a
@@ -38,28 +45,28 @@ export const listarMensagens = async (db: Db, escopo: EscopoOperador, clienteId:
   return listarThread(db, clienteId);
 };
 
-/** Hands a stored `pendente` message to the channel and records the answer; a thrown error is a failure. */
-export const despacharMensagem = async (db: DbOrTx, canal: CanalDriver, envio: EnvioCanal): Promise<void> => {
-  let resultado: ResultadoEnvio;
-  try {
-    resultado = await canal.enviar(envio);
-  } catch (error) {
-    resultado = {
-      ok: false,
-      erroCodigo: 'erro_canal',
-      erroMensagem: error instanceof Error ? error.message : 'Falha no canal de mensagens.',
-    };
-  }
-  await registrarResultadoEnvio(db, envio.mensagemId, resultado);
+/** Hands a stored `pendente` message to the channel and records the answer. */
+export const despacharMensagem = async (
+  db: Db,
+  canal: CanalDriver,
+  envio: EnvioCanal,
+  mensagem: MensagemEnviada,
+): Promise<void> => {
+  const resultado = await enviarPeloCanal(canal, envio);
+  await registrarResultadoEnvio(db, mensagem, resultado, { agora: new Date() });
 };
+
+const FORA_DA_JANELA =
+  'O cliente não escreve há mais de 24 horas: pelo WhatsApp só é possível enviar templates aprovados. Aguarde uma resposta do cliente (a régua envia o template da etapa).';
 
 export const enviarMensagemOperador = async (
   db: Db,
+  appKey: Buffer,
   clienteId: number,
   conteudo: string,
   ator: Ator,
 ): Promise<MensagemView> => {
-  const canal = await canalAtivo(db);
+  const canal = await canalAtivo(db, appKey);
   const envio = await db.transaction(async (tx) => {
     const cliente = await findClienteVisivelOrThrow(tx, { operadorId: ator.usuarioId }, clienteId, {
       forUpdate: true,
@@ -69,6 +76,9 @@ export const enviarMensagemOperador = async (
       const mensagem = motivo?.mensagem ?? 'O cliente não tem telefone cadastrado.';
       throw unprocessable(mensagem, { [motivo?.campo ?? 'telefone']: [mensagem] });
     }
+    const ultimaEntradaEm = await ultimaEntradaDoCliente(tx, clienteId);
+    if (canal.canal === 'whatsapp_cloud' && !dentroDaJanelaAtendimento(ultimaEntradaEm, new Date()))
+      throw unprocessable(FORA_DA_JANELA, { conteudo: [FORA_DA_JANELA] });
     const mensagemId = await inserirMensagemSaida(tx, {
       clienteId,
       telefone: cliente.telefone,
@@ -86,8 +96,13 @@ export const enviarMensagemOperador = async (
       detalhes: { mensagem_id: mensagemId, canal: canal.canal },
       ip: ator.ip,
     });
-    return { telefone: cliente.telefone, conteudo, mensagemId };
+    return { telefone: cliente.telefone, conteudo, mensagemId, ultimaEntradaEm };
   });
-  await despacharMensagem(db, canal, envio);
+  await despacharMensagem(db, canal, envio, {
+    id: envio.mensagemId,
+    origem: 'operador',
+    clienteId,
+    conteudo,
+  });
   return findMensagemView(db, envio.mensagemId);
 };

@@ -50,7 +50,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await registrarPagamento(app.db, request.params.id, request.body, atorDe(request))),
+        .send(await registrarPagamento(app.db, app.appKey, request.params.id, request.body, atorDe(request))),
   );
 
   app.post(

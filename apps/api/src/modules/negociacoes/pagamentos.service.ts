@@ -1,4 +1,4 @@
-import { type ClienteDetalhe, type PagamentoView, renderTemplate } from '@cobranca/contracts';
+import type { ClienteDetalhe, PagamentoView } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, pagamentos } from '../../db/schema/index.ts';
@@ -12,9 +12,9 @@ import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
-import { inserirMensagemSaida } from '../mensagens/mensagens.repository.ts';
+import { inserirMensagemSaida, ultimaEntradaDoCliente } from '../mensagens/mensagens.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
+import { renderizarMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { getTemplateRow } from '../mensagens/templates.repository.ts';
 import { formatarReais, reaisParaCentavos } from './acordo.ts';
 import {
@@ -92,13 +92,15 @@ const prepararAgradecimento = async (
 ): Promise<EnvioCanal | null> => {
   if (motivoSemMensagem(cliente) || !cliente.telefone) return null;
   const { empresa } = await getSistemaSettings(tx);
-  const texto = (await getTemplateRow(tx, 'agradecimento'))?.texto ?? DEFAULT_TEMPLATES.agradecimento;
-  const conteudo = renderTemplate(texto, {
-    nome: cliente.nome,
-    valor: formatarReais(valor),
-    empresa: empresa.nome,
-    empresa_documento: empresa.documento,
-  });
+  const { conteudo, template } = renderizarMensagem(
+    (await getTemplateRow(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
+    {
+      nome: cliente.nome,
+      valor: formatarReais(valor),
+      empresa: empresa.nome,
+      empresa_documento: empresa.documento,
+    },
+  );
   const mensagemId = await inserirMensagemSaida(tx, {
     clienteId: cliente.id,
     telefone: cliente.telefone,
@@ -107,9 +109,16 @@ const prepararAgradecimento = async (
     autorId: null,
     canal: canal.canal,
     templateTipo: 'agradecimento',
+    templateCanal: template,
     valorCentavos: valor,
   });
-  return { telefone: cliente.telefone, conteudo, mensagemId };
+  return {
+    telefone: cliente.telefone,
+    conteudo,
+    mensagemId,
+    template,
+    ultimaEntradaEm: await ultimaEntradaDoCliente(tx, cliente.id),
+  };
 };
 
 const inserirPagamento = async (
@@ -148,13 +157,14 @@ export type PagamentoRegistrado = { pagamento: PagamentoView; cliente: ClienteDe
 
 export const registrarPagamento = async (
   db: Db,
+  appKey: Buffer,
   clienteId: number,
   input: NovoPagamentoInput,
   ator: Ator,
 ): Promise<PagamentoRegistrado> => {
   if (diasEntre(hojeSaoPaulo(new Date()), input.data) > 0)
     throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
-  const canal = await canalAtivo(db);
+  const canal = await canalAtivo(db, appKey);
   const { resposta, envio } = await db.transaction(async (tx) => {
     const escopo = { operadorId: ator.usuarioId };
     // Locking the customer serialises concurrent payments: the second sees the first's result.
@@ -184,6 +194,12 @@ export const registrarPagamento = async (
     if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
     return { resposta: { pagamento, cliente: detalhe }, envio };
   });
-  if (envio) await despacharMensagem(db, canal, envio);
+  if (envio)
+    await despacharMensagem(db, canal, envio, {
+      id: envio.mensagemId,
+      origem: 'sistema',
+      clienteId,
+      conteudo: envio.conteudo,
+    });
   return resposta;
 };

@@ -1,7 +1,9 @@
-import type { MensagemView } from '@cobranca/contracts';
+import type { MensagemView, SimularRespostaResponse } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { canalKeys } from './canal.ts';
+import { clienteKeys } from './cliente.ts';
 
 export const MENSAGENS_REFRESH_MS = 5_000;
 
@@ -76,5 +78,32 @@ export const useEnviarMensagem = (clienteId: number) => {
       ),
     // Sending moves the customer between lists (attempt count, last message): refresh the area.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['operador'] }),
+  });
+};
+
+// ── POST /api/operador/clientes/{id}/simular-resposta {texto} (simulator channel only) ──
+export const simularResposta = (clienteId: number, texto: string) =>
+  api.post<SimularRespostaResponse>(`/operador/clientes/${clienteId}/simular-resposta`, { texto });
+
+/**
+ * Stores a reply as if the customer had sent it. The reply can move the customer between lists
+ * (ativo → aguardando atendimento) and change the badges, so the whole operator area reloads.
+ */
+export const useSimularResposta = (clienteId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (texto: string) => simularResposta(clienteId, texto),
+    onSuccess: ({ mensagem }) => {
+      // Shown at once; the reload below then brings the thread as the server has it.
+      queryClient.setQueryData<MensagemView[]>(mensagensKeys.thread(clienteId), (atual) =>
+        atual && !atual.some((m) => m.id === mensagem.id) ? [...atual, mensagem] : atual,
+      );
+      void queryClient.invalidateQueries({ queryKey: clienteKeys.area });
+    },
+    onError: (error) => {
+      // 409: the admin left the simulator meanwhile; a fresh channel answer hides the button.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: canalKeys.operador });
+    },
   });
 };

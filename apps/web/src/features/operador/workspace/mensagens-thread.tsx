@@ -8,6 +8,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { useMensagens } from '../api/mensagens.ts';
 import { MensagemBubble } from './mensagem-bubble.tsx';
 import { MensagemComposer } from './mensagem-composer.tsx';
+import { SimularRespostaButton } from './simular-resposta-button.tsx';
 
 /** The WhatsApp conversation with the customer, live while the page is open (polls every 5 s). */
 export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
@@ -36,14 +37,24 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
         top: { lg: 88 },
       }}
     >
-      <Typography
-        id="conversa-titulo"
-        component="h3"
-        variant="subtitle1"
-        sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          px: 2,
+          py: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
       >
-        Conversa
-      </Typography>
+        <Typography id="conversa-titulo" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Conversa
+        </Typography>
+        <SimularRespostaButton cliente={cliente} />
+      </Box>
       <Box
         ref={lista}
         role="log"

@@ -1,4 +1,4 @@
-import type { ClienteDetalhe, ContaReceber, MensagemView } from '@cobranca/contracts';
+import type { CanalOperador, ClienteDetalhe, ContaReceber, MensagemView } from '@cobranca/contracts';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
@@ -74,7 +74,13 @@ export const mensagem = (id: number, patch: Partial<MensagemView> = {}): Mensage
 
 export type Chamada = { method: string; path: string; body: unknown };
 
-/** Signs in the operator, serves `cliente` and an empty thread, and records every write. */
+export const SIMULADOR: CanalOperador = { provedor: 'simulador', simulador: true };
+export const WHATSAPP_CLOUD: CanalOperador = { provedor: 'whatsapp_cloud', simulador: false };
+
+/**
+ * Signs in the operator, serves `cliente`, an empty thread and the simulator channel (change
+ * `estado.canal` before opening the page for another), and records every write.
+ */
 export const setupWorkspace = (
   cliente: ClienteDetalhe = clienteDetalhe(),
   mensagens: MensagemView[] = [],
@@ -84,7 +90,15 @@ export const setupWorkspace = (
   useSnackbarStore.setState(initialSnackbarState);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(AGORA);
-  const estado = { cliente, mensagens, writes: [] as Chamada[], detalheLoads: 0, badgeLoads: 0 };
+  const estado = {
+    cliente,
+    mensagens,
+    canal: SIMULADOR,
+    writes: [] as Chamada[],
+    detalheLoads: 0,
+    mensagensLoads: 0,
+    badgeLoads: 0,
+  };
   const badge = () => {
     estado.badgeLoads++;
     return HttpResponse.json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
@@ -96,7 +110,11 @@ export const setupWorkspace = (
       estado.detalheLoads++;
       return HttpResponse.json(estado.cliente);
     }),
-    http.get('/api/operador/clientes/:id/mensagens', () => HttpResponse.json(estado.mensagens)),
+    http.get('/api/operador/clientes/:id/mensagens', () => {
+      estado.mensagensLoads++;
+      return HttpResponse.json(estado.mensagens);
+    }),
+    http.get('/api/operador/canal', () => HttpResponse.json(estado.canal)),
   );
   return estado;
 };

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  type CanalDriver,
+  dentroDaJanelaAtendimento,
+  type EnvioCanal,
+  type ResultadoEnvio,
+  type TemplateCanal,
+} from './canal.ts';
+import {
+  type CloudConexao,
+  chamarGraph,
+  ehFalha,
+  lerErroGraph,
+  semSegredo,
+  urlDoNumero,
+} from './graph-api.ts';
+import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
+
+// The Meta WhatsApp Cloud API channel (PRODUCT §5, wire-formats §1.2–1.4, §1.7): free text while the
+// customer's 24-hour window is open, the approved template outside it, and every failure told apart
+// into "try again later" and "will fail again".
+
+export const ENVIO_TIMEOUT_MS = 10_000;
+
+export type ConfigWhatsappCloud = CloudConexao & { timeoutMs?: number };
+export type DepsWhatsappCloud = { fetch?: typeof fetch; agora?: () => Date };
+
+type Falha = Extract<ResultadoEnvio, { ok: false }>;
+
+const respostaEnvio = z.object({ messages: z.array(z.object({ id: z.string().min(1) })) });
+
+const conteudoTemplate = (t: TemplateCanal) => ({
+  name: t.nome,
+  language: { code: t.idioma },
+  ...(t.parametros.length > 0
+    ? { components: [{ type: 'body', parameters: t.parametros.map((text) => ({ type: 'text', text })) }] }
+    : {}),
+});
+
+/** The body of `POST /messages`, or null when nothing may be sent (window closed, no template). */
+const corpoDoEnvio = (envio: EnvioCanal, agora: Date): Record<string, unknown> | null => {
+  const base = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: envio.telefone.replace(/^\+/, ''),
+  };
+  if (dentroDaJanelaAtendimento(envio.ultimaEntradaEm, agora))
+    return { ...base, type: 'text', text: { preview_url: false, body: envio.conteudo } };
+  if (envio.template) return { ...base, type: 'template', template: conteudoTemplate(envio.template) };
+  return null;
+};
+
+const FORA_DA_JANELA: Falha = {
+  ok: false,
+  erroCodigo: 'fora_janela_24h',
+  erroMensagem:
+    'O cliente não escreve há mais de 24 horas e este tipo de mensagem não tem um template aprovado da WhatsApp configurado (nome e idioma no modelo de mensagem); fora da janela de 24 horas a Meta só aceita templates aprovados.',
+  transitorio: false,
+};
+
+// A 2xx without a message id may still have sent it: retrying could deliver it twice.
+const RESPOSTA_INESPERADA: Falha = {
+  ok: false,
+  erroCodigo: 'resposta_inesperada',
+  erroMensagem: 'Resposta inesperada da API do WhatsApp: o envio não trouxe o identificador da mensagem.',
+  transitorio: false,
+};
+
+export const criarWhatsappCloud = (
+  config: ConfigWhatsappCloud,
+  deps: DepsWhatsappCloud = {},
+): CanalDriver => {
+  const agora = deps.agora ?? (() => new Date());
+  const url = urlDoNumero(config, '/messages');
+  const falha = (erroCodigo: string, mensagem: string, transitorio: boolean): Falha => ({
+    ok: false,
+    erroCodigo,
+    erroMensagem: semSegredo(mensagem, config.accessToken),
+    transitorio,
+  });
+  return {
+    canal: 'whatsapp_cloud',
+    enviar: async (envio) => {
+      const corpo = corpoDoEnvio(envio, agora());
+      if (!corpo) return FORA_DA_JANELA;
+      const resposta = await chamarGraph({
+        url,
+        accessToken: config.accessToken,
+        timeoutMs: config.timeoutMs ?? ENVIO_TIMEOUT_MS,
+        corpo,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      });
+      if (ehFalha(resposta)) return falha(resposta.codigo, resposta.mensagem, resposta.transitorio);
+      if (resposta.status < 200 || resposta.status > 299) {
+        const erro = classificarErroCloud(resposta.status, lerErroGraph(resposta.json));
+        return falha(erro.codigo, erro.mensagem, erro.transitorio);
+      }
+      const wamid = respostaEnvio.safeParse(resposta.json).data?.messages[0]?.id;
+      if (!wamid) return RESPOSTA_INESPERADA;
+      return {
+        ok: true,
+        canalMensagemId: wamid,
+        status: 'enviada',
+        enviadaEm: agora(),
+        entregueEm: null,
+      };
+    },
+  };
+};
+
+/** The Cloud API is selected but its id or token is missing or unreadable: messages wait for the admin. */
+export const semCredenciais: CanalDriver = {
+  canal: 'whatsapp_cloud',
+  enviar: async () => ({
+    ok: false,
+    erroCodigo: 'canal_sem_credenciais',
+    erroMensagem:
+      'A WhatsApp Cloud API está selecionada, mas o Phone Number ID ou o token não estão disponíveis (não foram informados, ou o token salvo não abre com a APP_KEY atual): corrija as configurações do WhatsApp.',
+    transitorio: true,
+  }),
+};

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Canal, ClienteStatus, SimularRespostaResponse } from '@cobranca/contracts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { clientes, mensagens } from '../../db/schema/index.ts';
+import type { Ator } from '../../lib/ator.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
+import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { variantesCelular } from './celular-br.ts';
+import { findMensagemView } from './mensagens.repository.ts';
+import { ehPedidoDeOptOut } from './opt-out.ts';
+
+// Inbound messages from any channel (webhook, simulator, CLI), PRODUCT §2 and §4: the message joins the
+// customer's thread and the reply resets the attempt count, puts an `ativo` customer in the service
+// queue and, for SAIR/PARAR/STOP, records the opt-out. One transaction, so a retry never half-applies.
+
+/** One message as the channel delivered it; `canalMensagemId` makes redeliveries harmless. */
+export type EntradaCanal = {
+  canal: Canal;
+  /** E.164 (+55…). */
+  telefone: string;
+  conteudo: string;
+  canalMensagemId: string;
+  recebidaEm: Date;
+};
+
+/** `mensagemId` is null only for a duplicate; `clienteId` null: no customer has the number. */
+export type EntradaRegistrada = {
+  mensagemId: number | null;
+  clienteId: number | null;
+  duplicada: boolean;
+  clienteStatus: ClienteStatus | null;
+  /** Whether the customer is opted out once this message is applied. */
+  optOut: boolean;
+};
+
+type ClienteRow = typeof clientes.$inferSelect;
+
+/**
+ * The customer who owns the number, locked: the exact number first, then its 9th-digit twin; when
+ * several customers share it, the one we talked to last, since the reply most likely answers that.
+ */
+const findClientePorTelefone = async (tx: DbOrTx, telefone: string): Promise<ClienteRow | null> => {
+  const [row] = await tx
+    .select()
+    .from(clientes)
+    .where(inArray(clientes.telefone, variantesCelular(telefone)))
+    .orderBy(
+      sql`${clientes.telefone} = ${telefone} DESC`,
+      sql`${clientes.ultimaMensagemEm} DESC NULLS LAST`,
+      desc(clientes.id),
+    )
+    .limit(1)
+    .for('update');
+  return row ?? null;
+};
+
+/** The new row's id, or null when the channel already delivered this message id. */
+const inserirEntrada = async (
+  tx: DbOrTx,
+  entrada: EntradaCanal,
+  clienteId: number | null,
+): Promise<number | null> => {
+  const [row] = await tx
+    .insert(mensagens)
+    .values({
+      clienteId,
+      telefone: entrada.telefone,
+      direcao: 'entrada',
+      origem: 'cliente',
+      status: 'recebida',
+      conteudo: entrada.conteudo,
+      canal: entrada.canal,
+      canalMensagemId: entrada.canalMensagemId,
+      createdAt: entrada.recebidaEm,
+    })
+    .onConflictDoNothing({ target: [mensagens.canal, mensagens.canalMensagemId] })
+    .returning({ id: mensagens.id });
+  return row?.id ?? null;
+};
+
+/** The reply's effect on the (locked) customer, with the system's audit entries. */
+const aplicarAoCliente = async (
+  tx: DbOrTx,
+  cliente: ClienteRow,
+  entrada: EntradaCanal,
+  mensagemId: number,
+): Promise<{ clienteStatus: ClienteStatus; optOut: boolean }> => {
+  // Only `ativo` moves to the queue (PRODUCT §2); a customer already waiting keeps their place in it.
+  const aguardar = cliente.status === 'ativo';
+  const status: ClienteStatus = aguardar ? 'aguardando_atendimento' : cliente.status;
+  // The first request is the proof kept (LGPD); later ones add nothing.
+  const optOut = cliente.optOutEm === null && ehPedidoDeOptOut(entrada.conteudo);
+  // A late redelivery must not replace the newer message shown in the lists.
+  const maisRecente = cliente.ultimaMensagemEm === null || entrada.recebidaEm >= cliente.ultimaMensagemEm;
+  await tx
+    .update(clientes)
+    .set({
+      numeroChamadas: 0,
+      ...(maisRecente && { ultimaMensagemEm: entrada.recebidaEm, ultimaMensagemTexto: entrada.conteudo }),
+      ...(aguardar && { status, aguardandoDesde: entrada.recebidaEm }),
+      ...(optOut && { optOutEm: entrada.recebidaEm, optOutMensagem: entrada.conteudo }),
+    })
+    .where(eq(clientes.id, cliente.id));
+  const auditoria = { usuarioId: null, entidade: 'cliente', entidadeId: cliente.id };
+  if (aguardar)
+    await registrarAuditoria(tx, {
+      ...auditoria,
+      acao: 'cliente.resposta_recebida',
+      descricao: `Cliente respondeu e aguarda atendimento: ${cliente.nome}`,
+      detalhes: {
+        mensagem_id: mensagemId,
+        canal: entrada.canal,
+        status_anterior: cliente.status,
+        status_novo: status,
+      },
+    });
+  if (optOut)
+    await registrarAuditoria(tx, {
+      ...auditoria,
+      acao: 'cliente.opt_out',
+      descricao: `Cliente pediu para não receber mensagens: ${cliente.nome}`,
+      detalhes: { mensagem_id: mensagemId, canal: entrada.canal, mensagem: entrada.conteudo },
+    });
+  return { clienteStatus: status, optOut: optOut || cliente.optOutEm !== null };
+};
+
+/** Stores an inbound message and applies it to the customer who owns the number (if any). */
+export const receberMensagem = (db: Db, entrada: EntradaCanal): Promise<EntradaRegistrada> =>
+  db.transaction(async (tx) => {
+    const cliente = await findClientePorTelefone(tx, entrada.telefone);
+    const mensagemId = await inserirEntrada(tx, entrada, cliente?.id ?? null);
+    const registrada: EntradaRegistrada = {
+      mensagemId,
+      clienteId: cliente?.id ?? null,
+      duplicada: mensagemId === null,
+      clienteStatus: cliente?.status ?? null,
+      optOut: Boolean(cliente?.optOutEm),
+    };
+    if (mensagemId === null || !cliente) return registrada;
+    return { ...registrada, ...(await aplicarAoCliente(tx, cliente, entrada, mensagemId)) };
+  });
+
+/** A channel id for a reply typed in the simulator (workspace or CLI): unique, so never a duplicate. */
+export const idMensagemSimulada = () => `sim-in-${randomUUID()}`;
+
+export const SIMULACAO_SO_NO_SIMULADOR =
+  'A simulação de respostas só está disponível quando o canal ativo é o Simulador.';
+const SEM_TELEFONE = 'O cliente não tem telefone cadastrado.';
+
+/**
+ * A reply typed by the operator as if the customer sent it (PRODUCT §5). It goes to this customer even
+ * when others share the number: the operator asked for it here, and must not reach anyone else's thread.
+ */
+export const simularResposta = (
+  db: Db,
+  clienteId: number,
+  texto: string,
+  ator: Ator,
+): Promise<SimularRespostaResponse> =>
+  db.transaction(async (tx) => {
+    const cliente = await findClienteVisivelOrThrow(tx, { operadorId: ator.usuarioId }, clienteId, {
+      forUpdate: true,
+    });
+    if ((await getWhatsappArmazenado(tx)).provedor !== 'simulador') throw conflict(SIMULACAO_SO_NO_SIMULADOR);
+    if (!cliente.telefone) throw unprocessable(SEM_TELEFONE, { telefone: [SEM_TELEFONE] });
+    const entrada: EntradaCanal = {
+      canal: 'simulador',
+      telefone: cliente.telefone,
+      conteudo: texto,
+      canalMensagemId: idMensagemSimulada(),
+      recebidaEm: new Date(),
+    };
+    const mensagemId = await inserirEntrada(tx, entrada, cliente.id);
+    if (mensagemId === null) throw new Error('id de mensagem simulada repetido');
+    const efeito = await aplicarAoCliente(tx, cliente, entrada, mensagemId);
+    await registrarAuditoria(tx, {
+      usuarioId: ator.usuarioId,
+      acao: 'mensagem.resposta_simulada',
+      descricao: `Resposta do cliente simulada: ${cliente.nome}`,
+      entidade: 'cliente',
+      entidadeId: cliente.id,
+      detalhes: { mensagem_id: mensagemId },
+      ip: ator.ip,
+    });
+    return {
+      mensagem: await findMensagemView(tx, mensagemId),
+      cliente_status: efeito.clienteStatus,
+      opt_out: efeito.optOut,
+    };
+  });

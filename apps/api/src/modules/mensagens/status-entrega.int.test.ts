@@ -1,0 +1,133 @@
+import type { MensagemOrigem, MensagemStatus } from '@cobranca/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
+import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { registrarStatusCanal, type StatusEntrega } from './status-entrega.repository.ts';
+
+let t: TestApp;
+let clienteId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  clienteId = await inserirCliente(t.database.db, { nome: 'Cliente Status' });
+});
+afterAll(() => t.close());
+
+const ENVIADA_EM = new Date('2026-03-10T12:00:00Z');
+const ENTREGUE_EM = new Date('2026-03-10T12:00:05Z');
+const LIDA_EM = new Date('2026-03-10T12:10:00Z');
+
+/** An outbound message the channel accepted (`enviada`), with its wamid. */
+const saida = async (origem: MensagemOrigem = 'operador', status: MensagemStatus = 'enviada') => {
+  const wamid = `wamid.${crypto.randomUUID()}`;
+  const [row] = await t.database.db
+    .insert(mensagens)
+    .values({
+      clienteId,
+      telefone: '+5511987654321',
+      direcao: 'saida',
+      origem,
+      status,
+      conteudo: 'Lembrete de vencimento',
+      canal: 'whatsapp_cloud',
+      canalMensagemId: wamid,
+      enviadaEm: status === 'pendente' ? null : ENVIADA_EM,
+    })
+    .returning({ id: mensagens.id });
+  if (!row) throw new Error('insert returned no row');
+  return { id: row.id, wamid };
+};
+
+const status = (wamid: string, novo: StatusEntrega['status'], instante: Date, extra = {}) =>
+  registrarStatusCanal(t.database.db, {
+    canal: 'whatsapp_cloud',
+    canalMensagemId: wamid,
+    status: novo,
+    instante,
+    ...extra,
+  });
+
+const linha = async (id: number) => {
+  const [row] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, id));
+  return row;
+};
+
+describe('registrarStatusCanal', () => {
+  it('moves sent → delivered → read, each timestamp set once', async () => {
+    const m = await saida();
+    expect(await status(m.wamid, 'entregue', ENTREGUE_EM)).toBe('atualizada');
+    expect(await status(m.wamid, 'lida', LIDA_EM)).toBe('atualizada');
+    expect(await linha(m.id)).toMatchObject({
+      status: 'lida',
+      enviadaEm: ENVIADA_EM,
+      entregueEm: ENTREGUE_EM,
+      lidaEm: LIDA_EM,
+    });
+  });
+
+  it('takes a read that overtook its delivered, fills delivered with it, and ignores the late delivered', async () => {
+    const m = await saida();
+    expect(await status(m.wamid, 'lida', LIDA_EM)).toBe('atualizada');
+    expect(await linha(m.id)).toMatchObject({ status: 'lida', entregueEm: LIDA_EM, lidaEm: LIDA_EM });
+    expect(await status(m.wamid, 'entregue', ENTREGUE_EM)).toBe('ignorada');
+    expect(await linha(m.id)).toMatchObject({ status: 'lida', entregueEm: LIDA_EM });
+  });
+
+  it('ignores a repeated report and keeps the first timestamp', async () => {
+    const m = await saida();
+    await status(m.wamid, 'entregue', ENTREGUE_EM);
+    expect(await status(m.wamid, 'entregue', LIDA_EM)).toBe('ignorada');
+    expect((await linha(m.id))?.entregueEm).toEqual(ENTREGUE_EM);
+  });
+
+  it('fills the sent time of a pending message reported delivered', async () => {
+    const m = await saida('operador', 'pendente');
+    expect(await status(m.wamid, 'entregue', ENTREGUE_EM)).toBe('atualizada');
+    expect(await linha(m.id)).toMatchObject({ status: 'entregue', enviadaEm: ENTREGUE_EM });
+  });
+
+  it('ignores a failure reported after delivery', async () => {
+    const m = await saida();
+    await status(m.wamid, 'entregue', ENTREGUE_EM);
+    expect(await status(m.wamid, 'falhou', LIDA_EM, { erroCodigo: '131026' })).toBe('ignorada');
+    expect(await linha(m.id)).toMatchObject({ status: 'entregue', falhouEm: null, erroCodigo: null });
+  });
+
+  it('records a failure with the channel’s code and message, and nothing moves it afterwards', async () => {
+    const m = await saida();
+    const erro = { erroCodigo: '131047', erroMensagem: 'Mais de 24 horas desde a última resposta.' };
+    expect(await status(m.wamid, 'falhou', LIDA_EM, erro)).toBe('atualizada');
+    expect(await linha(m.id)).toMatchObject({ status: 'falhou', falhouEm: LIDA_EM, ...erro });
+    expect(await status(m.wamid, 'lida', LIDA_EM)).toBe('ignorada');
+    expect((await linha(m.id))?.status).toBe('falhou');
+  });
+
+  it('marks the régua step of a failed automatic message as failed', async () => {
+    const m = await saida('regua');
+    const contaId = await inserirConta(t.database.db, {
+      clienteId,
+      valorCentavos: 10_000,
+      vencimento: '2026-03-10',
+    });
+    await t.database.db
+      .insert(reguaEnvios)
+      .values({ contaId, etapaDias: 0, mensagemId: m.id, status: 'enviado', dataReferencia: '2026-03-10' });
+    await status(m.wamid, 'falhou', LIDA_EM, { erroCodigo: '131026' });
+    const [envio] = await t.database.db.select().from(reguaEnvios).where(eq(reguaEnvios.mensagemId, m.id));
+    expect(envio?.status).toBe('falhou');
+  });
+
+  it('answers desconhecida for a wamid we never sent (or sent on another channel)', async () => {
+    expect(await status('wamid.nunca-enviado', 'entregue', ENTREGUE_EM)).toBe('desconhecida');
+    const m = await saida();
+    const outroCanal = await registrarStatusCanal(t.database.db, {
+      canal: 'simulador',
+      canalMensagemId: m.wamid,
+      status: 'entregue',
+      instante: ENTREGUE_EM,
+    });
+    expect(outroCanal).toBe('desconhecida');
+  });
+});

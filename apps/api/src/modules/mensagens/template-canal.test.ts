@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderizarMensagem, type TemplateMensagem } from './template-canal.ts';
+
+const TEXTO = 'Oi {{nome}}, {{empresa}} aqui.\n\n{{pix}}\n\nAté mais, {{nome}}! Total: {{total}}.';
+
+describe('renderizarMensagem', () => {
+  it('renders the text and closes the gap an empty placeholder leaves', () => {
+    const template: TemplateMensagem = { texto: TEXTO, whatsappTemplateNome: null, whatsappIdioma: 'pt_BR' };
+    expect(renderizarMensagem(template, { nome: 'Ana', empresa: 'ACME', total: 'R$ 5,00', pix: '' })).toEqual(
+      {
+        conteudo: 'Oi Ana, ACME aqui.\n\nAté mais, Ana! Total: R$ 5,00.',
+        template: null,
+      },
+    );
+  });
+
+  it.each([
+    ['an empty value', { nome: 'Ana', empresa: 'ACME', pix: '', total: '' }, ['Ana', 'ACME', '-', '-']],
+    ['a missing value', { nome: 'Ana', pix: 'PIX' }, ['Ana', '-', 'PIX', '-']],
+  ])('lists each placeholder once, in text order, with a dash for %s', (_caso, valores, parametros) => {
+    const template: TemplateMensagem = { texto: TEXTO, whatsappTemplateNome: 'aviso', whatsappIdioma: 'es' };
+    expect(renderizarMensagem(template, valores).template).toEqual({
+      nome: 'aviso',
+      idioma: 'es',
+      parametros,
+    });
+  });
+});

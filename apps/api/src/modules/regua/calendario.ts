@@ -1,0 +1,99 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import { diaDaSemana, hojeSaoPaulo, instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
+
+// When automatic messages may go out (PRODUCT §4): the configured hours of each weekday in
+// America/Sao_Paulo, never on a national holiday unless the admin allows it. Pure.
+
+export type JanelaEnvio = SistemaSettings['janela_envio'];
+type Horario = { inicio: number; fim: number }; // minutes after midnight, end exclusive
+
+const FERIADOS_FIXOS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
+
+/** Easter Sunday (anonymous Gregorian algorithm), 'YYYY-MM-DD'. */
+export const pascoa = (ano: number): string => {
+  const a = ano % 19;
+  const b = Math.floor(ano / 100);
+  const c = ano % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const mes = Math.floor((h + l - 7 * m + 114) / 31);
+  const dia = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+};
+
+const cacheFeriados = new Map<number, ReadonlySet<string>>();
+
+/**
+ * National holidays by federal law (Lei 662/1949, 6.802/1980, 14.759/2023) plus Good Friday.
+ * Carnival and Corpus Christi are optional days off, not holidays, so they are not here.
+ */
+export const feriadosNacionais = (ano: number): ReadonlySet<string> => {
+  let feriados = cacheFeriados.get(ano);
+  if (!feriados) {
+    feriados = new Set([...FERIADOS_FIXOS.map((md) => `${ano}-${md}`), somarDias(pascoa(ano), -2)]);
+    cacheFeriados.set(ano, feriados);
+  }
+  return feriados;
+};
+
+export const ehFeriadoNacional = (data: string): boolean =>
+  feriadosNacionais(Number(data.slice(0, 4))).has(data);
+
+const minutos = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Sending hours of a São Paulo date, or null when nothing may be sent that day. */
+export const horarioDoDia = (data: string, janela: JanelaEnvio): Horario | null => {
+  if (!janela.feriados_nacionais && ehFeriadoNacional(data)) return null;
+  const semana = diaDaSemana(data);
+  const faixa = semana === 0 ? janela.domingo : semana === 6 ? janela.sabado : janela.dias_uteis;
+  return faixa ? { inicio: minutos(faixa.inicio), fim: minutos(faixa.fim) } : null;
+};
+
+export const ehDiaDeEnvio = (data: string, janela: JanelaEnvio): boolean =>
+  horarioDoDia(data, janela) !== null;
+
+const minutosDoDia = (instante: Date, data: string): number =>
+  Math.floor((instante.getTime() - instanteSaoPaulo(data, 0).getTime()) / 60_000);
+
+export const dentroDaJanela = (instante: Date, janela: JanelaEnvio): boolean => {
+  const data = hojeSaoPaulo(instante);
+  const horario = horarioDoDia(data, janela);
+  if (!horario) return false;
+  const agora = minutosDoDia(instante, data);
+  return agora >= horario.inicio && agora < horario.fim;
+};
+
+// A year of closed days is impossible with a valid configuration (weekdays are always open).
+const DIAS_BUSCA = 370;
+
+/** The instant sending may happen: now when inside the window, else the next opening. */
+export const proximaAbertura = (instante: Date, janela: JanelaEnvio): Date => {
+  if (dentroDaJanela(instante, janela)) return instante;
+  const hoje = hojeSaoPaulo(instante);
+  for (let i = 0; i < DIAS_BUSCA; i += 1) {
+    const data = somarDias(hoje, i);
+    const horario = horarioDoDia(data, janela);
+    if (!horario) continue;
+    const abertura = instanteSaoPaulo(data, horario.inicio);
+    if (abertura > instante) return abertura;
+  }
+  throw new Error('janela de envio sem nenhum dia aberto');
+};
+
+/**
+ * The date a step fires (PRODUCT §4): due date + offset; on a non-sending day a reminder (before the
+ * due date) moves earlier, the due-day and overdue steps move to the next sending day.
+ */
+export const dataDaEtapa = (vencimento: string, dias: number, janela: JanelaEnvio): string => {
+  let data = somarDias(vencimento, dias);
+  const passo = dias < 0 ? -1 : 1;
+  for (let i = 0; i < DIAS_BUSCA && !ehDiaDeEnvio(data, janela); i += 1) data = somarDias(data, passo);
+  return data;
+};

@@ -1,0 +1,19 @@
+import { hostname } from 'node:os';
+import type { Db } from '../../db/client.ts';
+import { relogioDoSistema } from '../../lib/relogio.ts';
+import { canalAtivo } from '../canais/canal-ativo.ts';
+import type { DepsMotor } from './motor.ts';
+
+/** The engine's dependencies in a real process (server, worker, CLI): system clock, configured channel. */
+export const depsDoProcesso = (
+  db: Db,
+  appKey: Buffer,
+  papel: 'embutido' | 'worker' | 'cli',
+  log?: DepsMotor['log'],
+): DepsMotor => ({
+  db,
+  canalDe: () => canalAtivo(db, appKey),
+  relogio: relogioDoSistema,
+  worker: `${papel}@${hostname()}:${process.pid}`,
+  log,
+});

@@ -1,0 +1,183 @@
+import type { MensagemOrigem, SistemaSettings } from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
+import type { Relogio } from '../../lib/relogio.ts';
+import { type CanalDriver, enviarPeloCanal, type TemplateCanal } from '../canais/canal.ts';
+import { type MensagemEnviada, registrarResultadoEnvio } from '../mensagens/mensagens.repository.ts';
+import { LEASE_MS } from '../mensagens/tentativas.ts';
+import { dentroDaJanela } from './calendario.ts';
+import { intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
+
+// The outbox sender (PRODUCT §4): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
+// any number of workers share the queue without sending a message twice; paces the sends on slots
+// of the shared allowance; records each answer. Régua messages only go inside the sending window,
+// while automation is on, and only if their customer and receivables still call for them.
+
+export type DepsEnvio = {
+  db: Db;
+  canalDe: () => Promise<CanalDriver>;
+  relogio: Relogio;
+  aleatorio?: () => number;
+  /** Failures recording an answer (database down) are reported here; the lease makes them retried. */
+  aoFalhar?: (erro: unknown) => void;
+};
+
+export type ResultadoEnvios = { enviadas: number; falhas: number; reagendadas: number; canceladas: number };
+
+type Reivindicada = {
+  id: number;
+  cliente_id: number | null;
+  telefone: string;
+  conteudo: string;
+  origem: MensagemOrigem;
+  template_canal: TemplateCanal | null;
+};
+
+/** Claims up to `limite` due messages for this sender until the lease ends. */
+export const reivindicar = async (
+  db: Db,
+  agora: Date,
+  limite: number,
+  incluirRegua: boolean,
+): Promise<Reivindicada[]> =>
+  linhasDe<Reivindicada>(
+    await db.execute(sql`
+      WITH alvo AS (
+        SELECT id FROM mensagens
+        WHERE status = 'pendente'
+          AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= ${agora.toISOString()}::timestamptz)
+          AND (bloqueada_ate IS NULL OR bloqueada_ate <= ${agora.toISOString()}::timestamptz)
+          AND (${incluirRegua}::boolean OR origem <> 'regua')
+        ORDER BY proxima_tentativa_em NULLS FIRST, id
+        LIMIT ${limite}
+        FOR UPDATE SKIP LOCKED)
+      UPDATE mensagens m
+        SET bloqueada_ate = ${agora.toISOString()}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval
+      FROM alvo WHERE m.id = alvo.id
+      RETURNING m.id, m.cliente_id, m.telefone, m.conteudo, m.origem, m.template_canal`),
+  );
+
+type Situacao = {
+  id: number;
+  status: string | null;
+  opt_out: boolean;
+  soneca_ate: string | null;
+  numero_chamadas: number;
+  conta_fechada: boolean;
+  ultima_entrada: string | Date | null;
+};
+
+const situacoes = async (db: Db, ids: number[]): Promise<Map<number, Situacao>> => {
+  const linhas = linhasDe<Situacao>(
+    await db.execute(sql`
+      SELECT m.id, c.status, c.opt_out_em IS NOT NULL AS opt_out, c.soneca_ate::text AS soneca_ate,
+        coalesce(c.numero_chamadas, 0) AS numero_chamadas,
+        EXISTS (SELECT 1 FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
+          WHERE re.mensagem_id = m.id AND cr.status <> 'aberta') AS conta_fechada,
+        (SELECT e.created_at FROM mensagens e WHERE e.cliente_id = m.cliente_id AND e.direcao = 'entrada'
+          ORDER BY e.id DESC LIMIT 1) AS ultima_entrada
+      FROM mensagens m LEFT JOIN clientes c ON c.id = m.cliente_id
+      WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
+  );
+  return new Map(linhas.map((l) => [Number(l.id), l]));
+};
+
+/** Why a planned régua message must not go out any more (null: it still should). Pure. */
+export const motivoCancelamento = (
+  s: Pick<Situacao, 'status' | 'opt_out' | 'soneca_ate' | 'numero_chamadas' | 'conta_fechada'>,
+  settings: Pick<SistemaSettings, 'tentativas_com_falhas'>,
+  hoje: string,
+): string | null => {
+  if (s.status !== 'ativo') return 'O cliente saiu da cobrança automática antes do envio.';
+  if (s.opt_out) return 'O cliente pediu para não receber mensagens.';
+  if (s.soneca_ate && diasEntre(hoje, s.soneca_ate) >= 0) return 'Há uma promessa de pagamento em curso.';
+  if (s.numero_chamadas >= settings.tentativas_com_falhas)
+    return 'O cliente atingiu o limite de tentativas sem resposta.';
+  if (s.conta_fechada) return 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
+  return null;
+};
+
+/**
+ * Withdraws a planned message: its (receivable, step) records go, so the next planning pass decides
+ * again from what is open now; the key is freed for that new plan.
+ */
+const cancelar = (db: Db, id: number, motivo: string) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM regua_envios WHERE mensagem_id = ${id}`);
+    await tx.execute(sql`
+      UPDATE mensagens SET status = 'cancelada', erro_codigo = 'cancelada', erro_mensagem = ${motivo},
+        bloqueada_ate = NULL, chave_idempotencia = chave_idempotencia || '#cancelada-' || id
+      WHERE id = ${id}`);
+  });
+
+// The next batch is claimed a little before the current one's slots run out, so sending never pauses.
+const ANTECEDENCIA_MS = 50;
+
+/** Sends everything due now; returns when nothing more can be claimed (or `sinal` aborts). */
+export const enviarPendentes = async (
+  deps: DepsEnvio,
+  carregar: () => Promise<{ settings: SistemaSettings; automacaoLigada: boolean }>,
+  sinal?: AbortSignal,
+): Promise<ResultadoEnvios> => {
+  const { db, relogio } = deps;
+  const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
+  const emVoo = new Set<Promise<void>>();
+  while (!sinal?.aborted) {
+    const agora = relogio.agora();
+    const { settings, automacaoLigada } = await carregar();
+    const incluirRegua = automacaoLigada && dentroDaJanela(agora, settings.janela_envio);
+    const porSegundo = settings.vazao_canal_por_segundo;
+    const lote = await reivindicar(db, agora, Math.min(100, Math.ceil(porSegundo / 4)), incluirRegua);
+    if (lote.length === 0) break;
+    const canal = await deps.canalDe();
+    const situacao = await situacoes(
+      db,
+      lote.map((m) => m.id),
+    );
+    const hoje = hojeSaoPaulo(agora);
+    const aEnviar: (Reivindicada & { ultimaEntradaEm: Date | null })[] = [];
+    for (const m of lote) {
+      const s = situacao.get(Number(m.id));
+      const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
+      if (motivo) {
+        await cancelar(db, m.id, motivo);
+        total.canceladas += 1;
+      } else aEnviar.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
+    }
+    if (aEnviar.length === 0) continue;
+    const intervalo = intervaloEntreEnviosMs(porSegundo);
+    const inicio = await reservarSlots(db, canal.canal, aEnviar.length, agora, intervalo);
+    aEnviar.forEach((m, i) => {
+      const envio = (async () => {
+        await relogio.esperar(inicio + i * intervalo - relogio.agora().getTime());
+        const resultado = await enviarPeloCanal(canal, {
+          telefone: m.telefone,
+          conteudo: m.conteudo,
+          mensagemId: Number(m.id),
+          template: m.template_canal,
+          ultimaEntradaEm: m.ultimaEntradaEm,
+        });
+        const mensagem: MensagemEnviada = {
+          id: Number(m.id),
+          origem: m.origem,
+          clienteId: m.cliente_id,
+          conteudo: m.conteudo,
+        };
+        await registrarResultadoEnvio(db, mensagem, resultado, {
+          agora: relogio.agora(),
+          aleatorio: deps.aleatorio,
+        });
+        if (resultado.ok) total.enviadas += 1;
+        else if (resultado.transitorio) total.reagendadas += 1;
+        else total.falhas += 1;
+      })().catch((erro: unknown) => deps.aoFalhar?.(erro));
+      emVoo.add(envio);
+      void envio.finally(() => emVoo.delete(envio));
+    });
+    await relogio.esperar(inicio + aEnviar.length * intervalo - ANTECEDENCIA_MS - relogio.agora().getTime());
+  }
+  await Promise.all(emVoo);
+  return total;
+};

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
+import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
+import { brCodeValido } from '../pix/br-code.ts';
+import type { Etapa, PlanoCliente } from './etapas.ts';
+import { type ConfigPix, chaveRegua, montarMensagemRegua, txidDaChave } from './mensagem-regua.ts';
+
+const ATRASO_7: Etapa = { dias: 7, tipo: 'atraso' };
+const VENCIMENTO: Etapa = { dias: 0, tipo: 'vencimento' };
+
+// Customer 42 on 2026-03-20: R$ 10,01 due 03-13 (at +7) and R$ 20,02 due today.
+const HOJE = '2026-03-20';
+const ANTIGA = { id: 7, vencimento: '2026-03-13', saldoCentavos: 1001, etapa: ATRASO_7 };
+const DE_HOJE = { id: 3, vencimento: '2026-03-20', saldoCentavos: 2002, etapa: VENCIMENTO };
+const PLANO: PlanoCliente = { etapa: ATRASO_7, contas: [ANTIGA, DE_HOJE], totalCentavos: 3003 };
+const CREDOR = { nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' };
+const PIX: ConfigPix = {
+  chave: '11222333000181',
+  nome_recebedor: 'Empresa Demonstração',
+  cidade: 'São Paulo',
+};
+const SEM_PIX: ConfigPix = { chave: '', nome_recebedor: '', cidade: '' };
+const CHAVE = chaveRegua(42, PLANO);
+
+const montar = (
+  mudancas: Partial<Parameters<typeof montarMensagemRegua>[0]> = {},
+): ReturnType<typeof montarMensagemRegua> =>
+  montarMensagemRegua({
+    nome: 'Maria Souza',
+    plano: PLANO,
+    chave: CHAVE,
+    hoje: HOJE,
+    credor: CREDOR,
+    pix: PIX,
+    template: templatePadrao('atraso'),
+    ...mudancas,
+  });
+
+const COM_TEMPLATE_WHATSAPP: TemplateMensagem = {
+  texto: DEFAULT_TEMPLATES.atraso,
+  whatsappTemplateNome: 'cobranca_atraso',
+  whatsappIdioma: 'pt_BR',
+};
+
+/** The BR Code of a rendered message, or null without a PIX block. */
+const codigoPix = (conteudo: string): string | null => /PIX copia e cola:\n(.+)/.exec(conteudo)?.[1] ?? null;
+
+describe('chaveRegua', () => {
+  it('does not depend on the order of the receivables', () => {
+    const invertido: PlanoCliente = { ...PLANO, contas: [...PLANO.contas].reverse() };
+    expect(chaveRegua(42, invertido)).toBe(CHAVE);
+  });
+
+  it('names the customer and the message step', () => {
+    expect(CHAVE).toMatch(/^regua:42:7:[A-Za-z0-9_-]{22}$/);
+  });
+
+  it.each([
+    ['another customer', chaveRegua(43, PLANO)],
+    ['another receivable', chaveRegua(42, { ...PLANO, contas: [{ ...ANTIGA, id: 8 }, DE_HOJE] })],
+    ['one receivable fewer', chaveRegua(42, { ...PLANO, contas: [ANTIGA] })],
+    [
+      'another step of one receivable',
+      chaveRegua(42, { ...PLANO, contas: [ANTIGA, { ...DE_HOJE, etapa: ATRASO_7 }] }),
+    ],
+    ['another message step', chaveRegua(42, { ...PLANO, etapa: { dias: 15, tipo: 'atraso' } })],
+  ])('changes with %s', (_caso, outra) => {
+    expect(outra).not.toBe(CHAVE);
+  });
+});
+
+describe('txidDaChave', () => {
+  it.each([CHAVE, 'regua:1:0:x', ''])('answers 25 letters and digits for %j', (chave) => {
+    expect(txidDaChave(chave)).toMatch(/^[A-Z0-9]{25}$/);
+  });
+
+  it('is the same for the same key and differs for another', () => {
+    expect(txidDaChave(CHAVE)).toBe(txidDaChave(chaveRegua(42, PLANO)));
+    expect(txidDaChave(CHAVE)).not.toBe(txidDaChave(chaveRegua(43, PLANO)));
+  });
+});
+
+describe('montarMensagemRegua', () => {
+  it('renders the default overdue template from the oldest receivable and the totals', () => {
+    const { conteudo } = montar({ pix: SEM_PIX });
+    expect(conteudo).toBe(
+      [
+        'Olá, Maria Souza, tudo bem? Aqui é da Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.',
+        'Ainda não identificamos o pagamento da fatura de R$ 10,01, vencida em 13/03/2026 (há 7 dia(s)). Ao todo, há 2 fatura(s) em aberto, somando R$ 30,03.',
+        'Se o pagamento já foi feito, por favor desconsidere esta mensagem. Se precisar de outra data ou de uma condição diferente, responda por aqui que teremos prazer em ajudar.',
+      ].join('\n\n'),
+    );
+  });
+
+  it.each([
+    ['before the due date', '2026-03-10', '0'],
+    ['on the due date', '2026-03-13', '0'],
+    ['a day after', '2026-03-14', '1'],
+    ['a month after', '2026-04-13', '31'],
+  ])('counts {{dias_atraso}} of the oldest receivable %s', (_caso, hoje, dias) => {
+    const template = { ...templatePadrao('atraso'), texto: '{{dias_atraso}}' };
+    expect(montar({ hoje, template }).conteudo).toBe(dias);
+  });
+
+  it('adds a PIX block charging the total under the txid of the key', () => {
+    const { conteudo, txid } = montar();
+    expect(txid).toBe(txidDaChave(CHAVE));
+    const codigo = codigoPix(conteudo);
+    expect(codigo).not.toBeNull();
+    expect(brCodeValido(codigo ?? '')).toBe(true);
+    expect(codigo).toContain('011411222333000181'); // the key
+    expect(codigo).toContain('540530.03'); // R$ 30,03, the total
+    expect(codigo).toContain('5920Empresa Demonstracao'); // receiver, in ASCII
+    expect(codigo).toContain('6009Sao Paulo');
+    expect(codigo).toContain(`62290525${txid}`);
+    expect(conteudo).toContain(`somando R$ 30,03.\n\nPIX copia e cola:\n${codigo}\n\nSe o pagamento`);
+  });
+
+  it.each([
+    ['no key', { ...PIX, chave: '' }],
+    ['no receiver name', { ...PIX, nome_recebedor: '' }],
+    ['no city', { ...PIX, cidade: '' }],
+    ['nothing configured', SEM_PIX],
+  ])('leaves the PIX block out, without a blank gap, with %s', (_caso, pix) => {
+    const { conteudo } = montar({ pix });
+    expect(conteudo).not.toContain('PIX');
+    expect(conteudo).not.toMatch(/\n{3,}/);
+    expect(conteudo.split('\n\n')).toHaveLength(3);
+  });
+
+  it('leaves the PIX block out when nothing is owed', () => {
+    const { conteudo } = montar({ plano: { ...PLANO, totalCentavos: 0 } });
+    expect(conteudo).not.toContain('PIX');
+  });
+
+  it.each(['lembrete', 'vencimento', 'atraso'] as const)(
+    'identifies the creditor in the default %s template',
+    (tipo) => {
+      const { conteudo } = montar({ template: templatePadrao(tipo) });
+      expect(conteudo).toContain('Empresa Demonstração Ltda');
+      expect(conteudo).toContain('11.222.333/0001-81');
+      expect(conteudo).toContain('Maria Souza');
+      expect(conteudo).toContain('R$ 10,01');
+      expect(conteudo).not.toMatch(/\{\{|\}\}/);
+    },
+  );
+
+  it('gives no WhatsApp template when none is configured', () => {
+    expect(montar().template).toBeNull();
+  });
+
+  it('fills a configured WhatsApp template with the values in the order the text uses them', () => {
+    const { template } = montar({ pix: SEM_PIX, template: COM_TEMPLATE_WHATSAPP });
+    expect(template).toEqual({
+      nome: 'cobranca_atraso',
+      idioma: 'pt_BR',
+      parametros: [
+        'Maria Souza',
+        'Empresa Demonstração Ltda',
+        '11.222.333/0001-81',
+        'R$ 10,01',
+        '13/03/2026',
+        '7',
+        '2',
+        'R$ 30,03',
+        '-',
+      ],
+    });
+  });
+
+  it('passes the PIX code as the last WhatsApp template parameter', () => {
+    const { conteudo, template } = montar({ template: COM_TEMPLATE_WHATSAPP });
+    expect(template?.parametros.at(-1)).toContain(codigoPix(conteudo));
+  });
+
+  // Meta refuses a body parameter holding a newline, a tab or more than four spaces in a row
+  // (error 132018), so such a template send can never be delivered.
+  it('gives WhatsApp template parameters Meta accepts (no newline, tab or 5+ spaces)', () => {
+    const { template } = montar({ template: COM_TEMPLATE_WHATSAPP });
+    for (const parametro of template?.parametros ?? []) expect(parametro).not.toMatch(/[\n\t]| {5,}/);
+  });
+
+  it('refuses a plan without receivables', () => {
+    expect(() => montar({ plano: { ...PLANO, contas: [] } })).toThrow('mensagem da régua sem contas');
+  });
+});

@@ -1,0 +1,132 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type ReguaExecucaoContagens, reguaExecucoes } from '../../db/schema/index.ts';
+import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
+import type { Relogio } from '../../lib/relogio.ts';
+import type { CanalDriver } from '../canais/canal.ts';
+import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { horarioDoDia } from './calendario.ts';
+import { enviarPendentes } from './enviador.ts';
+import { carregarTemplates, planejarRegua } from './planejador.ts';
+import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
+
+// One pass of the collection engine (PRODUCT §4): broken promises back to collection, planning
+// (once per pass, one planner at a time), then sending whatever is due. Each pass is recorded in
+// regua_execucoes with its counts, for the super admin's health panel and the logs.
+
+export type DepsMotor = {
+  db: Db;
+  canalDe: () => Promise<CanalDriver>;
+  relogio: Relogio;
+  /** Names the process in the run history (host:pid, "cli", "embutido"). */
+  worker: string;
+  aleatorio?: () => number;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+};
+
+export type ContagensPassada = ReguaExecucaoContagens & {
+  promessas_quebradas: number;
+  canceladas: number;
+  reagendadas: number;
+};
+
+const HISTORICO_DIAS = 14;
+
+const automacaoLigada = async (db: Db) => {
+  const [settings, killSwitch] = await Promise.all([getSistemaSettings(db), getKillSwitchAtivo(db)]);
+  return { settings, automacaoLigada: killSwitch && settings.automacao_ativa };
+};
+
+/** Planning happens on sending days until that day's window closes (what is planned goes out today). */
+const podePlanejar = (agora: Date, settings: SistemaSettings): boolean => {
+  const hoje = hojeSaoPaulo(agora);
+  const horario = horarioDoDia(hoje, settings.janela_envio);
+  return horario !== null && agora < instanteSaoPaulo(hoje, horario.fim);
+};
+
+export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Promise<ContagensPassada> => {
+  const { db, relogio } = deps;
+  const [execucao] = await db
+    .insert(reguaExecucoes)
+    .values({ worker: deps.worker, iniciadaEm: relogio.agora() })
+    .returning({ id: reguaExecucoes.id });
+  if (!execucao) throw new Error('insert de execução da régua não devolveu a linha');
+  try {
+    const agora = relogio.agora();
+    const hoje = hojeSaoPaulo(agora);
+    const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
+    const { settings, automacaoLigada: ligada } = await automacaoLigada(db);
+    const canal = await deps.canalDe();
+    const plano =
+      ligada && podePlanejar(agora, settings)
+        ? await planejarRegua(db, {
+            settings,
+            hoje,
+            canal: canal.canal,
+            templates: await carregarTemplates(db),
+          })
+        : null;
+    const envio = await enviarPendentes(deps, () => automacaoLigada(db), sinal);
+    const contagens: ContagensPassada = {
+      planejadas: plano?.planejadas ?? 0,
+      puladas: plano?.puladas ?? 0,
+      adiadas: plano?.adiadas ?? 0,
+      enviadas: envio.enviadas,
+      falhas: envio.falhas,
+      reagendadas: envio.reagendadas,
+      canceladas: envio.canceladas,
+      promessas_quebradas,
+    };
+    await db
+      .update(reguaExecucoes)
+      .set({ concluidaEm: relogio.agora(), contagens })
+      .where(eq(reguaExecucoes.id, execucao.id));
+    await db
+      .delete(reguaExecucoes)
+      .where(
+        lt(
+          reguaExecucoes.iniciadaEm,
+          sql`${agora.toISOString()}::timestamptz - ${`${HISTORICO_DIAS} days`}::interval`,
+        ),
+      );
+    return contagens;
+  } catch (error) {
+    const erro = error instanceof Error ? error.message : String(error);
+    await db
+      .update(reguaExecucoes)
+      .set({ concluidaEm: relogio.agora(), erro })
+      .where(eq(reguaExecucoes.id, execucao.id))
+      .catch(() => {});
+    throw error;
+  }
+};
+
+const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => v > 0);
+
+export type Motor = { parar(): Promise<void> };
+
+/** Runs a pass every `intervaloMs` until stopped; a failed pass is logged and the next one tries again. */
+export const iniciarMotor = (deps: DepsMotor, intervaloMs: number): Motor => {
+  const controle = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let atual: Promise<void> = Promise.resolve();
+  const rodar = () => {
+    atual = executarPassada(deps, controle.signal)
+      .then((contagens) => {
+        if (algoAconteceu(contagens)) deps.log?.info({ regua: contagens }, 'régua: passada concluída');
+      })
+      .catch((err: unknown) => deps.log?.error({ err }, 'régua: passada falhou'))
+      .finally(() => {
+        if (!controle.signal.aborted) timer = setTimeout(rodar, intervaloMs);
+      });
+  };
+  rodar();
+  return {
+    parar: async () => {
+      controle.abort();
+      clearTimeout(timer);
+      await atual;
+    },
+  };
+};

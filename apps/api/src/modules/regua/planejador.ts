@@ -1,0 +1,247 @@
+import type { Canal, SistemaSettings, TemplateTipo } from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
+import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
+import { listTemplateRows } from '../mensagens/templates.repository.ts';
+import { type ContaAberta, ordenarEtapas, type PlanoCliente, type Pulo, planejarCliente } from './etapas.ts';
+import { chaveRegua, montarMensagemRegua } from './mensagem-regua.ts';
+
+// Planning (PRODUCT §4): one cursor over the open receivables of the customers automation may
+// contact, read in slices so memory stays flat; each slice's messages go into the outbox in one
+// statement under their unique key, so planning twice (or on two workers) never duplicates.
+
+const TRAVA_PLANEJAMENTO = 7_310_422;
+const FATIA = 5_000;
+// Holidays and weekends can pull a reminder a few days earlier than its offset.
+const FOLGA_CALENDARIO_DIAS = 7;
+
+export type ResultadoPlanejamento = { planejadas: number; puladas: number; adiadas: number };
+
+type LinhaCandidata = {
+  cliente_id: number;
+  nome: string;
+  telefone: string;
+  conta_id: number;
+  vencimento: string;
+  saldo: number;
+  registradas: number[];
+};
+
+type ClienteCandidato = { id: number; nome: string; telefone: string; contas: ContaAberta[] };
+
+export type ContextoPlanejamento = {
+  settings: SistemaSettings;
+  hoje: string;
+  canal: Canal;
+  templates: ReadonlyMap<TemplateTipo, TemplateMensagem>;
+};
+
+const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
+  const etapas = ordenarEtapas(ctx.settings.regua);
+  const antecedencia = Math.max(0, -(etapas[0]?.dias ?? 0)) + FOLGA_CALENDARIO_DIAS;
+  const ultima = etapas.at(-1)?.dias ?? 0;
+  return tx.execute(sql`
+    DECLARE regua_planejamento NO SCROLL CURSOR FOR
+    SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
+      (cr.valor_centavos - cr.valor_pago_centavos)::bigint AS saldo,
+      ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
+    FROM clientes c
+    JOIN contas_receber cr ON cr.cliente_id = c.id AND cr.status = 'aberta'
+    WHERE c.status = 'ativo' AND c.opt_out_em IS NULL AND c.telefone IS NOT NULL
+      AND c.numero_chamadas < ${ctx.settings.tentativas_com_falhas}
+      AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
+      AND cr.vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
+      AND NOT EXISTS (SELECT 1 FROM regua_envios re WHERE re.conta_id = cr.id AND re.etapa_dias >= ${ultima})
+      AND NOT EXISTS (
+        SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
+    ORDER BY c.id, cr.vencimento, cr.id`);
+};
+
+/** Régua messages per customer already sent (or waiting) today and in the last seven days. */
+const contatosRecentes = async (tx: Tx, ids: number[], hoje: string) => {
+  const linhas = linhasDe<{ cliente_id: number; hoje: number; semana: number }>(
+    await tx.execute(sql`
+      SELECT cliente_id,
+        count(*) FILTER (WHERE coalesce(enviada_em, created_at) >= ${instanteSaoPaulo(hoje, 0).toISOString()}::timestamptz)::int AS hoje,
+        count(*)::int AS semana
+      FROM mensagens
+      WHERE cliente_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
+        AND origem = 'regua' AND direcao = 'saida' AND status NOT IN ('falhou', 'cancelada')
+        AND coalesce(enviada_em, created_at) >= ${instanteSaoPaulo(somarDias(hoje, -6), 0).toISOString()}::timestamptz
+      GROUP BY cliente_id`),
+  );
+  return new Map(linhas.map((l) => [l.cliente_id, l]));
+};
+
+type NovaMensagem = {
+  cliente_id: number;
+  telefone: string;
+  conteudo: string;
+  template_tipo: TemplateTipo;
+  chave: string;
+  valor_centavos: number;
+  pix_txid: string;
+  template_canal: unknown;
+  contas: { conta_id: number; etapa_dias: number }[];
+};
+
+const gravarMensagens = async (tx: Tx, ctx: ContextoPlanejamento, novas: NovaMensagem[]): Promise<number> => {
+  if (novas.length === 0) return 0;
+  const criadas = linhasDe<{ id: number; chave: string }>(
+    await tx.execute(sql`
+      INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
+        chave_idempotencia, valor_centavos, pix_txid, template_canal)
+      SELECT cliente_id, telefone, 'saida', 'regua', 'pendente', conteudo, ${ctx.canal}, template_tipo, chave,
+        valor_centavos, pix_txid, template_canal
+      FROM jsonb_to_recordset(${JSON.stringify(novas)}::jsonb) AS x(cliente_id integer, telefone text,
+        conteudo text, template_tipo text, chave text, valor_centavos bigint, pix_txid text, template_canal jsonb)
+      ON CONFLICT (chave_idempotencia) DO NOTHING
+      RETURNING id, chave_idempotencia AS chave`),
+  );
+  const porChave = new Map(novas.map((n) => [n.chave, n]));
+  const envios = criadas.flatMap(({ id, chave }) =>
+    (porChave.get(chave)?.contas ?? []).map((c) => ({ ...c, mensagem_id: id })),
+  );
+  await gravarEnvios(tx, ctx.hoje, envios, 'planejado');
+  return criadas.length;
+};
+
+const gravarEnvios = async (
+  tx: Tx,
+  hoje: string,
+  envios: { conta_id: number; etapa_dias: number; mensagem_id?: number }[],
+  status: 'planejado' | 'pulado',
+) => {
+  if (envios.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO regua_envios (conta_id, etapa_dias, mensagem_id, status, data_referencia)
+    SELECT conta_id, etapa_dias, mensagem_id, ${status}, ${hoje}::date
+    FROM jsonb_to_recordset(${JSON.stringify(envios)}::jsonb) AS x(conta_id integer, etapa_dias integer,
+      mensagem_id bigint)
+    ON CONFLICT (conta_id, etapa_dias) DO NOTHING`);
+};
+
+const novaMensagem = (
+  ctx: ContextoPlanejamento,
+  cliente: ClienteCandidato,
+  plano: PlanoCliente,
+): NovaMensagem => {
+  const template = ctx.templates.get(plano.etapa.tipo) ?? templatePadrao(plano.etapa.tipo);
+  const chave = chaveRegua(cliente.id, plano);
+  const mensagem = montarMensagemRegua({
+    nome: cliente.nome,
+    plano,
+    chave,
+    hoje: ctx.hoje,
+    credor: ctx.settings.empresa,
+    pix: ctx.settings.pix,
+    template,
+  });
+  return {
+    cliente_id: cliente.id,
+    telefone: cliente.telefone,
+    conteudo: mensagem.conteudo,
+    template_tipo: plano.etapa.tipo,
+    chave,
+    valor_centavos: plano.totalCentavos,
+    pix_txid: mensagem.txid,
+    template_canal: mensagem.template,
+    contas: plano.contas.map((c) => ({ conta_id: c.id, etapa_dias: c.etapa.dias })),
+  };
+};
+
+/** Plans one slice of whole customers; caps defer a customer to a later day without recording anything. */
+const planejarFatia = async (
+  tx: Tx,
+  ctx: ContextoPlanejamento,
+  clientes: ClienteCandidato[],
+): Promise<ResultadoPlanejamento> => {
+  const { por_dia, por_semana } = ctx.settings.limites_contato;
+  const planos = clientes.map((cliente) => ({
+    cliente,
+    ...planejarCliente(cliente.contas, ctx.settings.regua, ctx.hoje, ctx.settings.janela_envio),
+  }));
+  const comPlano = planos.filter((p) => p.plano !== null);
+  const recentes = await contatosRecentes(
+    tx,
+    comPlano.map((p) => p.cliente.id),
+    ctx.hoje,
+  );
+  const novas: NovaMensagem[] = [];
+  const pulos: Pulo[] = [];
+  let adiadas = 0;
+  for (const { cliente, plano, pulos: doCliente } of planos) {
+    const contatos = recentes.get(cliente.id);
+    if (plano && contatos && (contatos.hoje >= por_dia || contatos.semana >= por_semana)) {
+      adiadas += 1;
+      continue;
+    }
+    pulos.push(...doCliente);
+    if (plano) novas.push(novaMensagem(ctx, cliente, plano));
+  }
+  await gravarEnvios(
+    tx,
+    ctx.hoje,
+    pulos.map((p) => ({ conta_id: p.contaId, etapa_dias: p.etapa.dias })),
+    'pulado',
+  );
+  return { planejadas: await gravarMensagens(tx, ctx, novas), puladas: pulos.length, adiadas };
+};
+
+const agrupar = (linhas: LinhaCandidata[]): ClienteCandidato[] => {
+  const clientes: ClienteCandidato[] = [];
+  for (const l of linhas) {
+    let atual = clientes.at(-1);
+    if (atual?.id !== l.cliente_id) {
+      atual = { id: l.cliente_id, nome: l.nome, telefone: l.telefone, contas: [] };
+      clientes.push(atual);
+    }
+    atual.contas.push({
+      id: l.conta_id,
+      vencimento: l.vencimento,
+      saldoCentavos: Number(l.saldo),
+      registradas: l.registradas,
+    });
+  }
+  return clientes;
+};
+
+export const carregarTemplates = async (db: Db | Tx): Promise<Map<TemplateTipo, TemplateMensagem>> =>
+  new Map((await listTemplateRows(db)).map((t) => [t.tipo, t]));
+
+/**
+ * One planning pass for `ctx.hoje`. Only one planner runs at a time (advisory lock); a second one
+ * returns null at once instead of waiting.
+ */
+export const planejarRegua = (db: Db, ctx: ContextoPlanejamento): Promise<ResultadoPlanejamento | null> =>
+  db.transaction(async (tx) => {
+    const [trava] = linhasDe<{ ok: boolean }>(
+      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${TRAVA_PLANEJAMENTO}) AS ok`),
+    );
+    if (!trava?.ok) return null;
+    const total: ResultadoPlanejamento = { planejadas: 0, puladas: 0, adiadas: 0 };
+    await abrirCursor(tx, ctx);
+    let resto: LinhaCandidata[] = [];
+    for (;;) {
+      const linhas = linhasDe<LinhaCandidata>(
+        await tx.execute(sql.raw(`FETCH ${FATIA} FROM regua_planejamento`)),
+      );
+      const todas = resto.concat(linhas);
+      const fim = linhas.length < FATIA;
+      // The last customer of a slice may continue in the next one: keep its rows back.
+      const corte = fim
+        ? todas.length
+        : todas.findLastIndex((l) => l.cliente_id !== todas.at(-1)?.cliente_id) + 1;
+      const prontos = agrupar(todas.slice(0, corte));
+      resto = todas.slice(corte);
+      const r = await planejarFatia(tx, ctx, prontos);
+      total.planejadas += r.planejadas;
+      total.puladas += r.puladas;
+      total.adiadas += r.adiadas;
+      if (fim) break;
+    }
+    await tx.execute(sql`CLOSE regua_planejamento`);
+    return total;
+  });

@@ -1,0 +1,87 @@
+import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
+import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
+import { criarRelogioManual } from '../../lib/relogio.ts';
+import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
+import { criarSimulador } from '../canais/simulador.ts';
+import {
+  KILL_SWITCH_KEY,
+  salvarConfiguracao,
+  saveSistemaSettings,
+} from '../configuracoes/configuracoes.repository.ts';
+import type { DepsMotor } from './motor.ts';
+
+// Shared set-up of the engine suites: a manual clock, a channel that counts, settings overrides.
+
+/** An instant in São Paulo: `em('2026-12-15', '09:00')`. */
+export const em = (data: string, hhmm: string): Date =>
+  instanteSaoPaulo(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+
+export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
+  saveSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
+
+export const definirKillSwitch = (db: Db, ativa: boolean) =>
+  salvarConfiguracao(db, KILL_SWITCH_KEY, { ativa }, null);
+
+/** Every day, all day (tests that are not about the calendar). */
+export const JANELA_SEMPRE: SistemaSettings['janela_envio'] = {
+  dias_uteis: { inicio: '00:00', fim: '23:59' },
+  sabado: { inicio: '00:00', fim: '23:59' },
+  domingo: { inicio: '00:00', fim: '23:59' },
+  feriados_nacionais: true,
+};
+
+/** A channel that answers with the simulator (or `responder`) and counts every call per message. */
+export const canalContador = (
+  agora: () => Date,
+  responder?: (envio: EnvioCanal, chamada: number) => ResultadoEnvio | undefined,
+) => {
+  const simulador = criarSimulador(agora);
+  const chamadas = new Map<number, number>();
+  const driver: CanalDriver = {
+    canal: 'simulador',
+    enviar: async (envio) => {
+      const n = (chamadas.get(envio.mensagemId) ?? 0) + 1;
+      chamadas.set(envio.mensagemId, n);
+      return responder?.(envio, n) ?? simulador.enviar(envio);
+    },
+  };
+  return { driver, chamadas };
+};
+
+export const montarMotor = (db: Db, inicio: Date, responder?: Parameters<typeof canalContador>[1]) => {
+  const relogio = criarRelogioManual(inicio);
+  const canal = canalContador(relogio.agora, responder);
+  const deps: DepsMotor = {
+    db,
+    canalDe: async () => canal.driver,
+    relogio,
+    worker: 'teste',
+    aleatorio: () => 0.5,
+  };
+  return { deps, relogio, chamadas: canal.chamadas };
+};
+
+export const mensagensRegua = async (db: Db, clienteId?: number) => {
+  const rows = await db
+    .select()
+    .from(mensagens)
+    .where(clienteId === undefined ? eq(mensagens.origem, 'regua') : eq(mensagens.clienteId, clienteId))
+    .orderBy(asc(mensagens.id));
+  return rows.filter((m) => m.origem === 'regua');
+};
+
+/** (template, São Paulo date and time of sending) of each sent régua message: what a month test compares. */
+export const resumoEnvios = (rows: Awaited<ReturnType<typeof mensagensRegua>>) =>
+  rows
+    .filter((m) => m.enviadaEm)
+    .map((m) => {
+      const enviada = m.enviadaEm as Date;
+      const hora = new Date(enviada.getTime() - 3 * 3_600_000).toISOString().slice(11, 16);
+      return `${m.templateTipo} ${hojeSaoPaulo(enviada)} ${hora}`;
+    });
+
+export const enviosDaConta = (db: Db, contaId: number) =>
+  db.select().from(reguaEnvios).where(eq(reguaEnvios.contaId, contaId)).orderBy(asc(reguaEnvios.etapaDias));

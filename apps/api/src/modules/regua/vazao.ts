@@ -1,0 +1,35 @@
+import type { Canal } from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
+
+// The channel allowance shared by every sender (PRODUCT §4), as a GCRA: each send owns a slot
+// `intervalo` after the previous one; a sender reserves its slots in one statement and sends on them.
+// Whatever the number of workers, no 1-second window holds more than the allowance.
+
+// A little under the allowance, so late timers bunching two sends still stay under it.
+const FOLGA = 1.03;
+
+export const intervaloEntreEnviosMs = (porSegundo: number): number => (1000 / porSegundo) * FOLGA;
+
+/** Reserves `n` consecutive slots from `agora` on; answers the first one (epoch ms). */
+export const reservarSlots = async (
+  db: Db,
+  canal: Canal,
+  n: number,
+  agora: Date,
+  intervaloMs: number,
+): Promise<number> => {
+  const duracao = `${n * intervaloMs} milliseconds`;
+  const [linha] = linhasDe<{ fim: string | Date }>(
+    await db.execute(sql`
+      INSERT INTO canal_vazao (canal, proximo_slot)
+      VALUES (${canal}, ${agora.toISOString()}::timestamptz + ${duracao}::interval)
+      ON CONFLICT (canal) DO UPDATE
+        SET proximo_slot = greatest(canal_vazao.proximo_slot, ${agora.toISOString()}::timestamptz)
+          + ${duracao}::interval
+      RETURNING proximo_slot AS fim`),
+  );
+  if (!linha) throw new Error('reserva de vazão não devolveu a linha');
+  return new Date(linha.fim).getTime() - n * intervaloMs;
+};

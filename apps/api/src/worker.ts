@@ -1,0 +1,31 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { loadConfig } from './config/env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { depsDoProcesso } from './modules/regua/deps-processo.ts';
+import { iniciarMotor } from './modules/regua/motor.ts';
+
+// `npm run worker`: the collection engine as its own process (PRODUCT §4). Any number of them can
+// run against one PostgreSQL; the outbox claims and the shared allowance keep them from colliding.
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel, name: 'regua-worker' });
+
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});
+
+const motor = iniciarMotor(
+  depsDoProcesso(database.db, config.appKey, 'worker', log),
+  config.reguaIntervaloMs,
+);
+log.info({ banco: database.kind, intervalo_ms: config.reguaIntervaloMs }, 'worker da régua iniciado');
+
+closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+  if (err) log.error({ err }, 'encerrando após erro');
+  else log.info({ signal }, 'encerrando');
+  await motor.parar();
+  await database.close();
+});
