@@ -50,6 +50,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The collection engine passes every 2 s instead of 30 s, so the régua journey sees its message soon.
+      REGUA_INTERVALO_SEGUNDOS: '2',
     },
   },
 });

@@ -50,6 +50,7 @@ if (config.reguaEmbutida)
   motor = iniciarMotor(
     depsDoProcesso(database.db, config.appKey, 'embutido', app.log),
     config.reguaIntervaloMs,
+    { imediato: false },
   );
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -19,7 +19,9 @@ import { termoBusca } from '../../lib/busca.ts';
 import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { brCodeValido, gerarBrCode } from '../pix/br-code.ts';
+import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
 let database: Database;
 let vazioAntes: boolean;
@@ -63,6 +65,21 @@ describe('seedDemo accounts', () => {
     const [admin] = await database.db.select().from(usuarios).where(eq(usuarios.role, 'admin'));
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin?.passwordHash ?? null, 'Demo@2026')).toBe(true);
+  });
+
+  it('configures a PIX key, so the régua’s messages carry a valid copia e cola code', async () => {
+    const { pix } = await getSistemaSettings(database.db);
+    expect(pix).toEqual(DEMO_PIX);
+    expect(
+      brCodeValido(
+        gerarBrCode({
+          chave: pix.chave,
+          nomeRecebedor: pix.nome_recebedor,
+          cidade: pix.cidade,
+          valorCentavos: 15_000,
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('audits each account and the seed itself, with its counts', async () => {

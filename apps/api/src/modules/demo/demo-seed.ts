@@ -12,7 +12,7 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { getSistemaSettings, saveSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { createUsuario } from '../usuarios/usuarios.service.ts';
 import type { EnvioRegua } from './demo-mensagens.ts';
@@ -51,6 +51,13 @@ export const isDatabaseEmpty = async (db: Db): Promise<boolean> => {
 };
 
 /** Loads the demo accounts and data into an empty database; returns the credentials to show. */
+/** The demo company's CNPJ as its PIX key (a static key; no bank is involved in the demo). */
+export const DEMO_PIX = {
+  chave: '11222333000181',
+  nome_recebedor: 'Empresa Demonstracao',
+  cidade: 'Sao Paulo',
+};
+
 export const seedDemo = async (db: Db): Promise<DemoCredencial[]> => {
   if (!(await isDatabaseEmpty(db)))
     throw new Error('Os dados de demonstração só são carregados num banco vazio.');
@@ -61,7 +68,10 @@ export const seedDemo = async (db: Db): Promise<DemoCredencial[]> => {
       const usuario = await createUsuario(tx, { name, email, password, role }, { usuarioId: null });
       if (role === 'operador') operadorIds.push(usuario.id);
     }
-    const { empresa, regua } = await getSistemaSettings(tx);
+    const settings = await getSistemaSettings(tx);
+    // A PIX key, so the régua's messages show a real "copia e cola" code from the first start.
+    await saveSistemaSettings(tx, { ...settings, pix: DEMO_PIX }, null);
+    const { empresa, regua } = settings;
     const plano = planejarDemo({ agora: new Date(), operadorIds, empresa, regua });
     const contagens = await gravarPlano(tx, plano);
     await registrarAuditoria(tx, {

@@ -68,6 +68,30 @@ describe('GET /api/operador/canal', () => {
 });
 
 describe('POST /api/operador/clientes/:id/simular-resposta', () => {
+  it('moves the operator’s "Aguardando atendimento" count (the sidebar badge) and the thread', async () => {
+    const aguardando = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/operador/clientes/aguardando-atendimento?page=1',
+          headers: bearer(anaToken),
+        })
+      ).json<{ total: number }>().total;
+    const antes = await aguardando();
+    const id = await novoCliente();
+    expect((await simular(id, { texto: 'Recebi a mensagem' })).statusCode).toBe(201);
+    expect(await aguardando()).toBe(antes + 1);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/operador/clientes/${id}/mensagens`,
+      headers: bearer(anaToken),
+    });
+    expect(thread.json<{ conteudo: string; direcao: string }[]>().at(-1)).toMatchObject({
+      direcao: 'entrada',
+      conteudo: 'Recebi a mensagem',
+    });
+  });
+
   it('stores the reply as an inbound simulator message and puts the customer in the queue', async () => {
     const id = await novoCliente({ numeroChamadas: 2 });
     const response = await simular(id, { texto: '  Posso pagar amanhã?  ' });

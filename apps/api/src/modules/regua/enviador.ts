@@ -8,7 +8,7 @@ import { type CanalDriver, enviarPeloCanal, type TemplateCanal } from '../canais
 import { type MensagemEnviada, registrarResultadoEnvio } from '../mensagens/mensagens.repository.ts';
 import { LEASE_MS } from '../mensagens/tentativas.ts';
 import { dentroDaJanela } from './calendario.ts';
-import { intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
+import { criarJanelaDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
 
 // The outbox sender (PRODUCT §4): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
 // any number of workers share the queue without sending a message twice; paces the sends on slots
@@ -124,6 +124,8 @@ export const enviarPendentes = async (
   const { db, relogio } = deps;
   const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
   const emVoo = new Set<Promise<void>>();
+  let vazaoAtual = 0;
+  let aguardarVez = async () => {};
   while (!sinal?.aborted) {
     const agora = relogio.agora();
     const { settings, automacaoLigada } = await carregar();
@@ -149,9 +151,15 @@ export const enviarPendentes = async (
     if (aEnviar.length === 0) continue;
     const intervalo = intervaloEntreEnviosMs(porSegundo);
     const inicio = await reservarSlots(db, canal.canal, aEnviar.length, agora, intervalo);
+    if (porSegundo !== vazaoAtual) {
+      vazaoAtual = porSegundo;
+      aguardarVez = criarJanelaDeslizante(relogio, porSegundo);
+    }
+    const vez = aguardarVez;
     aEnviar.forEach((m, i) => {
       const envio = (async () => {
         await relogio.esperar(inicio + i * intervalo - relogio.agora().getTime());
+        await vez();
         const resultado = await enviarPeloCanal(canal, {
           telefone: m.telefone,
           conteudo: m.conteudo,

@@ -106,8 +106,12 @@ const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => v > 
 
 export type Motor = { parar(): Promise<void> };
 
-/** Runs a pass every `intervaloMs` until stopped; a failed pass is logged and the next one tries again. */
-export const iniciarMotor = (deps: DepsMotor, intervaloMs: number): Motor => {
+/**
+ * Runs a pass every `intervaloMs` until stopped; a failed pass is logged and the next one tries again.
+ * `imediato: false` waits one interval first (inside the server: on PGlite a pass shares the event
+ * loop, and the first requests after start-up should not queue behind it).
+ */
+export const iniciarMotor = (deps: DepsMotor, intervaloMs: number, { imediato = true } = {}): Motor => {
   const controle = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let atual: Promise<void> = Promise.resolve();
@@ -121,7 +125,8 @@ export const iniciarMotor = (deps: DepsMotor, intervaloMs: number): Motor => {
         if (!controle.signal.aborted) timer = setTimeout(rodar, intervaloMs);
       });
   };
-  rodar();
+  if (imediato) rodar();
+  else timer = setTimeout(rodar, intervaloMs);
   return {
     parar: async () => {
       controle.abort();

@@ -2,6 +2,7 @@ import type { Canal } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
+import type { Relogio } from '../../lib/relogio.ts';
 
 // The channel allowance shared by every sender (PRODUCT §4), as a GCRA: each send owns a slot
 // `intervalo` after the previous one; a sender reserves its slots in one statement and sends on them.
@@ -32,4 +33,25 @@ export const reservarSlots = async (
   );
   if (!linha) throw new Error('reserva de vazão não devolveu a linha');
   return new Date(linha.fim).getTime() - n * intervaloMs;
+};
+
+// Loopback and scheduling jitter between our send and its arrival at the channel.
+const MARGEM_MS = 25;
+
+/**
+ * A guard on top of the slots, per sender: when timers fire late and sends bunch up, the next one
+ * waits until the send `porSegundo` places back is more than a second old. Calls resolve in order.
+ */
+export const criarJanelaDeslizante = (relogio: Relogio, porSegundo: number) => {
+  const recentes: number[] = [];
+  let fila = Promise.resolve();
+  return (): Promise<void> => {
+    fila = fila.then(async () => {
+      const maisAntigo = recentes.length >= porSegundo ? recentes.shift() : undefined;
+      if (maisAntigo !== undefined)
+        await relogio.esperar(maisAntigo + 1000 + MARGEM_MS - relogio.agora().getTime());
+      recentes.push(relogio.agora().getTime());
+    });
+    return fila;
+  };
 };

@@ -1,0 +1,214 @@
+import { Buffer } from 'node:buffer';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { signIn } from './sign-in.ts';
+
+// The collection engine runs inside the server (every 2 s under e2e, see playwright.config.ts): a
+// customer imported with a receivable due today gets the régua's due-day message, replies, waits
+// for an operator and is taken over.
+
+const FUSO = 'America/Sao_Paulo';
+const SISTEMA = '/api/admin/configuracoes/sistema';
+
+/** São Paulo's calendar date (DD/MM/YYYY) and seconds after midnight right now. */
+const agoraSaoPaulo = () => {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: FUSO,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    dataBr: `${partes.day}/${partes.month}/${partes.year}`,
+    segundos: Number(partes.hour) * 3600 + Number(partes.minute) * 60 + Number(partes.second),
+  };
+};
+
+/** A CPF with valid check digits from nine random digits (never all equal). */
+const cpfValido = (): string => {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (base.every((d) => d === base[0])) base[8] = ((base[0] ?? 0) + 1) % 10;
+  const digito = (numeros: number[]) => {
+    const soma = numeros.reduce((s, d, i) => s + d * (numeros.length + 1 - i), 0);
+    const resto = (soma * 10) % 11;
+    return resto === 10 ? 0 : resto;
+  };
+  const d1 = digito(base);
+  const d2 = digito([...base, d1]);
+  const n = [...base, d1, d2].join('');
+  return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
+};
+
+const quatroDigitos = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+
+const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
+
+const linkAguardando = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: /^Aguardando Atendimento/ });
+
+/** The number on the sidebar's "Aguardando Atendimento" entry (no pill means 0). */
+const badgeAguardando = async (page: Page): Promise<number> =>
+  Number((await linkAguardando(page).innerText()).match(/(\d+)\s*$/)?.[1] ?? 0);
+
+/**
+ * Types in the list's search box and waits until the search is applied (it lands in the URL after a
+ * pause in typing): a row clicked before that would carry the pending `?busca=` to the next page.
+ */
+/** Searches the list on screen for `nome` and opens that customer's workspace. */
+const abrirCliente = async (page: Page, nome: string) => {
+  await page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /Buscar/ }))
+    .first()
+    .fill(nome);
+  // Wait for the search to reach the URL before leaving the list (its debounce would follow us).
+  await expect(page).toHaveURL(/[?&]busca=/);
+  await page
+    .getByRole('table')
+    .getByRole('row', { name: new RegExp(nome) })
+    .click();
+  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+};
+
+/** The "Tentativas de contato" figure of the customer's summary. */
+const tentativas = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Resumo do cliente' })
+    .locator('div', { has: page.getByText('Tentativas de contato', { exact: true }) })
+    .last()
+    .getByRole('definition');
+
+// Setup through the API as the admin: the sending window open every day, all day (also holidays),
+// so the engine sends whatever the day and hour the suite runs; the settings are restored after.
+let admin: APIRequestContext;
+let anteriores: Record<string, unknown> | undefined;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  const anonimo = await playwright.request.newContext({ baseURL });
+  const login = await anonimo.post('/api/login', {
+    data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  await anonimo.dispose();
+  admin = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+
+  const atual = await admin.get(SISTEMA);
+  expect(atual.status()).toBe(200);
+  anteriores = await atual.json();
+  // The journey needs automation on; if something left it off, say so instead of waiting in vain.
+  expect(anteriores?.automacao_ativa, 'a automação precisa estar ligada').toBe(true);
+
+  const diaTodo = { inicio: '00:00', fim: '23:59' };
+  const salvo = await admin.put(SISTEMA, {
+    data: {
+      ...anteriores,
+      janela_envio: { dias_uteis: diaTodo, sabado: diaTodo, domingo: diaTodo, feriados_nacionais: true },
+    },
+  });
+  expect(salvo.status(), await salvo.text()).toBe(200);
+});
+
+test.afterAll(async () => {
+  if (!admin) return;
+  if (anteriores) {
+    const restaurado = await admin.put(SISTEMA, { data: anteriores });
+    expect(restaurado.status(), await restaurado.text()).toBe(200);
+    expect(await (await admin.get(SISTEMA)).json()).toEqual(anteriores);
+  }
+  await admin.post('/api/logout');
+  await admin.dispose();
+});
+
+test('the régua sends the due-day message to an imported customer, who replies and is taken over', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+
+  // The window closes at 23:59 and "today" must not turn over mid-journey: near midnight, wait for
+  // the new day (at most ~3 minutes) so the receivable is due on the day the engine plans.
+  const { segundos } = agoraSaoPaulo();
+  const ateMeiaNoite = 24 * 3600 - segundos;
+  if (ateMeiaNoite < 180) {
+    test.setTimeout(120_000 + (ateMeiaNoite + 10) * 1000);
+    await page.waitForTimeout((ateMeiaNoite + 5) * 1000);
+  }
+  const hoje = agoraSaoPaulo().dataBr;
+
+  const sufixo = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  const nome = `Cliente Régua ${sufixo}`;
+  const csv = [
+    'nome;documento;telefone;email;descricao;valor;vencimento',
+    `${nome};${cpfValido()};(11) 98${quatroDigitos().slice(1)}-${quatroDigitos()};regua.${sufixo}@exemplo.com.br;Mensalidade régua e2e;150,00;${hoje}`,
+  ].join('\r\n');
+
+  // 3. The operator imports the customer through the import screen.
+  await signInOperador(page);
+  await page.getByRole('link', { name: 'Importar Clientes' }).click();
+  await expect(page).toHaveURL('/operador/importar-clientes');
+  const importacao = page.getByRole('region', { name: 'Clientes (CSV)' });
+  await importacao.locator('input[type=file]').setInputFiles({
+    name: 'regua.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
+  });
+  await importacao.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(importacao.getByText('Criados: 1')).toBeVisible({ timeout: 15_000 });
+  await expect(importacao.getByText('Contas criadas: 1')).toBeVisible();
+
+  // 4. From Ativos, the customer's thread receives the engine's due-day message.
+  await page.getByRole('link', { name: /^Ativos/ }).click();
+  await expect(page).toHaveURL(/\/operador\/clientes/);
+  await abrirCliente(page, nome);
+  await expect(page.getByRole('heading', { level: 2, name: nome })).toBeVisible();
+  const resumo = page.getByRole('region', { name: 'Resumo do cliente' });
+  const conversa = page.getByRole('log', { name: 'Mensagens' });
+  await expect(conversa.getByRole('listitem', { name: 'Mensagem de Régua automática' })).toContainText(
+    'vence hoje',
+    { timeout: 20_000 },
+  );
+  await expect(resumo.getByText('Ativo', { exact: true })).toBeVisible();
+  // The automatic message counts as a contact attempt (PRODUCT §2).
+  await expect(tentativas(page)).toHaveText('1');
+
+  // 5. The customer replies: the thread shows it, the status and the sidebar badge follow.
+  // The badges reload on every route change; wait until the one from opening this customer is in.
+  await page.waitForLoadState('networkidle');
+  const aguardandoAntes = await badgeAguardando(page);
+  await page.getByRole('button', { name: 'Simular resposta do cliente' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Simular resposta do cliente' });
+  await dialogo.getByRole('textbox', { name: 'Resposta do cliente' }).fill('Posso pagar amanhã?');
+  await dialogo.getByRole('button', { name: 'Simular resposta' }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(conversa.getByRole('listitem', { name: 'Mensagem do cliente' })).toContainText(
+    'Posso pagar amanhã?',
+  );
+  await expect(resumo.getByText('Aguardando atendimento', { exact: true })).toBeVisible();
+  // A reply resets the attempts (PRODUCT §2).
+  await expect(tentativas(page)).toHaveText('0');
+  await expect.poll(() => badgeAguardando(page), { timeout: 10_000 }).toBe(aguardandoAntes + 1);
+  await page.screenshot({ path: testInfo.outputPath('regua-resposta-1440.png'), fullPage: true });
+
+  // 6. In "Aguardando atendimento" the operator finds the customer and takes over.
+  await linkAguardando(page).click();
+  await expect(page).toHaveURL('/operador/aguardando-atendimento');
+  await abrirCliente(page, nome);
+  await page.getByRole('button', { name: 'Assumir' }).click();
+  await expect(resumo.getByText('Em atendimento', { exact: true })).toBeVisible();
+  await expect.poll(() => badgeAguardando(page), { timeout: 10_000 }).toBe(aguardandoAntes);
+  await page.screenshot({ path: testInfo.outputPath('regua-assumido-1440.png'), fullPage: true });
+});
