@@ -182,8 +182,12 @@ test('the régua sends the due-day message to an imported customer, who replies 
     { timeout: 20_000 },
   );
   await expect(resumo.getByText('Ativo', { exact: true })).toBeVisible();
-  // The automatic message counts as a contact attempt (PRODUCT §2).
-  await expect(tentativas(page)).toHaveText('1');
+  // Once sent (the thread may show it while it still waits for its slot), the automatic message
+  // counts as a contact attempt (PRODUCT §2).
+  await expect(async () => {
+    await page.reload();
+    await expect(tentativas(page)).toHaveText('1', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 
   // 5. The customer replies: the thread shows it, the status and the sidebar badge follow.
   // The badges reload on every route change; wait until the one from opening this customer is in.
