@@ -51,6 +51,7 @@ describe('GET /api/super-admin/saude', () => {
       banco: t.database.kind,
       fila_pendente: 0,
       ultima_execucao_regua: null,
+      regua_24h: { execucoes: 0, com_erro: 0, contagens: {} },
       canal: expect.objectContaining({ provedor: 'simulador', status: 'conectado' }),
       automacao_ativa: true,
     });
@@ -99,6 +100,56 @@ describe('GET /api/super-admin/saude', () => {
       worker: 'embutido',
       contagens: { planejadas: 3, enviadas: 2, falhas: 1, puladas: 0, adiadas: 0 },
       erro: null,
+    });
+  });
+});
+
+describe('GET /api/super-admin/saude — régua in the last 24 hours', () => {
+  const haMinutos = (minutos: number) => new Date(Date.now() - minutos * 60_000);
+  const contagens = (extra: Record<string, number>) => ({
+    planejadas: 0,
+    puladas: 0,
+    adiadas: 0,
+    enviadas: 0,
+    falhas: 0,
+    reagendadas: 0,
+    canceladas: 0,
+    promessas_quebradas: 0,
+    ...extra,
+  });
+  const run = (minutos: number, extra: Partial<typeof reguaExecucoes.$inferInsert> = {}) => ({
+    worker: 'embutido',
+    iniciadaEm: haMinutos(minutos),
+    concluidaEm: haMinutos(minutos),
+    ...extra,
+  });
+
+  it('sums each count over the runs started in the last 24 hours, leaves older ones out, counts errors', async () => {
+    await t.database.db.insert(reguaExecucoes).values([
+      // Older than 24 h: left out, error included.
+      run(24 * 60 + 1, { contagens: contagens({ enviadas: 500, falhas: 9 }), erro: 'Antiga' }),
+      run(2 * 24 * 60, { contagens: contagens({ planejadas: 70 }) }),
+      run(24 * 60 - 1, { contagens: contagens({ planejadas: 4, enviadas: 3, falhas: 1, puladas: 2 }) }),
+      run(120, { contagens: contagens({ planejadas: 6, enviadas: 6, promessas_quebradas: 1 }) }),
+      run(60, { contagens: contagens({ reagendadas: 2, canceladas: 1, adiadas: 5 }) }),
+      run(30, { contagens: contagens({}) }),
+      // Failed before counting anything, and one still running: runs, but nothing to add.
+      run(20, { contagens: null, erro: 'Canal indisponível' }),
+      run(1, { concluidaEm: null, contagens: null }),
+    ]);
+    expect((await getSaude()).json().regua_24h).toEqual({
+      execucoes: 6,
+      com_erro: 1,
+      contagens: {
+        planejadas: 10,
+        puladas: 2,
+        adiadas: 5,
+        enviadas: 9,
+        falhas: 1,
+        reagendadas: 2,
+        canceladas: 1,
+        promessas_quebradas: 1,
+      },
     });
   });
 });

@@ -13,7 +13,12 @@ import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
 import { getKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
-import { contarFilaPendente, type ReguaExecucaoRow, ultimaExecucaoRegua } from './saude.repository.ts';
+import {
+  contarFilaPendente,
+  type ReguaExecucaoRow,
+  resumoRegua24h,
+  ultimaExecucaoRegua,
+} from './saude.repository.ts';
 
 const resumoExecucao = (row: ReguaExecucaoRow) => ({
   iniciada_em: row.iniciadaEm.toISOString(),
@@ -25,9 +30,10 @@ const resumoExecucao = (row: ReguaExecucaoRow) => ({
 
 const saude = async (database: Database): Promise<Saude> => {
   const { db } = database;
-  const [fila, execucao, canal, killSwitchAtivo] = await Promise.all([
+  const [fila, execucao, regua24h, canal, killSwitchAtivo] = await Promise.all([
     contarFilaPendente(db),
     ultimaExecucaoRegua(db),
+    resumoRegua24h(db, new Date()),
     getWhatsappStatus(db),
     getKillSwitchAtivo(db),
   ]);
@@ -36,6 +42,7 @@ const saude = async (database: Database): Promise<Saude> => {
     banco: database.kind,
     fila_pendente: fila,
     ultima_execucao_regua: execucao ? resumoExecucao(execucao) : null,
+    regua_24h: regua24h,
     canal,
     automacao_ativa: killSwitchAtivo,
   };
@@ -48,7 +55,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['super-admin'],
-        summary: 'Saúde do sistema: versão, banco, fila, última execução da régua, canal',
+        summary: 'Saúde do sistema: versão, banco, fila, última execução e últimas 24 h da régua, canal',
         response: { 200: saudeResponse, ...authErrors },
       },
     },

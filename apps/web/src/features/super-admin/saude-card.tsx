@@ -11,7 +11,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSaude } from './api/saude.ts';
 import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
-import { ReguaExecucao } from './regua-execucao.tsx';
+import { Regua24h, ReguaExecucao } from './regua-execucao.tsx';
 
 const hora = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -58,6 +58,9 @@ const Details = ({ saude }: { saude: Saude }) => (
     </Row>
     <Row term="Última execução da régua">
       <ReguaExecucao execucao={saude.ultima_execucao_regua} />
+    </Row>
+    <Row term="Régua nas últimas 24 h">
+      <Regua24h resumo={saude.regua_24h} />
     </Row>
   </Box>
 );

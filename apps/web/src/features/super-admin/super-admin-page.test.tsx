@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../lib/theme.ts';
 import { renderApp, resetSession, signInAs, TEST_USERS } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 
@@ -39,8 +40,23 @@ const saude = (extra: Partial<Saude> = {}): Saude => ({
     iniciada_em: '2026-03-10T12:00:00.000Z',
     concluida_em: '2026-03-10T12:00:04.000Z',
     worker: 'embutido',
-    contagens: { enviadas: 40, puladas: 3 },
+    contagens: { puladas: 3, enviadas: 40, promessas_quebradas: 0, planejadas: 43 },
     erro: null,
+  },
+  regua_24h: {
+    execucoes: 2880,
+    com_erro: 3,
+    contagens: {
+      puladas: 0,
+      enviadas: 1234,
+      promessas_quebradas: 2,
+      retiradas: 1,
+      planejadas: 1240,
+      falhas: 6,
+      adiadas: 0,
+      reagendadas: 4,
+      canceladas: 0,
+    },
   },
   canal: {
     provedor: 'simulador',
@@ -88,6 +104,11 @@ const row = async (name: string) =>
     'tr',
   ) as HTMLElement;
 
+const chips = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
 describe('SuperAdminPage', () => {
   it('lists the admins and shows the system health', async () => {
     renderApp('/super-admin');
@@ -105,10 +126,45 @@ describe('SuperAdminPage', () => {
     expect(within(health).getByText('PGlite (embutido)')).toBeInTheDocument();
     expect(within(health).getByText('12 mensagens')).toBeInTheDocument();
     expect(within(health).getByText('10/03/2026 09:00')).toBeInTheDocument();
-    expect(within(health).getByText('enviadas: 40')).toBeInTheDocument();
-    expect(within(health).getByText('puladas: 3')).toBeInTheDocument();
+    expect(chips(within(health).getByRole('list', { name: 'Contagens da execução' }))).toEqual([
+      'planejadas: 43',
+      'enviadas: 40',
+      'puladas: 3',
+      'promessas quebradas: 0',
+    ]);
     expect(within(health).getByText('Conectado')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Envio automático' })).toBeChecked();
+  });
+
+  it('shows the engine’s last 24 hours: runs, errors, and the non-zero sums in reading order', async () => {
+    renderApp('/super-admin');
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    expect(await within(health).findByText('2.880 execuções')).toBeInTheDocument();
+    expect(within(health).getByText('3 com erro')).toHaveStyle({ color: theme.palette.error.main });
+    expect(chips(within(health).getByRole('list', { name: 'Contagens das últimas 24 h' }))).toEqual([
+      'planejadas: 1.240',
+      'enviadas: 1.234',
+      'falhas: 6',
+      'reagendadas: 4',
+      'promessas quebradas: 2',
+      'retiradas: 1',
+    ]);
+  });
+
+  it("says 'nenhuma atividade' when the last 24 hours' runs did nothing, and no error count", async () => {
+    server.use(
+      http.get('/api/super-admin/saude', () =>
+        HttpResponse.json(
+          saude({ regua_24h: { execucoes: 1, com_erro: 0, contagens: { planejadas: 0, enviadas: 0 } } }),
+        ),
+      ),
+    );
+    renderApp('/super-admin');
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    expect(await within(health).findByText('1 execução')).toBeInTheDocument();
+    expect(within(health).getByText('nenhuma atividade')).toBeInTheDocument();
+    expect(within(health).queryByText(/com erro/)).toBeNull();
+    expect(within(health).queryByRole('list', { name: 'Contagens das últimas 24 h' })).toBeNull();
   });
 
   it("says 'nunca executada' when the engine never ran", async () => {
