@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
 import { createUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
@@ -7,15 +9,18 @@ const NOME = 'cobranca_bench';
 
 export type BancoBench = { url: string; database: Database; fechar: () => Promise<void> };
 
-const comAdmin = async (url: string, sqlText: string) => {
+/** One short-lived connection for set-up and measurements outside the app's pool. */
+export const comCliente = async <T>(url: string, executar: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sqlText);
+    return await executar(client);
   } finally {
     await client.end();
   }
 };
+
+const comAdmin = (url: string, sqlText: string) => comCliente(url, (client) => client.query(sqlText));
 
 /** A fresh, migrated `cobranca_bench` database on BENCH_DATABASE_URL's server, dropped at the end. */
 export const abrirBancoBench = async (): Promise<BancoBench> => {
@@ -44,3 +49,25 @@ export const criarOperadorBench = async (database: Database, email: string): Pro
       { usuarioId: null },
     )
   ).id;
+
+/** Runs a bench script in its own Node process (its own heap and event loop); resolves with its JSON output. */
+export const executarEmProcesso = <T>(script: URL, args: string[], opcoesNode: string[] = []): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const filho = spawn(
+      process.execPath,
+      [...opcoesNode, '--import', 'tsx', fileURLToPath(script), ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let saida = '';
+    filho.stdout.on('data', (parte: Buffer) => {
+      saida += parte.toString();
+    });
+    filho.on('error', reject);
+    filho.on('exit', (codigo) =>
+      codigo === 0
+        ? resolve(JSON.parse(saida) as T)
+        : reject(new Error(`${fileURLToPath(script)} saiu com ${codigo}`)),
+    );
+  });

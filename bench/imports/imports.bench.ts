@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { importarXml } from '../../apps/api/src/modules/importacoes/importar-xml.service.ts';
 import { lerNotaFiscal } from '../../apps/api/src/modules/importacoes/nfe/nfe-parser.ts';
 import { lerZip } from '../../apps/api/src/modules/importacoes/nfe/zip-seguro.ts';
-import { type BancoBench, criarOperadorBench } from '../banco.ts';
+import { type BancoBench, criarOperadorBench, executarEmProcesso } from '../banco.ts';
 import { cronometrar, type LinhaBench, mediana, ms } from '../resultado.ts';
 import { gerarCsv, gerarZipNfe } from './gerar.ts';
 
@@ -46,23 +44,12 @@ const copiarCsv = async (url: string, caminho: string): Promise<number> => {
 
 type Execucao = { ms: number; picoMb: number; criados: number; rejeitados: number };
 
-const importarEmProcesso = (url: string, caminho: string, operadorId: number): Promise<Execucao> =>
-  new Promise((resolve, reject) => {
-    const script = fileURLToPath(new URL('./processo-importar-csv.ts', import.meta.url));
-    const filho = spawn(process.execPath, ['--import', 'tsx', script, url, caminho, String(operadorId)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let saida = '';
-    filho.stdout.on('data', (parte: Buffer) => {
-      saida += parte.toString();
-    });
-    filho.on('error', reject);
-    filho.on('exit', (codigo) =>
-      codigo === 0
-        ? resolve(JSON.parse(saida) as Execucao)
-        : reject(new Error(`importação saiu com ${codigo}`)),
-    );
-  });
+const importarEmProcesso = (url: string, caminho: string, operadorId: number) =>
+  executarEmProcesso<Execucao>(new URL('./processo-importar-csv.ts', import.meta.url), [
+    url,
+    caminho,
+    String(operadorId),
+  ]);
 
 export const benchImportacaoCsv = async (
   banco: BancoBench,

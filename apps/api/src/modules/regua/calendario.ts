@@ -87,13 +87,26 @@ export const proximaAbertura = (instante: Date, janela: JanelaEnvio): Date => {
   throw new Error('janela de envio sem nenhum dia aberto');
 };
 
+const cacheEtapas = new WeakMap<JanelaEnvio, Map<string, string>>();
+
 /**
  * The date a step fires (PRODUCT §4): due date + offset; on a non-sending day a reminder (before the
  * due date) moves earlier, the due-day and overdue steps move to the next sending day.
  */
 export const dataDaEtapa = (vencimento: string, dias: number, janela: JanelaEnvio): string => {
-  let data = somarDias(vencimento, dias);
-  const passo = dias < 0 ? -1 : 1;
-  for (let i = 0; i < DIAS_BUSCA && !ehDiaDeEnvio(data, janela); i += 1) data = somarDias(data, passo);
+  // A planning pass asks about a few hundred (due date, step) pairs, each thousands of times.
+  let cache = cacheEtapas.get(janela);
+  if (!cache) {
+    cache = new Map();
+    cacheEtapas.set(janela, cache);
+  }
+  const chave = `${vencimento}${dias}`;
+  let data = cache.get(chave);
+  if (data === undefined) {
+    data = somarDias(vencimento, dias);
+    const passo = dias < 0 ? -1 : 1;
+    for (let i = 0; i < DIAS_BUSCA && !ehDiaDeEnvio(data, janela); i += 1) data = somarDias(data, passo);
+    cache.set(chave, data);
+  }
   return data;
 };

@@ -112,6 +112,8 @@ const cancelar = (db: Db, id: number, motivo: string) =>
       WHERE id = ${id}`);
   });
 
+const MAX_RESERVAS = 10;
+
 // The next batch is claimed a little before the current one's slots run out, so sending never pauses.
 const ANTECEDENCIA_MS = 50;
 
@@ -150,7 +152,17 @@ export const enviarPendentes = async (
     }
     if (aEnviar.length === 0) continue;
     const intervalo = intervaloEntreEnviosMs(porSegundo);
-    const inicio = await reservarSlots(db, canal.canal, aEnviar.length, agora, intervalo);
+    // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.
+    const inicio = await reservarSlots(db, canal.canal, aEnviar.length, relogio.agora(), intervalo);
+    const esperarSlot = async (slot: number) => {
+      let alvo = slot;
+      for (let i = 0; i < MAX_RESERVAS; i += 1) {
+        await relogio.esperar(alvo - relogio.agora().getTime());
+        if (relogio.agora().getTime() - alvo <= intervalo / 2) return;
+        // The timer fired late (busy process): take a fresh slot rather than crowd the next ones.
+        alvo = await reservarSlots(db, canal.canal, 1, relogio.agora(), intervalo);
+      }
+    };
     if (porSegundo !== vazaoAtual) {
       vazaoAtual = porSegundo;
       aguardarVez = criarJanelaDeslizante(relogio, porSegundo);
@@ -158,7 +170,7 @@ export const enviarPendentes = async (
     const vez = aguardarVez;
     aEnviar.forEach((m, i) => {
       const envio = (async () => {
-        await relogio.esperar(inicio + i * intervalo - relogio.agora().getTime());
+        await esperarSlot(inicio + i * intervalo);
         await vez();
         const resultado = await enviarPeloCanal(canal, {
           telefone: m.telefone,

@@ -221,6 +221,10 @@ export const planejarRegua = (db: Db, ctx: ContextoPlanejamento): Promise<Result
       await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${TRAVA_PLANEJAMENTO}) AS ok`),
     );
     if (!trava?.ok) return null;
+    // The cursor is read to the end: plan for all rows, not for the first ones (PostgreSQL's default
+    // for cursors), and skip JIT compilation, which costs more than it saves on this query.
+    await tx.execute(sql`SET LOCAL cursor_tuple_fraction = 1`);
+    await tx.execute(sql`SET LOCAL jit = off`);
     const total: ResultadoPlanejamento = { planejadas: 0, puladas: 0, adiadas: 0 };
     await abrirCursor(tx, ctx);
     let resto: LinhaCandidata[] = [];

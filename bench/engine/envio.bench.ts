@@ -1,0 +1,256 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+import { setTimeout as dormir } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sistemaSettings } from '@cobranca/contracts';
+import pg from 'pg';
+import { hojeSaoPaulo } from '../../apps/api/src/lib/datas.ts';
+import { saveSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
+import { LEASE_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
+import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
+import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
+import type { BancoBench } from '../banco.ts';
+import type { LinhaBench } from '../resultado.ts';
+import { gerarFilaEnvio } from './gerar.ts';
+
+// BENCHMARKS.md, "engine sending at the 80 msg/s allowance": three outbox senders (own process, own
+// pool each) against the fake Cloud API on loopback, one SIGKILLed mid-run; what the fake server saw.
+
+const VAZAO = 80;
+const WORKERS = 3;
+const MATAR_APOS_MS = 5_000;
+/** Arrivals more than this apart split the run from the tail resent after the killed worker's lease. */
+const INTERVALO_DA_CAUDA_MS = 3_000;
+const PERCENTUAL_MINIMO = 95;
+
+type Totais = {
+  enviadas: number;
+  falhas: number;
+  reagendadas: number;
+  canceladas: number;
+  erros: number;
+  passadas: number;
+};
+type Envio = { instante: number; id: number; worker: number };
+type Worker = {
+  processo: ChildProcessByStdio<Writable, Readable, null>;
+  pronto: Promise<void>;
+  fim: Promise<Totais | null>;
+};
+
+/** A sender process; every message it hands to the driver goes into `envios` as it happens. */
+const iniciarWorker = (numero: number, args: string[], envios: Envio[]): Worker => {
+  const script = fileURLToPath(new URL('./processo-enviar.ts', import.meta.url));
+  const processo = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let resto = '';
+  let totais: Totais | null = null;
+  let avisarPronto: () => void = () => {};
+  const pronto = new Promise<void>((resolve) => {
+    avisarPronto = resolve;
+  });
+  processo.stdout.on('data', (parte: Buffer) => {
+    const linhas = (resto + parte.toString()).split('\n');
+    resto = linhas.pop() ?? '';
+    for (const linha of linhas) {
+      const [tipo, ...campos] = linha.split(' ');
+      if (tipo === 'pronto') avisarPronto();
+      else if (tipo === 'envio')
+        envios.push({ instante: Number(campos[0]), id: Number(campos[1]), worker: numero });
+      else if (tipo === 'fim') totais = JSON.parse(campos.join(' ')) as Totais;
+    }
+  });
+  const fim = new Promise<Totais | null>((resolve, reject) => {
+    processo.on('error', reject);
+    processo.on('exit', (codigo, sinal) => {
+      if (sinal === 'SIGKILL') return resolve(null);
+      if (codigo !== 0 || !totais) return reject(new Error(`worker de envio saiu com ${codigo}`));
+      resolve(totais);
+    });
+  });
+  return { processo, pronto, fim };
+};
+
+/** The most arrivals in any sliding 1-second window (t − 1000, t], as the fake server's limit counts. */
+const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: number } => {
+  let maximo = 0;
+  let em = 0;
+  let inicio = 0;
+  for (let fim = 0; fim < instantes.length; fim += 1) {
+    const t = instantes[fim] ?? 0;
+    while ((instantes[inicio] ?? 0) <= t - 1_000) inicio += 1;
+    if (fim - inicio + 1 > maximo) {
+      maximo = fim - inicio + 1;
+      em = t;
+    }
+  }
+  return { maximo, em };
+};
+
+const textoDe = (corpo: unknown): string => {
+  const c = corpo as { text?: { body?: string }; template?: { components?: unknown } };
+  return c.text?.body ?? JSON.stringify(c.template ?? corpo);
+};
+
+const statusNoBanco = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; status: string; tentativas: number }>(
+      "SELECT id, status, tentativas FROM mensagens WHERE direcao = 'saida' AND origem = 'regua'",
+    );
+    return new Map(rows.map((r) => [Number(r.id), r]));
+  } finally {
+    await client.end();
+  }
+};
+
+export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<LinhaBench> => {
+  const settings = sistemaSettings.parse({});
+  const sempre = { inicio: '00:00', fim: '23:59' };
+  const janela = { dias_uteis: sempre, sabado: sempre, domingo: sempre, feriados_nacionais: true };
+  await saveSistemaSettings(
+    banco.database.db,
+    { ...settings, vazao_canal_por_segundo: VAZAO, janela_envio: janela },
+    null,
+  );
+  // The window is closed only in the minute before midnight: wait it out rather than send nothing.
+  const abertura = proximaAbertura(new Date(), janela);
+  if (!dentroDaJanela(new Date(), janela)) await dormir(abertura.getTime() - Date.now() + 100);
+  await gerarFilaEnvio(banco.url, mensagens, hojeSaoPaulo(new Date()));
+
+  const fake = await iniciarFakeCloudApi();
+  fake.limitePorSegundo(VAZAO);
+  const prazoMs = Math.ceil((mensagens / VAZAO) * 1_000) + LEASE_MS + 30_000;
+  const args = [banco.url, fake.url, fake.apiVersion, fake.phoneNumberId, fake.token, String(prazoMs)];
+  const envios: Envio[] = [];
+  const workers = Array.from({ length: WORKERS }, (_, i) => iniciarWorker(i + 1, args, envios));
+  const agora = () => performance.timeOrigin + performance.now();
+  // When the fake server refused a send for going over the limit (to the nearest 10 ms).
+  const recusas: number[] = [];
+  const vigia = setInterval(() => {
+    while (recusas.length < fake.excedeuLimite) recusas.push(agora());
+  }, 10);
+  try {
+    await Promise.all(workers.map((w) => w.pronto));
+    const inicio = agora();
+    for (const w of workers) w.processo.stdin.end('vai\n');
+    const vitima = workers[WORKERS - 1];
+    await dormir(MATAR_APOS_MS);
+    vitima?.processo.kill('SIGKILL');
+    const morteEm = agora();
+    const totais = (await Promise.all(workers.map((w) => w.fim))).filter((t): t is Totais => t !== null);
+    const fimEm = agora();
+
+    const recebidas = [...fake.recebidas].sort((a, b) => a.instante - b.instante);
+    const instantes = recebidas.map((r) => r.instante);
+    const porMensagem = new Map<number, number>();
+    const porConteudo = new Set<string>();
+    let duplicadasConteudo = 0;
+    for (const r of recebidas) {
+      const texto = textoDe(r.corpo);
+      const id = Number(/nº (\d+)/.exec(texto)?.[1] ?? Number.NaN);
+      porMensagem.set(id, (porMensagem.get(id) ?? 0) + 1);
+      const chave = `${r.para}\n${texto}`;
+      if (porConteudo.has(chave)) duplicadasConteudo += 1;
+      porConteudo.add(chave);
+    }
+    const duplicadasId = [...porMensagem.values()].reduce((soma, n) => soma + Math.max(0, n - 1), 0);
+    const status = await statusNoBanco(banco.url);
+    let perdidas = 0;
+    let pendentes = 0;
+    let novasTentativas = 0;
+    for (let id = 1; id <= mensagens; id += 1) {
+      const linha = status.get(id);
+      if (linha?.status === 'pendente') pendentes += 1;
+      if ((linha?.tentativas ?? 0) > 1) novasTentativas += 1;
+      if (!porMensagem.has(id) || linha?.status !== 'enviada') perdidas += 1;
+    }
+    // The run proper, then (after a silence) the tail: the killed worker's claimed messages, sent once its
+    // lease ran out, and any send refused by the limit, sent again at its next attempt.
+    const corte = instantes.findIndex((t, i) => i > 0 && t - (instantes[i - 1] ?? t) > INTERVALO_DA_CAUDA_MS);
+    const corrida = corte === -1 ? instantes : instantes.slice(0, corte);
+    const cauda = corte === -1 ? [] : instantes.slice(corte);
+    const primeira = corrida[0] ?? 0;
+    const ultima = corrida.at(-1) ?? 0;
+    const taxaDe = (lista: number[]) =>
+      lista.length > 1 ? ((lista.length - 1) / ((lista.at(-1) ?? 0) - (lista[0] ?? 0))) * 1_000 : 0;
+    const taxa = taxaDe(corrida);
+    // The same without the sends refused by the limit and sent again later (they stretch the run's end).
+    const primeirasTentativas = recebidas
+      .filter((r) => (status.get(Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]))?.tentativas ?? 0) <= 1)
+      .map((r) => r.instante)
+      .filter((t) => t <= ultima);
+    const percentual = (taxa / VAZAO) * 100;
+    const { maximo, em: maximoEm } = maximoEmUmSegundo(instantes);
+    const duplicadas = Math.max(duplicadasId, duplicadasConteudo);
+    // The same figures where the senders hand messages to the driver, to tell pacing from transport.
+    const instantesEnvio = envios.map((e) => e.instante).sort((a, b) => a - b);
+    const noEnvio = maximoEmUmSegundo(instantesEnvio);
+    const entregues = new Set<number>();
+    const repetidas = envios.filter((e) => entregues.size === entregues.add(e.id).size);
+    const pelaVitima = envios.filter((e) => e.worker === WORKERS).length;
+    const ok =
+      percentual >= PERCENTUAL_MINIMO &&
+      percentual <= 100 &&
+      maximo <= VAZAO &&
+      fake.excedeuLimite === 0 &&
+      duplicadas === 0 &&
+      perdidas === 0;
+    const s = (ms: number) => `${(ms / 1_000).toFixed(1)} s`;
+    return {
+      medida: `Motor: envio de ${mensagens.toLocaleString('pt-BR')} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), Cloud API fake em loopback`,
+      piso: `vazão configurada: ${VAZAO} msg/s`,
+      valor:
+        `${taxa.toFixed(1)} msg/s (${percentual.toFixed(1)} %), máx. ${maximo} aceitas em 1 s (${noEnvio.maximo} saídas dos` +
+        ` workers), ${fake.excedeuLimite} recusadas pelo limite (429),` +
+        ` ${duplicadas} duplicadas, ${perdidas} perdidas; cauda de ${cauda.length} enviadas depois` +
+        ` (lease do worker morto ou nova tentativa), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte`,
+      alvo: `${PERCENTUAL_MINIMO}–100 % e ≤ ${VAZAO} em qualquer 1 s; 0 duplicadas, 0 perdidas`,
+      ok,
+      detalhes: {
+        mensagens,
+        recebidas_pelo_fake: recebidas.length,
+        tentativas_no_fake: fake.tentativas,
+        taxa_msg_s: taxa,
+        percentual_da_vazao: percentual,
+        taxa_so_primeiras_tentativas_msg_s: taxaDe(primeirasTentativas),
+        corrida_mensagens: corrida.length,
+        corrida_s: (ultima - primeira) / 1_000,
+        primeira_chegada_apos_inicio_s: (primeira - inicio) / 1_000,
+        maximo_em_1s: maximo,
+        maximo_em_1s_termina_apos_inicio_s: (maximoEm - inicio) / 1_000,
+        maximo_em_1s_no_envio: noEnvio.maximo,
+        maximo_em_1s_no_envio_termina_apos_inicio_s: (noEnvio.em - inicio) / 1_000,
+        entregues_ao_driver: envios.length,
+        entregues_ao_driver_pela_vitima: pelaVitima,
+        entregues_ao_driver_de_novo: repetidas.length,
+        carga_1min: loadavg()[0] ?? 0,
+        excedeu_limite: fake.excedeuLimite,
+        recusas_apos_inicio_s: recusas.map((t) => ((t - inicio) / 1_000).toFixed(2)).join(' '),
+        mensagens_com_nova_tentativa: novasTentativas,
+        duplicadas_por_id: duplicadasId,
+        duplicadas_por_destino_e_texto: duplicadasConteudo,
+        perdidas,
+        pendentes_no_fim: pendentes,
+        cauda_mensagens: cauda.length,
+        cauda_primeira_apos_morte_s: cauda.length > 0 ? ((cauda[0] ?? 0) - morteEm) / 1_000 : 0,
+        cauda_ultima_apos_morte_s: cauda.length > 0 ? ((cauda.at(-1) ?? 0) - morteEm) / 1_000 : 0,
+        morte_apos_inicio_s: (morteEm - inicio) / 1_000,
+        duracao_total_s: (fimEm - inicio) / 1_000,
+        enviadas_pelos_sobreviventes: totais.reduce((soma, t) => soma + t.enviadas, 0),
+        reagendadas: totais.reduce((soma, t) => soma + t.reagendadas, 0),
+        falhas: totais.reduce((soma, t) => soma + t.falhas, 0),
+        canceladas: totais.reduce((soma, t) => soma + t.canceladas, 0),
+        erros_ao_registrar: totais.reduce((soma, t) => soma + t.erros, 0),
+      },
+    };
+  } finally {
+    clearInterval(vigia);
+    for (const w of workers)
+      if (w.processo.exitCode === null && w.processo.signalCode === null) w.processo.kill('SIGKILL');
+    await fake.fechar();
+  }
+};

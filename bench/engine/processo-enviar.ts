@@ -1,0 +1,81 @@
+// One outbox sender in a process of its own (the sending row runs three and SIGKILLs one mid-run):
+// `enviarPendentes` with its own pool, the system clock and the Cloud API driver pointed at the fake
+// server, pass after pass one second apart (the engine's pass interval, shortened) until nothing is
+// pending or the deadline passes. Prints "pronto" once connected, starts on "vai" from stdin, prints
+// "envio <instant> <message id>" as it hands each message to the driver (stdout on a pipe is written
+// synchronously, so a SIGKILL loses none of them) and "fim <totals as JSON>" at the end.
+import { once } from 'node:events';
+import { setTimeout as dormir } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../../apps/api/src/db/client.ts';
+import { linhasDe } from '../../apps/api/src/db/linhas.ts';
+import { relogioDoSistema } from '../../apps/api/src/lib/relogio.ts';
+import type { CanalDriver } from '../../apps/api/src/modules/canais/canal.ts';
+import { criarWhatsappCloud } from '../../apps/api/src/modules/canais/whatsapp-cloud.ts';
+import {
+  getKillSwitchAtivo,
+  getSistemaSettings,
+} from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
+import { enviarPendentes, type ResultadoEnvios } from '../../apps/api/src/modules/regua/enviador.ts';
+
+const [url, baseUrl, apiVersion, phoneNumberId, accessToken, prazo] = process.argv.slice(2);
+if (!url || !baseUrl || !apiVersion || !phoneNumberId || !accessToken || !prazo)
+  throw new Error('uso: processo-enviar <url> <baseUrl> <apiVersion> <phoneNumberId> <token> <prazoMs>');
+
+const database = await openPostgres(url);
+const { db } = database;
+let erros = 0;
+const agora = () => performance.timeOrigin + performance.now();
+const canalDe = async (): Promise<CanalDriver> => {
+  const canal = criarWhatsappCloud({ baseUrl, apiVersion, phoneNumberId, accessToken });
+  return {
+    canal: canal.canal,
+    enviar: (envio) => {
+      process.stdout.write(`envio ${agora()} ${envio.mensagemId}\n`);
+      return canal.enviar(envio);
+    },
+  };
+};
+const deps = {
+  db,
+  canalDe,
+  relogio: relogioDoSistema,
+  aoFalhar: () => {
+    erros += 1;
+  },
+};
+// What the engine's pass gives the sender (motor.ts): the stored settings and both automation switches.
+const carregar = async () => {
+  const [settings, killSwitch] = await Promise.all([getSistemaSettings(db), getKillSwitchAtivo(db)]);
+  return { settings, automacaoLigada: killSwitch && settings.automacao_ativa };
+};
+const pendentes = async () =>
+  linhasDe<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM mensagens WHERE status = 'pendente'`),
+  )[0]?.n ?? 0;
+
+// A worker that has been running for a while: pool connected, HTTP client loaded, connection to the
+// channel open (a cold start's first sends are late and would then go out together).
+await db.execute(sql`SELECT 1`);
+await fetch(`${baseUrl}/${apiVersion}/${phoneNumberId}?fields=id`, {
+  headers: { authorization: `Bearer ${accessToken}` },
+}).then((r) => r.arrayBuffer());
+process.stdout.write('pronto\n');
+await once(process.stdin, 'data');
+process.stdin.pause();
+
+const fim = Date.now() + Number(prazo);
+const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
+let passadas = 0;
+for (;;) {
+  const r = await enviarPendentes(deps, carregar);
+  passadas += 1;
+  total.enviadas += r.enviadas;
+  total.falhas += r.falhas;
+  total.reagendadas += r.reagendadas;
+  total.canceladas += r.canceladas;
+  if ((await pendentes()) === 0 || Date.now() > fim) break;
+  await dormir(1_000);
+}
+await database.close();
+process.stdout.write(`fim ${JSON.stringify({ ...total, erros, passadas })}\n`);
