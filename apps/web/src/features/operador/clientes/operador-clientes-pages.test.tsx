@@ -210,7 +210,7 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     release();
-    expect(await screen.findByText('Nenhum cliente em atendimento.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum cliente em atendimento.', {}, SLOW)).toBeInTheDocument();
   });
 
   it('shows the error with a retry', async () => {
