@@ -113,7 +113,8 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
     const emptyDir = mkdtempSync(join(tmpdir(), 'cobranca-start-'));
     const server = await start({ DATA_DIR: emptyDir, DATABASE_URL: '', SEED_DEMO: 'false' });
     try {
-      expect(server.output()).toContain('npm run cli -- user:create');
+      // The hint follows the listening line, possibly in a later chunk of output.
+      await expect.poll(server.output, { timeout: 5_000 }).toContain('npm run cli -- user:create');
       expect((await login(server.port, 'admin@demo.cobranca.local', 'Demo@2026')).status).toBe(401);
     } finally {
       await stop(server);

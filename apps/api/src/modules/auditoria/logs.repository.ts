@@ -7,9 +7,15 @@ export type LogRow = typeof auditLogs.$inferSelect & { usuario: { id: number; na
 /** Filters in storage terms: the date range is already a half-open interval of UTC instants. */
 export type FiltroLogs = { acao?: string; usuarioId?: number; desde?: Date; antesDe?: Date };
 
+// PostgreSQL text cannot hold NUL (sending one is an error, not a miss): such a filter matches nothing.
+const filtroAcao = (acao: string | undefined): SQL | undefined => {
+  if (!acao) return undefined;
+  return acao.includes('\u0000') ? sql`false` : eq(auditLogs.acao, acao);
+};
+
 const whereLogs = (f: FiltroLogs): SQL | undefined =>
   and(
-    f.acao ? eq(auditLogs.acao, f.acao) : undefined,
+    filtroAcao(f.acao),
     f.usuarioId ? eq(auditLogs.usuarioId, f.usuarioId) : undefined,
     f.desde ? gte(auditLogs.createdAt, f.desde) : undefined,
     f.antesDe ? lt(auditLogs.createdAt, f.antesDe) : undefined,

@@ -120,7 +120,8 @@ const GroupItem = ({ group, ...props }: { group: MenuGroup } & Omit<NavProps, 'e
         {expanded ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List disablePadding>
+        {/* A div, like the menu around it: its items are links, not list items. */}
+        <List component="div" disablePadding>
           {group.children.map((child) => (
             <LinkItem key={child.route} item={child} nested {...props} />
           ))}

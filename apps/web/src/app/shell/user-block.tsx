@@ -3,13 +3,14 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
+// Every colour keeps the white initials at 4.5:1 or more (WCAG 1.4.3).
 const AVATAR_COLORS = [
   '#1976D2',
-  '#388E3C',
+  '#2E7D32',
   '#7B1FA2',
   '#C2185B',
   '#00796B',
-  '#F57C00',
+  '#BF360C',
   '#5D4037',
   '#455A64',
 ];

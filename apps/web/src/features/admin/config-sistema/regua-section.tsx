@@ -66,13 +66,13 @@ export const ReguaSection = () => {
           {arrayError}
         </Alert>
       )}
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 2 }}>
+      {/* Divs, not ol/li: each step is a labelled group, and a list may only hold list items. */}
+      <Box sx={{ p: 0, m: 0, mt: 2, display: 'grid', gap: 2 }}>
         {fields.map((field, index) => {
           const diasError = errors.regua?.[index]?.dias?.message;
           const registered = register(`regua.${index}.dias`, { valueAsNumber: true });
           return (
             <Box
-              component="li"
               key={field.id}
               role="group"
               aria-label={`Etapa ${index + 1}`}

@@ -37,6 +37,8 @@ export const MonthlyCharts = ({ data }: { data: GraficoMensalItem[] }) => {
           dataset={dataset}
           height={HEIGHT}
           localeText={ptBRLocaleText}
+          // Hidden from assistive technology (see above), so out of the Tab order too.
+          disableKeyboardNavigation
           xAxis={[{ ...xAxis, scaleType: 'band' }]}
           yAxis={[{ valueFormatter: (v: number) => formatInteger(v), width: 48 }]}
           series={[
@@ -53,6 +55,8 @@ export const MonthlyCharts = ({ data }: { data: GraficoMensalItem[] }) => {
           dataset={dataset}
           height={HEIGHT}
           localeText={ptBRLocaleText}
+          // Hidden from assistive technology (see above), so out of the Tab order too.
+          disableKeyboardNavigation
           xAxis={[{ ...xAxis, scaleType: 'point' }]}
           yAxis={[{ valueFormatter: (v: number) => compactMoney.format(v), width: 72 }]}
           series={[

@@ -46,7 +46,7 @@ export const TemplatePreview = ({ texto }: { texto: string }) => {
           aria-hidden
           sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5 }}
         >
-          <Typography variant="caption" sx={{ color: '#667781', fontSize: 11 }}>
+          <Typography variant="caption" sx={{ color: '#54656F', fontSize: 11 }}>
             09:30
           </Typography>
           <DoneAllIcon sx={{ fontSize: 16, color: '#53BDEB' }} />

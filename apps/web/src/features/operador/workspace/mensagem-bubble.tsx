@@ -69,7 +69,7 @@ export const MensagemBubble = ({ mensagem: m }: { mensagem: MensagemView }) => {
         }}
       >
         {autor && (
-          <Typography variant="caption" color="primary" sx={{ fontWeight: 600, display: 'block' }}>
+          <Typography variant="caption" sx={{ color: 'primary.dark', fontWeight: 600, display: 'block' }}>
             {autor}
           </Typography>
         )}

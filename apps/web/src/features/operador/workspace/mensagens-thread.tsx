@@ -60,6 +60,8 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
         role="log"
         aria-label="Mensagens"
         aria-busy={query.isLoading}
+        // It scrolls: a keyboard user must be able to focus it to scroll it (WCAG 2.1.1).
+        tabIndex={0}
         sx={{ flex: 1, overflowY: 'auto', p: 2, bgcolor: 'action.hover' }}
       >
         {query.isLoading && (

@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { signIn } from './sign-in.ts';
+
+// Issue 8 (accessibility): axe-core on every screen, no serious or critical WCAG 2.1 A/AA violation,
+// and a keyboard-only journey with a visible focus. axe-core is an npm dev dependency injected into
+// the page by @axe-core/playwright: nothing is downloaded at run time.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] };
+
+/** Waits until the screen has its heading and its data (no skeleton, no request in flight). */
+const waitForData = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+};
+
+/** Runs axe on the current page; returns its serious and critical violations. */
+const audit = async (page: Page, screen: string): Promise<Finding[]> => {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((v) => v.impact && BLOCKING.has(v.impact))
+    .map((v) => ({
+      screen,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: `${v.help} (${v.helpUrl})`,
+      // The selector, and axe's own reason (e.g. the two colours and their ratio).
+      targets: v.nodes.map(
+        (n) => `${n.target.join(' ')} — ${[...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ')}`,
+      ),
+    }));
+};
+
+const report = (findings: Finding[]) =>
+  findings
+    .map(
+      (f) =>
+        `[${f.screen}] ${f.rule} (${f.impact}): ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`,
+    )
+    .join('\n');
+
+const auditScreens = async (page: Page, screens: [string, string][]) => {
+  const findings: Finding[] = [];
+  for (const [screen, path] of screens) {
+    await page.goto(path);
+    await waitForData(page);
+    findings.push(...(await audit(page, screen)));
+  }
+  return findings;
+};
+
+test('the login page has no serious or critical axe violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+  const findings = await audit(page, '/login');
+  expect(findings, report(findings)).toEqual([]);
+});
+
+test('every operador screen has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
+  const findings = await auditScreens(page, [
+    ['dashboard', '/operador/dashboard'],
+    ['Ativos', '/operador/clientes'],
+    ['Aguardando atendimento', '/operador/aguardando-atendimento'],
+    ['Em atendimento', '/operador/em-atendimento'],
+    ['Concluídos', '/operador/concluidos'],
+    ['Contas a receber', '/operador/contas-receber'],
+    ['Importar clientes', '/operador/importar-clientes'],
+  ]);
+  // A customer workspace: the first active customer.
+  await page.goto('/operador/clientes');
+  await waitForData(page);
+  await page.getByRole('table').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await waitForData(page);
+  findings.push(...(await audit(page, 'cliente workspace')));
+  expect(findings, report(findings)).toEqual([]);
+});
+
+test('every admin screen has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_ACCOUNTS.admin, { home: '/admin/dashboard' });
+  const findings = await auditScreens(page, [
+    ['dashboard', '/admin/dashboard'],
+    ['Gestão de operadores', '/admin/operadores'],
+    ['Gestão de clientes', '/admin/clientes'],
+    ['Logs', '/admin/logs'],
+    ['Config. mensagens', '/admin/mensagens'],
+    ['Config. WhatsApp', '/admin/whatsapp'],
+    ['Config. do sistema', '/admin/config-sistema'],
+  ]);
+  expect(findings, report(findings)).toEqual([]);
+});
+
+test('the super admin page has no serious or critical axe violation', async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.super_admin, { home: '/super-admin' });
+  const findings = await auditScreens(page, [['super admin', '/super-admin']]);
+  expect(findings, report(findings)).toEqual([]);
+});
+
+/** The focused element draws an outline or a box-shadow (WCAG 2.4.7 Focus Visible). */
+const expectFocusVisible = async (page: Page, what: string) => {
+  const style = await page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const s = getComputedStyle(el);
+    return {
+      element: `${el.tagName.toLowerCase()} ${el.textContent?.trim().slice(0, 40) ?? ''}`,
+      outline: s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0,
+      boxShadow: s.boxShadow !== 'none',
+    };
+  });
+  expect(style, `${what}: nothing has the focus`).not.toBeNull();
+  expect(
+    style?.outline || style?.boxShadow,
+    `${what}: the focused element (${style?.element}) has no outline nor box-shadow`,
+  ).toBe(true);
+};
+
+/** Presses Tab until `target` has the focus (at most `max` times), checking each stop shows its focus. */
+const tabTo = async (page: Page, target: ReturnType<Page['locator']>, what: string, max = 40) => {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+      await expectFocusVisible(page, what);
+      return;
+    }
+  }
+  throw new Error(`${what}: not reached after ${max} presses of Tab`);
+};
+
+test('keyboard only: sign in, open Ativos and a customer, with a visible focus', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByLabel('E-mail', { exact: true });
+  await expect(email).toBeFocused();
+  await page.keyboard.type(DEMO_ACCOUNTS.operador);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('/operador/dashboard');
+  await waitForData(page);
+
+  await tabTo(page, page.getByRole('link', { name: /^Ativos/ }), 'the Ativos link');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('/operador/clientes');
+  await waitForData(page);
+
+  const firstRow = page.getByRole('table').getByRole('row').nth(1);
+  const nome = ((await firstRow.getByRole('cell').first().textContent()) ?? '').trim();
+  await tabTo(page, firstRow, 'the first customer row', 60);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: nome })).toBeVisible();
+});
