@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_OPERADORES_EXTRAS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
 
 // Issue 8 (accessibility): axe-core on every screen, no serious or critical WCAG 2.1 A/AA violation,
@@ -64,7 +64,7 @@ test('the login page has no serious or critical axe violation', async ({ page })
 
 test('every operador screen has no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
+  await signIn(page, DEMO_OPERADORES_EXTRAS[0], { home: '/operador/dashboard' });
   const findings = await auditScreens(page, [
     ['dashboard', '/operador/dashboard'],
     ['Ativos', '/operador/clientes'],
@@ -140,7 +140,7 @@ test('keyboard only: sign in, open Ativos and a customer, with a visible focus',
   await page.goto('/login');
   const email = page.getByLabel('E-mail', { exact: true });
   await expect(email).toBeFocused();
-  await page.keyboard.type(DEMO_ACCOUNTS.operador);
+  await page.keyboard.type(DEMO_OPERADORES_EXTRAS[1]);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
   await page.keyboard.type(DEMO_PASSWORD);

@@ -5,3 +5,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.cobranca.local',
   operador: 'operador@demo.cobranca.local',
 } as const;
+
+/** The other demo operators: suites that only look around sign in as them, so the journeys' account
+ * stays under the per-e-mail sign-in limit (10 in 15 minutes). */
+export const DEMO_OPERADORES_EXTRAS = ['bruno@demo.cobranca.local', 'carla@demo.cobranca.local'] as const;

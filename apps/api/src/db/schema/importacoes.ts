@@ -26,11 +26,14 @@ export const importacoes = pgTable(
     erros: jsonb('erros').$type<ImportacaoErro[]>().notNull().default([]),
     errosOmitidos: integer('erros_omitidos').notNull().default(0),
     createdAt: createdAt(),
+    // Heartbeat: each written batch moves it; a `processando` import left without one was cut short.
+    atualizadaEm: timestamptz('atualizada_em').notNull().defaultNow(),
     concluidaEm: timestamptz('concluida_em'),
   },
   (t) => [
     index('importacoes_usuario_idx').on(t.usuarioId, t.createdAt),
     index('importacoes_created_idx').on(t.createdAt),
+    index('importacoes_processando_idx').on(t.atualizadaEm).where(sql`${t.status} = 'processando'`),
     check('importacoes_tipo_ck', sql.raw(`tipo IN (${sqlList(IMPORTACAO_TIPOS)})`)),
     check('importacoes_status_ck', sql.raw(`status IN (${sqlList(IMPORTACAO_STATUSES)})`)),
   ],

@@ -1,8 +1,8 @@
 import type { ClienteStatus, DocumentoTipo } from '@cobranca/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { clientes, type Endereco } from '../../db/schema/index.ts';
+import { clientes, type Endereco, importacoes } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 
 export type OrigemImportacao = 'importacao_csv' | 'nfe';
@@ -89,6 +89,11 @@ const agruparPorDocumento = (itens: ItemLote[]): Map<string, Documento> => {
  */
 export const gravarLote = (db: Db, contexto: ContextoLote, itens: ItemLote[]): Promise<ResultadoItem[]> =>
   db.transaction(async (tx) => {
+    // The heartbeat commits with the batch: an import whose process died stops moving it.
+    await tx
+      .update(importacoes)
+      .set({ atualizadaEm: sql`now()` })
+      .where(eq(importacoes.id, contexto.importacaoId));
     const grupos = agruparPorDocumento(itens);
     const documentos = [...grupos.keys()];
     const porDocumento = new Map((await selecionarExistentes(tx, documentos)).map((c) => [c.documento, c]));

@@ -5,7 +5,7 @@ import type {
   ImportacaoStatus,
   ImportacaoTipo,
 } from '@cobranca/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { importacoes, usuarios } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
@@ -183,3 +183,39 @@ export const detalharImportacao = async (
   if (!linha) throw notFound('Importação não encontrada.');
   return { ...toResumo(linha), erros: linha.erros, erros_omitidos: linha.errosOmitidos };
 };
+
+// Far longer than any batch takes (2 000 rows in about a second): no heartbeat for this long means the
+// process writing the import is gone (crash, SIGKILL, restart).
+const SEM_SINAL_MINUTOS = 10;
+
+/**
+ * Marks imports cut short (no batch written for 10 minutes) as `interrompida`, with an audit entry:
+ * what their batches wrote stays (each batch is one transaction), the rest never started.
+ */
+export const marcarImportacoesInterrompidas = (db: Db, agora: Date): Promise<number> =>
+  db.transaction(async (tx) => {
+    const interrompidas = await tx
+      .update(importacoes)
+      .set({ status: 'interrompida', concluidaEm: agora })
+      .where(
+        and(
+          eq(importacoes.status, 'processando'),
+          lt(importacoes.atualizadaEm, new Date(agora.getTime() - SEM_SINAL_MINUTOS * 60_000)),
+        ),
+      )
+      .returning({
+        id: importacoes.id,
+        arquivoNome: importacoes.arquivoNome,
+        usuarioId: importacoes.usuarioId,
+      });
+    for (const i of interrompidas)
+      await registrarAuditoria(tx, {
+        usuarioId: null,
+        acao: 'importacao.interrompida',
+        descricao: `Importação de ${i.arquivoNome} interrompida (o processo parou no meio; os lotes gravados ficam)`,
+        entidade: 'importacao',
+        entidadeId: i.id,
+        detalhes: { operador_id: i.usuarioId },
+      });
+    return interrompidas.length;
+  });

@@ -6,6 +6,7 @@ import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { marcarImportacoesInterrompidas } from '../importacoes/importacoes.repository.ts';
 import { horarioDoDia } from './calendario.ts';
 import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
@@ -27,6 +28,7 @@ export type DepsMotor = {
 
 export type ContagensPassada = ReguaExecucaoContagens & {
   promessas_quebradas: number;
+  importacoes_interrompidas: number;
   canceladas: number;
   reagendadas: number;
 };
@@ -56,6 +58,8 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
     const agora = relogio.agora();
     const hoje = hojeSaoPaulo(agora);
     const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
+    // Housekeeping any process can do: the engine's pass runs everywhere, every interval.
+    const importacoes_interrompidas = await marcarImportacoesInterrompidas(db, agora);
     const { settings, automacaoLigada: ligada } = await automacaoLigada(db);
     const canal = await deps.canalDe();
     const plano =
@@ -77,6 +81,7 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
       reagendadas: envio.reagendadas,
       canceladas: envio.canceladas,
       promessas_quebradas,
+      importacoes_interrompidas,
     };
     await db
       .update(reguaExecucoes)

@@ -5,12 +5,19 @@ import { createPostgresTestDatabase, openTestDatabase, testDbKind } from '../../
 import { type Database, openPostgres } from '../../db/client.ts';
 import { mensagens } from '../../db/schema/index.ts';
 import { relogioDoSistema } from '../../lib/relogio.ts';
+import type { CanalDriver } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
-import { canalContador, configurar, JANELA_SEMPRE, mensagensRegua } from './regua.test-fixtures.ts';
+import {
+  canalContador,
+  configurar,
+  inserirPendentesCloud,
+  JANELA_SEMPRE,
+  mensagensRegua,
+} from './regua.test-fixtures.ts';
 
 // Several senders on one database, and the channel allowance, with the real clock.
 
@@ -103,34 +110,29 @@ describe('the channel allowance against the fake Cloud API', () => {
     const { db } = database;
     const porSegundo = 20;
     await configurar(db, { janela_envio: JANELA_SEMPRE, vazao_canal_por_segundo: porSegundo });
-    fake.limitePorSegundo(porSegundo);
     const total = 60;
-    for (let i = 0; i < total; i += 1) {
-      const clienteId = await inserirCliente(db, { nome: `Cliente ${i}` });
-      await db.insert(mensagens).values({
-        clienteId,
-        telefone: `+55119${String(70_000_000 + i)}`,
-        direcao: 'saida',
-        origem: 'regua',
-        status: 'pendente',
-        conteudo: `Mensagem ${i}`,
-        canal: 'whatsapp_cloud',
-        templateCanal: { nome: 'cobranca_vencimento', idioma: 'pt_BR', parametros: [`Cliente ${i}`] },
-      });
-    }
-    const canal = criarWhatsappCloud({
+    await inserirPendentesCloud(db, total);
+    const cloud = criarWhatsappCloud({
       baseUrl: fake.url,
       apiVersion: fake.apiVersion,
       phoneNumberId: fake.phoneNumberId,
       accessToken: fake.token,
     });
+    // Measured where the engine hands each message over: the fake shares this test's event loop, so
+    // its own arrival times bunch whenever the loop stalls (the benchmark runs it in another process).
+    const instantes: number[] = [];
+    const canal: CanalDriver = {
+      canal: cloud.canal,
+      enviar: (envio) => {
+        instantes.push(performance.now());
+        return cloud.enviar(envio);
+      },
+    };
     const resultado = await enviarPendentes(
       { db, canalDe: async () => canal, relogio: relogioDoSistema },
       carregar(database),
     );
     expect(resultado).toMatchObject({ enviadas: total, reagendadas: 0, falhas: 0 });
-    const instantes = fake.recebidas.map((r) => r.instante);
-    expect(fake.excedeuLimite).toBe(0);
     expect(maximoPorSegundo(instantes)).toBeLessThanOrEqual(porSegundo);
     const taxa = ((total - 1) * 1000) / (Math.max(...instantes) - Math.min(...instantes));
     // The ceiling is strict; the floor is loose here (other suites share the CPU): `npm run bench` measures it.

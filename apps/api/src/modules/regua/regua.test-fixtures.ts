@@ -6,6 +6,7 @@ import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
 import { criarSimulador } from '../canais/simulador.ts';
+import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 import {
   KILL_SWITCH_KEY,
   salvarConfiguracao,
@@ -85,3 +86,20 @@ export const resumoEnvios = (rows: Awaited<ReturnType<typeof mensagensRegua>>) =
 
 export const enviosDaConta = (db: Db, contaId: number) =>
   db.select().from(reguaEnvios).where(eq(reguaEnvios.contaId, contaId)).orderBy(asc(reguaEnvios.etapaDias));
+
+/** `n` régua messages waiting in the outbox for the Cloud API, each for its own customer (template set). */
+export const inserirPendentesCloud = async (db: Db, n: number): Promise<void> => {
+  for (let i = 0; i < n; i += 1) {
+    const clienteId = await inserirCliente(db, { nome: `Cliente ${i}` });
+    await db.insert(mensagens).values({
+      clienteId,
+      telefone: `+55119${String(70_000_000 + i)}`,
+      direcao: 'saida',
+      origem: 'regua',
+      status: 'pendente',
+      conteudo: `Mensagem ${i}`,
+      canal: 'whatsapp_cloud',
+      templateCanal: { nome: 'cobranca_vencimento', idioma: 'pt_BR', parametros: [`Cliente ${i}`] },
+    });
+  }
+};

@@ -9,9 +9,13 @@ const ORDEM = [
   'puladas',
   'adiadas',
   'promessas_quebradas',
+  'importacoes_interrompidas',
 ] as const;
 
-const LABELS: Record<string, string> = { promessas_quebradas: 'promessas quebradas' };
+const LABELS: Record<string, string> = {
+  promessas_quebradas: 'promessas quebradas',
+  importacoes_interrompidas: 'importações interrompidas',
+};
 
 // A key the engine adds later still shows, as words, after the known ones.
 const rotulo = (chave: string) => LABELS[chave] ?? chave.replaceAll('_', ' ');

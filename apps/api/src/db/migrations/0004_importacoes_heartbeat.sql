@@ -1,0 +1,2 @@
+ALTER TABLE "importacoes" ADD COLUMN "atualizada_em" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "importacoes_processando_idx" ON "importacoes" USING btree ("atualizada_em") WHERE "importacoes"."status" = 'processando';

@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Parametros } from './argumentos.ts';
+import type { ChecagemMensagens } from './mensagens.ts';
+import type { Falha, ResumoGrupo } from './metricas.ts';
+
+// The run's outcome: a markdown table on stdout and load/results/latest.json.
+
+const RESULTADOS = fileURLToPath(new URL('./results/', import.meta.url));
+
+export type Resultado = {
+  data: string;
+  maquina: string;
+  parametros: Parametros;
+  preparo_segundos: number;
+  duracao_segundos: number;
+  requisicoes: number;
+  requisicoes_por_segundo: number;
+  erros_5xx: number;
+  erros_rede: number;
+  inesperados: number;
+  grupos: ResumoGrupo[];
+  mensagens: ChecagemMensagens;
+  exemplos_de_falha: Falha[];
+  aprovado: boolean;
+  motivos: string[];
+};
+
+export const descreverMaquina = () =>
+  `${cpus().length} núcleos (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+const statusResumido = (g: ResumoGrupo) => {
+  const faixa = (min: number, max: number) =>
+    Object.entries(g.status)
+      .filter(([s]) => Number(s) >= min && Number(s) <= max)
+      .reduce((t, [, n]) => t + n, 0);
+  return { ok: faixa(200, 299), c4xx: faixa(400, 499) };
+};
+
+/** Why the run fails: any 5xx or network error, a régua message lost or sent twice. */
+export const motivosDeFalha = (r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | 'mensagens'>): string[] => {
+  const motivos: string[] = [];
+  if (r.erros_5xx > 0) motivos.push(`${r.erros_5xx} respostas 5xx`);
+  if (r.erros_rede > 0) motivos.push(`${r.erros_rede} erros de rede ou tempo esgotado`);
+  if (r.mensagens.perdidas > 0)
+    motivos.push(`${r.mensagens.perdidas} mensagens da régua perdidas (pendentes)`);
+  if (r.mensagens.elegiveis_sem_mensagem > 0)
+    motivos.push(`${r.mensagens.elegiveis_sem_mensagem} clientes elegíveis sem a mensagem da régua`);
+  if (r.mensagens.duplicadas > 0) motivos.push(`${r.mensagens.duplicadas} mensagens da régua duplicadas`);
+  return motivos;
+};
+
+export const tabelaMarkdown = (r: Resultado): string => {
+  const linhas = [
+    `Máquina: ${r.maquina}. Data: ${r.data}.`,
+    '',
+    `${r.parametros.operadores} operadores e ${r.parametros.admins} admins simultâneos por ${r.duracao_segundos} s ` +
+      `(preparo: ${r.preparo_segundos} s); ${r.requisicoes} requisições, ${r.requisicoes_por_segundo} req/s; ` +
+      `5xx: ${r.erros_5xx}; erros de rede: ${r.erros_rede}; status inesperados: ${r.inesperados}.`,
+    '',
+    '| grupo | requisições | p50 (ms) | p95 (ms) | p99 (ms) | máx (ms) | 2xx | 4xx | 5xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.grupos.map((g) => {
+      const { ok, c4xx } = statusResumido(g);
+      return `| ${g.grupo} | ${g.requisicoes} | ${g.p50_ms} | ${g.p95_ms} | ${g.p99_ms} | ${g.max_ms} | ${ok} | ${c4xx} | ${g.erros_5xx} |`;
+    }),
+    '',
+    '| mensagens da régua | valor |',
+    '|---|---:|',
+    `| planejadas (todas as situações) | ${r.mensagens.regua_total} |`,
+    `| enviadas ao simulador | ${r.mensagens.regua_enviadas} |`,
+    `| por situação | ${Object.entries(r.mensagens.regua_por_status)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ')} |`,
+    `| perdidas (pendentes há mais de ${r.mensagens.limite_pendente_segundos} s após ${r.mensagens.drenagem_segundos} s de drenagem) | ${r.mensagens.perdidas} |`,
+    `| clientes elegíveis sem mensagem | ${r.mensagens.elegiveis_sem_mensagem} |`,
+    `| duplicadas (cliente, etapa, dia) | ${r.mensagens.duplicadas} |`,
+    `| falhou | ${r.mensagens.falhou} |`,
+    `| mensagens de operadores enviadas | ${r.mensagens.operador_enviadas} |`,
+    `| respostas de clientes simuladas | ${r.mensagens.respostas_recebidas} |`,
+    '',
+    r.aprovado ? '**Resultado: ✅ aprovado**' : `**Resultado: ❌ reprovado** — ${r.motivos.join('; ')}`,
+  ];
+  if (r.exemplos_de_falha.length > 0) {
+    linhas.push('', 'Exemplos de respostas com problema:');
+    for (const f of r.exemplos_de_falha)
+      linhas.push(
+        `- ${f.grupo}: ${f.metodo} ${f.caminho} → ${f.status || 'erro de rede'}` +
+          `${f.requestId ? ` (x-request-id ${f.requestId})` : ''} ${f.corpo.replace(/\s+/g, ' ').slice(0, 200)}`,
+      );
+  }
+  return linhas.join('\n');
+};
+
+export const gravarResultado = (r: Resultado): string => {
+  mkdirSync(RESULTADOS, { recursive: true });
+  const caminho = `${RESULTADOS}latest.json`;
+  writeFileSync(caminho, `${JSON.stringify(r, null, 2)}\n`);
+  return caminho;
+};

@@ -1,0 +1,102 @@
+// `npm run test:load` (issue 8): a bounded, loopback-only load test. Starts the server on a fresh
+// PostgreSQL database, creates 2 admins and 50 operators with 20 customers each due today, opens the
+// sending window, then runs every user's journey at once for 2 minutes (`--duracao 30` for a short
+// run); prints latencies per route group and checks that every régua message went out exactly once.
+// Exits non-zero on any 5xx, network error, or régua message lost or duplicated.
+import { lerParametros } from './argumentos.ts';
+import { criarBanco, removerBanco } from './banco.ts';
+import { rodarJornadas } from './jornadas.ts';
+import { aoEncerrar, limpar, limparNosSinais } from './limpeza.ts';
+import { checarMensagens, drenar } from './mensagens.ts';
+import { criarMetricas } from './metricas.ts';
+import { preparar } from './preparo.ts';
+import {
+  descreverMaquina,
+  gravarResultado,
+  motivosDeFalha,
+  type Resultado,
+  tabelaMarkdown,
+} from './relatorio.ts';
+import { iniciarServidor, LOG_SERVIDOR } from './servidor.ts';
+
+const segundosDesde = (inicio: number) => Math.round((Date.now() - inicio) / 100) / 10;
+
+const executar = async (): Promise<number> => {
+  const p = lerParametros();
+  const metricas = criarMetricas();
+  limparNosSinais(() => metricas.encerrar());
+
+  console.error('Criando o banco cobranca_load e iniciando o servidor…');
+  const databaseUrl = await criarBanco();
+  aoEncerrar('remover o banco', async () => {
+    await removerBanco();
+  });
+  const servidor = await iniciarServidor(databaseUrl, p.intervaloReguaSegundos);
+  aoEncerrar('parar o servidor', servidor.parar);
+  console.error(`Servidor em ${servidor.url} (log: ${LOG_SERVIDOR}).`);
+
+  const inicioPreparo = Date.now();
+  const preparo = await preparar(servidor.url, databaseUrl, p);
+  const preparoSegundos = segundosDesde(inicioPreparo);
+  console.error(
+    `Preparo em ${preparoSegundos} s: ${preparo.admins.length} admins, ${preparo.operadores.length} operadores, ` +
+      `${preparo.clientesImportados} clientes com vencimento hoje. Carga por ${p.duracaoSegundos} s…`,
+  );
+
+  const inicio = Date.now();
+  await rodarJornadas(
+    { url: servidor.url, metricas, ate: inicio + p.duracaoSegundos * 1000 },
+    preparo.operadores,
+    preparo.admins,
+  );
+  metricas.encerrar();
+  const duracao = segundosDesde(inicio);
+
+  console.error('Carga encerrada; aguardando o motor enviar o que falta…');
+  const drenagem = await drenar(databaseUrl, p.intervaloReguaSegundos, p.drenagemSegundos);
+  const tempoEnvio = Math.ceil(preparo.clientesImportados / preparo.settings.vazao_canal_por_segundo);
+  const mensagens = await checarMensagens(databaseUrl, {
+    limitePendenteSegundos: p.intervaloReguaSegundos + tempoEnvio + 5,
+    tentativasComFalhas: preparo.settings.tentativas_com_falhas,
+    drenagemSegundos: drenagem,
+  });
+
+  const grupos = metricas.resumo();
+  const soma = (campo: 'requisicoes' | 'erros_5xx' | 'erros_rede' | 'inesperados') =>
+    grupos.reduce((t, g) => t + g[campo], 0);
+  const parcial = {
+    erros_5xx: soma('erros_5xx'),
+    erros_rede: soma('erros_rede'),
+    mensagens,
+  };
+  const motivos = motivosDeFalha(parcial);
+  const resultado: Resultado = {
+    data: new Date().toISOString(),
+    maquina: descreverMaquina(),
+    parametros: p,
+    preparo_segundos: preparoSegundos,
+    duracao_segundos: duracao,
+    requisicoes: soma('requisicoes'),
+    requisicoes_por_segundo: Math.round((soma('requisicoes') / duracao) * 10) / 10,
+    inesperados: soma('inesperados'),
+    grupos,
+    exemplos_de_falha: metricas.falhas(),
+    aprovado: motivos.length === 0,
+    motivos,
+    ...parcial,
+  };
+  console.log(tabelaMarkdown(resultado));
+  console.error(`\nResultado gravado em ${gravarResultado(resultado)}.`);
+  return resultado.aprovado ? 0 : 1;
+};
+
+let codigo = 1;
+try {
+  codigo = await executar();
+} catch (erro) {
+  console.error(erro instanceof Error ? (erro.stack ?? erro.message) : erro);
+  codigo = 1;
+} finally {
+  await limpar();
+}
+process.exit(codigo);
