@@ -30,13 +30,16 @@ export const theme = createTheme(
     typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
     shape: { borderRadius: 8 },
     components: {
-      // An outlined chip writes its label in the colour's main tone; info, success and warning are too
-      // light for text on white, so their labels use the darker tone.
+      // An outlined chip writes its label in the colour's main tone; primary (on the grey page), info,
+      // success and warning are too light for text, so their labels use the darker tone.
       MuiChip: {
         styleOverrides: {
           root: ({ ownerState, theme }) =>
             ownerState.variant === 'outlined' &&
-            (ownerState.color === 'info' || ownerState.color === 'success' || ownerState.color === 'warning')
+            (ownerState.color === 'primary' ||
+              ownerState.color === 'info' ||
+              ownerState.color === 'success' ||
+              ownerState.color === 'warning')
               ? { color: theme.palette[ownerState.color].dark }
               : {},
         },

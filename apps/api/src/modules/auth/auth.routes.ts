@@ -8,10 +8,11 @@ import {
 import type {} from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { login, logout } from './auth.service.ts';
+import { criarContadorFalhas } from './falhas-login.ts';
 
 export type LoginRateLimit = {
   perIp: { max: number; windowMs: number };
@@ -27,11 +28,7 @@ const MUITAS_TENTATIVAS = 'Muitas tentativas de login. Aguarde alguns minutos e 
 
 export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit }> = async (app, opts) => {
   const { perIp, perEmail } = opts.loginRateLimit;
-  const emailLimiter = app.createRateLimit({
-    max: perEmail.max,
-    timeWindow: perEmail.windowMs,
-    keyGenerator: (request) => `login-email:${(request.body as { email: string }).email}`,
-  });
+  const falhasPorEmail = criarContadorFalhas(perEmail);
 
   app.post(
     '/api/login',
@@ -59,15 +56,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
       },
     },
     async (request, reply) => {
-      const limit = await emailLimiter(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', limit.ttlInSeconds);
+      const chave = request.body.email.toLowerCase();
+      const espera = falhasPorEmail.esperaSegundos(chave);
+      if (espera > 0) {
+        reply.header('retry-after', espera);
         throw tooManyRequests(MUITAS_TENTATIVAS);
       }
-      return login(app.db, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      try {
+        return await login(app.db, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) falhasPorEmail.registrarFalha(chave);
+        throw error;
+      }
     },
   );
 

@@ -48,6 +48,18 @@ describe('POST /api/login rate limits', () => {
     expect(real.statusCode).toBe(200);
   });
 
+  it('counts only failures per e-mail: many successful sign-ins (several devices) never lock the user out', async () => {
+    const usuario = await createTestUser(t.database, 'operador');
+    for (let i = 0; i < 15; i++)
+      expect((await attempt(usuario.email, usuario.password, `203.0.113.${i + 1}`)).statusCode).toBe(200);
+    // Failures still count, whatever the successes in between.
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(usuario.email.toUpperCase(), 'errada', `203.0.113.${i + 50}`)).statusCode).toBe(
+        401,
+      );
+    expect((await attempt(usuario.email, usuario.password, '203.0.113.99')).statusCode).toBe(429);
+  });
+
   it('limits one ip spraying many e-mails', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++)
