@@ -15,6 +15,8 @@ export type ChecagemMensagens = {
   /** (customer, step, São Paulo day) with more than one message that reached the channel. */
   duplicadas: number;
   falhou: number;
+  /** Withdrawn before sending (the customer left `ativo`, e.g. replied), by reason. */
+  canceladas_por_motivo: Record<string, number>;
   /** Customers still eligible for the due-day message (ativo, under the attempts limit) that never got one. */
   elegiveis_sem_mensagem: number;
   limite_pendente_segundos: number;
@@ -82,6 +84,13 @@ export const checarMensagens = async (
          AND m.status IN ${ENVIADA})`,
     [opcoes.tentativasComFalhas],
   );
+  const canceladas = await comCliente(url, async (client) => {
+    const { rows } = await client.query<{ motivo: string; n: string }>(
+      `SELECT coalesce(erro_mensagem, '?') AS motivo, count(*) AS n FROM mensagens
+       WHERE origem = 'regua' AND status = 'cancelada' GROUP BY 1 ORDER BY 2 DESC`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.motivo, Number(r.n)]));
+  });
   const porOrigem = async (origem: string, status: string) =>
     contar(url, `SELECT count(*) AS n FROM mensagens WHERE origem = $1 AND status IN ${status}`, [origem]);
   const reguaEnviadas = ['enviada', 'entregue', 'lida'].reduce((t, s) => t + (porStatus[s] ?? 0), 0);
@@ -94,6 +103,7 @@ export const checarMensagens = async (
     perdidas,
     duplicadas,
     falhou: porStatus.falhou ?? 0,
+    canceladas_por_motivo: canceladas,
     elegiveis_sem_mensagem: elegiveisSemMensagem,
     limite_pendente_segundos: opcoes.limitePendenteSegundos,
     drenagem_segundos: opcoes.drenagemSegundos,

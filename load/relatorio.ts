@@ -77,6 +77,9 @@ export const tabelaMarkdown = (r: Resultado): string => {
     `| clientes elegíveis sem mensagem | ${r.mensagens.elegiveis_sem_mensagem} |`,
     `| duplicadas (cliente, etapa, dia) | ${r.mensagens.duplicadas} |`,
     `| falhou | ${r.mensagens.falhou} |`,
+    ...Object.entries(r.mensagens.canceladas_por_motivo).map(
+      ([motivo, n]) => `| cancelada: ${motivo} | ${n} |`,
+    ),
     `| mensagens de operadores enviadas | ${r.mensagens.operador_enviadas} |`,
     `| respostas de clientes simuladas | ${r.mensagens.respostas_recebidas} |`,
     '',
