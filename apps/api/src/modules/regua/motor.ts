@@ -35,7 +35,8 @@ export type ContagensPassada = ReguaExecucaoContagens & {
 
 const HISTORICO_DIAS = 14;
 
-const automacaoLigada = async (db: Db) => {
+/** The settings and whether automatic sending is allowed (the super admin's kill switch and the admin's switch). */
+export const estadoDaAutomacao = async (db: Db) => {
   const [settings, killSwitch] = await Promise.all([getSistemaSettings(db), getKillSwitchAtivo(db)]);
   return { settings, automacaoLigada: killSwitch && settings.automacao_ativa };
 };
@@ -60,7 +61,7 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
     const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
     // Housekeeping any process can do: the engine's pass runs everywhere, every interval.
     const importacoes_interrompidas = await marcarImportacoesInterrompidas(db, agora);
-    const { settings, automacaoLigada: ligada } = await automacaoLigada(db);
+    const { settings, automacaoLigada: ligada } = await estadoDaAutomacao(db);
     const canal = await deps.canalDe();
     const plano =
       ligada && podePlanejar(agora, settings)
@@ -71,7 +72,7 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
             templates: await carregarTemplates(db),
           })
         : null;
-    const envio = await enviarPendentes(deps, () => automacaoLigada(db), sinal);
+    const envio = await enviarPendentes(deps, () => estadoDaAutomacao(db), sinal);
     const contagens: ContagensPassada = {
       planejadas: plano?.planejadas ?? 0,
       puladas: plano?.puladas ?? 0,

@@ -8,8 +8,9 @@ import { relogioDoSistema } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { enviarPendentes } from './enviador.ts';
+import { estadoDaAutomacao } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
 import {
   canalContador,
@@ -20,11 +21,6 @@ import {
 } from './regua.test-fixtures.ts';
 
 // Several senders on one database, and the channel allowance, with the real clock.
-
-const carregar = (database: Database) => async () => ({
-  settings: await getSistemaSettings(database.db),
-  automacaoLigada: await getKillSwitchAtivo(database.db),
-});
 
 /** The most arrivals in any 1-second window (sliding, half-open). */
 const maximoPorSegundo = (instantes: number[]): number => {
@@ -81,7 +77,9 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     expect(planos.reduce((soma, p) => soma + (p?.planejadas ?? 0), 0)).toBe(300);
     const envios = await Promise.all(
       workers.map((w) =>
-        enviarPendentes({ db: w.db, canalDe: async () => driver, relogio: relogioDoSistema }, carregar(w)),
+        enviarPendentes({ db: w.db, canalDe: async () => driver, relogio: relogioDoSistema }, () =>
+          estadoDaAutomacao(w.db),
+        ),
       ),
     );
     expect(envios.reduce((soma, r) => soma + r.enviadas, 0)).toBe(300);
@@ -130,7 +128,7 @@ describe('the channel allowance against the fake Cloud API', () => {
     };
     const resultado = await enviarPendentes(
       { db, canalDe: async () => canal, relogio: relogioDoSistema },
-      carregar(database),
+      () => estadoDaAutomacao(database.db),
     );
     expect(resultado).toMatchObject({ enviadas: total, reagendadas: 0, falhas: 0 });
     expect(maximoPorSegundo(instantes)).toBeLessThanOrEqual(porSegundo);
