@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,15 +24,18 @@ export const SearchField = ({ label, initialValue = '', placeholder, onSearch }:
     callback.current = onSearch;
   }, [onSearch]);
 
+  const send = useCallback((busca: string) => {
+    if (busca === sent.current) return;
+    sent.current = busca;
+    callback.current(busca);
+  }, []);
+
   useEffect(() => {
     const busca = text.trim();
     if (busca === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = busca;
-      callback.current(busca);
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => send(busca), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, send]);
 
   return (
     <TextField
@@ -42,6 +45,9 @@ export const SearchField = ({ label, initialValue = '', placeholder, onSearch }:
       size="small"
       value={text}
       onChange={(event) => setText(event.target.value)}
+      // Leaving the box (say, clicking a row) applies the search now: a timer still pending would
+      // otherwise fire after the click navigated away and write ?busca= onto the next page's URL.
+      onBlur={() => send(text.trim())}
       sx={{ flex: '1 1 260px', maxWidth: { md: 420 } }}
       slotProps={{
         htmlInput: { maxLength: 120 },
