@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common.ts';
+import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import { CLIENTE_STATUSES } from './domain.ts';
 import { USER_STATUSES } from './roles.ts';
 
@@ -62,7 +62,12 @@ export const clienteStatusParam = z.object({
 
 /** Reassign a customer to another operator, or to nobody (null). */
 export const reatribuirOperadorBody = z.strictObject({
-  operador_id: z.number({ error: 'Informe o operador.' }).int().positive().nullable(),
+  operador_id: z
+    .number({ error: 'Informe o operador.' })
+    .int()
+    .positive()
+    .max(ID_MAXIMO, ID_INVALIDO)
+    .nullable(),
 });
 
 // ── Audit log ───────────────────────────────────────────────────────────────────
@@ -87,7 +92,12 @@ const isoDate = z.iso.date('Use uma data no formato AAAA-MM-DD.');
 export const logsQuery = pageQuery
   .extend({
     acao: z.string().trim().max(80).optional(),
-    usuario_id: z.coerce.number({ error: 'Usuário inválido.' }).int().positive().optional(),
+    usuario_id: z.coerce
+      .number({ error: 'Usuário inválido.' })
+      .int()
+      .positive()
+      .max(ID_MAXIMO, ID_INVALIDO)
+      .optional(),
     de: isoDate.optional(),
     ate: isoDate.optional(),
   })

@@ -38,10 +38,14 @@ export type Paged<T> = {
   total: number;
 };
 
+/** Ids are int4 identity columns: a larger number must be a 422 here, not a database error (500). */
+export const ID_MAXIMO = 2_147_483_647;
+export const ID_INVALIDO = 'Identificador inválido.';
+
 export const idParam = z.object({
   id: z.coerce
-    .number({ error: 'Identificador inválido.' })
-    .int('Identificador inválido.')
-    .positive('Identificador inválido.')
-    .max(2_147_483_647, 'Identificador inválido.'),
+    .number({ error: ID_INVALIDO })
+    .int(ID_INVALIDO)
+    .positive(ID_INVALIDO)
+    .max(ID_MAXIMO, ID_INVALIDO),
 });

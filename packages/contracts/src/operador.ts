@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operadorRef } from './admin.ts';
-import { pageQuery } from './common.ts';
+import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import {
   BASES_LEGAIS,
   CANAIS,
@@ -209,7 +209,7 @@ export const chamadaResponse = z.object({ chamada: chamadaView, cliente: cliente
 
 export const negociacaoBody = z.strictObject({
   contas: z
-    .array(z.number().int().positive(), { error: 'Escolha as contas do acordo.' })
+    .array(z.number().int().positive().max(ID_MAXIMO, ID_INVALIDO), { error: 'Escolha as contas do acordo.' })
     .min(1, 'Escolha ao menos uma conta.')
     .max(200, 'No máximo 200 contas por acordo.'),
   /** Discount in reais off the total of the chosen receivables (0 for none). */
@@ -235,7 +235,7 @@ export type NegociacaoBody = z.input<typeof negociacaoBody>;
 export const negociacaoResponse = z.object({ negociacao: negociacaoView, cliente: clienteDetalhe });
 
 export const pagamentoBody = z.strictObject({
-  conta_id: z.number({ error: 'Escolha a conta paga.' }).int().positive(),
+  conta_id: z.number({ error: 'Escolha a conta paga.' }).int().positive().max(ID_MAXIMO, ID_INVALIDO),
   valor: reaisField('o valor pago'),
   data: isoDate(),
   forma: z.enum(FORMAS_PAGAMENTO, { error: 'Escolha a forma de pagamento.' }),
@@ -268,7 +268,12 @@ export const contasListarQuery = pageQuery
     vencimento_de: isoDate().optional(),
     vencimento_ate: isoDate().optional(),
     busca: z.string().trim().max(120, 'A busca pode ter no máximo 120 caracteres.').optional(),
-    cliente_id: z.coerce.number({ error: 'Cliente inválido.' }).int().positive().optional(),
+    cliente_id: z.coerce
+      .number({ error: 'Cliente inválido.' })
+      .int()
+      .positive()
+      .max(ID_MAXIMO, ID_INVALIDO)
+      .optional(),
   })
   .refine((q) => !q.vencimento_de || !q.vencimento_ate || q.vencimento_de <= q.vencimento_ate, {
     message: 'A data inicial deve ser anterior à final.',

@@ -1,0 +1,531 @@
+import type { ClienteStatus, Role } from '@cobranca/contracts';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+  type TestUser,
+} from '../../test/build-test-app.ts';
+import {
+  apiTokens,
+  auditLogs,
+  chamadas,
+  clientes,
+  contasReceber,
+  importacoes,
+  mensagemTemplates,
+  mensagens,
+  negociacaoContas,
+  negociacoes,
+  pagamentos,
+  promessas,
+  usuarios,
+} from '../db/schema/index.ts';
+import { hojeSaoPaulo, somarDias } from '../lib/datas.ts';
+import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
+import type { ApiRoute } from '../plugins/access.ts';
+
+/**
+ * Object-level authorization over every route that takes an id in its path (the app's own route
+ * table, so a new one fails here until it has a case): the allowed caller reaches its object; anyone
+ * else gets exactly what a missing id gets (404, PRODUCT §2) and changes nothing; ids that point
+ * inside the body at someone else's record answer like missing ones; malformed ids are a 4xx, never 5xx.
+ */
+
+type Valor = number | string;
+type Corpo = Record<string, unknown>;
+/** A call that must be refused with `status` and leave the database as it was. */
+type Recusa = {
+  rotulo: string;
+  quem: TestUser;
+  id?: Valor;
+  corpo?: Corpo;
+  status: number;
+  /** The same request naming a missing record in the body: both must answer the same. */
+  gemeo?: Corpo;
+};
+type Alvo = { id: Valor; corpo?: Corpo; recusas: Recusa[] };
+type Caso = {
+  quem: () => TestUser;
+  status: number;
+  preparar: () => Promise<Alvo>;
+  /** A well-formed value naming nothing: 404 for ids; enum params answer 422. */
+  inexistente?: { valor: string; status: number };
+};
+
+// The largest id the contract accepts (int4): valid, and never reached by the fixtures.
+const NAO_EXISTE = 2_147_483_647;
+const MALFORMADOS = ['abc', '-1', '1.5', '0', '99999999999999999999', '2147483648', '1e3'];
+// Numbers a JSON body can carry as a record id that no int4 column holds, or that are no id at all.
+const IDS_CORPO_INVALIDOS: unknown[] = [-1, 0, 1.5, 2_147_483_648, 1e20, '1', null];
+
+let t: TestApp;
+const u = {} as Record<
+  'opA' | 'opB' | 'admin' | 'outroAdmin' | 'adminBloqueado' | 'superAdmin' | 'opBloqueado',
+  TestUser
+>;
+const tokens = new Map<number, string>();
+const hoje = hojeSaoPaulo(new Date());
+const db = () => t.database.db;
+
+const tokenDe = async (user: TestUser) => {
+  const existente = tokens.get(user.id);
+  if (existente) return existente;
+  const token = await issueToken(t.database, user.id);
+  tokens.set(user.id, token);
+  return token;
+};
+
+const urlCom = (url: string, valor: Valor) => url.replace(/:[A-Za-z_]+/g, encodeURIComponent(String(valor)));
+
+const chamar = async (route: ApiRoute, quem: TestUser, valor: Valor, corpo?: Corpo) =>
+  t.app.inject({
+    method: route.method as 'GET',
+    url: urlCom(route.url, valor),
+    headers: bearer(await tokenDe(quem)),
+    ...(corpo === undefined ? {} : { payload: corpo }),
+  });
+
+/** Every row a route of this app can write, re-read: a refused call must leave all of it as it was. */
+const retrato = async () => {
+  const d = db();
+  return {
+    usuarios: await d.select().from(usuarios).orderBy(asc(usuarios.id)),
+    sessoes: await d
+      .select({ id: apiTokens.id, revogada: apiTokens.revokedAt })
+      .from(apiTokens)
+      .orderBy(asc(apiTokens.id)),
+    clientes: await d.select().from(clientes).orderBy(asc(clientes.id)),
+    contas: await d.select().from(contasReceber).orderBy(asc(contasReceber.id)),
+    negociacoes: await d.select().from(negociacoes).orderBy(asc(negociacoes.id)),
+    negociacaoContas: await d.select().from(negociacaoContas),
+    pagamentos: await d.select().from(pagamentos).orderBy(asc(pagamentos.id)),
+    promessas: await d.select().from(promessas).orderBy(asc(promessas.id)),
+    chamadas: await d.select().from(chamadas).orderBy(asc(chamadas.id)),
+    mensagens: await d.select().from(mensagens).orderBy(asc(mensagens.id)),
+    templates: await d.select().from(mensagemTemplates).orderBy(asc(mensagemTemplates.tipo)),
+    importacoes: await d.select().from(importacoes).orderBy(asc(importacoes.id)),
+    auditoria: await d.select().from(auditLogs).orderBy(asc(auditLogs.id)),
+  };
+};
+
+// ── Fixtures ──────────────────────────────────────────────────────────────────────────────────────
+
+const clienteDe = (dono: TestUser, status: ClienteStatus = 'ativo') =>
+  inserirCliente(db(), { nome: `Cliente de ${dono.name}`, status, operadorId: dono.id });
+
+const contaDe = (clienteId: number) =>
+  inserirConta(db(), { clienteId, valorCentavos: 50_000, vencimento: somarDias(hoje, -10) });
+
+/** A customer of `dono` with one open receivable. */
+const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') => {
+  const clienteId = await clienteDe(dono, status);
+  return { clienteId, contaId: await contaDe(clienteId) };
+};
+
+const importacaoDe = async (dono: TestUser) => {
+  const [row] = await db()
+    .insert(importacoes)
+    .values({ tipo: 'csv', usuarioId: dono.id, arquivoNome: 'clientes.csv', status: 'concluida', criados: 1 })
+    .returning({ id: importacoes.id });
+  if (!row) throw new Error('insert de importação não devolveu a linha');
+  return row.id;
+};
+
+const contaNova = async (role: Role, status: 'Ativo' | 'Bloqueado' = 'Ativo') => {
+  const conta = await createTestUser(t.database, role, { status });
+  // A live session of the target, so a refused block that revoked it would show in the snapshot.
+  await issueToken(t.database, conta.id);
+  return conta;
+};
+
+/** Operator B against operator A's customer: the same 404 as a missing one. */
+const alheio = (id: number, corpo?: Corpo): Recusa[] => [
+  { rotulo: 'cliente de outro operador', quem: u.opB, id, corpo, status: 404 },
+];
+
+const clienteDoA =
+  (status: ClienteStatus, corpo?: Corpo): (() => Promise<Alvo>) =>
+  async () => {
+    const id = await clienteDe(u.opA, status);
+    return { id, corpo, recusas: alheio(id, corpo) };
+  };
+
+/** Body ids of receivables: another customer's (of the same or another operator) answer like a missing one. */
+const contasAlheias = async (campo: (contaId: unknown) => Corpo, base: Corpo): Promise<Recusa[]> => {
+  const alheias = [
+    { rotulo: 'conta de outro cliente do mesmo operador', contaId: (await clienteComConta(u.opA)).contaId },
+    { rotulo: 'conta de cliente de outro operador', contaId: (await clienteComConta(u.opB)).contaId },
+  ];
+  const gemeo = { ...base, ...campo(NAO_EXISTE) };
+  return [
+    ...alheias.map(({ rotulo, contaId }) => ({
+      rotulo,
+      quem: u.opA,
+      corpo: { ...base, ...campo(contaId) },
+      status: 422,
+      gemeo,
+    })),
+    ...IDS_CORPO_INVALIDOS.map((valor) => ({
+      rotulo: `conta ${JSON.stringify(valor)}`,
+      quem: u.opA,
+      corpo: { ...base, ...campo(valor) },
+      status: 422,
+    })),
+  ];
+};
+
+// ── One case per id-taking route ──────────────────────────────────────────────────────────────────
+
+const NOVO_NOME = { name: 'Nome Alterado Pelo Teste' };
+const TEXTO_AGRADECIMENTO = 'Obrigado, {{nome}}! Recebemos {{valor}}. {{empresa}} ({{empresa_documento}}).';
+
+const CASOS: Record<string, Caso> = {
+  // Admins manage operator accounts only: admins and super admins are out of this screen's reach.
+  'GET /api/admin/operadores/:id': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('operador')).id,
+      recusas: [
+        { rotulo: 'outro admin', quem: u.admin, id: u.outroAdmin.id, status: 404 },
+        { rotulo: 'super admin', quem: u.admin, id: u.superAdmin.id, status: 404 },
+        { rotulo: 'a própria conta', quem: u.admin, id: u.admin.id, status: 404 },
+      ],
+    }),
+  },
+  'PUT /api/admin/operadores/:id': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = (await contaNova('operador')).id;
+      const senha = { password: 'Outra@Senha123', password_confirmation: 'Outra@Senha123' };
+      return {
+        id,
+        corpo: NOVO_NOME,
+        recusas: [
+          {
+            rotulo: 'nome do super admin',
+            quem: u.admin,
+            id: u.superAdmin.id,
+            corpo: NOVO_NOME,
+            status: 404,
+          },
+          { rotulo: 'senha de outro admin', quem: u.admin, id: u.outroAdmin.id, corpo: senha, status: 404 },
+          { rotulo: 'promover a admin', quem: u.admin, id, corpo: { role: 'admin' }, status: 422 },
+          {
+            rotulo: 'promover a super admin',
+            quem: u.admin,
+            id,
+            corpo: { role: 'super_admin' },
+            status: 422,
+          },
+        ],
+      };
+    },
+  },
+  'PATCH /api/admin/operadores/:id/bloquear': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('operador')).id,
+      recusas: [
+        { rotulo: 'super admin', quem: u.admin, id: u.superAdmin.id, status: 404 },
+        { rotulo: 'outro admin', quem: u.admin, id: u.outroAdmin.id, status: 404 },
+      ],
+    }),
+  },
+  'PATCH /api/admin/operadores/:id/reativar': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('operador', 'Bloqueado')).id,
+      recusas: [{ rotulo: 'admin bloqueado', quem: u.admin, id: u.adminBloqueado.id, status: 404 }],
+    }),
+  },
+  // Admins see every customer; the body's operator must be an active operator, never an admin.
+  'PATCH /api/admin/clientes/:id/operador': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = await clienteDe(u.opA);
+      const gemeo = { operador_id: NAO_EXISTE };
+      const recusa = (rotulo: string, operador_id: unknown, comGemeo = false): Recusa => ({
+        rotulo,
+        quem: u.admin,
+        id,
+        corpo: { operador_id },
+        status: 422,
+        ...(comGemeo && { gemeo }),
+      });
+      return {
+        id,
+        corpo: { operador_id: u.opB.id },
+        recusas: [
+          recusa('operador_id de um admin', u.admin.id, true),
+          recusa('operador_id do super admin', u.superAdmin.id, true),
+          recusa('operador bloqueado', u.opBloqueado.id),
+          ...IDS_CORPO_INVALIDOS.filter((v) => v !== null).map((v) => recusa(`operador_id ${v}`, v)),
+        ],
+      };
+    },
+  },
+  'GET /api/admin/clientes/por-status/:status': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({ id: 'ativo', recusas: [] }),
+    inexistente: { valor: 'quitado', status: 422 },
+  },
+  'PUT /api/admin/configuracoes/mensagens/:tipo': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({ id: 'agradecimento', corpo: { texto: TEXTO_AGRADECIMENTO }, recusas: [] }),
+    inexistente: { valor: 'cobranca', status: 422 },
+  },
+  // Admins see every operator's imports.
+  'GET /api/admin/importacoes/:id': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({ id: await importacaoDe(u.opA), recusas: [] }),
+  },
+  // The super admin screen manages admin accounts, never operators, and never locks itself out.
+  'PATCH /api/super-admin/admins/:id/bloquear': {
+    quem: () => u.superAdmin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('admin')).id,
+      recusas: [
+        { rotulo: 'operador', quem: u.superAdmin, id: u.opA.id, status: 404 },
+        { rotulo: 'a própria conta', quem: u.superAdmin, id: u.superAdmin.id, status: 422 },
+      ],
+    }),
+  },
+  'PATCH /api/super-admin/admins/:id/reativar': {
+    quem: () => u.superAdmin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('admin', 'Bloqueado')).id,
+      recusas: [{ rotulo: 'operador bloqueado', quem: u.superAdmin, id: u.opBloqueado.id, status: 404 }],
+    }),
+  },
+  // The operator workspace: only the caller's own customers (and the unassigned queue).
+  'GET /api/operador/clientes/:id': { quem: () => u.opA, status: 200, preparar: clienteDoA('ativo') },
+  'POST /api/operador/clientes/:id/assumir': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('aguardando_atendimento'),
+  },
+  'PATCH /api/operador/clientes/:id/pausar': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('ativo', { motivo: 'Cliente pediu prazo' }),
+  },
+  'PATCH /api/operador/clientes/:id/reativar': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('pausado'),
+  },
+  'POST /api/operador/clientes/:id/chamadas': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: clienteDoA('em_atendimento', { resultado: 'nao_atendida', observacao: 'Caixa cheia' }),
+  },
+  'GET /api/operador/clientes/:id/mensagens': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      await inserirMensagem(db(), { clienteId: id, direcao: 'entrada', conteudo: 'Conversa privada' });
+      return { id, recusas: alheio(id) };
+    },
+  },
+  'POST /api/operador/clientes/:id/mensagens': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: clienteDoA('em_atendimento', { conteudo: 'Olá, podemos conversar?' }),
+  },
+  'POST /api/operador/clientes/:id/simular-resposta': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: clienteDoA('ativo', { texto: 'Posso pagar semana que vem' }),
+  },
+  'POST /api/operador/clientes/:id/negociacoes': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: async () => {
+      const { clienteId, contaId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = { contas: [contaId], desconto: 0, parcelas: 2, primeiro_vencimento: somarDias(hoje, 10) };
+      return {
+        id: clienteId,
+        corpo,
+        recusas: [...alheio(clienteId, corpo), ...(await contasAlheias((c) => ({ contas: [c] }), corpo))],
+      };
+    },
+  },
+  'POST /api/operador/clientes/:id/pagamentos': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: async () => {
+      const { clienteId, contaId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = { conta_id: contaId, valor: 100, data: hoje, forma: 'pix' };
+      return {
+        id: clienteId,
+        corpo,
+        recusas: [...alheio(clienteId, corpo), ...(await contasAlheias((c) => ({ conta_id: c }), corpo))],
+      };
+    },
+  },
+  'POST /api/operador/clientes/:id/promessas': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: async () => {
+      const { clienteId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = { data: somarDias(hoje, 5), valor: 100 };
+      return { id: clienteId, corpo, recusas: alheio(clienteId, corpo) };
+    },
+  },
+  'GET /api/operador/contas-receber/cliente/:id': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const { clienteId } = await clienteComConta(u.opA);
+      return { id: clienteId, recusas: alheio(clienteId) };
+    },
+  },
+  'GET /api/operador/importacoes/:id': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const id = await importacaoDe(u.opA);
+      return { id, recusas: [{ rotulo: 'importação de outro operador', quem: u.opB, id, status: 404 }] };
+    },
+  },
+};
+
+// ── The walk ──────────────────────────────────────────────────────────────────────────────────────
+
+const TEM_PARAMETRO = /\/:[A-Za-z_]+/;
+let rotasComId: ApiRoute[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  u.opA = await createTestUser(t.database, 'operador', { name: 'Ana Operadora' });
+  u.opB = await createTestUser(t.database, 'operador', { name: 'Bruno Operador' });
+  u.opBloqueado = await createTestUser(t.database, 'operador', { status: 'Bloqueado' });
+  u.admin = await createTestUser(t.database, 'admin');
+  u.outroAdmin = await createTestUser(t.database, 'admin');
+  u.adminBloqueado = await createTestUser(t.database, 'admin', { status: 'Bloqueado' });
+  u.superAdmin = await createTestUser(t.database, 'super_admin');
+  // Every session up front: a token issued mid-case would show up in the snapshot as a change.
+  for (const user of Object.values(u)) await tokenDe(user);
+  rotasComId = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && TEM_PARAMETRO.test(r.url));
+});
+afterAll(() => t.close());
+
+const chave = (r: ApiRoute) => `${r.method} ${r.url}`;
+const semDigitos = (body: string) => body.replace(/\d+/g, '#');
+
+describe('object-level authorization over the route table', () => {
+  it('finds the id-taking routes (sanity check of the walk itself)', () => {
+    expect(rotasComId.map(chave)).toEqual(
+      expect.arrayContaining(['GET /api/operador/clientes/:id', 'PATCH /api/admin/clientes/:id/operador']),
+    );
+  });
+
+  it('has an object-level case for every route with a path parameter', () => {
+    const semCaso = rotasComId.map(chave).filter((k) => !(k in CASOS));
+    expect(semCaso, `rotas com parâmetro sem caso em CASOS: ${semCaso.join(', ')}`).toEqual([]);
+    const obsoletos = Object.keys(CASOS).filter((k) => !rotasComId.some((r) => chave(r) === k));
+    expect(obsoletos, 'casos de rotas que não existem mais').toEqual([]);
+  });
+
+  it('refuses every other caller’s object with what a missing one gets, and changes nothing', async () => {
+    const falhas: string[] = [];
+    for (const route of rotasComId) {
+      const caso = CASOS[chave(route)];
+      if (!caso) continue;
+      const alvo = await caso.preparar();
+      for (const recusa of alvo.recusas) {
+        const id = recusa.id ?? alvo.id;
+        const antes = await retrato();
+        const resposta = await chamar(route, recusa.quem, id, recusa.corpo);
+        const onde = `${chave(route)} (${recusa.rotulo})`;
+        if (resposta.statusCode !== recusa.status)
+          falhas.push(`${onde}: ${resposta.statusCode} ${resposta.body}`);
+        if (JSON.stringify(await retrato()) !== JSON.stringify(antes))
+          falhas.push(`${onde}: alterou o banco`);
+        // Indistinguishable from a missing record, so ids reveal nothing.
+        const gemeo =
+          recusa.gemeo !== undefined
+            ? await chamar(route, recusa.quem, id, recusa.gemeo)
+            : recusa.status === 404
+              ? await chamar(route, recusa.quem, NAO_EXISTE, recusa.corpo)
+              : undefined;
+        if (gemeo && semDigitos(gemeo.body) !== semDigitos(resposta.body))
+          falhas.push(
+            `${onde}: responde diferente de um registro inexistente (${resposta.body} × ${gemeo.body})`,
+          );
+      }
+      const propria = await chamar(route, caso.quem(), alvo.id, alvo.corpo);
+      if (propria.statusCode !== caso.status)
+        falhas.push(`${chave(route)} (dono): ${propria.statusCode} ${propria.body}`);
+    }
+    expect(falhas).toEqual([]);
+  });
+
+  it('answers 404 to a missing id and a 4xx (never 5xx) to a malformed one, changing nothing', async () => {
+    const falhas: string[] = [];
+    for (const route of rotasComId) {
+      const caso = CASOS[chave(route)];
+      if (!caso) continue;
+      const alvo = await caso.preparar();
+      const antes = await retrato();
+      const { valor, status } = caso.inexistente ?? { valor: String(NAO_EXISTE), status: 404 };
+      const ausente = await chamar(route, caso.quem(), valor, alvo.corpo);
+      if (ausente.statusCode !== status)
+        falhas.push(`${chave(route)} (${valor}): ${ausente.statusCode} ${ausente.body}`);
+      for (const malformado of MALFORMADOS) {
+        const resposta = await chamar(route, caso.quem(), malformado, alvo.corpo);
+        if (![404, 422].includes(resposta.statusCode))
+          falhas.push(`${chave(route)} (${malformado}): ${resposta.statusCode} ${resposta.body}`);
+      }
+      if (JSON.stringify(await retrato()) !== JSON.stringify(antes))
+        falhas.push(`${chave(route)}: ids inválidos alteraram o banco`);
+    }
+    expect(falhas).toEqual([]);
+  });
+});
+
+describe('ids in query strings', () => {
+  it('GET /api/operador/contas-receber/listar answers 404 for another operator’s cliente_id, like a missing one', async () => {
+    const { clienteId } = await clienteComConta(u.opB);
+    const token = await tokenDe(u.opA);
+    const listar = (clienteIdParam: Valor) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/operador/contas-receber/listar?cliente_id=${clienteIdParam}`,
+        headers: bearer(token),
+      });
+    const alheia = await listar(clienteId);
+    expect(alheia.statusCode).toBe(404);
+    expect(alheia.body).toBe((await listar(NAO_EXISTE)).body);
+    for (const malformado of MALFORMADOS)
+      expect([404, 422], `cliente_id=${malformado}`).toContain((await listar(malformado)).statusCode);
+  });
+
+  // A filter naming nobody is an empty page; what matters is that no value reaches the database as an error.
+  it('GET /api/admin/logs never answers 5xx to a malformed usuario_id', async () => {
+    const token = await tokenDe(u.admin);
+    for (const malformado of MALFORMADOS) {
+      const resposta = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/logs?usuario_id=${malformado}`,
+        headers: bearer(token),
+      });
+      expect(resposta.statusCode, `usuario_id=${malformado}: ${resposta.body}`).toBeLessThan(500);
+    }
+  });
+});
