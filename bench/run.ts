@@ -1,7 +1,9 @@
 // `npm run bench` (and `-- --quick`): the BENCHMARKS.md table, printed and written to bench/results/latest.json.
+// `-- --apenas=api,motor` runs only those groups (printed, not written: the results file holds every row).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
-import { abrirBancoBench } from './banco.ts';
+import { benchApi } from './api/api.bench.ts';
+import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
@@ -9,8 +11,42 @@ import type { LinhaBench } from './resultado.ts';
 
 const rapido = process.argv.includes('--quick');
 const escala = rapido
-  ? { linhasCsv: 10_000, notas: 100, repeticoes: 1, contasRegua: 100_000, mensagensEnvio: 800 }
-  : { linhasCsv: 100_000, notas: 1_000, repeticoes: 3, contasRegua: 1_000_000, mensagensEnvio: 2_400 };
+  ? {
+      linhasCsv: 10_000,
+      notas: 100,
+      repeticoes: 1,
+      contasRegua: 100_000,
+      mensagensEnvio: 800,
+      api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
+    }
+  : {
+      linhasCsv: 100_000,
+      notas: 1_000,
+      repeticoes: 3,
+      contasRegua: 1_000_000,
+      mensagensEnvio: 2_400,
+      api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
+    };
+
+const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
+  importacoes: async (banco) => [
+    await benchImportacaoCsv(banco, escala.linhasCsv, escala.repeticoes),
+    await benchImportacaoNfe(banco, escala.notas, escala.repeticoes),
+  ],
+  motor: async (banco) => [
+    await benchPlanejamento(banco, escala.contasRegua),
+    await benchEnvio(banco, escala.mensagensEnvio),
+  ],
+  api: (banco) => benchApi(banco, escala.api),
+};
+
+const apenas = process.argv
+  .find((a) => a.startsWith('--apenas='))
+  ?.slice('--apenas='.length)
+  .split(',');
+const desconhecidos = apenas?.filter((g) => !(g in GRUPOS)) ?? [];
+if (desconhecidos.length > 0)
+  throw new Error(`grupos desconhecidos: ${desconhecidos.join(', ')} (há ${Object.keys(GRUPOS).join(', ')})`);
 
 const maquina = `${cpus().length} núcleos (${cpus()[0]?.model.trim() ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const data = new Date().toISOString();
@@ -18,10 +54,8 @@ const data = new Date().toISOString();
 const banco = await abrirBancoBench();
 const linhas: LinhaBench[] = [];
 try {
-  linhas.push(await benchImportacaoCsv(banco, escala.linhasCsv, escala.repeticoes));
-  linhas.push(await benchImportacaoNfe(banco, escala.notas, escala.repeticoes));
-  linhas.push(await benchPlanejamento(banco, escala.contasRegua));
-  linhas.push(await benchEnvio(banco, escala.mensagensEnvio));
+  for (const [nome, executar] of Object.entries(GRUPOS))
+    if (!apenas || apenas.includes(nome)) linhas.push(...(await executar(banco)));
 } finally {
   await banco.fechar();
 }
@@ -37,8 +71,10 @@ const tabela = [
 ].join('\n');
 process.stdout.write(`${tabela}\n`);
 
-await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-await writeFile(
-  new URL(`./results/${rapido ? 'quick' : 'latest'}.json`, import.meta.url),
-  `${JSON.stringify({ data, maquina, rapido, linhas }, null, 2)}\n`,
-);
+if (!apenas) {
+  await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+  await writeFile(
+    new URL(`./results/${rapido ? 'quick' : 'latest'}.json`, import.meta.url),
+    `${JSON.stringify({ data, maquina, rapido, linhas }, null, 2)}\n`,
+  );
+}

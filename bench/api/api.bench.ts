@@ -1,0 +1,265 @@
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PAGE_SIZE, RECEIVABLES_PAGE_SIZE } from '@cobranca/contracts';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { linhasDe } from '../../apps/api/src/db/linhas.ts';
+import { hojeSaoPaulo } from '../../apps/api/src/lib/datas.ts';
+import { resumoAdminDashboard } from '../../apps/api/src/modules/dashboards/admin-dashboard.repository.ts';
+import type { BancoBench } from '../banco.ts';
+import type { LinhaBench } from '../resultado.ts';
+import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BENCH } from './gerar.ts';
+
+// BENCHMARKS.md, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
+// pool (the floor), and its latency at a fixed 300 req/s; plus the admin dashboard at 1 M receivables.
+
+const RAZAO_MINIMA = 0.4;
+const P99_MAXIMO_MS = 20;
+const TAXA_FIXA = 300;
+const P50_DASHBOARD_MAXIMO_MS = 10;
+const ROTA_PISO = '/bench/piso';
+/** Closed-loop connections of the throughput runs. */
+const CONEXOES = 10;
+/** Enough connections that a slow answer does not hold the fixed rate back (each sends ≤ 10 req/s). */
+const CONEXOES_TAXA_FIXA = 30;
+
+export type EscalaBenchApi = EscalaApi & { segundos: number; paginaFunda: number };
+
+type Servidor = { base: string; parar: () => Promise<void> };
+
+/** The app in its own process; resolves once it listens. */
+const iniciarServidor = (url: string): Promise<Servidor> =>
+  new Promise((resolve, reject) => {
+    const script = fileURLToPath(new URL('./processo-servidor.ts', import.meta.url));
+    const filho = spawn(process.execPath, ['--import', 'tsx', script, url, ROTA_PISO], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const saiu = new Promise<void>((fim) => filho.once('exit', () => fim()));
+    filho.once('error', reject);
+    filho.once('exit', (codigo) => reject(new Error(`servidor do bench saiu com ${codigo}`)));
+    createInterface({ input: filho.stdout }).once('line', (linha) => {
+      const { porta } = JSON.parse(linha) as { porta: number };
+      resolve({
+        base: `http://127.0.0.1:${porta}`,
+        parar: async () => {
+          filho.kill('SIGTERM');
+          await saiu;
+        },
+      });
+    });
+  });
+
+const entrar = async (base: string, email: string): Promise<string> => {
+  const resposta = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: SENHA_BENCH }),
+  });
+  if (resposta.status !== 200) throw new Error(`login de ${email}: ${resposta.status}`);
+  return ((await resposta.json()) as { token: string }).token;
+};
+
+type Alvo = {
+  nome: string;
+  caminho: string;
+  token?: string;
+  /** A paged list must come back full (the page exists in the data set). */
+  itensEsperados?: number;
+};
+
+/** One request outside the measurement: 200, the page really holds rows, and the payload's size. */
+const conferir = async (base: string, alvo: Alvo): Promise<number> => {
+  const resposta = await fetch(base + alvo.caminho, {
+    headers: alvo.token ? { authorization: `Bearer ${alvo.token}` } : {},
+  });
+  const corpo = await resposta.text();
+  if (resposta.status !== 200) throw new Error(`${alvo.caminho}: ${resposta.status} ${corpo.slice(0, 200)}`);
+  const itens = (JSON.parse(corpo) as { data?: unknown[] }).data?.length;
+  if (alvo.itensEsperados !== undefined && itens !== alvo.itensEsperados)
+    throw new Error(`${alvo.caminho}: ${itens} itens, esperava ${alvo.itensEsperados}`);
+  return Buffer.byteLength(corpo);
+};
+
+type Medida = { reqS: number; p50: number; p99: number; falhas: number };
+
+const disparar = async (base: string, alvo: Alvo, segundos: number, taxa?: number): Promise<Medida> => {
+  const r = await autocannon({
+    url: base + alvo.caminho,
+    headers: alvo.token ? { authorization: `Bearer ${alvo.token}` } : {},
+    connections: taxa ? CONEXOES_TAXA_FIXA : CONEXOES,
+    duration: segundos,
+    ...(taxa ? { overallRate: taxa } : {}),
+  });
+  return {
+    reqS: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    falhas: r.non2xx + r.errors + r.timeouts,
+  };
+};
+
+type Resultado = { alvo: Alvo; bytes: number; vazao: Medida; fixa: Medida };
+
+const medirAlvo = async (base: string, alvo: Alvo, segundos: number): Promise<Resultado> => {
+  const bytes = await conferir(base, alvo);
+  await disparar(base, alvo, 1); // warm-up: JIT, plans, buffers
+  const vazao = await disparar(base, alvo, segundos);
+  const fixa = await disparar(base, alvo, segundos, TAXA_FIXA);
+  return { alvo, bytes, vazao, fixa };
+};
+
+const alvosDoBench = (escala: EscalaBenchApi, operador: string, admin: string, clienteId: number): Alvo[] => [
+  {
+    nome: 'lista do operador (Ativos), página 1',
+    caminho: '/api/operador/clientes/ativos?page=1',
+    token: operador,
+    itensEsperados: DEFAULT_PAGE_SIZE,
+  },
+  {
+    nome: `lista do operador (Ativos), página ${escala.paginaFunda}`,
+    caminho: `/api/operador/clientes/ativos?page=${escala.paginaFunda}`,
+    token: operador,
+    itensEsperados: DEFAULT_PAGE_SIZE,
+  },
+  { nome: 'dashboard do admin', caminho: '/api/admin/dashboard', token: admin },
+  { nome: 'resumo das contas a receber', caminho: '/api/operador/contas-receber/resumo', token: operador },
+  {
+    nome: 'contas a receber filtradas (abertas vencidas)',
+    caminho: '/api/operador/contas-receber/listar?status=aberta&vencidas=1&page=1',
+    token: operador,
+    itensEsperados: RECEIVABLES_PAGE_SIZE,
+  },
+  { nome: 'detalhe do cliente', caminho: `/api/operador/clientes/${clienteId}`, token: operador },
+];
+
+/** A typical customer of the bench operator: the first active one. */
+const clienteDoOperador = async (banco: BancoBench): Promise<number> => {
+  const [linha] = linhasDe<{ id: number }>(
+    await banco.database.db.execute(
+      sql`SELECT c.id FROM clientes c JOIN usuarios u ON u.id = c.operador_id
+          WHERE u.email = ${EMAIL_OPERADOR} AND c.status = 'ativo' ORDER BY c.id LIMIT 1`,
+    ),
+  );
+  const id = linha?.id;
+  if (id === undefined) throw new Error('o operador do bench não tem cliente ativo');
+  return id;
+};
+
+type Leituras = { varreduras: number; linhasSeq: number; entradasIndice: number };
+
+/**
+ * What one dashboard computation reads, from the transaction's own statistics: sequential scans of the
+ * big tables, rows they read, and index entries read. Run without parallel workers, whose reads would
+ * be counted in their own processes.
+ */
+const leiturasDoDashboard = (banco: BancoBench): Promise<Leituras> =>
+  banco.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    await resumoAdminDashboard(tx, new Date());
+    const [linha] = linhasDe<{ varreduras: string; linhas_seq: string; entradas_indice: string }>(
+      await tx.execute(sql`SELECT sum(pg_stat_get_xact_numscans(t.oid)) AS varreduras,
+            sum(pg_stat_get_xact_tuples_returned(t.oid)) AS linhas_seq,
+            (SELECT sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) FROM pg_index i
+             WHERE i.indrelid = ANY(array_agg(t.oid))) AS entradas_indice
+          FROM pg_class t WHERE t.relname IN ('contas_receber', 'mensagens', 'pagamentos', 'clientes')`),
+    );
+    return {
+      varreduras: Number(linha?.varreduras ?? 0),
+      linhasSeq: Number(linha?.linhas_seq ?? 0),
+      entradasIndice: Number(linha?.entradas_indice ?? 0),
+    };
+  });
+
+const f0 = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 0 });
+const f1 = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+const linhaDoEndpoint = (r: Resultado, piso: number): LinhaBench => {
+  const razao = r.vazao.reqS / piso;
+  const falhas = r.vazao.falhas + r.fixa.falhas;
+  const ok = razao >= RAZAO_MINIMA && r.fixa.p99 <= P99_MAXIMO_MS && falhas === 0;
+  return {
+    medida: `API: ${r.alvo.nome} (GET ${r.alvo.caminho.replace(/\?.*/, '')})`,
+    piso: `SELECT 1: ${f0(piso)} req/s`,
+    valor:
+      `${f0(r.vazao.reqS)} req/s (${f0(razao * 100)} % do piso); a ${TAXA_FIXA} req/s: p50 ${f1(r.fixa.p50)} ms,` +
+      ` p99 ${f1(r.fixa.p99)} ms; ${falhas} respostas não-2xx/erros`,
+    alvo: `≥ ${RAZAO_MINIMA * 100} % do piso; p99 ≤ ${P99_MAXIMO_MS} ms a ${TAXA_FIXA} req/s; só 200`,
+    ok,
+    detalhes: {
+      url: r.alvo.caminho,
+      req_s: r.vazao.reqS,
+      razao,
+      p50_vazao_ms: r.vazao.p50,
+      p99_vazao_ms: r.vazao.p99,
+      taxa_fixa_req_s: r.fixa.reqS,
+      p50_ms: r.fixa.p50,
+      p99_ms: r.fixa.p99,
+      falhas,
+      bytes_resposta: r.bytes,
+    },
+  };
+};
+
+const linhaDoDashboard = (r: Resultado, piso: number, contas: number, leituras: Leituras): LinhaBench => {
+  const ok = r.fixa.p50 <= P50_DASHBOARD_MAXIMO_MS && leituras.varreduras === 0 && r.fixa.falhas === 0;
+  return {
+    medida: `API: dashboard do admin com ${f0(contas)} contas a receber`,
+    piso: `SELECT 1: ${f0(piso)} req/s`,
+    valor:
+      `p50 ${f1(r.fixa.p50)} ms a ${TAXA_FIXA} req/s; por requisição: ${leituras.varreduras} varreduras` +
+      ` sequenciais, ${f0(leituras.entradasIndice)} entradas de índice lidas`,
+    alvo: `nenhuma varredura completa por requisição; p50 ≤ ${P50_DASHBOARD_MAXIMO_MS} ms`,
+    ok,
+    detalhes: {
+      p50_ms: r.fixa.p50,
+      p99_ms: r.fixa.p99,
+      varreduras_sequenciais: leituras.varreduras,
+      linhas_lidas_em_varredura: leituras.linhasSeq,
+      entradas_de_indice_lidas: leituras.entradasIndice,
+    },
+  };
+};
+
+export const benchApi = async (banco: BancoBench, escala: EscalaBenchApi): Promise<LinhaBench[]> => {
+  const carteira = await gerarCarteiraApi(banco.url, escala, hojeSaoPaulo(new Date()));
+  const clienteId = await clienteDoOperador(banco);
+  const leituras = await leiturasDoDashboard(banco);
+  const servidor = await iniciarServidor(banco.url);
+  try {
+    const { base } = servidor;
+    const alvos = alvosDoBench(
+      escala,
+      await entrar(base, EMAIL_OPERADOR),
+      await entrar(base, EMAIL_ADMIN),
+      clienteId,
+    );
+    const piso: Alvo = { nome: 'piso', caminho: ROTA_PISO };
+    // The floor before and after the endpoints; the higher one counts (machine load drifts).
+    const pisoAntes = await medirAlvo(base, piso, escala.segundos);
+    const resultados: Resultado[] = [];
+    for (const alvo of alvos) resultados.push(await medirAlvo(base, alvo, escala.segundos));
+    const pisoDepois = await medirAlvo(base, piso, escala.segundos);
+    const pisoReqS = Math.max(pisoAntes.vazao.reqS, pisoDepois.vazao.reqS);
+    const linhas = resultados.map((r) => linhaDoEndpoint(r, pisoReqS));
+    const dashboard = resultados.find((r) => r.alvo.caminho === '/api/admin/dashboard');
+    if (dashboard) linhas.push(linhaDoDashboard(dashboard, pisoReqS, escala.contas, leituras));
+    const comum = {
+      geracao_ms: carteira.ms,
+      ...Object.fromEntries(Object.entries(carteira.tempos).map(([etapa, t]) => [`geracao_${etapa}_ms`, t])),
+      clientes: carteira.clientes,
+      contas: carteira.contas,
+      mensagens: carteira.mensagens,
+      pagamentos: carteira.pagamentos,
+      piso_antes_req_s: pisoAntes.vazao.reqS,
+      piso_depois_req_s: pisoDepois.vazao.reqS,
+      piso_p99_a_300_ms: pisoAntes.fixa.p99,
+      segundos_por_corrida: escala.segundos,
+      carga_1min: loadavg()[0] ?? 0,
+    };
+    return linhas.map((l) => ({ ...l, detalhes: { ...l.detalhes, ...comum } }));
+  } finally {
+    await servidor.parar();
+  }
+};
