@@ -8,6 +8,8 @@ import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
 import type { LinhaBench } from './resultado.ts';
+import { benchCarregamentoWeb } from './web/carregamento.bench.ts';
+import { benchTamanhoWeb } from './web/tamanho.bench.ts';
 
 const rapido = process.argv.includes('--quick');
 const escala = rapido
@@ -38,6 +40,8 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
     await benchEnvio(banco, escala.mensagensEnvio),
   ],
   api: (banco) => benchApi(banco, escala.api),
+  // The production build behind `npm start` on its own embedded database; the bench database is unused.
+  web: async () => [await benchTamanhoWeb(), await benchCarregamentoWeb(rapido)],
 };
 
 const apenas = process.argv

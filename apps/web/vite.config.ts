@@ -13,5 +13,6 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest tells the benchmark (bench/web) which chunks hold each area's pages.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ROUTE_ROLES, ROUTES, type RouteName } from '../lib/routes.ts';
+import { AREA_LOADERS, loadShell } from './areas.ts';
 import { GuestOnly, RequireRole, RootRedirect } from './guards.tsx';
 
 type AreaModule = Record<string, ComponentType>;
@@ -13,11 +14,11 @@ type SignedInRoute = Exclude<RouteName, 'Login'>;
 // One import per area: every page of an area shares that area's chunk.
 const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRoute, string>> }[] = [
   {
-    load: () => import('../features/super-admin/super-admin-pages.tsx'),
+    load: AREA_LOADERS.superAdmin,
     pages: { SuperAdmin: 'SuperAdminPage' },
   },
   {
-    load: () => import('../features/admin/admin-pages.tsx'),
+    load: AREA_LOADERS.admin,
     pages: {
       AdminDashboard: 'AdminDashboardPage',
       AdminOperadores: 'AdminOperadoresPage',
@@ -29,7 +30,7 @@ const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRo
     },
   },
   {
-    load: () => import('../features/operador/operador-pages.tsx'),
+    load: AREA_LOADERS.operador,
     pages: {
       OperadorDashboard: 'OperadorDashboardPage',
       OperadorClientes: 'OperadorClientesPage',
@@ -70,7 +71,7 @@ export const routeObjects: RouteObject[] = [
         // The signed-in frame is its own chunk: the login page does not load it.
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
+            lazy: async () => ({ Component: (await loadShell()).AppShell }),
             children: signedInRoutes,
           },
         ],

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { applyMask, isNumericMask, MASKS, toImaskPattern, toMaskOptions, unmask } from './masks.ts';
+import { IMask } from 'react-imask';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  applyMask,
+  isNumericMask,
+  MASKS,
+  type MaskSpec,
+  toImaskPattern,
+  toMaskOptions,
+  unmask,
+} from './masks.ts';
 
 describe('applyMask with the presets', () => {
   it('formats a CPF', () => {
@@ -56,6 +65,27 @@ describe('applyMask with the presets', () => {
 
   it('switches to the CNPJ as soon as a letter is typed', () => {
     expect(applyMask('12abc34501de35', 'cpfCnpj')).toBe('12.ABC.345/01DE-35');
+  });
+});
+
+describe('applyMask on complete values', () => {
+  const complete: [string, MaskSpec][] = [
+    ['52998224725', 'cpf'],
+    ['12abc34501de35', 'cnpj'],
+    ['1134567890', 'telefone'],
+    ['11987654321', 'telefone'],
+    ['11222333000181', 'cpfCnpj'],
+    ['abc1234', 'AAA-####'],
+    ['123', '#!##!A#'],
+    ['123', '[#]{#}`#'],
+  ];
+
+  it('lays them into the pattern without imask, as imask would', () => {
+    const pipe = vi.spyOn(IMask, 'pipe');
+    const laid = complete.map(([value, spec]) => applyMask(value, spec));
+    expect(pipe).not.toHaveBeenCalled();
+    pipe.mockRestore();
+    expect(laid).toEqual(complete.map(([value, spec]) => IMask.pipe(value, toMaskOptions(spec))));
   });
 });
 

@@ -99,8 +99,38 @@ export const isNumericMask = (spec: MaskSpec): boolean =>
   // Once escaped literals are dropped, only tokens are left.
   patternsOf(spec).every((mask) => /^#*$/.test(toImaskPattern(mask).replace(/\\./g, '')));
 
-/** Formats a value the way the masked field would display it after typing it in. */
-export const applyMask = (value: string, mask: MaskSpec): string => IMask.pipe(value, toMaskOptions(mask));
+/** `value` laid into one pattern when it has exactly one valid character per token; else null. */
+const fillPattern = ({ mask, definitions }: PatternOptions, value: string): string | null => {
+  let filled = '';
+  let next = 0;
+  for (let i = 0; i < mask.length; i++) {
+    const char = mask.charAt(i);
+    if (char === '\\') {
+      i++;
+      filled += mask.charAt(i);
+      continue;
+    }
+    const token = definitions[char];
+    const input = value.charAt(next++);
+    if (!token || !(token instanceof RegExp ? token : token.mask).test(input)) return null;
+    filled += token instanceof RegExp ? input : token.prepareChar(input);
+  }
+  return next === value.length ? filled : null;
+};
+
+/**
+ * Formats a value the way the masked field would display it after typing it in. A value that fills
+ * a pattern exactly (a stored CPF, a phone) is laid in directly: lists format dozens per render, and
+ * imask's pipe builds a masked model per call (milliseconds each for the phone's dynamic mask).
+ */
+export const applyMask = (value: string, mask: MaskSpec): string => {
+  const options = toMaskOptions(mask);
+  for (const single of 'definitions' in options ? [options] : options.mask) {
+    const filled = fillPattern(single, value);
+    if (filled !== null) return filled;
+  }
+  return IMask.pipe(value, options);
+};
 
 /** Keeps only letters and digits: `529.982.247-25` → `52998224725`. */
 export const unmask = (value: string): string => value.replace(/[^\p{L}\p{N}]/gu, '');

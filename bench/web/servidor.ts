@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The web rows measure what `npm start` serves: the production build of apps/web behind the real
+// server, on a free loopback port, with a fresh embedded database (PGlite) seeded with the demo data.
+
+const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST_WEB = join(RAIZ, 'apps/web/dist');
+
+export type ServidorWeb = { url: string; parar: () => Promise<void> };
+
+/** Runs a command at the root; its output is only shown when it fails. */
+const executar = (comando: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  new Promise<void>((resolve, reject) => {
+    const filho = spawn(comando, args, {
+      cwd: RAIZ,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let saida = '';
+    const juntar = (parte: Buffer) => {
+      saida += parte.toString();
+    };
+    filho.stdout.on('data', juntar);
+    filho.stderr.on('data', juntar);
+    filho.on('error', reject);
+    filho.on('exit', (codigo) =>
+      codigo === 0
+        ? resolve()
+        : reject(new Error(`${comando} ${args.join(' ')} saiu com ${codigo}:\n${saida}`)),
+    );
+  });
+
+let compilacao: Promise<void> | null = null;
+/** `npm run build` once per run: both web rows measure the same build of the current sources. */
+export const compilarWeb = (): Promise<void> => {
+  compilacao ??= executar('npm', ['run', 'build']);
+  return compilacao;
+};
+
+const portaLivre = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const endereco = server.address();
+      const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
+      server.close(() => resolve(porta));
+    });
+  });
+
+const saiu = (filho: ChildProcess, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    if (filho.exitCode !== null || filho.signalCode !== null) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    filho.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+const aguardarSaude = async (url: string, filho: ChildProcess, log: () => string) => {
+  const fim = Date.now() + 120_000;
+  while (Date.now() < fim) {
+    if (filho.exitCode !== null) throw new Error(`o servidor saiu com ${filho.exitCode}:\n${log()}`);
+    const pronto = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (pronto) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`o servidor não respondeu em /api/health em 120 s:\n${log()}`);
+};
+
+/** Builds the web app (once per run), starts the server as `npm start` does and runs `usar` against it. */
+export const comServidorWeb = async <T>(usar: (url: string) => Promise<T>): Promise<T> => {
+  await compilarWeb();
+  const porta = await portaLivre();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cobranca-bench-web-'));
+  const filho = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: RAIZ,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(porta),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Nothing but the browser's requests on the server while it is measured.
+      REGUA_EMBUTIDA: 'false',
+      SKIP_WEB_BUILD: '1',
+    },
+  });
+  let log = '';
+  const anotar = (parte: Buffer) => {
+    log = (log + parte.toString()).slice(-8_000);
+  };
+  filho.stdout?.on('data', anotar);
+  filho.stderr?.on('data', anotar);
+  const url = `http://127.0.0.1:${porta}`;
+  try {
+    await aguardarSaude(url, filho, () => log);
+    return await usar(url);
+  } finally {
+    // scripts/start.mjs runs the server in its own process: no children to reap.
+    filho.kill('SIGTERM');
+    if (!(await saiu(filho, 15_000))) filho.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
