@@ -1,6 +1,5 @@
 import { type UsuarioConta, type UsuarioCreateBody, usuarioCreateBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,12 +64,8 @@ export const ContaCreateDialog = ({ papel, mutation, onClose }: ContaCreateDialo
       pending={mutation.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
+      erro={geral}
     >
-      {geral && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {geral}
-        </Alert>
-      )}
       <TextField {...field('name')} label="Nome" autoComplete="off" autoFocus />
       <TextField {...field('email')} label="E-mail" type="email" autoComplete="off" />
       <TextField

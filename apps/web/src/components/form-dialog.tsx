@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -14,11 +15,21 @@ type FormDialogProps = {
   pending: boolean;
   onSubmit: (event?: FormEvent) => void;
   onClose: () => void;
+  /** A failure that belongs to no field, shown above the fields. */
+  erro?: string | null;
   children: ReactNode;
 };
 
 /** A dialog that is a form: Enter submits, and it cannot be dismissed while the call is running. */
-export const FormDialog = ({ title, submitLabel, pending, onSubmit, onClose, children }: FormDialogProps) => {
+export const FormDialog = ({
+  title,
+  submitLabel,
+  pending,
+  onSubmit,
+  onClose,
+  erro,
+  children,
+}: FormDialogProps) => {
   const titleId = useId();
   // On a phone the form takes the whole screen, so the keyboard never hides its buttons.
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -33,7 +44,14 @@ export const FormDialog = ({ title, submitLabel, pending, onSubmit, onClose, chi
     >
       <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
+        <DialogContent>
+          {erro && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {erro}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
             Cancelar

@@ -1,6 +1,5 @@
 import { type ClienteDetalhe, type ContaReceber, negociacaoBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -117,12 +116,8 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       pending={mutation.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
+      erro={geral}
     >
-      {geral && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {geral}
-        </Alert>
-      )}
       <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
         {contas.map((c) => (
           <Typography component="li" variant="body2" key={c.id}>

@@ -1,6 +1,5 @@
 import { type ClienteDetalhe, simularRespostaBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -62,12 +61,8 @@ export const SimularRespostaDialog = ({
       pending={mutation.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
+      erro={geral}
     >
-      {geral && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {geral}
-        </Alert>
-      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         O texto entra na conversa como se {cliente.nome} tivesse respondido. SAIR, PARAR ou STOP simulam um
         pedido de opt-out.
