@@ -14,6 +14,8 @@ export type MensagemRecebida = {
   para: string;
   corpo: unknown;
   wamid: string;
+  /** `biz_opaque_callback_data` as sent (Meta echoes it in the status webhooks); null when absent. */
+  referencia: string | null;
 };
 
 /** A Graph error answer; without `code` the body is an HTML page (what a proxy in front of Meta sends). */
@@ -39,7 +41,12 @@ export type FakeCloudApi = {
   falharPara(numeroSemMais: string, resposta: RespostaDeErro): void;
   /** A send beyond n in any sliding 1 s window (refused ones count too) gets 429 / 130429; null: no limit. */
   limitePorSegundo(n: number | null): void;
-  /** Forgets messages, counters, scripted failures, rules and the limit. */
+  /**
+   * Accepted sends are recorded at once but answered `ms` later: the request stays in flight with the
+   * message already taken, like Meta's answer lost when the sender dies before reading it.
+   */
+  atrasarRespostas(ms: number): void;
+  /** Forgets messages, counters, scripted failures, rules, the limit and the answer delay. */
   limpar(): void;
   fechar(): Promise<void>;
 };
@@ -68,6 +75,7 @@ const base = z.object({
   messaging_product: z.literal('whatsapp'),
   recipient_type: z.literal('individual').optional(),
   to: z.string().regex(/^[1-9][0-9]{7,14}$/),
+  biz_opaque_callback_data: z.string().max(512).optional(),
 });
 const corpoMensagem = z.discriminatedUnion('type', [
   base.extend({
@@ -99,6 +107,7 @@ type Estado = {
   roteiro: FalhaRoteirizada[];
   regras: Map<string, RespostaDeErro>;
   limite: number | null;
+  atrasoRespostaMs: number;
   /** Arrival instants (performance.now) of the sends in the last second, while a limit is set. */
   janela: number[];
 };
@@ -166,7 +175,7 @@ const consultarNumero = (estado: Estado, url: URL, res: ServerResponse) => {
   json(res, 200, pedidos ? Object.fromEntries(pedidos) : numero);
 };
 
-const receberMensagem = (estado: Estado, texto: string, instante: number, res: ServerResponse) => {
+const receberMensagem = async (estado: Estado, texto: string, instante: number, res: ServerResponse) => {
   let corpo: unknown;
   try {
     corpo = JSON.parse(texto);
@@ -182,7 +191,9 @@ const receberMensagem = (estado: Estado, texto: string, instante: number, res: S
   const regra = estado.regras.get(para);
   if (regra) return responderErro(res, regra);
   const wamid = `wamid.${randomUUID().replaceAll('-', '')}`;
-  estado.recebidas.push({ instante, para, corpo, wamid });
+  const referencia = mensagem.data.biz_opaque_callback_data ?? null;
+  estado.recebidas.push({ instante, para, corpo, wamid, referencia });
+  if (estado.atrasoRespostaMs > 0) await esperar(estado.atrasoRespostaMs);
   json(res, 200, {
     messaging_product: 'whatsapp',
     contacts: [{ input: para, wa_id: para }],
@@ -214,7 +225,7 @@ const tratar = async (estado: Estado, req: IncomingMessage, res: ServerResponse)
     }
   }
   if (aplicarRoteiro(estado, req, res) || !autorizar(estado, req, res, numero)) return;
-  if (envio) receberMensagem(estado, texto, instante, res);
+  if (envio) await receberMensagem(estado, texto, instante, res);
   else consultarNumero(estado, url, res);
 };
 
@@ -225,6 +236,7 @@ const limparEstado = (estado: Estado) => {
   estado.roteiro.length = 0;
   estado.regras.clear();
   estado.limite = null;
+  estado.atrasoRespostaMs = 0;
   estado.janela.length = 0;
 };
 
@@ -239,6 +251,7 @@ export const iniciarFakeCloudApi = async (
     roteiro: [],
     regras: new Map(),
     limite: null,
+    atrasoRespostaMs: 0,
     janela: [],
   };
   const server = createServer((req, res) => {
@@ -266,6 +279,9 @@ export const iniciarFakeCloudApi = async (
     limitePorSegundo: (n) => {
       estado.limite = n;
       estado.janela.length = 0;
+    },
+    atrasarRespostas: (ms) => {
+      estado.atrasoRespostaMs = ms;
     },
     limpar: () => limparEstado(estado),
     fechar: () =>

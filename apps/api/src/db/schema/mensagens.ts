@@ -57,6 +57,9 @@ export const mensagens = pgTable(
     proximaTentativaEm: timestamptz('proxima_tentativa_em'),
     // Lease of the worker that claimed the row; an expired lease makes it claimable again.
     bloqueadaAte: timestamptz('bloqueada_ate'),
+    // Set (committed) just before the channel is called, cleared by every recorded outcome: while set
+    // with no outcome, whether the channel took the message is unknown (the sender may have died).
+    envioIniciadoEm: timestamptz('envio_iniciado_em'),
     erroCodigo: text('erro_codigo'),
     erroMensagem: text('erro_mensagem'),
     createdAt: createdAt(),

@@ -34,6 +34,12 @@ export type ResultadoEnvio =
       transitorio: boolean;
     };
 
+/**
+ * Channels that report every accepted message later in a status webhook carrying our reference: a send
+ * whose answer was lost can still be learned about, so it is worth waiting before sending it again.
+ */
+export const CANAIS_COM_CONFIRMACAO: readonly Canal[] = ['whatsapp_cloud'];
+
 export type CanalDriver = {
   readonly canal: Canal;
   enviar(envio: EnvioCanal): Promise<ResultadoEnvio>;

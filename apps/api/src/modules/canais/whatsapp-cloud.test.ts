@@ -65,6 +65,7 @@ describe('criarWhatsappCloud: what is sent', () => {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '5511987654321',
+      biz_opaque_callback_data: 'msg:42',
       type: 'text',
       text: { preview_url: false, body: 'Olá Maria, sua fatura vence hoje.' },
     });
@@ -79,6 +80,7 @@ describe('criarWhatsappCloud: what is sent', () => {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '5511987654321',
+      biz_opaque_callback_data: 'msg:42',
       type: 'template',
       template: {
         name: 'lembrete_vencimento',

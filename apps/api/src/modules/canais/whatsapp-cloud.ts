@@ -14,6 +14,7 @@ import {
   semSegredo,
   urlDoNumero,
 } from './graph-api.ts';
+import { referenciaDoEnvio } from './referencia-envio.ts';
 import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
 
 // The Meta WhatsApp Cloud API channel (PRODUCT §5, wire-formats §1.2–1.4, §1.7): free text while the
@@ -43,6 +44,8 @@ const corpoDoEnvio = (envio: EnvioCanal, agora: Date): Record<string, unknown> |
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: envio.telefone.replace(/^\+/, ''),
+    // Echoed in the status webhooks: lets a send whose answer was lost be recognised (no resend).
+    biz_opaque_callback_data: referenciaDoEnvio(envio.mensagemId),
   };
   if (dentroDaJanelaAtendimento(envio.ultimaEntradaEm, agora))
     return { ...base, type: 'text', text: { preview_url: false, body: envio.conteudo } };

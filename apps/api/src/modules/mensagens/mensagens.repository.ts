@@ -1,5 +1,5 @@
 import type { Canal, MensagemOrigem, MensagemView, TemplateTipo } from '@cobranca/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens, reguaEnvios, usuarios } from '../../db/schema/index.ts';
 import type { ResultadoEnvio, TemplateCanal } from '../canais/canal.ts';
@@ -61,6 +61,8 @@ export type NovaMensagemSaida = {
 /**
  * Inserts an outbound message as `pendente`, held for its creator's immediate send (the lease keeps
  * the outbox sender off it unless that send never happens), and makes it the customer's latest message.
+ * The send counts as started from the insert's commit on: if the request dies before recording the
+ * answer, the outbox treats the outcome as unknown (see `marcarEnvioIniciado`).
  */
 export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida): Promise<number> => {
   const [row] = await tx
@@ -78,6 +80,7 @@ export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida):
       templateCanal: nova.templateCanal ?? null,
       valorCentavos: nova.valorCentavos ?? null,
       bloqueadaAte: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+      envioIniciadoEm: sql`now()`,
     })
     .returning({ id: mensagens.id, createdAt: mensagens.createdAt });
   if (!row) throw new Error('insert de mensagem não devolveu a linha');
@@ -107,16 +110,51 @@ export type MensagemEnviada = {
 };
 export type OpcoesResultado = { agora: Date; aleatorio?: () => number };
 
-const registrarSucesso = async (tx: DbOrTx, m: MensagemEnviada, r: Extract<ResultadoEnvio, { ok: true }>) => {
+export type MarcaDeEnvio = { id: number; canal: Canal; prazo: Date; agora: Date };
+
+/**
+ * Commits that the message is about to go through `canal`, before the channel is called: from then on,
+ * until an outcome is recorded, a claim waits for the channel's confirmation (`RECONCILIACAO_MS`)
+ * instead of resending at the lease's end. Only the holder of the lease ending at `prazo`, while it
+ * lasts, may mark; false: the lease was lost (another sender has the message), so do not send.
+ */
+export const marcarEnvioIniciado = async (db: DbOrTx, marca: MarcaDeEnvio): Promise<boolean> => {
+  const linhas = await db
+    .update(mensagens)
+    .set({ envioIniciadoEm: marca.agora, canal: marca.canal })
+    .where(
+      and(
+        eq(mensagens.id, marca.id),
+        eq(mensagens.status, 'pendente'),
+        eq(mensagens.bloqueadaAte, marca.prazo),
+        gt(mensagens.bloqueadaAte, marca.agora),
+      ),
+    )
+    .returning({ id: mensagens.id });
+  return linhas.length > 0;
+};
+
+/** What every recorded outcome sets: the lease ends and the send is no longer in doubt. */
+const DESFECHO = { bloqueadaAte: null, envioIniciadoEm: null } as const;
+
+/**
+ * The channel took the message (its answer, or a status webhook naming it): sent, with the channel's
+ * id, counted as the customer's contact attempt. `m` must be `pendente` and locked by `tx`.
+ */
+export const registrarEnvioAceito = async (
+  tx: DbOrTx,
+  m: MensagemEnviada,
+  r: Extract<ResultadoEnvio, { ok: true }>,
+) => {
   await tx
     .update(mensagens)
     .set({
+      ...DESFECHO,
       status: r.status,
       canalMensagemId: r.canalMensagemId,
       enviadaEm: r.enviadaEm,
       entregueEm: r.entregueEm,
       tentativas: sql`${mensagens.tentativas} + 1`,
-      bloqueadaAte: null,
       proximaTentativaEm: null,
       erroCodigo: null,
       erroMensagem: null,
@@ -149,7 +187,7 @@ const registrarFalha = async (
       erroMensagem: r.erroMensagem,
       falhouEm: agora,
       tentativas: sql`${mensagens.tentativas} + 1`,
-      bloqueadaAte: null,
+      ...DESFECHO,
       proximaTentativaEm: null,
     })
     .where(eq(mensagens.id, m.id));
@@ -162,34 +200,47 @@ const registrarFalha = async (
     .where(eq(clientes.id, m.clienteId));
 };
 
+const registrarRecusa = async (
+  tx: DbOrTx,
+  m: MensagemEnviada,
+  resultado: Extract<ResultadoEnvio, { ok: false }>,
+  tentativa: number,
+  opcoes: OpcoesResultado,
+) => {
+  if (!resultado.transitorio || tentativa >= MAX_TENTATIVAS)
+    return registrarFalha(tx, m, resultado, opcoes.agora);
+  await tx
+    .update(mensagens)
+    .set({
+      tentativas: tentativa,
+      erroCodigo: resultado.erroCodigo,
+      erroMensagem: resultado.erroMensagem,
+      ...DESFECHO,
+      proximaTentativaEm: new Date(opcoes.agora.getTime() + atrasoDaTentativa(tentativa, opcoes.aleatorio)),
+    })
+    .where(eq(mensagens.id, m.id));
+};
+
 /**
  * Records what the channel answered for message `m`: sent, failed for good, or (transient failure
- * with attempts left) back to `pendente` with the next attempt scheduled.
+ * with attempts left) back to `pendente` with the next attempt scheduled. Only a `pendente` message
+ * takes an answer: one the status webhook already confirmed (it can overtake the answer) stays as it
+ * is, counted once; false then.
  */
 export const registrarResultadoEnvio = (
   db: Db,
   m: MensagemEnviada,
   resultado: ResultadoEnvio,
   opcoes: OpcoesResultado,
-): Promise<void> =>
+): Promise<boolean> =>
   db.transaction(async (tx) => {
-    if (resultado.ok) return registrarSucesso(tx, m, resultado);
     const [row] = await tx
-      .select({ tentativas: mensagens.tentativas })
+      .select({ status: mensagens.status, tentativas: mensagens.tentativas })
       .from(mensagens)
       .where(eq(mensagens.id, m.id))
       .for('update');
-    const tentativa = (row?.tentativas ?? 0) + 1;
-    if (!resultado.transitorio || tentativa >= MAX_TENTATIVAS)
-      return registrarFalha(tx, m, resultado, opcoes.agora);
-    await tx
-      .update(mensagens)
-      .set({
-        tentativas: tentativa,
-        erroCodigo: resultado.erroCodigo,
-        erroMensagem: resultado.erroMensagem,
-        bloqueadaAte: null,
-        proximaTentativaEm: new Date(opcoes.agora.getTime() + atrasoDaTentativa(tentativa, opcoes.aleatorio)),
-      })
-      .where(eq(mensagens.id, m.id));
+    if (row?.status !== 'pendente') return false;
+    if (resultado.ok) await registrarEnvioAceito(tx, m, resultado);
+    else await registrarRecusa(tx, m, resultado, row.tentativas + 1, opcoes);
+    return true;
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { registrarResultadoEnvio } from './mensagens.repository.ts';
 import { registrarStatusCanal, type StatusEntrega } from './status-entrega.repository.ts';
 
 let t: TestApp;
@@ -129,5 +130,69 @@ describe('registrarStatusCanal', () => {
       instante: ENTREGUE_EM,
     });
     expect(outroCanal).toBe('desconhecida');
+  });
+});
+
+describe('registrarStatusCanal with our reference (biz_opaque_callback_data)', () => {
+  /** An outbound message still waiting for its send's answer (no wamid yet). */
+  const pendente = async (extra: Partial<typeof mensagens.$inferInsert> = {}) => {
+    const [row] = await t.database.db
+      .insert(mensagens)
+      .values({
+        clienteId,
+        telefone: '+5511987654321',
+        direcao: 'saida',
+        origem: 'operador',
+        status: 'pendente',
+        conteudo: 'Olá',
+        canal: 'whatsapp_cloud',
+        envioIniciadoEm: ENVIADA_EM,
+        ...extra,
+      })
+      .returning({ id: mensagens.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  };
+  const comReferencia = (mensagemId: number, wamid = `wamid.${crypto.randomUUID()}`) =>
+    status(wamid, 'entregue', ENTREGUE_EM, { mensagemId });
+
+  it('records a pending message as sent with the wamid, then applies the status', async () => {
+    const id = await pendente();
+    expect(await comReferencia(id, 'wamid.ref-1')).toBe('reconciliada');
+    expect(await linha(id)).toMatchObject({
+      status: 'entregue',
+      canalMensagemId: 'wamid.ref-1',
+      enviadaEm: ENTREGUE_EM,
+      entregueEm: ENTREGUE_EM,
+      tentativas: 1,
+      envioIniciadoEm: null,
+    });
+  });
+
+  it('leaves alone what the reference names when it is not a pending outbound message of the channel', async () => {
+    const casos = [
+      await pendente({ status: 'cancelada' }),
+      await pendente({ direcao: 'entrada' }),
+      await pendente({ canal: 'simulador' }),
+    ];
+    for (const id of casos) {
+      const antes = await linha(id);
+      expect(await comReferencia(id)).toBe('desconhecida');
+      expect(await linha(id)).toEqual(antes);
+    }
+  });
+
+  it('makes the late answer of the send a no-op: nothing changes, nothing counts twice', async () => {
+    const id = await pendente();
+    await comReferencia(id, 'wamid.ref-2');
+    const antes = await linha(id);
+    const aplicada = await registrarResultadoEnvio(
+      t.database.db,
+      { id, origem: 'operador', clienteId, conteudo: 'Olá' },
+      { ok: true, canalMensagemId: 'wamid.ref-2', status: 'enviada', enviadaEm: LIDA_EM, entregueEm: null },
+      { agora: LIDA_EM },
+    );
+    expect(aplicada).toBe(false);
+    expect(await linha(id)).toEqual(antes);
   });
 });

@@ -1,22 +1,32 @@
 import type { Canal } from '@cobranca/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
+import { registrarEnvioAceito } from './mensagens.repository.ts';
 import { type StatusCanal, statusAvanca } from './status-entrega.ts';
 
-// Delivery statuses the channel reports for our outbound messages (webhook statuses[]).
+// Delivery statuses the channel reports for our outbound messages (webhook statuses[]). A status can
+// name a message still `pendente`: its sender died after the channel took it, or the status overtook
+// the send's answer. The reference the send carried (our id) then records it as sent, exactly as the
+// answer would have, instead of it being sent again (decision 009).
 
 export type StatusEntrega = {
   canal: Canal;
   canalMensagemId: string;
   status: StatusCanal;
   instante: Date;
+  /** Our message id, echoed by the channel from the send (Cloud API: biz_opaque_callback_data). */
+  mensagemId?: number;
   erroCodigo?: string;
   erroMensagem?: string;
 };
 
-/** `desconhecida`: no outbound message has that channel id; `ignorada`: stale or repeated report. */
-export type ResultadoStatusEntrega = 'atualizada' | 'ignorada' | 'desconhecida';
+/**
+ * `desconhecida`: no outbound message has that channel id (nor is a pending one named by the
+ * reference); `ignorada`: stale or repeated report; `reconciliada`: a pending message learned it was
+ * sent from this report (and the report was applied).
+ */
+export type ResultadoStatusEntrega = 'atualizada' | 'ignorada' | 'desconhecida' | 'reconciliada';
 
 // Each timestamp keeps the first report: a repeated one must not move it.
 const primeiro = (coluna: typeof mensagens.enviadaEm, instante: Date): SQL =>
@@ -51,25 +61,50 @@ const camposDoStatus = (s: StatusEntrega) => {
   }
 };
 
+const doCanal = (s: StatusEntrega) => and(eq(mensagens.canal, s.canal), eq(mensagens.direcao, 'saida'));
+
+const travar = (tx: DbOrTx, onde: SQL | undefined) =>
+  tx
+    .select({
+      id: mensagens.id,
+      status: mensagens.status,
+      origem: mensagens.origem,
+      clienteId: mensagens.clienteId,
+      conteudo: mensagens.conteudo,
+    })
+    .from(mensagens)
+    .where(onde)
+    .for('update');
+
+/** The pending message the report's reference names, recorded as sent with the report's channel id. */
+const reconciliar = async (tx: DbOrTx, s: StatusEntrega) => {
+  if (s.mensagemId === undefined) return undefined;
+  const [pendente] = await travar(
+    tx,
+    and(doCanal(s), eq(mensagens.id, s.mensagemId), eq(mensagens.status, 'pendente')),
+  );
+  if (!pendente) return undefined;
+  await registrarEnvioAceito(tx, pendente, {
+    ok: true,
+    canalMensagemId: s.canalMensagemId,
+    status: 'enviada',
+    enviadaEm: s.instante,
+    entregueEm: null,
+  });
+  return { ...pendente, status: 'enviada' as const };
+};
+
 /** Applies one status report; idempotent, and never moves a message backwards. */
 export const registrarStatusCanal = (db: Db, s: StatusEntrega): Promise<ResultadoStatusEntrega> =>
   db.transaction(async (tx) => {
-    const [mensagem] = await tx
-      .select({ id: mensagens.id, status: mensagens.status, origem: mensagens.origem })
-      .from(mensagens)
-      .where(
-        and(
-          eq(mensagens.canal, s.canal),
-          eq(mensagens.canalMensagemId, s.canalMensagemId),
-          eq(mensagens.direcao, 'saida'),
-        ),
-      )
-      .for('update');
+    const [conhecida] = await travar(tx, and(doCanal(s), eq(mensagens.canalMensagemId, s.canalMensagemId)));
+    const reconciliada = conhecida ? undefined : await reconciliar(tx, s);
+    const mensagem = conhecida ?? reconciliada;
     if (!mensagem) return 'desconhecida';
-    if (!statusAvanca(mensagem.status, s.status)) return 'ignorada';
+    if (!statusAvanca(mensagem.status, s.status)) return reconciliada ? 'reconciliada' : 'ignorada';
     await tx.update(mensagens).set(camposDoStatus(s)).where(eq(mensagens.id, mensagem.id));
     // The engine reads regua_envios to know a step failed (PRODUCT §4: permanent failures are kept).
     if (s.status === 'falhou' && mensagem.origem === 'regua')
       await tx.update(reguaEnvios).set({ status: 'falhou' }).where(eq(reguaEnvios.mensagemId, mensagem.id));
-    return 'atualizada';
+    return reconciliada ? 'reconciliada' : 'atualizada';
   });

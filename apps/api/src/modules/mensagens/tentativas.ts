@@ -4,6 +4,12 @@
 export const MAX_TENTATIVAS = 8;
 /** How long a claimed message stays with its sender before another one may take it over. */
 export const LEASE_MS = 60_000;
+/**
+ * How long a message whose send started and has no outcome (the sender died or lost its answer) waits
+ * for the channel's status webhook to tell whether it went, before it is sent again. Only for channels
+ * that confirm sends by webhook; for the others the lease is all the waiting there is.
+ */
+export const RECONCILIACAO_MS = 10 * 60_000;
 
 const BASE_MS = 30_000;
 const TETO_MS = 3_600_000;

@@ -4,16 +4,28 @@ import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
-import { type CanalDriver, enviarPeloCanal, type TemplateCanal } from '../canais/canal.ts';
-import { type MensagemEnviada, registrarResultadoEnvio } from '../mensagens/mensagens.repository.ts';
-import { LEASE_MS } from '../mensagens/tentativas.ts';
+import {
+  CANAIS_COM_CONFIRMACAO,
+  type CanalDriver,
+  enviarPeloCanal,
+  type ResultadoEnvio,
+  type TemplateCanal,
+} from '../canais/canal.ts';
+import {
+  type MensagemEnviada,
+  marcarEnvioIniciado,
+  registrarResultadoEnvio,
+} from '../mensagens/mensagens.repository.ts';
+import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { criarJanelaDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
 
 // The outbox sender (PRODUCT §4): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
 // any number of workers share the queue without sending a message twice; paces the sends on slots
-// of the shared allowance; records each answer. Régua messages only go inside the sending window,
-// while automation is on, and only if their customer and receivables still call for them.
+// of the shared allowance; marks each send as started, then records its answer. Régua messages only
+// go inside the sending window, while automation is on, and only if their customer and receivables
+// still call for them. A message marked and never answered (its sender died mid-send) waits for the
+// channel's status webhook to reconcile it (decision 009) before it is sent again.
 
 export type DepsEnvio = {
   db: Db;
@@ -22,6 +34,7 @@ export type DepsEnvio = {
   aleatorio?: () => number;
   /** Failures recording an answer (database down) are reported here; the lease makes them retried. */
   aoFalhar?: (erro: unknown) => void;
+  log?: { warn(obj: object, msg: string): void };
 };
 
 export type ResultadoEnvios = { enviadas: number; falhas: number; reagendadas: number; canceladas: number };
@@ -33,31 +46,40 @@ type Reivindicada = {
   conteudo: string;
   origem: MensagemOrigem;
   template_canal: TemplateCanal | null;
+  /** Its send started once and no outcome was recorded: it may have reached the customer. */
+  resultado_desconhecido: boolean;
 };
 
-/** Claims up to `limite` due messages for this sender until the lease ends. */
+/** Claims up to `limite` due messages for this sender until `prazo`, the end of its lease. */
 export const reivindicar = async (
   db: Db,
   agora: Date,
   limite: number,
   incluirRegua: boolean,
-): Promise<Reivindicada[]> =>
-  linhasDe<Reivindicada>(
+  prazo = new Date(agora.getTime() + LEASE_MS),
+): Promise<Reivindicada[]> => {
+  const instante = agora.toISOString();
+  const confirmados = JSON.stringify(CANAIS_COM_CONFIRMACAO);
+  return linhasDe<Reivindicada>(
     await db.execute(sql`
       WITH alvo AS (
         SELECT id FROM mensagens
         WHERE status = 'pendente'
-          AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= ${agora.toISOString()}::timestamptz)
-          AND (bloqueada_ate IS NULL OR bloqueada_ate <= ${agora.toISOString()}::timestamptz)
+          AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= ${instante}::timestamptz)
+          AND (bloqueada_ate IS NULL OR bloqueada_ate <= ${instante}::timestamptz)
+          AND (envio_iniciado_em IS NULL
+            OR canal NOT IN (SELECT jsonb_array_elements_text(${confirmados}::jsonb))
+            OR envio_iniciado_em <= ${instante}::timestamptz - ${`${RECONCILIACAO_MS} milliseconds`}::interval)
           AND (${incluirRegua}::boolean OR origem <> 'regua')
         ORDER BY proxima_tentativa_em NULLS FIRST, id
         LIMIT ${limite}
         FOR UPDATE SKIP LOCKED)
-      UPDATE mensagens m
-        SET bloqueada_ate = ${agora.toISOString()}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval
+      UPDATE mensagens m SET bloqueada_ate = ${prazo.toISOString()}::timestamptz
       FROM alvo WHERE m.id = alvo.id
-      RETURNING m.id, m.cliente_id, m.telefone, m.conteudo, m.origem, m.template_canal`),
+      RETURNING m.id, m.cliente_id, m.telefone, m.conteudo, m.origem, m.template_canal,
+        m.envio_iniciado_em IS NOT NULL AS resultado_desconhecido`),
   );
+};
 
 type Situacao = {
   id: number;
@@ -108,9 +130,45 @@ const cancelar = (db: Db, id: number, motivo: string) =>
     await tx.execute(sql`DELETE FROM regua_envios WHERE mensagem_id = ${id}`);
     await tx.execute(sql`
       UPDATE mensagens SET status = 'cancelada', erro_codigo = 'cancelada', erro_mensagem = ${motivo},
-        bloqueada_ate = NULL, chave_idempotencia = chave_idempotencia || '#cancelada-' || id
+        bloqueada_ate = NULL, envio_iniciado_em = NULL, chave_idempotencia = chave_idempotencia || '#cancelada-' || id
       WHERE id = ${id}`);
   });
+
+type AEnviar = Reivindicada & { ultimaEntradaEm: Date | null };
+
+/** Marks the send as started, hands the message to the channel, records the answer; null: lease lost. */
+const enviarUma = async (
+  deps: DepsEnvio,
+  canal: CanalDriver,
+  m: AEnviar,
+  prazo: Date,
+): Promise<ResultadoEnvio | null> => {
+  const { db, relogio } = deps;
+  const id = Number(m.id);
+  if (!(await marcarEnvioIniciado(db, { id, canal: canal.canal, prazo, agora: relogio.agora() }))) {
+    deps.log?.warn({ mensagem_id: id }, 'envio: a reserva da mensagem acabou antes do envio; não enviada');
+    return null;
+  }
+  // The residual at-least-once case (decision 009): no answer recorded and no confirmation came.
+  if (m.resultado_desconhecido)
+    deps.log?.warn(
+      { mensagem_id: id },
+      'envio: resultado desconhecido de um envio anterior (sem resposta nem confirmação do canal); enviando de novo',
+    );
+  const resultado = await enviarPeloCanal(canal, {
+    telefone: m.telefone,
+    conteudo: m.conteudo,
+    mensagemId: id,
+    template: m.template_canal,
+    ultimaEntradaEm: m.ultimaEntradaEm,
+  });
+  const mensagem: MensagemEnviada = { id, origem: m.origem, clienteId: m.cliente_id, conteudo: m.conteudo };
+  await registrarResultadoEnvio(db, mensagem, resultado, {
+    agora: relogio.agora(),
+    aleatorio: deps.aleatorio,
+  });
+  return resultado;
+};
 
 const MAX_RESERVAS = 10;
 
@@ -133,7 +191,8 @@ export const enviarPendentes = async (
     const { settings, automacaoLigada } = await carregar();
     const incluirRegua = automacaoLigada && dentroDaJanela(agora, settings.janela_envio);
     const porSegundo = settings.vazao_canal_por_segundo;
-    const lote = await reivindicar(db, agora, Math.min(100, Math.ceil(porSegundo / 4)), incluirRegua);
+    const prazo = new Date(agora.getTime() + LEASE_MS);
+    const lote = await reivindicar(db, agora, Math.min(100, Math.ceil(porSegundo / 4)), incluirRegua, prazo);
     if (lote.length === 0) break;
     const canal = await deps.canalDe();
     const situacao = await situacoes(
@@ -141,7 +200,7 @@ export const enviarPendentes = async (
       lote.map((m) => m.id),
     );
     const hoje = hojeSaoPaulo(agora);
-    const aEnviar: (Reivindicada & { ultimaEntradaEm: Date | null })[] = [];
+    const aEnviar: AEnviar[] = [];
     for (const m of lote) {
       const s = situacao.get(Number(m.id));
       const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
@@ -172,23 +231,8 @@ export const enviarPendentes = async (
       const envio = (async () => {
         await esperarSlot(inicio + i * intervalo);
         await vez();
-        const resultado = await enviarPeloCanal(canal, {
-          telefone: m.telefone,
-          conteudo: m.conteudo,
-          mensagemId: Number(m.id),
-          template: m.template_canal,
-          ultimaEntradaEm: m.ultimaEntradaEm,
-        });
-        const mensagem: MensagemEnviada = {
-          id: Number(m.id),
-          origem: m.origem,
-          clienteId: m.cliente_id,
-          conteudo: m.conteudo,
-        };
-        await registrarResultadoEnvio(db, mensagem, resultado, {
-          agora: relogio.agora(),
-          aleatorio: deps.aleatorio,
-        });
+        const resultado = await enviarUma(deps, canal, m, prazo);
+        if (!resultado) return;
         if (resultado.ok) total.enviadas += 1;
         else if (resultado.transitorio) total.reagendadas += 1;
         else total.falhas += 1;

@@ -23,7 +23,11 @@ export type DepsMotor = {
   /** Names the process in the run history (host:pid, "cli", "embutido"). */
   worker: string;
   aleatorio?: () => number;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 };
 
 export type ContagensPassada = ReguaExecucaoContagens & {

@@ -229,7 +229,12 @@ describe('sending', () => {
       return undefined;
     });
     await executarPassada(deps);
-    let [falhou, tentando] = await mensagensRegua(db);
+    // The two sends go out concurrently: which one reaches the channel first is not fixed.
+    const porAlvo = async () => {
+      const linhas = await mensagensRegua(db);
+      return [linhas.find((m) => m.id === alvoPermanente), linhas.find((m) => m.id !== alvoPermanente)];
+    };
+    let [falhou, tentando] = await porAlvo();
     expect(falhou).toMatchObject({ status: 'falhou', erroCodigo: '131026', tentativas: 1 });
     expect(tentando).toMatchObject({ status: 'pendente', erroCodigo: '130429', tentativas: 1 });
     // 30 s × 0.75 (jitter fixed at 0.5) before the second attempt.
@@ -241,7 +246,7 @@ describe('sending', () => {
     await executarPassada(deps);
     relogio.avancar(10 * 60_000);
     await executarPassada(deps);
-    [falhou, tentando] = await mensagensRegua(db);
+    [falhou, tentando] = await porAlvo();
     expect(tentando).toMatchObject({ status: 'entregue', tentativas: 3, erroCodigo: null });
     expect(chamadas.get(tentando?.id ?? 0)).toBe(3);
     expect(chamadas.get(falhou?.id ?? 0)).toBe(1);

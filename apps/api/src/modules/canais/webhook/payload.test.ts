@@ -156,6 +156,20 @@ describe('eventosDaNotificacao', () => {
     expect(ignorados.join(' ')).not.toMatch(/5511987654321|oi/);
   });
 
+  it('reads our message id from biz_opaque_callback_data, and nothing from someone else’s', () => {
+    const status = (biz_opaque_callback_data: string) => ({
+      id: 'wamid.S',
+      status: 'sent',
+      timestamp: '1788181200',
+      biz_opaque_callback_data,
+    });
+    const [nossa, alheia] = eventos(
+      envelope({ metadata, statuses: [status('msg:77'), status('pedido-9')] }),
+    ).eventos;
+    expect(nossa).toMatchObject({ tipo: 'status', canalMensagemId: 'wamid.S', mensagemId: 77 });
+    expect(alheia).not.toHaveProperty('mensagemId');
+  });
+
   it('keeps a missing phone_number_id as null (the route ignores it)', () => {
     const corpo = envelope({ messages: [msg({ type: 'text', text: { body: 'oi' } })] });
     expect(eventos(corpo).eventos[0]?.phoneNumberId).toBeNull();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StatusCanal } from '../../mensagens/status-entrega.ts';
+import { mensagemDaReferencia } from '../referencia-envio.ts';
 
 // The WhatsApp Cloud API notification (wire-formats §1.6) read leniently: unknown fields are dropped, and
 // an item we cannot read is skipped on its own (and logged) instead of failing the whole batch.
@@ -31,6 +32,7 @@ const status = z.object({
   id: z.string().min(1),
   status: z.string(),
   timestamp: instante,
+  biz_opaque_callback_data: z.string().optional(),
   errors: z
     .array(
       z.object({
@@ -82,6 +84,8 @@ export type EventoWebhook =
       canalMensagemId: string;
       status: StatusCanal;
       instante: Date;
+      /** Our message id, from the reference the send carried (biz_opaque_callback_data). */
+      mensagemId?: number;
       erroCodigo?: string;
       erroMensagem?: string;
     };
@@ -137,12 +141,14 @@ const eventoStatus = (s: Status, phoneNumberId: string | null): EventoWebhook | 
   const novo = STATUS[s.status];
   if (!novo) return `status "${s.status}" de ${s.id}: ignorado`;
   const erro = s.errors?.[0];
+  const mensagemId = mensagemDaReferencia(s.biz_opaque_callback_data);
   return {
     tipo: 'status',
     phoneNumberId,
     canalMensagemId: s.id,
     status: novo,
     instante: s.timestamp,
+    ...(mensagemId !== null && { mensagemId }),
     ...(erro?.code !== undefined && { erroCodigo: String(erro.code) }),
     ...(erro && { erroMensagem: erro.error_data?.details ?? erro.title ?? erro.message }),
   };

@@ -206,6 +206,42 @@ describe('POST /api/webhooks/whatsapp', () => {
     });
   });
 
+  it('records as sent a pending message that a status names by our reference (its answer was lost)', async () => {
+    const [pendente] = await t.database.db
+      .insert(mensagens)
+      .values({
+        clienteId: mariaId,
+        telefone: '+5511987654321',
+        direcao: 'saida',
+        origem: 'operador',
+        status: 'pendente',
+        conteudo: 'Olá, Maria',
+        canal: 'whatsapp_cloud',
+        envioIniciadoEm: new Date(1788181290 * 1000),
+      })
+      .returning({ id: mensagens.id });
+    const corpo = notificacao({
+      metadata: { phone_number_id: PHONE_ID },
+      statuses: [
+        {
+          id: 'wamid.resposta-perdida',
+          status: 'sent',
+          timestamp: '1788181300',
+          recipient_id: '5511987654321',
+          biz_opaque_callback_data: `msg:${pendente?.id}`,
+        },
+      ],
+    });
+    expect((await post(corpo, assinar(corpo))).statusCode).toBe(200);
+    expect(await porWamid('wamid.resposta-perdida')).toMatchObject({
+      id: pendente?.id,
+      status: 'enviada',
+      enviadaEm: new Date(1788181300 * 1000),
+      envioIniciadoEm: null,
+    });
+    expect(logs.some((l) => l.includes('envio confirmado pelo status'))).toBe(true);
+  });
+
   it('answers 200 to a status of a message it does not know', async () => {
     const corpo = notificacao({
       metadata: { phone_number_id: PHONE_ID },

@@ -27,6 +27,11 @@ const aplicarEvento = async (db: Db, log: FastifyBaseLogger, evento: EventoWebho
       { wamid: evento.canalMensagemId, status: evento.status },
       'WhatsApp: status de mensagem desconhecida',
     );
+  else if (resultado === 'reconciliada')
+    log.info(
+      { wamid: evento.canalMensagemId, mensagem_id: evento.mensagemId },
+      'WhatsApp: envio confirmado pelo status antes de sua resposta ser registrada',
+    );
 };
 
 /** Only events addressed to the configured business number are ours (one app may serve several numbers). */

@@ -1,0 +1,1 @@
+ALTER TABLE "mensagens" ADD COLUMN "envio_iniciado_em" timestamp with time zone;
