@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { sistemaSettings } from '@cobranca/contracts';
 import pg from 'pg';
 import { hojeSaoPaulo } from '../../apps/api/src/lib/datas.ts';
+import { mensagemDaReferencia } from '../../apps/api/src/modules/canais/referencia-envio.ts';
 import { saveSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
+import { registrarStatusCanal } from '../../apps/api/src/modules/mensagens/status-entrega.repository.ts';
 import { LEASE_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
 import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
@@ -133,6 +135,30 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
   const vigia = setInterval(() => {
     while (recusas.length < fake.excedeuLimite) recusas.push(agora());
   }, 10);
+  // Meta posts a `sent` status for every message it accepted: it is what settles a send the killed
+  // worker left with an unknown outcome (accepted, answer never recorded), instead of a resend.
+  const reconciliacao = { entregues: 0, reconciliadas: 0 };
+  let entregando = false;
+  const webhooks = setInterval(async () => {
+    if (entregando) return;
+    entregando = true;
+    try {
+      for (const r of fake.recebidas.slice(reconciliacao.entregues)) {
+        const id = mensagemDaReferencia(r.referencia ?? undefined);
+        const resultado = await registrarStatusCanal(banco.database.db, {
+          canal: 'whatsapp_cloud',
+          canalMensagemId: r.wamid,
+          status: 'enviada',
+          instante: new Date(r.instante),
+          ...(id === null ? {} : { mensagemId: id }),
+        });
+        reconciliacao.entregues += 1;
+        if (resultado === 'reconciliada') reconciliacao.reconciliadas += 1;
+      }
+    } finally {
+      entregando = false;
+    }
+  }, 250);
   try {
     await Promise.all(workers.map((w) => w.pronto));
     const inicio = agora();
@@ -207,7 +233,7 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
         `${taxa.toFixed(1)} msg/s (${percentual.toFixed(1)} %), máx. ${maximo} aceitas em 1 s (${noEnvio.maximo} saídas dos` +
         ` workers), ${fake.excedeuLimite} recusadas pelo limite (429),` +
         ` ${duplicadas} duplicadas, ${perdidas} perdidas; cauda de ${cauda.length} enviadas depois` +
-        ` (lease do worker morto ou nova tentativa), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte`,
+        ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte`,
       alvo: `${PERCENTUAL_MINIMO}–100 % e ≤ ${VAZAO} em qualquer 1 s; 0 duplicadas, 0 perdidas`,
       ok,
       detalhes: {
@@ -229,6 +255,8 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
         entregues_ao_driver_de_novo: repetidas.length,
         carga_1min: loadavg()[0] ?? 0,
         excedeu_limite: fake.excedeuLimite,
+        status_entregues_pelo_webhook: reconciliacao.entregues,
+        reconciliadas_pelo_webhook: reconciliacao.reconciliadas,
         recusas_apos_inicio_s: recusas.map((t) => ((t - inicio) / 1_000).toFixed(2)).join(' '),
         mensagens_com_nova_tentativa: novasTentativas,
         duplicadas_por_id: duplicadasId,
@@ -249,6 +277,7 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
     };
   } finally {
     clearInterval(vigia);
+    clearInterval(webhooks);
     for (const w of workers)
       if (w.processo.exitCode === null && w.processo.signalCode === null) w.processo.kill('SIGKILL');
     await fake.fechar();

@@ -54,6 +54,11 @@ export const clientes = pgTable(
   (t) => [
     uniqueIndex('clientes_documento_uq').on(t.documento),
     index('clientes_operador_status_nome_idx').on(t.operadorId, t.status, t.nome, t.id),
+    // The Ativos list (ativo or pausado) in name order: an IN over two statuses cannot use the index
+    // above for the order, so a deep page would sort every one of the operator's customers.
+    index('clientes_operador_ativos_nome_idx')
+      .on(t.operadorId, t.nome, t.id)
+      .where(sql`${t.status} IN ('ativo', 'pausado')`),
     index('clientes_status_nome_idx').on(t.status, t.nome, t.id),
     index('clientes_nome_idx').on(t.nome, t.id),
     index('clientes_aguardando_idx')

@@ -82,6 +82,12 @@ export const contasReceber = pgTable(
     index('contas_receber_cliente_status_venc_idx').on(t.clienteId, t.status, t.vencimento),
     // Engine planning, overdue counts and the dashboard all read open receivables by due date.
     index('contas_receber_abertas_venc_idx').on(t.vencimento, t.clienteId).where(sql`${t.status} = 'aberta'`),
+    // Open totals per customer (receivables summary, lists, dashboard) read from the index alone.
+    index('contas_receber_abertas_cliente_idx')
+      .on(t.clienteId, t.vencimento, t.valorCentavos, t.valorPagoCentavos)
+      .where(sql`${t.status} = 'aberta'`),
+    // "Due this month" and the monthly chart over every status, from the index alone.
+    index('contas_receber_vencimento_idx').on(t.vencimento, t.status, t.valorCentavos, t.valorPagoCentavos),
     index('contas_receber_pago_em_idx').on(t.pagoEm).where(sql`${t.pagoEm} IS NOT NULL`),
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),

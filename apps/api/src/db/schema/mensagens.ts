@@ -78,6 +78,10 @@ export const mensagens = pgTable(
       .on(t.clienteId)
       .where(sql`${t.status} = 'pendente' AND ${t.origem} = 'regua'`),
     index('mensagens_direcao_created_idx').on(t.direcao, t.createdAt),
+    // The dashboard's "sent this month" (and the customers messaged) from the index alone.
+    index('mensagens_saida_enviada_idx')
+      .on(t.enviadaEm, t.status, t.clienteId)
+      .where(sql`${t.direcao} = 'saida'`),
     index('mensagens_autor_created_idx').on(t.autorId, t.createdAt).where(sql`${t.autorId} IS NOT NULL`),
     index('mensagens_sem_cliente_idx').on(t.telefone).where(sql`${t.clienteId} IS NULL`),
     check('mensagens_direcao_ck', sql.raw(`direcao IN (${sqlList(MENSAGEM_DIRECOES)})`)),

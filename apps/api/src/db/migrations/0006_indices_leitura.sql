@@ -1,0 +1,4 @@
+CREATE INDEX "clientes_operador_ativos_nome_idx" ON "clientes" USING btree ("operador_id","nome","id") WHERE "clientes"."status" IN ('ativo', 'pausado');--> statement-breakpoint
+CREATE INDEX "contas_receber_abertas_cliente_idx" ON "contas_receber" USING btree ("cliente_id","vencimento","valor_centavos","valor_pago_centavos") WHERE "contas_receber"."status" = 'aberta';--> statement-breakpoint
+CREATE INDEX "contas_receber_vencimento_idx" ON "contas_receber" USING btree ("vencimento","status","valor_centavos","valor_pago_centavos");--> statement-breakpoint
+CREATE INDEX "mensagens_saida_enviada_idx" ON "mensagens" USING btree ("enviada_em","status","cliente_id") WHERE "mensagens"."direcao" = 'saida';
