@@ -2,15 +2,25 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { diskFullStopMessage, isDiskFull } from './db/disk-full.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor, type Motor } from './modules/regua/motor.ts';
 
-const config = loadConfig();
+/** A failed start says why in one line when the cause is known (DATA_DIR in use, disk full). */
+const startupFailure = (error: unknown) => {
+  if (error instanceof DataDirLockedError) return error.message;
+  if (isDiskFull(error)) return `Não foi possível iniciar o servidor. ${diskFullStopMessage(error)}`;
+  return error;
+};
 
-const database = await openConfiguredDatabase(config).catch((error: unknown) => {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+// Reading the configuration may already write (the generated APP_KEY into DATA_DIR).
+const { config, database } = await (async () => {
+  const config = loadConfig();
+  return { config, database: await openConfiguredDatabase(config) };
+})().catch((error: unknown) => {
+  console.error(startupFailure(error));
   process.exit(1);
 });
 

@@ -28,15 +28,49 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Serialises migrations when several processes start against one PostgreSQL.
 const MIGRATION_LOCK_ID = 7_310_421;
 
+const FATAL_SEVERITIES = new Set(['PANIC', 'FATAL']);
+
+/**
+ * PGlite is PostgreSQL inside this process, with no postmaster to restart it after a PANIC (a WAL
+ * segment that cannot be written on a full disk, for one): the next statement then spins forever on
+ * the lock the failed one left held, freezing the event loop. So from the first PANIC/FATAL on, every
+ * statement fails at once with that error and `onFatal` decides what the process does.
+ */
+const stopAfterFatal = (client: PGlite, onFatal: (error: Error) => void) => {
+  let fatal: Error | null = null;
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args) => {
+    if (fatal) throw fatal;
+    try {
+      return await execProtocolStream(...args);
+    } catch (error) {
+      const severity = (error as { severity?: string }).severity;
+      if (error instanceof Error && severity && FATAL_SEVERITIES.has(severity)) {
+        fatal = error;
+        onFatal(error);
+      }
+      throw error;
+    }
+  };
+  return () => fatal !== null;
+};
+
 /** `dataDir` undefined means in memory (tests). */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
+export const openPglite = async (
+  dataDir?: string,
+  { onFatal = () => {} }: { onFatal?: (error: Error) => void } = {},
+): Promise<Database> => {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const stopped = stopAfterFatal(client, onFatal);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    // Shutting a stopped PGlite down would run into the same held lock.
+    close: async () => {
+      if (!stopped()) await client.close();
+    },
   };
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
 import { AppError, type FieldErrors, VALIDATION_MESSAGE } from '../lib/errors.ts';
 
 type ValidationItem = {
@@ -95,6 +96,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.code(status).send({ message: GENERIC_MESSAGES[status] ?? 'Requisição inválida.' });
+    }
+    // Before "unavailable": a full disk does not fix itself, and the message says what to do.
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'sem espaço em disco: o banco recusou a gravação (disk_full/ENOSPC)');
+      return reply.code(507).send({ message: DISK_FULL_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'banco de dados indisponível');
