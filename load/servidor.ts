@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aguardarSaude, portaLivre, saiu } from '../apps/api/test/processos.ts';
 
 // The server under load: `npm start` on a free loopback port against the run's database, the
 // engine embedded (every `intervaloSegundos`), its log in load/results/servidor.log.
@@ -14,29 +14,6 @@ export const LOG_SERVIDOR = join(RAIZ, 'load/results/servidor.log');
 
 export type Servidor = { url: string; parar: () => Promise<void> };
 
-const portaLivre = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const endereco = server.address();
-      const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
-      server.close(() => resolve(porta));
-    });
-  });
-
-const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const saiu = (filho: ChildProcess, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    if (filho.exitCode !== null || filho.signalCode !== null) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    filho.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-
 /** Signals the process group this run started (npm and the node server under it). */
 const sinalizarGrupo = (filho: ChildProcess, sinal: NodeJS.Signals) => {
   if (filho.pid === undefined) return;
@@ -45,22 +22,6 @@ const sinalizarGrupo = (filho: ChildProcess, sinal: NodeJS.Signals) => {
   } catch {
     // already gone
   }
-};
-
-const aguardarSaude = async (url: string, filho: ChildProcess, limiteMs: number) => {
-  const fim = Date.now() + limiteMs;
-  while (Date.now() < fim) {
-    if (filho.exitCode !== null)
-      throw new Error(`o servidor saiu com ${filho.exitCode}; veja ${LOG_SERVIDOR}`);
-    try {
-      const resposta = await fetch(`${url}/api/health`);
-      if (resposta.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await esperar(250);
-  }
-  throw new Error(`o servidor não respondeu em /api/health em ${limiteMs / 1000} s; veja ${LOG_SERVIDOR}`);
 };
 
 export const iniciarServidor = async (databaseUrl: string, intervaloSegundos: number): Promise<Servidor> => {
@@ -98,7 +59,7 @@ export const iniciarServidor = async (databaseUrl: string, intervaloSegundos: nu
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await aguardarSaude(url, filho, 90_000);
+    await aguardarSaude(url, filho, 90_000, () => `; veja ${LOG_SERVIDOR}`);
   } catch (erro) {
     await parar();
     throw erro;

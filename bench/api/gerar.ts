@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { normalizarBusca } from '../../apps/api/src/lib/busca.ts';
 import { hashPassword } from '../../apps/api/src/modules/auth/password.ts';
+import { PRIMEIROS_NOMES, SOBRENOMES } from '../../apps/api/src/modules/demo/demo-data.ts';
 import { comCliente } from '../banco.ts';
 
 // The API rows' data set (BENCHMARKS.md "Data set"): 20 operators, customers, receivables, payments and
@@ -31,51 +32,6 @@ const statusDoCliente = (k: string) => {
     WHEN ${sorteio} < 85 THEN 'em_atendimento' ELSE 'concluido' END`;
 };
 const telefoneDoCliente = (k: string) => `'+55119' || lpad(${k}::text, 8, '0')`;
-
-const NOMES = [
-  'Ana',
-  'Bruno',
-  'Carla',
-  'Daniel',
-  'Eduarda',
-  'Fábio',
-  'Gabriela',
-  'Heitor',
-  'Isabela',
-  'João',
-  'Júlia',
-  'Lucas',
-  'Márcia',
-  'Nicolas',
-  'Otávio',
-  'Patrícia',
-  'Rafael',
-  'Sônia',
-  'Tiago',
-  'Vitória',
-];
-const SOBRENOMES = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Rodrigues',
-  'Ferreira',
-  'Alves',
-  'Pereira',
-  'Lima',
-  'Gomes',
-  'Costa',
-  'Ribeiro',
-  'Martins',
-  'Carvalho',
-  'Araújo',
-  'Melo',
-  'Barbosa',
-  'Conceição',
-  'Rocha',
-  'Dias',
-];
 
 export type CarteiraApi = EscalaApi & {
   operadores: number;
@@ -153,7 +109,7 @@ const inserirClientes = (executar: Executar, n: number) =>
      LEFT JOIN (SELECT cliente_id, max(id) AS id FROM mensagens GROUP BY cliente_id) u ON u.cliente_id = i
      LEFT JOIN mensagens m ON m.id = u.id
      ORDER BY i`,
-    [n, NOMES, SOBRENOMES, NOMES.map(normalizarBusca), SOBRENOMES.map(normalizarBusca)],
+    [n, PRIMEIROS_NOMES, SOBRENOMES, PRIMEIROS_NOMES.map(normalizarBusca), SOBRENOMES.map(normalizarBusca)],
   );
 
 /**

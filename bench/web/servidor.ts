@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aguardarSaude, portaLivre, saiu } from '../../apps/api/test/processos.ts';
 
 // The web rows measure what `npm start` serves: the production build of apps/web behind the real
 // server, on a free loopback port, with a fresh embedded database (PGlite) seeded with the demo data.
@@ -42,41 +42,6 @@ export const compilarWeb = (): Promise<void> => {
   return compilacao;
 };
 
-const portaLivre = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const endereco = server.address();
-      const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
-      server.close(() => resolve(porta));
-    });
-  });
-
-const saiu = (filho: ChildProcess, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    if (filho.exitCode !== null || filho.signalCode !== null) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    filho.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-
-const aguardarSaude = async (url: string, filho: ChildProcess, log: () => string) => {
-  const fim = Date.now() + 120_000;
-  while (Date.now() < fim) {
-    if (filho.exitCode !== null) throw new Error(`o servidor saiu com ${filho.exitCode}:\n${log()}`);
-    const pronto = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (pronto) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`o servidor não respondeu em /api/health em 120 s:\n${log()}`);
-};
-
 /** Builds the web app (once per run), starts the server as `npm start` does and runs `usar` against it. */
 export const comServidorWeb = async <T>(usar: (url: string) => Promise<T>): Promise<T> => {
   await compilarWeb();
@@ -106,7 +71,7 @@ export const comServidorWeb = async <T>(usar: (url: string) => Promise<T>): Prom
   filho.stderr?.on('data', anotar);
   const url = `http://127.0.0.1:${porta}`;
   try {
-    await aguardarSaude(url, filho, () => log);
+    await aguardarSaude(url, filho, 120_000, () => `:\n${log}`);
     return await usar(url);
   } finally {
     // scripts/start.mjs runs the server in its own process: no children to reap.

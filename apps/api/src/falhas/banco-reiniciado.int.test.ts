@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../test/build-test-app.ts';
+import { esperar } from '../../test/processos.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { type App, buildApp } from '../app.ts';
 import { type Database, openPostgres } from '../db/client.ts';
@@ -11,7 +12,7 @@ import {
   criarClusterPostgres,
   motivoSemCluster,
 } from './cluster-postgres.test-fixtures.ts';
-import { entrar, esperar } from './falhas.test-fixtures.ts';
+import { entrar } from './falhas.test-fixtures.ts';
 
 // PostgreSQL restarted under load (issue 8 fault list): while it is down the API answers 503 with a
 // JSON message, never a 500 and never a request left hanging; once it is back the same app (never

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { portaLivre } from './falhas.test-fixtures.ts';
+import { portaLivre } from '../../test/processos.ts';
 
 // A PostgreSQL 15 cluster of the test's own (initdb in a temporary folder, its own port and socket),
 // so a test can stop and start it under a running app without touching the shared test server.

@@ -5,10 +5,11 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCsv } from '../../../../bench/imports/gerar.ts';
 import { multipart } from '../../test/multipart.ts';
+import { esperar } from '../../test/processos.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { DISK_FULL_MESSAGE } from '../db/disk-full.ts';
 import { templateClientesCsv } from '../modules/importacoes/template-csv.ts';
-import { entrar, esperar, iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
+import { entrar, iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
 
 // Disk full under the embedded database (issue 8 fault list). DATA_DIR is a small tmpfs mounted in a
 // private mount namespace around the server process, so nothing outside the test sees it; the test

@@ -1,22 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { esperar, portaLivre } from '../../test/processos.ts';
 
 // The real server as a child process, for the fault tests that kill it, fill its disk or stop its
 // database underneath it.
 
 export const raiz = fileURLToPath(new URL('../../../..', import.meta.url));
-
-export const portaLivre = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-export const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Servidor = {
   processo: ChildProcess;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCsv } from '../../../../bench/imports/gerar.ts';
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
 import { multipart } from '../../test/multipart.ts';
+import { esperar } from '../../test/processos.ts';
 import { createPostgresTestDatabase, testDbKind } from '../../test/test-database.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { auditLogs, contasReceber, importacoes } from '../db/schema/index.ts';
@@ -14,7 +15,6 @@ import { contarRegistros } from '../modules/importacoes/importacoes.test-fixture
 import { LOTE_CSV } from '../modules/importacoes/importar-csv.service.ts';
 import {
   entrar,
-  esperar,
   executarCli,
   iniciarServidor,
   pararServidor,
