@@ -136,12 +136,16 @@ const cancelar = (db: Db, id: number, motivo: string) =>
 
 type AEnviar = Reivindicada & { ultimaEntradaEm: Date | null };
 
-/** Marks the send as started, hands the message to the channel, records the answer; null: lease lost. */
+/**
+ * Marks the send as started, waits for its turn (`naVez`), hands the message to the channel and records
+ * the answer; null: the lease was lost.
+ */
 const enviarUma = async (
   deps: DepsEnvio,
   canal: CanalDriver,
   m: AEnviar,
   prazo: Date,
+  naVez: () => Promise<void>,
 ): Promise<ResultadoEnvio | null> => {
   const { db, relogio } = deps;
   const id = Number(m.id);
@@ -155,6 +159,7 @@ const enviarUma = async (
       { mensagem_id: id },
       'envio: resultado desconhecido de um envio anterior (sem resposta nem confirmação do canal); enviando de novo',
     );
+  await naVez();
   const resultado = await enviarPeloCanal(canal, {
     telefone: m.telefone,
     conteudo: m.conteudo,
@@ -174,6 +179,8 @@ const MAX_RESERVAS = 10;
 
 // The next batch is claimed a little before the current one's slots run out, so sending never pauses.
 const ANTECEDENCIA_MS = 50;
+// How long before its slot a send is marked as started (a crash in between only delays that message).
+const MARCA_ANTECEDENCIA_MS = 30;
 
 /** Sends everything due now; returns when nothing more can be claimed (or `sinal` aborts). */
 export const enviarPendentes = async (
@@ -229,9 +236,15 @@ export const enviarPendentes = async (
     const vez = aguardarVez;
     aEnviar.forEach((m, i) => {
       const envio = (async () => {
-        await esperarSlot(inicio + i * intervalo);
-        await vez();
-        const resultado = await enviarUma(deps, canal, m, prazo);
+        const slot = inicio + i * intervalo;
+        // The mark is written just ahead of the slot, so its round trip does not delay the send (sends
+        // delayed unevenly would bunch past the allowance); a mark slower than that lead still meets
+        // esperarSlot's lateness check and takes a fresh slot.
+        await relogio.esperar(slot - MARCA_ANTECEDENCIA_MS - relogio.agora().getTime());
+        const resultado = await enviarUma(deps, canal, m, prazo, async () => {
+          await esperarSlot(slot);
+          await vez();
+        });
         if (!resultado) return;
         if (resultado.ok) total.enviadas += 1;
         else if (resultado.transitorio) total.reagendadas += 1;
