@@ -94,7 +94,10 @@ describe.skipIf(motivoParaPular() !== null)('PGlite on a full disk', () => {
       const importacao = await importarCsv(servidor, operador, modelo);
       expect(importacao.status).toBe(507);
       expect(await importacao.json()).toEqual({ message: DISK_FULL_MESSAGE });
-      expect(servidor.saida()).toContain('sem espaço em disco: o banco recusou a gravação');
+      // The log line comes through the child's stdout pipe, which can trail the HTTP answer.
+      await expect
+        .poll(() => servidor.saida(), { timeout: 5_000 })
+        .toContain('sem espaço em disco: o banco recusou a gravação');
       expect(servidor.saida()).toContain('No space left on device');
       const painel = await fetch(`${servidor.url}/api/operador/dashboard`, { headers: operador });
       expect(painel.status).toBe(200);
