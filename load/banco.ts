@@ -1,19 +1,9 @@
-import pg from 'pg';
+import { comCliente } from '../bench/banco.ts';
 
 // A throwaway PostgreSQL database for the run, created and dropped like bench/banco.ts does.
 
 const URL_PADRAO = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const NOME_BANCO = 'cobranca_load';
-
-export const comCliente = async <T>(url: string, executar: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await executar(client);
-  } finally {
-    await client.end();
-  }
-};
 
 const urlAdmin = () => process.env.LOAD_DATABASE_URL ?? URL_PADRAO;
 

@@ -1,4 +1,4 @@
-import { comCliente } from './banco.ts';
+import { comCliente } from '../bench/banco.ts';
 
 // After the load: did every régua message planned go out exactly once? Read straight from the
 // database (the simulator keeps no state; what it accepted is what the outbox marks as sent).

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { executarCli } from '../apps/api/test/processos.ts';
 import type { Parametros } from './argumentos.ts';
 import { csvClientes } from './dados.ts';
 import { criarClienteHttp, type Pedido, type Resposta } from './http.ts';
@@ -9,7 +8,6 @@ import { criarClienteHttp, type Pedido, type Resposta } from './http.ts';
 // super admin creates the admins, an admin the operators and opens the sending window all day,
 // every operator imports a CSV of customers due today. Any non-2xx here stops the run.
 
-const RAIZ = fileURLToPath(new URL('..', import.meta.url));
 const SENHA = 'Carga@2026x';
 const SISTEMA = '/api/admin/configuracoes/sistema';
 
@@ -24,23 +22,6 @@ export type Preparo = {
 const emailOperador = (i: number) => `operador.${String(i + 1).padStart(2, '0')}@carga.cobranca.local`;
 const emailAdmin = (i: number) => `admin.${i + 1}@carga.cobranca.local`;
 const EMAIL_SUPER = 'superadmin@carga.cobranca.local';
-
-const executarCli = (args: string[], env: NodeJS.ProcessEnv) =>
-  new Promise<void>((resolve, reject) => {
-    const filho = spawn('npm', ['run', '--silent', 'cli', '--', ...args], {
-      cwd: RAIZ,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let erro = '';
-    filho.stderr.on('data', (parte: Buffer) => {
-      erro += parte.toString();
-    });
-    filho.on('error', reject);
-    filho.on('exit', (codigo) =>
-      codigo === 0 ? resolve() : reject(new Error(`cli ${args[0]} saiu com ${codigo}: ${erro.trim()}`)),
-    );
-  });
 
 /** Runs `tarefa` over 0..n-1 with at most `limite` at a time. */
 export const emParalelo = async <T>(n: number, limite: number, tarefa: (i: number) => Promise<T>) => {
@@ -125,6 +106,7 @@ const importarClientes = async (url: string, operador: Usuario, indice: number, 
 
 export const preparar = async (url: string, databaseUrl: string, p: Parametros): Promise<Preparo> => {
   await executarCli(
+    { DATABASE_URL: databaseUrl, APP_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
     [
       'user:create',
       '--role',
@@ -136,7 +118,6 @@ export const preparar = async (url: string, databaseUrl: string, p: Parametros):
       '--password',
       SENHA,
     ],
-    { DATABASE_URL: databaseUrl, APP_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
   );
   const superAdmin = await entrar(url, EMAIL_SUPER);
   await emParalelo(p.admins, 2, (i) =>

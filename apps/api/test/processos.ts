@@ -1,11 +1,26 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 // Child-process plumbing shared by whatever runs the real server beside it: the fault tests, the
 // benchmarks and the load test.
 
 export { esperar };
+
+/** The repository's root folder. */
+export const raiz = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `npm run cli -- …args` with extra environment; resolves with what it printed, rejects with its stderr. */
+export const executarCli = async (env: Record<string, string>, args: string[]) => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli.ts', ...args],
+    { cwd: raiz, env: { ...process.env, ...env } },
+  );
+  return stdout;
+};
 
 /** A loopback port nothing listens on right now. */
 export const portaLivre = () =>

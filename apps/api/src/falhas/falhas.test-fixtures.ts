@@ -1,12 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { esperar, portaLivre } from '../../test/processos.ts';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { esperar, portaLivre, raiz } from '../../test/processos.ts';
 
 // The real server as a child process, for the fault tests that kill it, fill its disk or stop its
 // database underneath it.
-
-export const raiz = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export type Servidor = {
   processo: ChildProcess;
@@ -80,11 +76,3 @@ export const entrar = async (url: string, email: string, password: string) => {
 };
 
 /** `node --import tsx apps/api/src/cli.ts …` with `env`; resolves with what it printed, rejects if it failed. */
-export const executarCli = async (env: Record<string, string>, args: string[]) => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli.ts', ...args],
-    { cwd: raiz, env: { ...process.env, ...env } },
-  );
-  return stdout;
-};

@@ -7,19 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCsv } from '../../../../bench/imports/gerar.ts';
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { esperar } from '../../test/processos.ts';
+import { esperar, executarCli } from '../../test/processos.ts';
 import { createPostgresTestDatabase, testDbKind } from '../../test/test-database.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { auditLogs, contasReceber, importacoes } from '../db/schema/index.ts';
 import { contarRegistros } from '../modules/importacoes/importacoes.test-fixtures.ts';
 import { LOTE_CSV } from '../modules/importacoes/importar-csv.service.ts';
-import {
-  entrar,
-  executarCli,
-  iniciarServidor,
-  pararServidor,
-  type Servidor,
-} from './falhas.test-fixtures.ts';
+import { entrar, iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
 
 // The server killed with SIGKILL in the middle of a customers import (issue 8 fault list): every
 // batch is its own transaction, so what stays is a whole number of batches; the import stays
