@@ -57,6 +57,34 @@ describe('unknown routes', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it.each(['/assets/app-antigo123.js', '/assets/nao-existe.css', '/favicon-nao-existe.ico', '/robots.txt'])(
+    'answers a missing file (%s) with 404, never the HTML page',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).not.toMatch(/text\/html/);
+      expect(response.body).not.toContain('<title>SPA</title>');
+    },
+  );
+
+  it.each([
+    ['a path parameter over the length limit', `/api/operador/clientes/${'1'.repeat(150)}`, 414],
+    ['one in a nested route', `/api/admin/operadores/${'a'.repeat(120)}/bloquear`, 414],
+    ['a malformed escape', '/api/operador/clientes/%E0%A4%A', 400],
+  ])('answers %s with the app JSON error, not echoing the path', async (_case, url, status) => {
+    for (const method of ['GET', 'PATCH'] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toMatch(/^O endereço|^Requisição inválida/);
+      expect(response.body).not.toContain('111111');
+      expect(response.headers['x-request-id']).toBeDefined();
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('serves the precompressed copy when the browser accepts it', async () => {
     const response = await t.app.inject({
       url: '/assets/app-abc123.js',
@@ -91,6 +119,19 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('marks every /api answer no-store (personal data), and leaves the web app cacheable', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: '/api/health' }),
+      t.app.inject({ url: '/api/me' }),
+      t.app.inject({ url: '/api/nao-existe' }),
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x' } }),
+      t.app.inject({ url: '/api/docs/json' }),
+    ]);
+    for (const response of answers) expect(response.headers['cache-control']).toBe('no-store');
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
   });
 });
 

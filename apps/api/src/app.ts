@@ -29,7 +29,7 @@ import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
 import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -60,6 +60,7 @@ export const buildApp = async (opts: AppOptions) => {
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
@@ -18,11 +18,15 @@ const CONTEXT_FIELD: Record<string, string> = {
   headers: 'headers',
 };
 
-/** Groups validation issues by field name (`contas.0`, `email`); unknown keys are reported on each key. */
+/**
+ * Groups validation issues by field name (`contas.0`, `email`); unknown keys are reported on each key.
+ * Field names come from the client (`constructor`, `__proto__`…), so they are collected in a Map, never
+ * as members of a plain object whose prototype already has them.
+ */
 export const fieldErrorsFrom = (items: ValidationItem[], context = 'body'): FieldErrors => {
-  const errors: FieldErrors = {};
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
+    errors.set(field, [...(errors.get(field) ?? []), message]);
   };
   for (const item of items) {
     const field =
@@ -34,7 +38,7 @@ export const fieldErrorsFrom = (items: ValidationItem[], context = 'body'): Fiel
       add(field, item.message ?? 'Valor inválido.');
     }
   }
-  return errors;
+  return Object.fromEntries(errors);
 };
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -43,6 +47,7 @@ const GENERIC_MESSAGES: Record<number, string> = {
   405: 'Método não permitido.',
   406: 'Formato de resposta não suportado.',
   413: 'A requisição excede o tamanho máximo permitido.',
+  414: 'O endereço da requisição é longo demais.',
   415: 'Tipo de conteúdo não suportado.',
   429: 'Muitas requisições. Tente novamente em instantes.',
 };
@@ -71,6 +76,19 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
     if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
   }
   return false;
+};
+
+/**
+ * Failures the router meets before a route is found (a malformed URL, a path parameter over the
+ * length limit) get the app's JSON shape too; Fastify's own body would echo the path back.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  // No route means no onSend hooks: the headers every answer carries are set here.
+  return reply
+    .code(status)
+    .headers({ 'x-request-id': request.id, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+    .send({ message: GENERIC_MESSAGES[status] });
 };
 
 /** One place that turns every failure into the JSON shape of PRODUCT §9; no stack trace leaves the server. */

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ehCaminhoApi } from '../lib/caminho-api.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 
 /** Security headers with a CSP the SPA works under, and the rate-limit machinery (opt-in per route). */
@@ -30,6 +31,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-request-id', request.id);
+    // Every API answer may carry personal data (names, documents, debts): no cache keeps a copy.
+    if (ehCaminhoApi(request.url)) reply.header('cache-control', 'no-store');
   });
 
   await app.register(rateLimit, {

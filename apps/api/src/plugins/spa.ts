@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ehCaminhoApi } from '../lib/caminho-api.ts';
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+// A missing file (an old chunk after a deploy, a mistyped asset) must fail as a file: answering
+// index.html there makes the browser run HTML as a script. Client routes have no extension.
+const isFilePath = (path: string) => path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(path);
 
 /**
  * Serves the built web app; any other non-API GET gets index.html so client-side routes survive a
@@ -30,7 +33,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method)) {
+    if (ehCaminhoApi(request.url) || isFilePath(path) || !['GET', 'HEAD'].includes(request.method)) {
       return reply
         .code(404)
         .send({ message: `Rota não encontrada: ${request.method} ${path.slice(0, 200)}` });

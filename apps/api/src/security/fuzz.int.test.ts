@@ -75,6 +75,21 @@ const GENERIC_BODIES: unknown[] = [
   { a: LONG(10_000), b: 'nul\u0000byte', c: '🚀'.repeat(1000) },
 ];
 
+// Names every plain object already has through Object.prototype: a handler that collects by key into
+// `{}` trips on them (once a 500 on every strict body).
+const MEMBER_KEYS = [
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  '__lookupSetter__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'prototype',
+];
+
 const QUERY_GENERIC = [
   '__proto__[x]=1',
   'constructor[prototype][x]=1',
@@ -232,6 +247,10 @@ describe('input fuzz over every route', () => {
         // One field hostile at a time, the others plausible for their schema (past "required" checks).
         const base = sample(bodySchema(route)) as Record<string, unknown>;
         if (keys.length) await send(route, url, base, 'plausible');
+        for (const key of MEMBER_KEYS) {
+          await send(route, url, { ...base, [key]: 1 }, `member ${key}`);
+          await send(route, url, { [key]: { [key]: 'x' } }, `nested member ${key}`);
+        }
         for (const key of keys)
           for (const value of [
             '<script>alert(1)</script>',
@@ -249,6 +268,8 @@ describe('input fuzz over every route', () => {
       } else {
         for (const query of QUERY_GENERIC)
           await send(route, `${url}?${query}`, undefined, `query ${query.slice(0, 40)}`);
+        for (const key of MEMBER_KEYS)
+          await send(route, `${url}?${key}=1&${key}[${key}]=x`, undefined, `query member ${key}`);
         for (const key of queryKeys(route))
           for (const value of SCALARS.filter((v) => typeof v !== 'object'))
             await send(

@@ -128,6 +128,25 @@ describe('POST /api/login', () => {
       for (const field of fields) expect(body.errors[field]?.length).toBeGreaterThan(0);
     });
 
+    // Regression: these names live on Object.prototype, and the field-error collector once answered 500.
+    it.each([
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      '__defineGetter__',
+      'isPrototypeOf',
+      'propertyIsEnumerable',
+      'toLocaleString',
+    ])("answers the app's 422 for an unknown field named %s", async (key) => {
+      const response = await postLogin({ email: 'a@b.com', password: 'x', [key]: 1 });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'Os dados enviados são inválidos.',
+        errors: { [key]: ['Campo não permitido.'] },
+      });
+    });
+
     it('answers 413 for a body over the size limit', async () => {
       const response = await postLogin({ email: 'a@exemplo.com', password: 'x'.repeat(2 * 1024 * 1024) });
       expect(response.statusCode).toBe(413);
