@@ -220,13 +220,13 @@ describe('PATCH /api/operador/clientes/:id/pausar', () => {
     },
   );
 
-  it('assigns an unassigned awaiting customer to the operator who pauses it', async () => {
+  it('refuses an unassigned awaiting customer until it is taken over (the shared queue is for reading)', async () => {
     const id = await novoCliente('aguardando_atendimento', null);
     const response = await chamar(tokenBruno, 'PATCH', `/api/operador/clientes/${id}/pausar`, {
       motivo: 'Viagem',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json<{ cliente: ClienteDetalhe }>().cliente.operador?.id).toBe(bruno.id);
+    expect(response.statusCode).toBe(409);
+    expect(await statusDe(id)).toMatchObject({ status: 'aguardando_atendimento', operadorId: null });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   clienteDetalhe,
   clienteResponse,
   errorResponse,
+  idempotencyHeaders,
   idParam,
   pausarBody,
   validationErrorResponse,
@@ -11,13 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { idempotentDb } from '../../plugins/idempotency.ts';
 import { assumirCliente, pausarCliente, reativarCliente, registrarChamada } from './atendimento.service.ts';
 import { findClienteDetalheOrThrow } from './cliente-detalhe.repository.ts';
 
 const tags = ['atendimento'];
+// 409: an invalid status change, or a customer still in the shared queue (take it over first).
 const acaoResponses = {
   200: clienteResponse,
   404: errorResponse,
+  409: errorResponse,
   422: validationErrorResponse,
   ...authErrors,
 };
@@ -45,7 +49,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Assumir um cliente aguardando atendimento',
         params: idParam,
-        response: { ...acaoResponses, 409: errorResponse },
+        response: acaoResponses,
       },
     },
     async (request) => ({ cliente: await assumirCliente(app.db, request.params.id, atorDe(request)) }),
@@ -78,15 +82,33 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/operador/clientes/:id/chamadas',
     {
+      // A repeated Idempotency-Key answers the first answer again (decision 012).
+      config: { idempotencia: true },
       schema: {
         tags,
         summary: 'Registrar uma ligação',
         params: idParam,
+        headers: idempotencyHeaders,
         body: chamadaBody,
-        response: { 201: chamadaResponse, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
+        response: {
+          201: chamadaResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: validationErrorResponse,
+          ...authErrors,
+        },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await registrarChamada(app.db, request.params.id, request.body, atorDe(request))),
+      reply
+        .code(201)
+        .send(
+          await registrarChamada(
+            idempotentDb(request, app.db),
+            request.params.id,
+            request.body,
+            atorDe(request),
+          ),
+        ),
   );
 };

@@ -5,7 +5,11 @@ import { auditLogs, chamadas, clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { conflict } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import {
+  type EscopoOperador,
+  findClienteParaAgirOrThrow,
+  findClienteVisivelOrThrow,
+} from '../clientes/escopo-operador.ts';
 import { findClienteDetalheOrThrow, toChamadaView } from './cliente-detalhe.repository.ts';
 import { transicaoOrThrow } from './status-rules.ts';
 
@@ -99,17 +103,13 @@ export const pausarCliente = (
   ator: Ator,
 ): Promise<ClienteDetalhe> =>
   db.transaction(async (tx) => {
-    const atual = await findClienteVisivelOrThrow(tx, escopoDe(ator), clienteId, { forUpdate: true });
+    const atual = await findClienteParaAgirOrThrow(tx, escopoDe(ator), clienteId);
     const para = transicaoOrThrow(atual.status, 'pausar');
-    await tx
-      .update(clientes)
-      .set({ status: para, pausaMotivo: motivo, operadorId: atual.operadorId ?? ator.usuarioId })
-      .where(eq(clientes.id, clienteId));
+    await tx.update(clientes).set({ status: para, pausaMotivo: motivo }).where(eq(clientes.id, clienteId));
     await auditarCliente(tx, ator, atual, 'cliente.pausado', 'Cobrança pausada', {
       status_anterior: atual.status,
       status_novo: para,
       motivo,
-      ...(atual.operadorId === null && { operador_novo_id: ator.usuarioId }),
     });
     return findClienteDetalheOrThrow(tx, escopoDe(ator), clienteId);
   });
@@ -117,7 +117,7 @@ export const pausarCliente = (
 /** Back to automatic collection: the reason is cleared and the attempt count restarts (PRODUCT §2). */
 export const reativarCliente = (db: Db, clienteId: number, ator: Ator): Promise<ClienteDetalhe> =>
   db.transaction(async (tx) => {
-    const atual = await findClienteVisivelOrThrow(tx, escopoDe(ator), clienteId, { forUpdate: true });
+    const atual = await findClienteParaAgirOrThrow(tx, escopoDe(ator), clienteId);
     const para = transicaoOrThrow(atual.status, 'reativar');
     await tx
       .update(clientes)
@@ -143,7 +143,7 @@ export const registrarChamada = (
   ator: Ator,
 ): Promise<{ chamada: ChamadaView; cliente: ClienteDetalhe }> =>
   db.transaction(async (tx) => {
-    const atual = await findClienteVisivelOrThrow(tx, escopoDe(ator), clienteId, { forUpdate: true });
+    const atual = await findClienteParaAgirOrThrow(tx, escopoDe(ator), clienteId);
     const [row] = await tx
       .insert(chamadas)
       .values({

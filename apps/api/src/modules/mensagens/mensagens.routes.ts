@@ -36,7 +36,13 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enviar uma mensagem ao cliente pelo canal ativo',
         params: idParam,
         body: mensagemBody,
-        response: { 201: mensagemView, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
+        response: {
+          201: mensagemView,
+          404: errorResponse,
+          409: errorResponse,
+          422: validationErrorResponse,
+          ...authErrors,
+        },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,11 @@ import {
   enviarPeloCanal,
 } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import {
+  type EscopoOperador,
+  findClienteParaAgirOrThrow,
+  findClienteVisivelOrThrow,
+} from '../clientes/escopo-operador.ts';
 import {
   findMensagemView,
   inserirMensagemSaida,
@@ -68,9 +72,7 @@ export const enviarMensagemOperador = async (
 ): Promise<MensagemView> => {
   const canal = await canalAtivo(db, appKey);
   const envio = await db.transaction(async (tx) => {
-    const cliente = await findClienteVisivelOrThrow(tx, { operadorId: ator.usuarioId }, clienteId, {
-      forUpdate: true,
-    });
+    const cliente = await findClienteParaAgirOrThrow(tx, { operadorId: ator.usuarioId }, clienteId);
     const motivo = motivoSemMensagem(cliente);
     if (motivo || !cliente.telefone) {
       const mensagem = motivo?.mensagem ?? 'O cliente não tem telefone cadastrado.';

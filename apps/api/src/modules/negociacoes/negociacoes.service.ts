@@ -5,7 +5,7 @@ import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import {
   calcularAcordo,
@@ -101,7 +101,7 @@ export const criarNegociacao = async (
   const escopo = { operadorId: ator.usuarioId };
   return db.transaction(async (tx) => {
     // The customer lock first (same order as payments), then the receivables.
-    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
     const contas = await lockContasAbertasOrThrow(tx, clienteId, input.contas);
     const plano = await planoValidoOrThrow(tx, contas, input);
     const negociacaoId = await inserirNegociacao(tx, {

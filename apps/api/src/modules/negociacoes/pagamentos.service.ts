@@ -10,7 +10,7 @@ import { podeTransicionar } from '../atendimento/status-rules.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { inserirMensagemSaida, ultimaEntradaDoCliente } from '../mensagens/mensagens.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
@@ -168,7 +168,7 @@ export const registrarPagamento = async (
   const { resposta, envio } = await db.transaction(async (tx) => {
     const escopo = { operadorId: ator.usuarioId };
     // Locking the customer serialises concurrent payments: the second sees the first's result.
-    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
     const { conta, valor, quitou } = await contaPagavelOrThrow(tx, clienteId, input);
     await aplicarPagamento(tx, conta, valor, quitou, input.data);
     const pagamentoId = await inserirPagamento(tx, clienteId, input, valor, ator);

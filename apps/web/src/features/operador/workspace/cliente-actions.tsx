@@ -1,6 +1,7 @@
 import type { ClienteDetalhe, ContaReceber } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -25,7 +26,7 @@ type ClienteActionsProps = {
 export const ClienteActions = ({ cliente, selecionadas, onNegociado }: ClienteActionsProps) => {
   const [aberto, setAberto] = useState<Dialogo | null>(null);
   const assumir = useAssumirCliente(cliente.id);
-  const acoes = acoesPermitidas(cliente.status);
+  const acoes = acoesPermitidas(cliente);
   const abertas = cliente.contas.filter((c) => c.status === 'aberta');
   const fechar = () => setAberto(null);
 
@@ -46,9 +47,15 @@ export const ClienteActions = ({ cliente, selecionadas, onNegociado }: ClienteAc
           {assumir.isPending ? 'Assumindo…' : 'Assumir'}
         </Button>
       )}
-      <Button variant="outlined" onClick={() => setAberto('chamada')}>
-        Registrar ligação
-      </Button>
+      {acoes.chamada ? (
+        <Button variant="outlined" onClick={() => setAberto('chamada')}>
+          Registrar ligação
+        </Button>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          Assuma o atendimento para registrar ligações, promessas, pagamentos e acordos.
+        </Typography>
+      )}
       {acoes.cobranca && (
         <>
           <Button variant="outlined" onClick={() => setAberto('promessa')}>

@@ -141,6 +141,17 @@ describe('ClienteWorkspacePage — lifecycle actions', () => {
     else expect(cobranca).toBeEnabled();
   });
 
+  it('offers only Assumir on an unassigned customer in the queue, and says why', async () => {
+    setupWorkspace(clienteDetalhe({ status: 'aguardando_atendimento', operador: null }));
+    await openWorkspace();
+    expect(acoes().getByRole('button', { name: 'Assumir' })).toBeInTheDocument();
+    for (const acao of ['Registrar ligação', 'Promessa de pagamento', 'Registrar pagamento', 'Pausar'])
+      expect(acoes().queryByRole('button', { name: acao })).toBeNull();
+    expect(acoes().getByText(/Assuma o atendimento para registrar ligações/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeDisabled();
+    expect(screen.getByText('Assuma o atendimento para responder a este cliente.')).toBeInTheDocument();
+  });
+
   it('assumir takes the customer and refreshes the badges', async () => {
     const estado = setupWorkspace(clienteDetalhe({ status: 'aguardando_atendimento', operador: null }));
     server.use(http.post('/api/operador/clientes/:id/assumir', answerWith(estado, clienteDetalhe())));

@@ -1,6 +1,7 @@
 import type {
   BaseLegal,
   ChamadaResultado,
+  ClienteDetalhe,
   ClienteStatus,
   FormaPagamento,
   NegociacaoStatus,
@@ -51,10 +52,16 @@ export const ORIGEM_CONTATO_LABELS: Record<OrigemContato, string> = {
 };
 
 /** Lifecycle actions legal in each status (PRODUCT §2); anything else would answer 422. */
-export const acoesPermitidas = (status: ClienteStatus) => ({
-  assumir: status === 'aguardando_atendimento',
-  pausar: status === 'ativo' || status === 'aguardando_atendimento' || status === 'em_atendimento',
-  reativar: status === 'pausado' || status === 'em_atendimento',
-  /** A concluded customer owes nothing: no agreement, payment or promise to register. */
-  cobranca: status !== 'concluido',
-});
+export const acoesPermitidas = ({ status, operador }: Pick<ClienteDetalhe, 'status' | 'operador'>) => {
+  // The shared queue is for reading: an unassigned customer is taken over before anything else.
+  const naFila = operador === null;
+  return {
+    assumir: status === 'aguardando_atendimento',
+    chamada: !naFila,
+    pausar:
+      !naFila && (status === 'ativo' || status === 'aguardando_atendimento' || status === 'em_atendimento'),
+    reativar: !naFila && (status === 'pausado' || status === 'em_atendimento'),
+    /** A concluded customer owes nothing: no agreement, payment or promise to register. */
+    cobranca: !naFila && status !== 'concluido',
+  };
+};

@@ -13,6 +13,7 @@ export const LIMITE_MENSAGEM = 4096;
 
 /** Why the operator cannot write to this customer, or null when they can. */
 export const bloqueioDoComposer = (cliente: ClienteDetalhe): string | null => {
+  if (cliente.operador === null) return 'Assuma o atendimento para responder a este cliente.';
   if (cliente.opt_out) return 'O cliente pediu para não receber mensagens (opt-out).';
   if (!cliente.telefone) return 'O cliente não tem telefone cadastrado.';
   return null;
