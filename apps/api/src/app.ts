@@ -30,6 +30,7 @@ import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -72,6 +73,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
   await app.register(accessPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
 
   // Domain modules: the whole API surface, in one readable list.

@@ -9,6 +9,7 @@ export * from './common.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './health.ts';
+export * from './idempotency.ts';
 export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './operador.ts';

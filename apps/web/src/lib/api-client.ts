@@ -19,7 +19,13 @@ export class ApiError extends Error {
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
-type RequestOptions = { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server writes a repeated submission once (decision 012). */
+  idempotencyKey?: string;
+};
 
 export const CONNECTION_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 
@@ -100,6 +106,7 @@ export const apiRequest = async <T>(
 ): Promise<T> => {
   const headers = authHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await apiFetch(
     path,
     {

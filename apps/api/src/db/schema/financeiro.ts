@@ -162,6 +162,10 @@ export const promessas = pgTable(
   (t) => [
     index('promessas_cliente_idx').on(t.clienteId, t.createdAt),
     index('promessas_pendentes_data_idx').on(t.data).where(sql`${t.status} = 'pendente'`),
+    // One pending promise per customer and date, whatever reaches the database (decision 012).
+    uniqueIndex('promessas_pendente_cliente_data_uq')
+      .on(t.clienteId, t.data)
+      .where(sql`${t.status} = 'pendente'`),
     check('promessas_status_ck', sql.raw(`status IN (${sqlList(PROMESSA_STATUSES)})`)),
     check('promessas_valor_ck', sql`${t.valorCentavos} > 0`),
   ],

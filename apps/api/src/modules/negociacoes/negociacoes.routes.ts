@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  idempotencyHeaders,
   idParam,
   negociacaoBody,
   negociacaoResponse,
@@ -12,37 +13,55 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
+import { idempotentDb } from '../../plugins/idempotency.ts';
 import { criarNegociacao } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
 
 const tags = ['negociacoes'];
-const erros = { 404: errorResponse, 422: validationErrorResponse, ...authErrors };
+// 409: the customer is still in the shared queue and must be taken over first; an Idempotency-Key still
+// being processed (decision 012); a second pending promise for the same date.
+const erros = { 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, ...authErrors };
+// Money records: a repeated Idempotency-Key answers the first answer again (decision 012).
+const config = { idempotencia: true };
 
 /** Agreements, payments and promises of a customer (PRODUCT §3–§4); access comes from the operador group. */
 export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/operador/clientes/:id/negociacoes',
     {
+      config,
       schema: {
         tags,
         summary: 'Criar um acordo sobre contas em aberto',
         params: idParam,
+        headers: idempotencyHeaders,
         body: negociacaoBody,
         response: { 201: negociacaoResponse, ...erros },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await criarNegociacao(app.db, request.params.id, request.body, atorDe(request))),
+      reply
+        .code(201)
+        .send(
+          await criarNegociacao(
+            idempotentDb(request, app.db),
+            request.params.id,
+            request.body,
+            atorDe(request),
+          ),
+        ),
   );
 
   app.post(
     '/api/operador/clientes/:id/pagamentos',
     {
+      config,
       schema: {
         tags,
         summary: 'Registrar um pagamento (total ou parcial) de uma conta',
         params: idParam,
+        headers: idempotencyHeaders,
         body: pagamentoBody,
         response: { 201: pagamentoResponse, ...erros },
       },
@@ -50,21 +69,40 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await registrarPagamento(app.db, app.appKey, request.params.id, request.body, atorDe(request))),
+        .send(
+          await registrarPagamento(
+            idempotentDb(request, app.db),
+            app.appKey,
+            request.params.id,
+            request.body,
+            atorDe(request),
+          ),
+        ),
   );
 
   app.post(
     '/api/operador/clientes/:id/promessas',
     {
+      config,
       schema: {
         tags,
         summary: 'Registrar uma promessa de pagamento',
         params: idParam,
+        headers: idempotencyHeaders,
         body: promessaBody,
         response: { 201: promessaResponse, ...erros },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await registrarPromessa(app.db, request.params.id, request.body, atorDe(request))),
+      reply
+        .code(201)
+        .send(
+          await registrarPromessa(
+            idempotentDb(request, app.db),
+            request.params.id,
+            request.body,
+            atorDe(request),
+          ),
+        ),
   );
 };

@@ -3,15 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientes, promessas } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { diasEntre, formatarDataBr, hojeSaoPaulo } from '../../lib/datas.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
 import {
   findClienteDetalheOrThrow,
   saldoEmAbertoCentavos,
   toPromessaView,
 } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
 import { formatarReais, reaisParaCentavos } from './acordo.ts';
 
 // Promise to pay (PRODUCT §4): automation is snoozed until the promised date.
@@ -29,6 +30,11 @@ export const erroDataPromessa = (data: string, hoje: string): string | null => {
   return null;
 };
 
+/** One pending promise per customer and date, enforced by this unique index (decision 012). */
+const PROMESSA_PENDENTE_UQ = 'promessas_pendente_cliente_data_uq';
+export const promessaRepetida = (data: string) =>
+  `Este cliente já tem uma promessa pendente para ${formatarDataBr(data)}.`;
+
 export type PromessaRegistrada = { promessa: PromessaView; cliente: ClienteDetalhe };
 
 export const registrarPromessa = async (
@@ -42,7 +48,7 @@ export const registrarPromessa = async (
   const valor = reaisParaCentavos(input.valor);
   const escopo = { operadorId: ator.usuarioId };
   return db.transaction(async (tx) => {
-    const cliente = await findClienteVisivelOrThrow(tx, escopo, clienteId, { forUpdate: true });
+    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
     const saldo = await saldoEmAbertoCentavos(tx, clienteId);
     if (saldo === 0) throw erroCampo('valor', 'O cliente não tem saldo em aberto.');
     if (valor > saldo)
@@ -50,7 +56,10 @@ export const registrarPromessa = async (
     const [row] = await tx
       .insert(promessas)
       .values({ clienteId, operadorId: ator.usuarioId, data: input.data, valorCentavos: valor })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error, PROMESSA_PENDENTE_UQ) ? conflict(promessaRepetida(input.data)) : error;
+      });
     if (!row) throw new Error('insert de promessa não devolveu a linha');
     await tx.update(clientes).set({ sonecaAte: input.data }).where(eq(clientes.id, clienteId));
     await registrarAuditoria(tx, {

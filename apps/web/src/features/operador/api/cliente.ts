@@ -10,8 +10,10 @@ import type {
   PromessaView,
 } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { useSubmissionKey } from '../../../lib/idempotency.ts';
 
 export type ChamadaBody = z.input<typeof chamadaBody>;
 
@@ -44,14 +46,23 @@ export const assumirCliente = (id: number) => api.post<ComCliente>(`/operador/cl
 export const pausarCliente = (id: number, motivo: string) =>
   api.patch<ComCliente>(`/operador/clientes/${id}/pausar`, { motivo });
 export const reativarCliente = (id: number) => api.patch<ComCliente>(`/operador/clientes/${id}/reativar`);
-export const registrarChamada = (id: number, body: ChamadaBody) =>
-  api.post<ComCliente & { chamada: ChamadaView }>(`/operador/clientes/${id}/chamadas`, body);
-export const criarNegociacao = (id: number, body: NegociacaoBody) =>
-  api.post<ComCliente & { negociacao: NegociacaoView }>(`/operador/clientes/${id}/negociacoes`, body);
-export const registrarPagamento = (id: number, body: PagamentoBody) =>
-  api.post<ComCliente & { pagamento: PagamentoView }>(`/operador/clientes/${id}/pagamentos`, body);
-export const registrarPromessa = (id: number, body: PromessaBody) =>
-  api.post<ComCliente & { promessa: PromessaView }>(`/operador/clientes/${id}/promessas`, body);
+// Records (calls, agreements, payments, promises) carry the submission's Idempotency-Key.
+export const registrarChamada = (id: number, body: ChamadaBody, idempotencyKey?: string) =>
+  api.post<ComCliente & { chamada: ChamadaView }>(`/operador/clientes/${id}/chamadas`, body, {
+    idempotencyKey,
+  });
+export const criarNegociacao = (id: number, body: NegociacaoBody, idempotencyKey?: string) =>
+  api.post<ComCliente & { negociacao: NegociacaoView }>(`/operador/clientes/${id}/negociacoes`, body, {
+    idempotencyKey,
+  });
+export const registrarPagamento = (id: number, body: PagamentoBody, idempotencyKey?: string) =>
+  api.post<ComCliente & { pagamento: PagamentoView }>(`/operador/clientes/${id}/pagamentos`, body, {
+    idempotencyKey,
+  });
+export const registrarPromessa = (id: number, body: PromessaBody, idempotencyKey?: string) =>
+  api.post<ComCliente & { promessa: PromessaView }>(`/operador/clientes/${id}/promessas`, body, {
+    idempotencyKey,
+  });
 
 /**
  * A workspace action: the answer's customer goes straight into the cache, then the whole operator
@@ -71,6 +82,43 @@ const useClienteAction = <TVars, TResult extends ComCliente>(
   });
 };
 
+type Envio<TBody> = { body: TBody; idempotencyKey: string };
+type EnvioCallbacks<TResult> = { onSuccess?: (data: TResult) => void; onError?: (error: Error) => void };
+
+/**
+ * A workspace action that records something (decision 012): each submission carries its
+ * Idempotency-Key (the same one when the same values are retried after a failure), and a second
+ * submit while one is on its way is ignored, so a double click records once.
+ */
+const useRegistroAction = <TBody, TResult extends ComCliente>(
+  id: number,
+  action: (id: number, body: TBody, idempotencyKey: string) => Promise<TResult>,
+) => {
+  const submissao = useSubmissionKey();
+  const enviando = useRef(false);
+  const mutation = useClienteAction(id, (clienteId: number, { body, idempotencyKey }: Envio<TBody>) =>
+    action(clienteId, body, idempotencyKey),
+  );
+  const mutate = (body: TBody, callbacks: EnvioCallbacks<TResult> = {}) => {
+    if (enviando.current) return;
+    enviando.current = true;
+    mutation.mutate(
+      { body, idempotencyKey: submissao.keyFor(body) },
+      {
+        onSuccess: (data) => {
+          submissao.succeeded();
+          callbacks.onSuccess?.(data);
+        },
+        onError: (error) => callbacks.onError?.(error),
+        onSettled: () => {
+          enviando.current = false;
+        },
+      },
+    );
+  };
+  return { ...mutation, mutate };
+};
+
 export const useAssumirCliente = (id: number) => {
   const queryClient = useQueryClient();
   const mutation = useClienteAction(id, (clienteId: number, _: undefined) => assumirCliente(clienteId));
@@ -83,7 +131,7 @@ export const useAssumirCliente = (id: number) => {
 export const usePausarCliente = (id: number) => useClienteAction(id, pausarCliente);
 export const useReativarCliente = (id: number) =>
   useClienteAction(id, (clienteId: number, _: undefined) => reativarCliente(clienteId));
-export const useRegistrarChamada = (id: number) => useClienteAction(id, registrarChamada);
-export const useCriarNegociacao = (id: number) => useClienteAction(id, criarNegociacao);
-export const useRegistrarPagamento = (id: number) => useClienteAction(id, registrarPagamento);
-export const useRegistrarPromessa = (id: number) => useClienteAction(id, registrarPromessa);
+export const useRegistrarChamada = (id: number) => useRegistroAction(id, registrarChamada);
+export const useCriarNegociacao = (id: number) => useRegistroAction(id, criarNegociacao);
+export const useRegistrarPagamento = (id: number) => useRegistroAction(id, registrarPagamento);
+export const useRegistrarPromessa = (id: number) => useRegistroAction(id, registrarPromessa);
