@@ -14,7 +14,9 @@ export type TestApp = { app: App; database: Database; close: () => Promise<void>
 // Functional tests sign in often; the rate-limit suite sets its own, production-like limits.
 const RELAXED_LOGIN_LIMIT = {
   perIp: { max: 100_000, windowMs: 60_000 },
-  perEmail: { max: 100_000, windowMs: 60_000 },
+  failuresPerEmailAndIp: { max: 100_000, windowMs: 60_000 },
+  failuresPerIp: { max: 100_000, windowMs: 60_000 },
+  failuresPerEmail: { max: 100_000, windowMs: 60_000 },
 };
 
 /** The real app over a migrated database of its own; `close` releases both. */

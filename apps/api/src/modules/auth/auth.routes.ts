@@ -12,23 +12,21 @@ import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { login, logout } from './auth.service.ts';
-import { criarContadorFalhas } from './falhas-login.ts';
+import { chaveEndereco, criarLimitesLogin, type LoginRateLimit, mensagemEspera } from './limites-login.ts';
 
-export type LoginRateLimit = {
-  perIp: { max: number; windowMs: number };
-  perEmail: { max: number; windowMs: number };
-};
+export type { LoginRateLimit } from './limites-login.ts';
 
+// Numbers justified in docs/decisions/003-sessions-and-rate-limits.md.
 export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   perIp: { max: 60, windowMs: 60_000 },
-  perEmail: { max: 10, windowMs: 15 * 60_000 },
+  failuresPerEmailAndIp: { max: 10, windowMs: 15 * 60_000 },
+  failuresPerIp: { max: 30, windowMs: 15 * 60_000 },
+  failuresPerEmail: { max: 100, windowMs: 60 * 60_000 },
 };
 
-const MUITAS_TENTATIVAS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
-
 export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit }> = async (app, opts) => {
-  const { perIp, perEmail } = opts.loginRateLimit;
-  const falhasPorEmail = criarContadorFalhas(perEmail);
+  const { perIp } = opts.loginRateLimit;
+  const limites = criarLimitesLogin(opts.loginRateLimit);
 
   app.post(
     '/api/login',
@@ -38,8 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
         rateLimit: {
           max: perIp.max,
           timeWindow: perIp.windowMs,
-          keyGenerator: (request) => `login-ip:${request.ip}`,
-          errorResponseBuilder: () => tooManyRequests(MUITAS_TENTATIVAS),
+          keyGenerator: (request) => `login-ip:${chaveEndereco(request.ip)}`,
+          // The library's Retry-After is this ttl rounded up to seconds, as the message is.
+          errorResponseBuilder: (_request, context) => tooManyRequests(mensagemEspera(context.ttl / 1000)),
         },
       },
       schema: {
@@ -56,19 +55,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
       },
     },
     async (request, reply) => {
-      const chave = request.body.email.toLowerCase();
-      const espera = falhasPorEmail.esperaSegundos(chave);
-      if (espera > 0) {
-        reply.header('retry-after', espera);
-        throw tooManyRequests(MUITAS_TENTATIVAS);
+      const tentativa = limites.iniciar(request.body.email.toLowerCase(), request.ip);
+      if ('esperaSegundos' in tentativa) {
+        reply.header('retry-after', tentativa.esperaSegundos);
+        throw tooManyRequests(mensagemEspera(tentativa.esperaSegundos));
       }
       try {
-        return await login(app.db, request.body, {
+        const resposta = await login(app.db, request.body, {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
+        tentativa.sucesso();
+        return resposta;
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) falhasPorEmail.registrarFalha(chave);
+        // Only a wrong password (401) stays counted: a blocked account (403) had the right one.
+        if (!(error instanceof AppError && error.statusCode === 401)) tentativa.anular();
         throw error;
       }
     },

@@ -1,19 +1,42 @@
-// Failed sign-ins per e-mail (PRODUCT §9): guessing a password is what the limit stops, so only
-// failures count — an operator signing in on several devices never locks themself out. A success
-// does not clear the count either: otherwise each real sign-in would hand a guesser a fresh budget.
+// Failed sign-ins per key — (e-mail, address), address or e-mail; limites-login.ts combines them
+// (PRODUCT §9). Guessing a password is what the limits stop, so only failures count: an operator
+// signing in on several devices never locks themself out. A success does not clear the count either:
+// otherwise each real sign-in would hand a guesser a fresh budget.
 
 export type LimiteFalhas = { max: number; windowMs: number };
 
 type Janela = { falhas: number; inicio: number };
 
-// Past this many remembered e-mails, expired windows are dropped (memory stays bounded).
-const PODA_A_PARTIR_DE = 10_000;
+// Hard cap on remembered keys, so a flood of new e-mails or addresses cannot grow memory without end.
+export const MAX_CHAVES = 50_000;
 
-export const criarContadorFalhas = ({ max, windowMs }: LimiteFalhas, agora: () => number = Date.now) => {
+export const criarContadorFalhas = (
+  { max, windowMs }: LimiteFalhas,
+  agora: () => number = Date.now,
+  maxChaves = MAX_CHAVES,
+) => {
   const janelas = new Map<string, Janela>();
+  // Windows in start order, oldest first: pruning stops at the first live one, and past the cap the
+  // windows nearest their end go. A queue, not the Map's own order: iterating a Map from its start
+  // walks over every entry deleted there since the last rehash, which made each prune slow.
+  const fila: Array<[string, Janela]> = [];
+  let cabeca = 0;
+  const expirou = (janela: Janela) => agora() - janela.inicio >= windowMs;
+  const podar = () => {
+    for (; cabeca < fila.length; cabeca++) {
+      const [chave, janela] = fila[cabeca] as [string, Janela];
+      if (janelas.get(chave) !== janela) continue; // already gone, or restarted later in the queue
+      if (!expirou(janela) && janelas.size <= maxChaves) break;
+      janelas.delete(chave);
+    }
+    if (cabeca > 1_000 && cabeca * 2 > fila.length) {
+      fila.splice(0, cabeca);
+      cabeca = 0;
+    }
+  };
   const viva = (chave: string): Janela | undefined => {
     const janela = janelas.get(chave);
-    if (janela && agora() - janela.inicio >= windowMs) {
+    if (janela && expirou(janela)) {
       janelas.delete(chave);
       return undefined;
     }
@@ -26,11 +49,27 @@ export const criarContadorFalhas = ({ max, windowMs }: LimiteFalhas, agora: () =
       if (!janela || janela.falhas < max) return 0;
       return Math.ceil((janela.inicio + windowMs - agora()) / 1000);
     },
-    registrarFalha: (chave: string): void => {
-      const janela = viva(chave);
+    /** Counts one failure; the returned function takes it back (once, and only in the same window). */
+    registrarFalha: (chave: string): (() => void) => {
+      let janela = viva(chave);
       if (janela) janela.falhas += 1;
-      else janelas.set(chave, { falhas: 1, inicio: agora() });
-      if (janelas.size > PODA_A_PARTIR_DE) for (const c of [...janelas.keys()]) viva(c);
+      else {
+        janela = { falhas: 1, inicio: agora() };
+        janelas.set(chave, janela);
+        fila.push([chave, janela]);
+        podar();
+      }
+      const registrada = janela;
+      let desfeita = false;
+      return () => {
+        if (desfeita || janelas.get(chave) !== registrada) return;
+        desfeita = true;
+        registrada.falhas -= 1;
+        // Nothing left to remember: a later failure starts its own window.
+        if (registrada.falhas === 0) janelas.delete(chave);
+      };
     },
+    /** Keys remembered now (for tests of the memory bound). */
+    tamanho: (): number => janelas.size,
   };
 };
