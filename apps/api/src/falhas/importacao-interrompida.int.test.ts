@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ImportacaoDetalhe } from '@cobranca/contracts';
+import type { ImportacaoDetalhe, ImportacaoResumo, Paged } from '@cobranca/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCsv } from '../../../../bench/imports/gerar.ts';
@@ -17,7 +17,8 @@ import { entrar, iniciarServidor, pararServidor, type Servidor } from './falhas.
 
 // The server killed with SIGKILL in the middle of a customers import (issue 8 fault list): every
 // batch is its own transaction, so what stays is a whole number of batches; the import stays
-// `processando` until, with no batch for 10 minutes, the engine's pass reports it `interrompida`.
+// `processando` until, with no batch for 10 minutes, the engine's pass reports it `interrompida`; its
+// counters, kept with each batch, say what was saved.
 // Two processes share the database (server and CLI): PostgreSQL only.
 
 const LINHAS = 40_000;
@@ -99,6 +100,9 @@ describe.runIf(testDbKind() === 'postgres')('server killed with SIGKILL during a
     const { importacao, contas } = await importacaoGravada();
     expect(importacao?.status).toBe('processando');
     expect(contas).toBeGreaterThanOrEqual(LOTE_CSV);
+    // The counters moved with each committed batch, not at the end the import never reached.
+    const totais = { criados: contas, atualizados: 0, ignorados: 0, rejeitados: 0 };
+    expect(importacao).toMatchObject({ ...totais, contasCriadas: contas });
     expect(contas).toBeLessThan(LINHAS);
     expect(contas % LOTE_CSV).toBe(0);
     // Every row brings a new customer with one receivable: customers follow the same batches.
@@ -119,7 +123,13 @@ describe.runIf(testDbKind() === 'postgres')('server killed with SIGKILL during a
       .where(eq(importacoes.id, id));
     expect(await executarCli(env, ['regua:executar'])).toContain('importacoes interrompidas: 1');
 
-    expect(await detalhe()).toMatchObject({ status: 'interrompida', criados: 0 });
+    expect(await detalhe()).toMatchObject({ status: 'interrompida', ...totais, contas_criadas: contas });
+    const historico = await fetch(`${servidor.url}/api/operador/importacoes`, { headers: operador }).then(
+      (r) => r.json() as Promise<Paged<ImportacaoResumo>>,
+    );
+    expect(historico.data).toEqual([
+      expect.objectContaining({ id, status: 'interrompida', ...totais, contas_criadas: contas }),
+    ]);
     const auditoria = await database.db
       .select()
       .from(auditLogs)

@@ -84,10 +84,16 @@ const agruparPorDocumento = (itens: ItemLote[]): Map<string, Documento> => {
 /**
  * Writes one batch in one transaction: creates the customers it does not know (linked to the
  * importing operator), updates contact data of the operator's own or unassigned ones, adds the
- * receivables not yet present, and brings `concluido` customers with new debt back to `ativo`.
- * Answers, per item and in order, what happened to it.
+ * receivables not yet present, and brings `concluido` customers with new debt back to `ativo`; adds
+ * its outcome to the import's counters, with `rejeitadosAntes` (rows of this stretch of the file
+ * refused before the database). Answers, per item and in order, what happened to it.
  */
-export const gravarLote = (db: Db, contexto: ContextoLote, itens: ItemLote[]): Promise<ResultadoItem[]> =>
+export const gravarLote = (
+  db: Db,
+  contexto: ContextoLote,
+  itens: ItemLote[],
+  rejeitadosAntes = 0,
+): Promise<ResultadoItem[]> =>
   db.transaction(async (tx) => {
     // The heartbeat commits with the batch: an import whose process died stops moving it.
     await tx
@@ -116,8 +122,37 @@ export const gravarLote = (db: Db, contexto: ContextoLote, itens: ItemLote[]): P
 
     const contasNovas = await inserirContas(tx, contexto, itens, porDocumento);
     await atualizarExistentes(tx, contexto, grupos, porDocumento, criadosAgora, contasNovas.clientes);
-    return classificar(contexto, itens, porDocumento, criadosAgora, contasNovas.chaves);
+    const resultados = classificar(contexto, itens, porDocumento, criadosAgora, contasNovas.chaves);
+    await somarAosTotais(tx, contexto.importacaoId, resultados, rejeitadosAntes);
+    return resultados;
   });
+
+/**
+ * The counters move with the batch, in its transaction: an import cut short (crash, kill) still says
+ * what its committed batches wrote, and never counts a row that was rolled back.
+ */
+const somarAosTotais = async (
+  tx: Tx,
+  importacaoId: number,
+  resultados: ResultadoItem[],
+  rejeitadosAntes: number,
+): Promise<void> => {
+  const soma = { criado: 0, atualizado: 0, ignorado: 0, rejeitado: rejeitadosAntes, contas: 0 };
+  for (const r of resultados) {
+    soma[r.resultado] += 1;
+    if (r.resultado !== 'rejeitado') soma.contas += r.contasCriadas;
+  }
+  await tx
+    .update(importacoes)
+    .set({
+      criados: sql`${importacoes.criados} + ${soma.criado}`,
+      atualizados: sql`${importacoes.atualizados} + ${soma.atualizado}`,
+      ignorados: sql`${importacoes.ignorados} + ${soma.ignorado}`,
+      rejeitados: sql`${importacoes.rejeitados} + ${soma.rejeitado}`,
+      contasCriadas: sql`${importacoes.contasCriadas} + ${soma.contas}`,
+    })
+    .where(eq(importacoes.id, importacaoId));
+};
 
 type NovoCliente = Omit<Existente, 'id'> & {
   nome: string;

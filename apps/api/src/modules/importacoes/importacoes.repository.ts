@@ -13,15 +13,18 @@ import { notFound } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { Relatorio } from './relatorio.ts';
 
+// Starts from what the checks already counted (NF-e files rejected while parsing); each batch then
+// adds its own outcome in its transaction (gravarLote).
 const criarImportacao = async (
   db: Db,
   ator: Ator,
   tipo: ImportacaoTipo,
   arquivoNome: string,
+  relatorio: Relatorio,
 ): Promise<number> => {
   const [criada] = await db
     .insert(importacoes)
-    .values({ tipo, usuarioId: ator.usuarioId, arquivoNome })
+    .values({ tipo, usuarioId: ator.usuarioId, arquivoNome, ...relatorio.totais })
     .returning({ id: importacoes.id });
   if (!criada) throw new Error('importação não criada');
   return criada.id;
@@ -32,7 +35,10 @@ const ROTULO_TIPO: Record<ImportacaoTipo, string> = {
   xml: 'contas a receber (NF-e XML)',
 };
 
-/** Stores the final report and writes the one audit entry with the totals, together. */
+/**
+ * Stores the final report and writes the one audit entry with the totals, together. The counters are
+ * set whole: the batches kept them current, this adds rows refused after the last batch.
+ */
 const concluirImportacao = (
   db: Db,
   ator: Ator,
@@ -83,7 +89,8 @@ export const executarImportacao = async (
   relatorio: Relatorio,
   gravar: (importacaoId: number) => Promise<void>,
 ): Promise<ImportacaoRelatorio> => {
-  const importacao = { id: await criarImportacao(db, ator, tipo, arquivoNome), tipo, arquivoNome };
+  const id = await criarImportacao(db, ator, tipo, arquivoNome, relatorio);
+  const importacao = { id, tipo, arquivoNome };
   try {
     await gravar(importacao.id);
   } catch (erro) {

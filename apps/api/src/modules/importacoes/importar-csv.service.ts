@@ -6,7 +6,7 @@ import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
 import { validarLinhaCliente } from './csv/linha-cliente.ts';
 import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
 import { executarImportacao } from './importacoes.repository.ts';
-import { Relatorio } from './relatorio.ts';
+import { type Problema, Relatorio } from './relatorio.ts';
 import type { ArquivoRecebido } from './upload.ts';
 
 // Rows per transaction: large enough for multi-row statements to pay off, small enough that a
@@ -36,17 +36,26 @@ export const importarCsv = async (
   return executarImportacao(db, ator, 'csv', arquivo.nome, relatorio, async (importacaoId) => {
     const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'importacao_csv' as const };
     let lote: { linha: number; item: ItemLote }[] = [];
+    // Rows refused since the last batch: they are counted on the import with the next one.
+    let rejeitadosAntes = 0;
+    const rejeitar = (linha: number, problemas: readonly Problema[]) => {
+      relatorio.rejeitar({ linha }, problemas);
+      rejeitadosAntes += 1;
+    };
     // One batch is written while the next is parsed: the database works on the other core.
     let escrevendo: Promise<void> = Promise.resolve();
     const gravar = async () => {
       if (lote.length === 0) return;
       const atual = lote;
+      const rejeitados = rejeitadosAntes;
       lote = [];
+      rejeitadosAntes = 0;
       await escrevendo;
       escrevendo = gravarLote(
         db,
         contexto,
         atual.map((l) => l.item),
+        rejeitados,
       ).then((resultados) => {
         for (const [i, resultado] of resultados.entries())
           relatorio.registrar({ linha: atual[i]?.linha ?? 0 }, resultado);
@@ -56,12 +65,12 @@ export const importarCsv = async (
     };
     const processar = async (registro: RegistroCsv) => {
       if ('erro' in registro) {
-        relatorio.rejeitar({ linha: registro.linha }, [{ mensagem: registro.erro }]);
+        rejeitar(registro.linha, [{ mensagem: registro.erro }]);
         return;
       }
       const linha = validarLinhaCliente(registro.campos, colunas.colunas);
       if (!linha.ok) {
-        relatorio.rejeitar({ linha: registro.linha }, linha.problemas);
+        rejeitar(registro.linha, linha.problemas);
         return;
       }
       lote.push({

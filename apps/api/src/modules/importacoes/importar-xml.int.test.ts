@@ -15,7 +15,15 @@ import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures
 import { mulberry32 } from '../demo/prng.ts';
 import { OUTRO_OPERADOR } from './importacao-lote.repository.ts';
 import { type ArquivoTeste, contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
-import { chaveDaNota, montarNfe, montarZip, trocarNome } from './nfe/nfe.test-fixtures.ts';
+import {
+  chaveDaNota,
+  montarNfe,
+  montarZip,
+  nfeAninhada,
+  nfeComAtributos,
+  nfeComTexto,
+  trocarNome,
+} from './nfe/nfe.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
@@ -234,6 +242,26 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
     expect(relatorio.erros).toEqual([
       { arquivo: 'foto.png', mensagem: 'Não é um arquivo XML de NF-e nem um ZIP.' },
     ]);
+  });
+
+  it('rejects, each with its reason, files beyond the structure limits of an NF-e, and imports the others', async () => {
+    const relatorio = await importarOk([
+      nota(301),
+      // 4.5 MB: 400 000 attributes on <ide>.
+      { nome: 'atributos.xml', conteudo: nfeComAtributos(400_000, chaveDaNota(302)) },
+      { nome: 'aninhada.xml', conteudo: nfeAninhada(10_000, chaveDaNota(303)) },
+      { nome: 'texto.xml', conteudo: nfeComTexto(5_000_000, chaveDaNota(304)) },
+    ]);
+    expect(relatorio).toMatchObject({ rejeitados: 3, contas_criadas: 1 });
+    const recusa = (detalhe: string) =>
+      `Estrutura fora dos limites de uma NF-e: ${detalhe}. O arquivo não foi lido.`;
+    expect(relatorio.erros).toEqual([
+      { arquivo: 'atributos.xml', mensagem: recusa('o elemento <ide> tem mais de 100 atributos') },
+      { arquivo: 'aninhada.xml', mensagem: recusa('os elementos se aninham em mais de 64 níveis') },
+      { arquivo: 'texto.xml', mensagem: recusa('um texto tem mais de 65.536 caracteres') },
+    ]);
+    expect(await contasDaChave(chaveDaNota(301))).toHaveLength(1);
+    for (const n of [302, 303, 304]) expect(await contasDaChave(chaveDaNota(n))).toEqual([]);
   });
 
   describe('refuses hostile or useless uploads with a 422 and writes nothing', () => {

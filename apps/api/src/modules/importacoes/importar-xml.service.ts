@@ -7,7 +7,8 @@ import { lerEmail } from './csv/campos-csv.ts';
 import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
 import { executarImportacao } from './importacoes.repository.ts';
 import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
-import { lerNotaFiscal, type NotaFiscal } from './nfe/nfe-parser.ts';
+import { leitorNfe } from './nfe/leitor-nfe.ts';
+import type { NotaFiscal } from './nfe/nfe-parser.ts';
 import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
 import { type Problema, Relatorio } from './relatorio.ts';
 import { type ArquivoRecebido, recusarArquivo } from './upload.ts';
@@ -35,18 +36,45 @@ const pareceXml = (inicio: Buffer): boolean =>
     .trimStart()
     .startsWith('<');
 
+// Files parse in the workers while the next ones are read (disk, ZIP inflation); their outcomes are
+// recorded in upload order. At most this many wait, each 5 MB at most.
+const LEITURAS_EM_CURSO = 4;
+
+/** Outcomes recorded in the order they were queued, whenever each becomes known. */
+const emOrdem = () => {
+  const fila: Promise<() => void>[] = [];
+  const registrarProximo = async () => (await fila.shift())?.();
+  return {
+    // A parse that fails becomes an outcome that throws: nothing rejects unheard while it waits.
+    anotar: async (resultado: Promise<() => void>) => {
+      fila.push(resultado.catch((erro: unknown) => () => Promise.reject(erro)));
+      if (fila.length >= LEITURAS_EM_CURSO) await registrarProximo();
+    },
+    esvaziar: async () => {
+      while (fila.length > 0) await registrarProximo();
+    },
+  };
+};
+
 /**
- * Phase one, before anything is written: every file (and every ZIP entry) is read and parsed. A
- * hostile file stops the whole upload with a 422; an ordinary bad one is reported and skipped.
+ * Phase one, before anything is written: every file (and every ZIP entry) is read and parsed, in
+ * worker threads (leitor-nfe.ts). A hostile file stops the whole upload with a 422; an ordinary bad
+ * one, or one beyond the structure limits of an NF-e, is reported and skipped.
  */
 const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Promise<NotaLida[]> => {
   const notas: NotaLida[] = [];
   let algumXml = false;
+  const ordem = emOrdem();
+  const rejeitar = (arquivo: string, mensagem: string) =>
+    ordem.anotar(Promise.resolve(() => relatorio.rejeitar({ arquivo }, [{ mensagem }])));
   const ler = (arquivo: string, conteudo: Buffer) => {
     algumXml = true;
-    const leitura = lerNotaFiscal(arquivo, conteudo);
-    if (leitura.ok) notas.push({ arquivo, nota: leitura.nota });
-    else relatorio.rejeitar({ arquivo }, leitura.problemas);
+    return ordem.anotar(
+      leitorNfe.ler(arquivo, conteudo).then((leitura) => () => {
+        if (leitura.ok) notas.push({ arquivo, nota: leitura.nota });
+        else relatorio.rejeitar({ arquivo }, leitura.problemas);
+      }),
+    );
   };
   for (const recebido of arquivos) {
     const inicio = await cabecalho(recebido.caminho);
@@ -54,21 +82,21 @@ const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Prom
       try {
         for await (const entrada of lerZip(recebido.caminho, recebido.nome)) {
           const arquivo = `${recebido.nome}/${entrada.nome}`;
-          if ('conteudo' in entrada) ler(arquivo, entrada.conteudo);
-          else relatorio.rejeitar({ arquivo }, [{ mensagem: entrada.mensagem }]);
+          await ('conteudo' in entrada
+            ? ler(arquivo, entrada.conteudo)
+            : rejeitar(arquivo, entrada.mensagem));
         }
       } catch (erro) {
         if (!(erro instanceof ZipInvalidoError)) throw erro;
-        relatorio.rejeitar({ arquivo: recebido.nome }, [{ mensagem: erro.message }]);
+        await rejeitar(recebido.nome, erro.message);
       }
     } else if (pareceXml(inicio)) {
-      ler(recebido.nome, await readFile(recebido.caminho));
+      await ler(recebido.nome, await readFile(recebido.caminho));
     } else {
-      relatorio.rejeitar({ arquivo: recebido.nome }, [
-        { mensagem: 'Não é um arquivo XML de NF-e nem um ZIP.' },
-      ]);
+      await rejeitar(recebido.nome, 'Não é um arquivo XML de NF-e nem um ZIP.');
     }
   }
+  await ordem.esvaziar();
   if (!algumXml) {
     const motivos = relatorio.erros.map((e) => `${e.arquivo}: ${e.mensagem}`);
     throw recusarArquivo(CAMPO_XML, 'Nenhum arquivo XML de NF-e foi encontrado no envio.', motivos);

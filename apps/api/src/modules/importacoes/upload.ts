@@ -7,7 +7,7 @@ import { IMPORTACAO_TAMANHO_MAXIMO_BYTES } from '@cobranca/contracts';
 // Brings in the request.files()/isMultipart() typings wherever this module is compiled.
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { unprocessable } from '../../lib/errors.ts';
+import { AppError, unprocessable } from '../../lib/errors.ts';
 
 export type ArquivoRecebido = { nome: string; caminho: string; bytes: number };
 
@@ -39,6 +39,21 @@ export const nomeExibicao = (nome: string | undefined): string =>
 const tamanhoExcedido = (erro: unknown): boolean =>
   typeof erro === 'object' && erro !== null && (erro as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
+// busboy reads the boundary from the Content-Type; without one it throws before reading anything.
+const BOUNDARY_RE = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
+const semBoundary = (campo: string) =>
+  recusarArquivo(campo, 'Envio malformado: o Content-Type multipart/form-data não informa o boundary.');
+
+// busboy reports a broken body (cut short, a part never closed) as a bare Error; file system, stream
+// and @fastify/multipart errors carry a code (ENOSPC must stay a 507, a parts limit a 413).
+const corpoMalformado = (erro: unknown): boolean =>
+  erro instanceof Error && !(erro instanceof AppError) && !('code' in erro);
+const malformado = (campo: string) =>
+  recusarArquivo(
+    campo,
+    'Envio incompleto ou malformado: o corpo multipart/form-data terminou antes do fim. Envie o arquivo de novo.',
+  );
+
 /**
  * Streams the uploaded files of `campo` to a private temporary folder (never into memory), refusing
  * a missing field, other fields' files and more than 20 MB in all, then hands them to `usar` and
@@ -51,6 +66,7 @@ export const comArquivosRecebidos = async <T>(
 ): Promise<T> => {
   if (!request.isMultipart())
     throw recusarArquivo(campo, `Envie o arquivo como multipart/form-data no campo ${campo}.`);
+  if (!BOUNDARY_RE.test(request.headers['content-type'] ?? '')) throw semBoundary(campo);
   const pasta = await mkdtemp(join(tmpdir(), 'cobranca-importacao-'));
   try {
     const arquivos: ArquivoRecebido[] = [];
@@ -74,6 +90,7 @@ export const comArquivosRecebidos = async <T>(
       }
     } catch (erro) {
       if (tamanhoExcedido(erro)) throw grandeDemais(campo);
+      if (corpoMalformado(erro)) throw malformado(campo);
       throw erro;
     }
     if (arquivos.length === 0) throw recusarArquivo(campo, `Nenhum arquivo enviado no campo ${campo}.`);

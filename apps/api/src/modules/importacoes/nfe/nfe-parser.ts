@@ -5,6 +5,7 @@ import type { Endereco } from '../../../db/schema/clientes.ts';
 import { ehDataIso } from '../../../lib/datas.ts';
 import { normalizarDocumento, validarCnpj, validarCpf } from '../../../lib/documentos.ts';
 import { validarChaveAcesso } from './chave-acesso.ts';
+import { excessoNoXml } from './limites-xml.ts';
 import { recusarDtd } from './xml-seguro.ts';
 
 export type NotaDuplicata = { numero: string; vencimento: string; valorCentavos: number };
@@ -378,6 +379,9 @@ const interpretarXml = (xml: string): unknown => {
 export const lerNotaFiscal = (arquivo: string, conteudo: Buffer | string): LeituraNota => {
   const xml = decodificarXml(conteudo);
   recusarDtd(arquivo, xml);
+  // Before the parser, whose cost a crafted file can blow up (see LIMITES_XML).
+  const excesso = excessoNoXml(xml);
+  if (excesso) return falha([{ mensagem: excesso }]);
   const raiz = interpretarXml(xml);
   if (raiz === undefined) return falha([{ mensagem: 'O arquivo não é um XML válido.' }]);
   const documento = localizarInfNfe(raiz);

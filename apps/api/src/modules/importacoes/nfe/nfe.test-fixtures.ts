@@ -124,3 +124,34 @@ export const trocarNome = (zip: Buffer, de: string, para: string): Buffer => {
   }
   return resultado;
 };
+
+// Notes beyond (or near) the structure limits of limites-xml.ts: each is an authorised note with one
+// pathology added, so only the limits can refuse it.
+
+/** `<ide>` carries `quantos` more attributes, all named apart: ~4.4 MB at 400 000. */
+export const nfeComAtributos = (quantos: number, chave = CHAVE_PADRAO): string =>
+  montarNfe({ chave }).replace(
+    '<ide>',
+    `<ide${Array.from({ length: quantos }, (_, i) => ` a${i}="1"`).join('')}>`,
+  );
+
+/** `niveis` elements nested inside one another, inside <infNFe>. */
+export const nfeAninhada = (niveis: number, chave = CHAVE_PADRAO): string =>
+  montarNfe({ chave }).replace('</infNFe>', `${'<obs>'.repeat(niveis)}${'</obs>'.repeat(niveis)}</infNFe>`);
+
+/** An <infCpl> of `caracteres` characters. */
+export const nfeComTexto = (caracteres: number, chave = CHAVE_PADRAO): string =>
+  montarNfe({ chave }).replace(
+    '</infNFe>',
+    `<infAdic><infCpl>${'x'.repeat(caracteres)}</infCpl></infAdic></infNFe>`,
+  );
+
+/**
+ * `quantos` more empty elements, all named apart, the first 19 000 with an attribute: within the
+ * limits up to 99 999, yet as slow to parse as they allow (~1 s at 99 000).
+ */
+export const nfePesada = (quantos: number, chave = CHAVE_PADRAO): string =>
+  montarNfe({ chave }).replace(
+    '</infNFe>',
+    `${Array.from({ length: quantos }, (_, i) => (i < 19_000 ? `<e${i} a="1"/>` : `<e${i}/>`)).join('')}</infNFe>`,
+  );
