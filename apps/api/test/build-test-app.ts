@@ -7,9 +7,16 @@ import { usuarios } from '../src/db/schema/index.ts';
 import { insertToken } from '../src/modules/auth/sessions.repository.ts';
 import { generateToken, hashToken } from '../src/modules/auth/tokens.ts';
 import { createUsuario } from '../src/modules/usuarios/usuarios.service.ts';
+import { type ConformidadeOpenApi, verificarConformidadeOpenApi } from './conformidade-openapi.ts';
 import { openTestDatabase } from './test-database.ts';
 
-export type TestApp = { app: App; database: Database; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  database: Database;
+  /** Every /api answer of `app.inject` checked against the OpenAPI document; `close` fails on a mismatch. */
+  conformidade: ConformidadeOpenApi;
+  close: () => Promise<void>;
+};
 
 // Functional tests sign in often; the rate-limit suite sets its own, production-like limits.
 const RELAXED_LOGIN_LIMIT = {
@@ -19,7 +26,10 @@ const RELAXED_LOGIN_LIMIT = {
   failuresPerEmail: { max: 100_000, windowMs: 60_000 },
 };
 
-/** The real app over a migrated database of its own; `close` releases both. */
+/**
+ * The real app over a migrated database of its own; `close` releases both, then fails if the app gave
+ * answers its OpenAPI document does not describe (test/conformidade-openapi.ts).
+ */
 export const buildTestApp = async (options: Partial<Omit<AppOptions, 'database'>> = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
   const app = await buildApp({
@@ -29,12 +39,15 @@ export const buildTestApp = async (options: Partial<Omit<AppOptions, 'database'>
     ...options,
   });
   await app.ready();
+  const conformidade = verificarConformidadeOpenApi(app);
   return {
     app,
     database,
+    conformidade,
     close: async () => {
       await app.close();
       await database.close();
+      conformidade.exigir();
     },
   };
 };

@@ -82,7 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
       schema: {
         tags: ['auth'],
         summary: 'Sair (revoga o token)',
-        response: { 204: z.null(), ...authErrors },
+        // No body is read, but one sent as malformed JSON is still parsed and refused.
+        response: { 204: z.null(), 422: validationErrorResponse, ...authErrors },
       },
     },
     async (request, reply) => {

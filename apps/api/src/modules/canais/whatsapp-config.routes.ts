@@ -64,7 +64,8 @@ export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Verificar a conexão agora (consulta o número na Cloud API)',
-        response: { 200: whatsappStatus, ...authErrors },
+        // No body is read, but one sent as malformed JSON is still parsed and refused.
+        response: { 200: whatsappStatus, 422: validationErrorResponse, ...authErrors },
       },
     },
     async (request) => verificarWhatsapp(app.db, app.appKey, atorDe(request)),

@@ -77,8 +77,11 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Modelo template_clientes.csv com o cabeçalho e dois exemplos',
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...authErrors },
+        // Per status: the file is CSV, the errors are the API's JSON.
+        response: {
+          200: { description: 'O modelo CSV.', content: { 'text/csv': { schema: z.string() } } },
+          ...authErrors,
+        },
       },
     },
     async (_request, reply) =>
@@ -96,6 +99,7 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Importa clientes (e contas opcionais) de um CSV no campo csv_file',
         consumes: ['multipart/form-data'],
+        multipart: { field: CAMPO_CSV, multiple: false, description: 'O arquivo CSV.' },
         response: respostasImportacao,
       },
     },
@@ -114,6 +118,11 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Importa contas a receber de NF-e 4.00: um ou mais .xml, ou um .zip, no campo arquivo_xml',
         consumes: ['multipart/form-data'],
+        multipart: {
+          field: CAMPO_XML,
+          multiple: true,
+          description: 'Um ou mais .xml de NF-e, ou um .zip deles.',
+        },
         response: respostasImportacao,
       },
     },

@@ -42,7 +42,13 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Verificação do webhook pela Meta (devolve hub.challenge em texto puro)',
         querystring: verificacaoQuery,
-        response: { 200: z.string(), 403: errorResponse },
+        response: {
+          200: {
+            description: 'O hub.challenge recebido.',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          403: errorResponse,
+        },
       },
     },
     async (request, reply) => {

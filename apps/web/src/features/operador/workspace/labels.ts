@@ -2,7 +2,6 @@ import type {
   BaseLegal,
   ChamadaResultado,
   ClienteDetalhe,
-  ClienteStatus,
   FormaPagamento,
   NegociacaoStatus,
   OrigemContato,
