@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// A test that runs no expect() fails (a loop over an empty list, a forgotten assertion); inline projects
+// do not inherit the root's test options, so each one sets it.
+const expect = { requireAssertions: true };
+
 const integration = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${kind}`,
     include: ['apps/api/**/*.int.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
+    expect,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -21,6 +26,7 @@ export default defineConfig({
           include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          expect,
         },
       },
       {
@@ -33,6 +39,7 @@ export default defineConfig({
           // jsdom has no window.location base for relative fetches; tests talk to this origin.
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           testTimeout: 15_000,
+          expect,
         },
       },
       integration('pglite'),

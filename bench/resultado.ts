@@ -1,4 +1,4 @@
-/** One row of the benchmark table (BENCHMARKS.md): a figure, its floor when it has one, and the verdict. */
+/** One row of the benchmark table (README.md § Performance): a figure, its floor when it has one, and the verdict. */
 export type LinhaBench = {
   medida: string;
   piso: string;

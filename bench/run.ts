@@ -1,4 +1,4 @@
-// `npm run bench` (and `-- --quick`): the BENCHMARKS.md table, printed and written to bench/results/latest.json.
+// `npm run bench` (and `-- --quick`): the table of README.md § Performance, printed and written to bench/results/latest.json.
 // `-- --apenas=api,motor` runs only those groups (printed, not written: the results file holds every row).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';

@@ -3,16 +3,16 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PAGE_SIZE, RECEIVABLES_PAGE_SIZE } from '@cobranca/contracts';
+import { hojeNoFuso } from '@cobranca/dominio';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
-import { hojeSaoPaulo } from '../../apps/api/src/lib/datas.ts';
 import { resumoAdminDashboard } from '../../apps/api/src/modules/dashboards/admin-dashboard.repository.ts';
 import type { BancoBench } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BENCH } from './gerar.ts';
 
-// BENCHMARKS.md, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
+// README.md § Performance, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
 // pool (the floor), and its latency at a fixed 300 req/s; plus the admin dashboard at 1 M receivables.
 
 const RAZAO_MINIMA = 0.4;
@@ -223,7 +223,7 @@ const linhaDoDashboard = (r: Resultado, piso: number, contas: number, leituras: 
 };
 
 export const benchApi = async (banco: BancoBench, escala: EscalaBenchApi): Promise<LinhaBench[]> => {
-  const carteira = await gerarCarteiraApi(banco.url, escala, hojeSaoPaulo(new Date()));
+  const carteira = await gerarCarteiraApi(banco.url, escala, hojeNoFuso(new Date()));
   const clienteId = await clienteDoOperador(banco);
   const leituras = await leiturasDoDashboard(banco);
   const servidor = await iniciarServidor(banco.url);

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { normalizarBusca } from '../../apps/api/src/lib/busca.ts';
-import { hashPassword } from '../../apps/api/src/modules/auth/password.ts';
 import { PRIMEIROS_NOMES, SOBRENOMES } from '../../apps/api/src/modules/demo/demo-data.ts';
+import { hashPassword } from '../../apps/api/src/modules/usuarios/password.ts';
 import { comCliente } from '../banco.ts';
 
-// The API rows' data set (BENCHMARKS.md "Data set"): 20 operators, customers, receivables, payments and
+// The API rows' data set (README.md § Performance): 20 operators, customers, receivables, payments and
 // messages, generated inside PostgreSQL (INSERT … SELECT over generate_series, random() seeded with
 // setseed in one session, rows consumed in generate_series order, so one seed gives the same rows).
 
@@ -20,7 +20,7 @@ export const EMAIL_OPERADOR = 'operador01@bench.local';
  * A customer's attributes are functions of its id, so receivables, payments and messages are generated
  * without joining clientes. By `id % 100`: 0–4 unassigned and awaiting service (the shared queue), 5–16
  * (12 %) the bench operator's (id 1), the rest spread over the other 19. Assigned ones, by a hash of the
- * id: 70 % ativo, 5 % pausado, 5 % aguardando, 5 % em_atendimento, 15 % concluido (PRODUCT §2), so the
+ * id: 70 % ativo, 5 % pausado, 5 % aguardando, 5 % em_atendimento, 15 % concluido (docs/produto.md §3), so the
  * bench operator's Ativos list holds 9 % of all customers: 450 pages of 20 at 100 000 customers.
  */
 const operadorDoCliente = (k: string) =>

@@ -4,10 +4,10 @@ import type { Readable, Writable } from 'node:stream';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sistemaSettings } from '@cobranca/contracts';
+import { hojeNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
-import { hojeSaoPaulo } from '../../apps/api/src/lib/datas.ts';
 import { mensagemDaReferencia } from '../../apps/api/src/modules/canais/referencia-envio.ts';
 import { saveSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
 import { registrarStatusCanal } from '../../apps/api/src/modules/mensagens/status-entrega.repository.ts';
@@ -18,7 +18,7 @@ import type { BancoBench } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { gerarFilaEnvio } from './gerar.ts';
 
-// BENCHMARKS.md, "engine sending at the 80 msg/s allowance": three outbox senders (own process, own
+// README.md § Performance, "engine sending at the 80 msg/s allowance": three outbox senders (own process, own
 // pool each) against the fake Cloud API on loopback, one SIGKILLed mid-run; what the fake server saw.
 
 const VAZAO = 80;
@@ -123,7 +123,7 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
   // The window is closed only in the minute before midnight: wait it out rather than send nothing.
   const abertura = proximaAbertura(new Date(), janela);
   if (!dentroDaJanela(new Date(), janela)) await dormir(abertura.getTime() - Date.now() + 100);
-  await gerarFilaEnvio(banco.url, mensagens, hojeSaoPaulo(new Date()));
+  await gerarFilaEnvio(banco.url, mensagens, hojeNoFuso(new Date()));
 
   const fake = await iniciarFakeCloudApi();
   fake.limitePorSegundo(VAZAO);

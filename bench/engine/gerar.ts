@@ -1,5 +1,5 @@
 import { sistemaSettings } from '@cobranca/contracts';
-import { somarDias } from '../../apps/api/src/lib/datas.ts';
+import { somarDias } from '@cobranca/dominio';
 import { dataDaEtapa } from '../../apps/api/src/modules/regua/calendario.ts';
 import { ordenarEtapas } from '../../apps/api/src/modules/regua/etapas.ts';
 import { comCliente } from '../banco.ts';

@@ -3,7 +3,7 @@ import { type BancoBench, comCliente, executarEmProcesso } from '../banco.ts';
 import { cronometrar, type LinhaBench, ms } from '../resultado.ts';
 import { gerarCarteira } from './gerar.ts';
 
-// BENCHMARKS.md, "engine planning over 1 M open receivables": one planning pass on a steady-state day
+// README.md § Performance, "engine planning over 1 M open receivables": one planning pass on a steady-state day
 // against one `SELECT count(*)` over the same open receivables, with the pass's memory sampled.
 
 const RAZAO_MAXIMA = 20;

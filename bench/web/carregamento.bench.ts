@@ -6,7 +6,7 @@ import { type LinhaBench, mediana, ms } from '../resultado.ts';
 import { abrirChromium, novoContexto, sessaoDe } from './navegador.ts';
 import { comServidorWeb } from './servidor.ts';
 
-// BENCHMARKS.md, "web: /operador/dashboard in Chromium on loopback, cold cache": per sample a fresh
+// README.md § Performance, "web: /operador/dashboard in Chromium on loopback, cold cache": per sample a fresh
 // context (empty HTTP cache) already signed in opens /operador/dashboard: its first contentful paint;
 // then the operator opens the Ativos list from the dashboard's card: the time from the end of the
 // list's response (Resource Timing) to the 20th row in the DOM.

@@ -7,7 +7,7 @@ import type { LinhaBench } from '../resultado.ts';
 import { abrirChromium, coletarJs, novoContexto, sessaoDe } from './navegador.ts';
 import { comServidorWeb, DIST_WEB } from './servidor.ts';
 
-// BENCHMARKS.md, "web: JavaScript loaded for /login (gzip)": every JavaScript response Chromium
+// README.md § Performance, "web: JavaScript loaded for /login (gzip)": every JavaScript response Chromium
 // receives for /login, each body gzipped (zlib's default level) and summed; and each area's pages in
 // chunks of their own: Vite's manifest names each area's chunks, and the browser shows that /login
 // loads none of them and each area's home loads its own area's, not the other's.

@@ -7,7 +7,7 @@ import { APP_VERSION } from './lib/version.ts';
 import { atendimentoRoutes } from './modules/atendimento/atendimento.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
-import { whatsappWebhookRoutes } from './modules/canais/webhook/whatsapp-webhook.routes.ts';
+import { authenticateBearer } from './modules/auth/auth.service.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
@@ -23,6 +23,7 @@ import {
 import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
 import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
+import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
@@ -66,13 +67,13 @@ export const buildApp = async (opts: AppOptions) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Cross-cutting plugins, in dependency order.
+  // Cross-cutting plugins; each declares the ones it needs (fastify-plugin), so a wrong order fails at start-up.
   app.decorate('appKey', opts.appKey);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { authenticate: authenticateBearer });
   await app.register(idempotencyPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
 

@@ -78,7 +78,7 @@ const simularRespostaArgs = z.object({
   texto: simularRespostaBody.shape.texto,
 });
 
-/** A customer's reply arriving through the simulator, matched by phone like a real one (PRODUCT §5). */
+/** A customer's reply arriving through the simulator, matched by phone like a real one (docs/produto.md §12). */
 const simularResposta: Command = async (database, args) => {
   const { values } = parseArgs({
     args,

@@ -6,7 +6,7 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
-// `npm run worker`: the collection engine as its own process (PRODUCT §4). Any number of them can
+// `npm run worker`: the collection engine as its own process (docs/produto.md §11). Any number of them can
 // run against one PostgreSQL; the outbox claims and the shared allowance keep them from colliding.
 
 const config = loadConfig();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { z } from 'zod';
 
-// A stand-in for graph.facebook.com on loopback (wire-formats §1.2–1.5) for tests and benchmarks: it
+// A stand-in for graph.facebook.com on loopback (docs/formatos-externos.md §4.1–§4.5) for tests and benchmarks: it
 // checks what Meta checks (token, ids, body shape), answers like Meta and can be told to fail. It
 // listens on 127.0.0.1 only, so nothing ever reaches the internet.
 
@@ -70,7 +70,7 @@ const PADRAO: OpcoesFakeCloudApi = {
   atrasoMs: 0,
 };
 
-// The body shape of wire-formats §1.2 and §1.3 (body parameters only: that is all the driver sends).
+// The body shape of docs/formatos-externos.md §4.2 and §4.3 (body parameters only: that is all the driver sends).
 const base = z.object({
   messaging_product: z.literal('whatsapp'),
   recipient_type: z.literal('individual').optional(),

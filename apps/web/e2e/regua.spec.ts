@@ -183,7 +183,7 @@ test('the régua sends the due-day message to an imported customer, who replies 
   );
   await expect(resumo.getByText('Ativo', { exact: true })).toBeVisible();
   // Once sent (the thread may show it while it still waits for its slot), the automatic message
-  // counts as a contact attempt (PRODUCT §2).
+  // counts as a contact attempt (docs/produto.md §6).
   await expect(async () => {
     await page.reload();
     await expect(tentativas(page)).toHaveText('1', { timeout: 1_000 });
@@ -202,7 +202,7 @@ test('the régua sends the due-day message to an imported customer, who replies 
     'Posso pagar amanhã?',
   );
   await expect(resumo.getByText('Aguardando atendimento', { exact: true })).toBeVisible();
-  // A reply resets the attempts (PRODUCT §2).
+  // A reply resets the attempts (docs/produto.md §6).
   await expect(tentativas(page)).toHaveText('0');
   await expect.poll(() => badgeAguardando(page), { timeout: 10_000 }).toBe(aguardandoAntes + 1);
   await page.screenshot({ path: testInfo.outputPath('regua-resposta-1440.png'), fullPage: true });

@@ -3,7 +3,7 @@ import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import { CLIENTE_STATUSES } from './domain.ts';
 import { USER_STATUSES } from './roles.ts';
 
-// ── Dashboard (SPEC §3, PRODUCT §7) ─────────────────────────────────────────────
+// ── Dashboard (docs/produto.md §15) ─────────────────────────────────────────────
 /** Money in reais with two decimals; percentages with one decimal. */
 export const adminDashboardResponse = z.object({
   valores_em_aberto: z.number(),

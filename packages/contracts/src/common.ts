@@ -21,7 +21,7 @@ export const pageQuery = z.object({
     .default(1),
 });
 
-/** The paged-list shape of SPEC §3, used by every list route. */
+/** The paged-list shape of docs/produto.md §17, used by every list route. */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

@@ -11,7 +11,7 @@ export const reguaEtapa = z.object({
   tipo: z.enum(TEMPLATE_TIPOS),
 });
 
-/** System settings of PRODUCT §7; every field has the default the product ships with. */
+/** System settings of docs/produto.md §15; every field has the default the product ships with. */
 export const sistemaSettings = z.object({
   empresa: z
     .object({
@@ -42,7 +42,7 @@ export const sistemaSettings = z.object({
       dias_uteis: janela.default({ inicio: '08:00', fim: '20:00' }),
       sabado: janela.nullable().default({ inicio: '08:00', fim: '14:00' }),
       domingo: janela.nullable().default(null),
-      /** true = also send on national holidays (off by default: PRODUCT §4, no holidays). */
+      /** true = also send on national holidays (off by default: docs/produto.md §11, no holidays). */
       feriados_nacionais: z.boolean().default(false),
     })
     .default({

@@ -1,4 +1,4 @@
-// Wire values of the domain's enumerations (PRODUCT.md §2–§5), shared by the database schema, API and web.
+// Wire values of the domain's enumerations (docs/produto.md §3–§13), shared by the database schema, API and web.
 
 export const CLIENTE_STATUSES = [
   'ativo',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IMPORTACAO_STATUSES, IMPORTACAO_TIPOS } from './domain.ts';
 
-// Imports (PRODUCT §8): customers from CSV, receivables from NF-e XML.
+// Imports (docs/produto.md §14): customers from CSV, receivables from NF-e XML.
 
-/** 20 MB per upload (PRODUCT §8), checked by the web before sending and enforced by the API. */
+/** 20 MB per upload (docs/produto.md §14), checked by the web before sending and enforced by the API. */
 export const IMPORTACAO_TAMANHO_MAXIMO_BYTES = 20 * 1024 * 1024;
 
 /** At most this many problems are kept per import; the report says how many more there were. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CANAIS, TEMPLATE_TIPOS } from './domain.ts';
 
-/** Placeholders a template may use (PRODUCT §6); anything else is refused. */
+/** Placeholders a template may use (docs/produto.md §13); anything else is refused. */
 export const TEMPLATE_PLACEHOLDERS = [
   'nome',
   'valor',

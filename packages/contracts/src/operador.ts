@@ -18,7 +18,7 @@ import {
   PROMESSA_STATUSES,
 } from './domain.ts';
 
-// The operator area (SPEC §7 Operator calls, PRODUCT §2–§3). Money on the wire is reais with two decimals.
+// The operator area (docs/produto.md §3–§10). Money on the wire is reais with two decimals.
 
 const isoDate = (message = 'Use uma data no formato AAAA-MM-DD.') => z.iso.date(message);
 
@@ -160,7 +160,7 @@ export const clienteDetalhe = clienteLista
   .meta({ id: 'ClienteDetalhe' });
 export type ClienteDetalhe = z.infer<typeof clienteDetalhe>;
 
-/** assumir / pausar / reativar answer the customer as it now is (SPEC §7: "response has cliente"). */
+/** assumir / pausar / reativar answer the customer as it now is (docs/produto.md §3). */
 export const clienteResponse = z.object({ cliente: clienteDetalhe });
 
 export const pausarBody = z.strictObject({

@@ -24,7 +24,7 @@ export const reguaResumo24h = z.object({
 });
 export type ReguaResumo24h = z.infer<typeof reguaResumo24h>;
 
-/** System health for the super admin (PRODUCT §7). */
+/** System health for the super admin (docs/produto.md §16). */
 export const saudeResponse = z.object({
   versao: z.string(),
   banco: z.enum(DATABASE_KINDS),

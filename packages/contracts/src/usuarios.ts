@@ -26,7 +26,7 @@ export const usuariosListQuery = z.object({
   status: z.enum(USER_STATUSES, { error: 'Status deve ser Ativo ou Bloqueado.' }).optional(),
 });
 
-/** Create an operator or admin: name, e-mail, password + confirmation (SPEC §3, PRODUCT §7). */
+/** Create an operator or admin: name, e-mail, password + confirmation (docs/produto.md §15). */
 export const usuarioCreateBody = z
   .strictObject({
     name: personNameField,
@@ -37,7 +37,7 @@ export const usuarioCreateBody = z
   .refine(confirmacaoConfere, confirmacaoDiferente);
 export type UsuarioCreateBody = z.input<typeof usuarioCreateBody>;
 
-/** Update: the fields to change, or password + confirmation (SPEC §7). At least one field. */
+/** Update: the fields to change, or password + confirmation (docs/produto.md §15). At least one field. */
 export const usuarioUpdateBody = z
   .strictObject({
     name: personNameField.optional(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,11 +28,15 @@ describe('lockDataDir', () => {
   it('takes over a lock left by a process that no longer exists', () => {
     writeFileSync(join(dir, 'cobranca.lock'), '2147483646');
     const release = lockDataDir(dir);
+    expect(readFileSync(join(dir, 'cobranca.lock'), 'utf8')).toBe(String(process.pid));
     release();
+    expect(existsSync(join(dir, 'cobranca.lock'))).toBe(false);
   });
 
   it('creates the directory when it does not exist', () => {
-    const release = lockDataDir(join(dir, 'novo', 'dados'));
+    const novo = join(dir, 'novo', 'dados');
+    const release = lockDataDir(novo);
+    expect(readFileSync(join(novo, 'cobranca.lock'), 'utf8')).toBe(String(process.pid));
     release();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToReais, pageOffset, toPaged } from './paging.ts';
+import { pageOffset, toPaged } from './paging.ts';
 
 describe('paging', () => {
   it('computes offsets from 1-based pages', () => {
@@ -16,10 +16,5 @@ describe('paging', () => {
       total: 45,
     });
     expect(toPaged([], 0, 1, 15)).toMatchObject({ last_page: 1, total: 0 });
-  });
-
-  it('turns cents into reais exactly', () => {
-    expect(centsToReais(123456)).toBe(1234.56);
-    expect(centsToReais(10)).toBe(0.1);
   });
 });

@@ -2,7 +2,7 @@ import type { Paged } from '@cobranca/contracts';
 
 export const pageOffset = (page: number, perPage: number): number => (page - 1) * perPage;
 
-/** The SPEC §3 paged shape; a page past the end keeps the real totals so the client can step back. */
+/** The docs/produto.md §17 paged shape; a page past the end keeps the real totals so the client can step back. */
 export const toPaged = <T>(data: T[], total: number, page: number, perPage: number): Paged<T> => ({
   data,
   current_page: page,
@@ -10,6 +10,3 @@ export const toPaged = <T>(data: T[], total: number, page: number, perPage: numb
   per_page: perPage,
   total,
 });
-
-/** Integer cents → reais with two decimals for the wire (PRODUCT §3). */
-export const centsToReais = (cents: number): number => Math.round(cents) / 100;

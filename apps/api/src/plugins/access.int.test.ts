@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestUser, issueToken } from '../../test/build-test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from '../db/client.ts';
+import { authenticateBearer } from '../modules/auth/auth.service.ts';
 import { accessPlugin, routeGroup } from './access.ts';
 import { dbPlugin } from './db.ts';
 import { errorsPlugin } from './errors.ts';
@@ -17,7 +18,7 @@ const bareApp = async () => {
   const app = Fastify();
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { authenticate: authenticateBearer });
   return app;
 };
 

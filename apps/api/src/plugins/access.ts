@@ -1,14 +1,18 @@
 import type { Role } from '@cobranca/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import type { Ator } from '../lib/ator.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { authenticateBearer } from '../modules/auth/auth.service.ts';
 import type { Session } from '../modules/auth/sessions.repository.ts';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 export type ApiRoute = { method: string; url: string; access: Access };
+
+// Given by app.ts: importing the auth module here would make every module that uses `atorDe` depend
+// on auth, and auth on them (a cycle between module folders).
+export type AccessOptions = { authenticate: (db: Db, authorization: string | undefined) => Promise<Session> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +32,7 @@ const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
  * The one authorization mechanism: every /api route declares `config.access` (route groups set it
  * for all their routes), a single onRequest hook enforces it, and start-up fails on a route without it.
  */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+const plugin = async (app: FastifyInstance, opts: AccessOptions) => {
   const routes: RouteOptions[] = [];
   app.decorateRequest('session', null);
   app.decorate('apiRoutes', []);
@@ -53,11 +57,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (access === undefined) throw forbidden();
-    const session = await authenticateBearer(app.db, request.headers.authorization);
+    const session = await opts.authenticate(app.db, request.headers.authorization);
     request.session = session;
     if (access !== 'authenticated' && !access.includes(session.user.role)) throw forbidden();
   });
-});
+};
+
+export const accessPlugin = fp(plugin, { name: 'access', dependencies: ['db', 'errors'] });
 
 /** Inside a route-group plugin: every route registered there gets this access rule unless it sets its own. */
 export const restrictGroup = (app: FastifyInstance, access: Access) => {

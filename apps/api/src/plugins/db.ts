@@ -10,7 +10,9 @@ declare module 'fastify' {
 }
 
 /** Exposes the opened database to routes; whoever opened it closes it. */
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+const plugin = async (app: FastifyInstance, opts: { database: Database }) => {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
-});
+};
+
+export const dbPlugin = fp(plugin, { name: 'db' });

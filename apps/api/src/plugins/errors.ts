@@ -91,8 +91,8 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
     .send({ message: GENERIC_MESSAGES[status] });
 };
 
-/** One place that turns every failure into the JSON shape of PRODUCT §9; no stack trace leaves the server. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/** One place that turns every failure into the JSON shape of docs/produto.md §18; no stack trace leaves the server. */
+const plugin = async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body = error.errors
@@ -129,4 +129,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'erro não tratado');
     return reply.code(500).send({ message: 'Erro interno do servidor.' });
   });
-});
+};
+
+export const errorsPlugin = fp(plugin, { name: 'errors' });

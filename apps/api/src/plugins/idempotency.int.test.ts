@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../test/build-test-app.ts';
 import { linhasDe } from '../db/linhas.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../modules/clientes/clientes.test-fixtures.ts';
 import {
   CHAVE_REUTILIZADA,
@@ -26,7 +26,7 @@ let t: TestApp;
 let ana: TestUser;
 let bia: TestUser;
 let tokens: Map<number, string>;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 
 beforeAll(async () => {
   t = await buildTestApp();

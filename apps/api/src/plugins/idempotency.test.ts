@@ -1,5 +1,6 @@
 import { errorResponse, idempotencyHeaders, validationErrorResponse } from '@cobranca/contracts';
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { idempotencyPlugin, requestFingerprint } from './idempotency.ts';
@@ -14,6 +15,8 @@ const iniciar = async (access: 'public' | 'authenticated', schema: object) => {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Stand-ins for the plugins it declares as dependencies: start-up checks need no database.
+  for (const name of ['db', 'errors', 'access']) await app.register(fp(async () => {}, { name }));
   await app.register(idempotencyPlugin);
   app.post('/api/x', { config: { access, idempotencia: true }, schema }, async () => ({}));
   try {

@@ -92,7 +92,7 @@ const checkRoute = (route: RouteOptions) => {
  * 24 h answers the first successful answer again (same status and body) and writes nothing more.
  * Claimed before the handler, marked inside the write's transaction (`idempotentDb`), answered after.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+const plugin = async (app: FastifyInstance) => {
   const routes: RouteOptions[] = [];
   app.decorateRequest('idempotencyClaim', null);
   app.addHook('onRoute', (route) => {
@@ -133,6 +133,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     return payload;
   });
+};
+
+// Claims are per signed-in user, and the start-up check reads the `access` the routes declare.
+export const idempotencyPlugin = fp(plugin, {
+  name: 'idempotency',
+  dependencies: ['db', 'errors', 'access'],
 });
 
 /**

@@ -6,7 +6,7 @@ import { ehCaminhoApi } from '../lib/caminho-api.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 
 /** Security headers with a CSP the SPA works under, and the rate-limit machinery (opt-in per route). */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+const plugin = async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -39,4 +39,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     global: false,
     errorResponseBuilder: () => tooManyRequests('Muitas requisições. Tente novamente em instantes.'),
   });
-});
+};
+
+// Rate-limit answers are AppErrors: the central handler must be there to turn them into JSON.
+export const securityPlugin = fp(plugin, { name: 'security', dependencies: ['errors'] });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
  * On shutdown, responses still in flight tell the client to close the connection, so a kept-alive
  * socket does not hold the process open until the grace period runs out.
  */
-export const shutdownPlugin = fp(async (app: FastifyInstance) => {
+const plugin = async (app: FastifyInstance) => {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -13,4 +13,6 @@ export const shutdownPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-});
+};
+
+export const shutdownPlugin = fp(plugin, { name: 'shutdown' });

@@ -13,7 +13,7 @@ const isFilePath = (path: string) => path.startsWith('/assets/') || /\.[A-Za-z0-
  * Serves the built web app; any other non-API GET gets index.html so client-side routes survive a
  * reload. Unknown /api paths answer JSON 404.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string }) => {
+const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
   const hasWebApp = existsSync(join(opts.webDistDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -45,4 +45,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-});
+};
+
+// Static files answer with the security headers; registered last, after every API route.
+export const spaPlugin = fp(plugin, { name: 'spa', dependencies: ['errors', 'security'] });

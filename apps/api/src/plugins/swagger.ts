@@ -45,7 +45,7 @@ const transformObject: SwaggerTransformObject = (input) =>
   >;
 
 /** OpenAPI document generated from the routes' zod schemas, at /api/docs/json and /api/docs. */
-export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { version: string }) => {
+const plugin = async (app: FastifyInstance, opts: { version: string }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -72,4 +72,7 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { version: st
     // Served under the app's own CSP (helmet), which already allows what Swagger UI needs.
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
-});
+};
+
+// The docs routes are declared public through the access plugin.
+export const swaggerPlugin = fp(plugin, { name: 'swagger', dependencies: ['access'] });

@@ -1,4 +1,5 @@
 import type { ClienteStatus, Role } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,14 +25,13 @@ import {
   promessas,
   usuarios,
 } from '../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../lib/datas.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
 import type { ApiRoute } from '../plugins/access.ts';
 
 /**
  * Object-level authorization over every route that takes an id in its path (the app's own route
  * table, so a new one fails here until it has a case): the allowed caller reaches its object; anyone
- * else gets exactly what a missing id gets (404, PRODUCT §2) and changes nothing; ids that point
+ * else gets exactly what a missing id gets (404, docs/produto.md §4) and changes nothing; ids that point
  * inside the body at someone else's record answer like missing ones; malformed ids are a 4xx, never 5xx.
  */
 
@@ -68,7 +68,7 @@ const u = {} as Record<
   TestUser
 >;
 const tokens = new Map<number, string>();
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 const db = () => t.database.db;
 
 const tokenDe = async (user: TestUser) => {

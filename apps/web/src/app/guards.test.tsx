@@ -18,7 +18,7 @@ beforeEach(() => {
   );
 });
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards (docs/produto.md §2)', () => {
   it.each(SIGNED_IN_ROUTES)('sends a guest from %s to /login', async (name) => {
     const app = renderApp(ROUTES[name]);
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();

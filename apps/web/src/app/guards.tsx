@@ -6,7 +6,7 @@ import { selectIsAuthenticated, selectUserRole, useSession } from '../lib/sessio
 
 export type RedirectState = { from?: string };
 
-/** A signed-in user whose stored role the app does not know is signed out (SPEC §2: → /login). */
+/** A signed-in user whose stored role the app does not know is signed out (docs/produto.md §2: → /login). */
 const UnknownRole = () => {
   const clear = useSession((s) => s.clear);
   useEffect(clear, [clear]);
@@ -42,7 +42,7 @@ export const GuestOnly = () => {
   return <Navigate to={target} replace />;
 };
 
-/** `/`: guests to /login, everyone else to their home (SPEC §2). */
+/** `/`: guests to /login, everyone else to their home (docs/produto.md §2). */
 export const RootRedirect = () => {
   const authenticated = useSession(selectIsAuthenticated);
   const home = homeFor(useSession(selectUserRole));

@@ -52,7 +52,7 @@ const lazyPage =
     return { Component };
   };
 
-/** Each signed-in route, wrapped in its own role guard (SPEC §2). */
+/** Each signed-in route, wrapped in its own role guard (docs/produto.md §2). */
 const signedInRoutes: RouteObject[] = AREAS.flatMap(({ load, pages }) =>
   Object.entries(pages).map(([name, exportName]) => ({
     element: <RequireRole roles={ROUTE_ROLES[name as SignedInRoute]} />,

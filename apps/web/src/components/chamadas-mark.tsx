@@ -1,7 +1,7 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import Box from '@mui/material/Box';
 
-/** SPEC §9: from this many call attempts a customer counts as having failed messages. */
+/** docs/produto.md §6: from this many call attempts a customer counts as having failed messages. */
 export const FALHAS_A_PARTIR_DE = 3;
 
 /** Visually hidden text, still read by screen readers. */

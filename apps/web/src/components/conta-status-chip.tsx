@@ -22,7 +22,7 @@ const COLORS: Record<ContaStatus, 'primary' | 'success' | 'info' | 'default'> = 
   cancelada: 'default',
 };
 
-/** A receivable's status; an open one past its due date reads "Vencida" (PRODUCT §3). */
+/** A receivable's status; an open one past its due date reads "Vencida" (docs/produto.md §7). */
 export const ContaStatusChip = ({ status, diasAtraso = 0 }: { status: ContaStatus; diasAtraso?: number }) =>
   status === 'aberta' && diasAtraso > 0 ? (
     <Chip size="small" variant="outlined" color="error" label="Vencida" />

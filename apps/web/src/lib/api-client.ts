@@ -29,7 +29,7 @@ type RequestOptions = {
 
 export const CONNECTION_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 
-/** `?a=1&b=x`, leaving out empty filters (SPEC §7: empty ones omitted). */
+/** `?a=1&b=x`, leaving out empty filters (docs/produto.md §7: empty ones omitted). */
 export const toQueryString = (query: Record<string, QueryValue> = {}): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -59,7 +59,7 @@ const errorFrom = (status: number, body: unknown): ApiError => {
 };
 
 /**
- * The ApiError of a failed answer, handled as SPEC §8 decides for every call (401 ends the session,
+ * The ApiError of a failed answer, handled as docs/produto.md §2 decides for every call (401 ends the session,
  * 403 and 5xx are logged); also used by the upload helper, which cannot go through fetch.
  */
 export const failure = (status: number, body: unknown, path: string): ApiError => {
@@ -70,7 +70,7 @@ export const failure = (status: number, body: unknown, path: string): ApiError =
   return error;
 };
 
-/** SPEC §9 headers of every call: the XHR marker always, the bearer token when one is stored. */
+/** docs/produto.md §2 headers of every call: the XHR marker always, the bearer token when one is stored. */
 export const authHeaders = (accept = 'application/json'): Record<string, string> => {
   const token = useSession.getState().token;
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: accept };

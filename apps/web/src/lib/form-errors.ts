@@ -1,6 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { notify } from '../components/snackbar/snackbar-store.ts';
-import { ApiError, errorMessage } from './api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /**
  * Puts a 422's per-field messages beside the form fields they belong to. Returns whether any field
@@ -20,14 +19,4 @@ export const setServerFieldErrors = <T extends FieldValues>(
     placed = true;
   }
   return placed;
-};
-
-/** A failed form submission: a 422's messages beside their fields, anything else in the snackbar. */
-export const reportFormError = <T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-  fallback: string,
-): void => {
-  if (!setServerFieldErrors(error, setError, fields)) notify.error(errorMessage(error, fallback));
 };

@@ -1,4 +1,4 @@
-import { applyMask, unmask } from '../components/masked-text-field/masks.ts';
+import { applyMask, unmask } from './masks.ts';
 
 /** CPF `000.000.000-00` (11 digits) or CNPJ `00.000.000/0000-00` (14, also the alphanumeric one); else as stored. */
 export const formatDocumento = (documento: string): string => {

@@ -1,20 +1,22 @@
+import { FUSO_PADRAO } from '@cobranca/dominio';
+
 // "How long ago" for recent instants, a short date for older ones (lists of customers and messages).
 
 const relativo = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'always' });
 const diaMes = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: FUSO_PADRAO,
   day: '2-digit',
   month: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
 });
 const diaMesAno = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: FUSO_PADRAO,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
 });
-const anoSP = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' });
+const anoSP = new Intl.DateTimeFormat('en', { timeZone: FUSO_PADRAO, year: 'numeric' });
 
 const MINUTO = 60_000;
 const HORA = 60 * MINUTO;

@@ -1,8 +1,10 @@
-// pt-BR presentation of money and dates (PRODUCT §9: `R$ 1.234,56`, `dd/mm/aaaa`).
+import { FUSO_PADRAO, formatarDataBr, formatarReais, reaisParaCentavos } from '@cobranca/dominio';
 
-const moeda = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// pt-BR presentation of money and dates (docs/produto.md §2: `R$ 1.234,56`, `dd/mm/aaaa`); the rules live in
+// @cobranca/dominio, shared with the API.
+
 const dataHora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: FUSO_PADRAO,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -11,13 +13,10 @@ const dataHora = new Intl.DateTimeFormat('pt-BR', {
 });
 
 /** Reais (the wire's two-decimal numbers) → `R$ 1.234,56`. */
-export const formatMoney = (reais: number): string => moeda.format(reais).replace(/\u00a0/g, ' ');
+export const formatMoney = (reais: number): string => formatarReais(reaisParaCentavos(reais));
 
 /** A business date `YYYY-MM-DD` → `31/12/2026`, without any time-zone shift. */
-export const formatDate = (isoDate: string): string => {
-  const [ano, mes, dia] = isoDate.slice(0, 10).split('-');
-  return ano && mes && dia ? `${dia}/${mes}/${ano}` : isoDate;
-};
+export const formatDate = (isoDate: string): string => formatarDataBr(isoDate);
 
 /** An instant (ISO timestamp) → `31/12/2026 18:30` in America/Sao_Paulo. */
 export const formatDateTime = (instant: string | Date): string =>

@@ -1,6 +1,6 @@
 import { isRole, type Role } from '@cobranca/contracts';
 
-/** Route names of SPEC §2 → paths: navigation always goes through this table. */
+/** Route names of docs/produto.md §2 → paths: navigation always goes through this table. */
 export const ROUTES = {
   Login: '/login',
   SuperAdmin: '/super-admin',
@@ -26,7 +26,7 @@ export type RouteName = keyof typeof ROUTES;
 const ADMIN_ROLES: readonly Role[] = ['admin', 'super_admin'];
 const OPERADOR_ROLES: readonly Role[] = ['operador'];
 
-/** Who may open each signed-in route (SPEC §2 and §6). */
+/** Who may open each signed-in route (docs/produto.md §1, §2). */
 export const ROUTE_ROLES: Record<Exclude<RouteName, 'Login'>, readonly Role[]> = {
   SuperAdmin: ['super_admin'],
   AdminDashboard: ADMIN_ROLES,
@@ -55,7 +55,7 @@ const HOME: Record<Role, string> = {
 /** The workspace of one customer. */
 export const clientePath = (id: number): string => ROUTES.OperadorCliente.replace(':id', String(id));
 
-/** A user's home page, or null for a role the app does not know (SPEC §2: such users go to /login). */
+/** A user's home page, or null for a role the app does not know (docs/produto.md §2: such users go to /login). */
 export const homeFor = (role: string | null): string | null => (isRole(role) ? HOME[role] : null);
 
 const routeNameOf = (pathname: string): Exclude<RouteName, 'Login'> | undefined =>

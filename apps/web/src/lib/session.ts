@@ -9,7 +9,7 @@ type SessionState = {
   clear: () => void;
 };
 
-/** The signed-in session, kept in localStorage (SPEC §9); cleared on logout and on any 401. */
+/** The signed-in session, kept in localStorage (docs/produto.md §2); cleared on logout and on any 401. */
 export const useSession = create<SessionState>()(
   persist(
     (set) => ({

@@ -10,7 +10,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** SPEC §9 colours, pt-BR component texts. */
+/** Colours of docs/decisions/010-accessible-colours.md, pt-BR component texts. */
 export const theme = createTheme(
   {
     palette: {

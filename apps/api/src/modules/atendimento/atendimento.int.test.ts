@@ -1,4 +1,5 @@
 import type { ClienteDetalhe, ClienteStatus } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, mensagens } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ let ana: TestUser;
 let bruno: TestUser;
 let tokenAna: string;
 let tokenBruno: string;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 
 beforeAll(async () => {
   t = await buildTestApp();

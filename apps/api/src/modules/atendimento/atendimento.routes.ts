@@ -26,7 +26,7 @@ const acaoResponses = {
   ...authErrors,
 };
 
-/** The customer workspace of the operator area (SPEC §7); access comes from the operador group. */
+/** The customer workspace of the operator area (docs/produto.md §5); access comes from the operador group. */
 export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/operador/clientes/:id',

@@ -13,7 +13,7 @@ import {
 import { findClienteDetalheOrThrow, toChamadaView } from './cliente-detalhe.repository.ts';
 import { transicaoOrThrow } from './status-rules.ts';
 
-// Operator actions on a customer (PRODUCT §2): take over, pause, reactivate, register a call.
+// Operator actions on a customer (docs/produto.md §3, §4, §6): take over, pause, reactivate, register a call.
 // Each runs in one transaction with its audit entry; the scope makes another operator's customer a 404.
 
 export const OUTRO_OPERADOR_ASSUMIU = 'Outro operador já assumiu este cliente.';
@@ -114,7 +114,7 @@ export const pausarCliente = (
     return findClienteDetalheOrThrow(tx, escopoDe(ator), clienteId);
   });
 
-/** Back to automatic collection: the reason is cleared and the attempt count restarts (PRODUCT §2). */
+/** Back to automatic collection: the reason is cleared and the attempt count restarts (docs/produto.md §3). */
 export const reativarCliente = (db: Db, clienteId: number, ator: Ator): Promise<ClienteDetalhe> =>
   db.transaction(async (tx) => {
     const atual = await findClienteParaAgirOrThrow(tx, escopoDe(ator), clienteId);
@@ -131,7 +131,7 @@ export const reativarCliente = (db: Db, clienteId: number, ator: Ator): Promise<
     return findClienteDetalheOrThrow(tx, escopoDe(ator), clienteId);
   });
 
-/** Results that count as a failed contact attempt (PRODUCT §2 numero_chamadas). */
+/** Results that count as a failed contact attempt (docs/produto.md §6 numero_chamadas). */
 export const contaComoTentativa = (resultado: ChamadaResultado): boolean => resultado !== 'atendida';
 
 export type NovaChamada = { resultado: ChamadaResultado; observacao?: string };

@@ -6,6 +6,7 @@ import type {
   PagamentoView,
   PromessaView,
 } from '@cobranca/contracts';
+import { centavosParaReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -19,9 +20,8 @@ import {
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
-import { centsToReais } from '../../lib/paging.ts';
 import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
@@ -70,9 +70,9 @@ const loadNegociacoes = async (
   return rows.map((n) => ({
     id: n.id,
     status: n.status,
-    valor_original: centsToReais(n.valorOriginalCentavos),
-    desconto: centsToReais(n.descontoCentavos),
-    valor_total: centsToReais(n.valorTotalCentavos),
+    valor_original: centavosParaReais(n.valorOriginalCentavos),
+    desconto: centavosParaReais(n.descontoCentavos),
+    valor_total: centavosParaReais(n.valorTotalCentavos),
     parcelas: n.parcelas,
     primeiro_vencimento: n.primeiroVencimento,
     intervalo_dias: n.intervaloDias,
@@ -100,7 +100,7 @@ const loadPagamentos = async (db: DbOrTx, clienteId: number): Promise<PagamentoV
 export const toPagamentoView = (p: typeof pagamentos.$inferSelect, operador: Ref): PagamentoView => ({
   id: p.id,
   conta_id: p.contaId,
-  valor: centsToReais(p.valorCentavos),
+  valor: centavosParaReais(p.valorCentavos),
   data: p.data,
   forma: p.forma,
   observacao: p.observacao,
@@ -111,7 +111,7 @@ export const toPagamentoView = (p: typeof pagamentos.$inferSelect, operador: Ref
 export const toPromessaView = (p: typeof promessas.$inferSelect): PromessaView => ({
   id: p.id,
   data: p.data,
-  valor: centsToReais(p.valorCentavos),
+  valor: centavosParaReais(p.valorCentavos),
   status: p.status,
   created_at: p.createdAt.toISOString(),
 });
@@ -171,8 +171,8 @@ const montarDetalhe = (c: ClienteRow, partes: Partes): ClienteDetalhe => ({
   status: c.status,
   numero_chamadas: c.numeroChamadas,
   // Summed in cents from the rows, so the total is exact.
-  total_em_aberto: centsToReais(
-    emAberto(partes.contas).reduce((s, conta) => s + Math.round(conta.saldo * 100), 0),
+  total_em_aberto: centavosParaReais(
+    emAberto(partes.contas).reduce((s, conta) => s + reaisParaCentavos(conta.saldo), 0),
   ),
   dias_atraso: Math.max(0, ...emAberto(partes.contas).map((conta) => conta.dias_atraso)),
   ultima_mensagem: partes.ultimaMensagem,
@@ -212,7 +212,8 @@ export const findClienteDetalheOrThrow = async (
   agora: Date = new Date(),
 ): Promise<ClienteDetalhe> => {
   const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId);
-  const contas = await loadContas(db, clienteId, hojeSaoPaulo(agora));
+  const { fuso_horario } = await getSistemaSettings(db);
+  const contas = await loadContas(db, clienteId, hojeNoFuso(agora, fuso_horario));
   return montarDetalhe(cliente, {
     contas,
     negociacoes: await loadNegociacoes(db, clienteId, contas),

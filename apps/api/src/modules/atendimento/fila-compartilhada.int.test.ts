@@ -1,3 +1,4 @@
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +19,6 @@ import {
   pagamentos,
   promessas,
 } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
 /**
@@ -29,7 +29,7 @@ import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures
 let t: TestApp;
 let ana: TestUser;
 let token: string;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 const db = () => t.database.db;
 
 beforeAll(async () => {

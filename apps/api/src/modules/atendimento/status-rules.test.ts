@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { type EventoCliente, podeTransicionar, transicaoOrThrow } from './status-rules.ts';
 
-// PRODUCT §2 lifecycle table, written out pair by pair: [from, event, to | null (illegal)].
+// docs/produto.md §3 lifecycle table, written out pair by pair: [from, event, to | null (illegal)].
 const TABELA: [ClienteStatus, EventoCliente, ClienteStatus | null][] = [
   ['ativo', 'assumir', null],
   ['aguardando_atendimento', 'assumir', 'em_atendimento'],

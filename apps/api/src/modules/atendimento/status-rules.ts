@@ -1,7 +1,7 @@
 import type { ClienteStatus } from '@cobranca/contracts';
 import { unprocessable } from '../../lib/errors.ts';
 
-// The customer lifecycle of PRODUCT §2 as data: which events an operator (or a payment) may apply
+// The customer lifecycle of docs/produto.md §3 as data: which events an operator (or a payment) may apply
 // from which status, and why not otherwise. Pure, so every pair is unit-tested.
 
 export type EventoCliente = 'assumir' | 'pausar' | 'reativar' | 'concluir';

@@ -6,7 +6,7 @@ import { listarLogs } from './logs.service.ts';
 
 const tags = ['auditoria'];
 
-/** The audit trail for admins (PRODUCT §7 Logs); access comes from the admin group. */
+/** The audit trail for admins (docs/produto.md §15 Logs); access comes from the admin group. */
 export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/logs',

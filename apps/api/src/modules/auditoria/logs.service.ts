@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type LogEntry, type Paged } from '@cobranca/contracts';
+import { FUSO_PADRAO, instanteNoFuso, somarDias } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
-import { instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { type FiltroLogs, type LogRow, listLogs } from './logs.repository.ts';
 
@@ -18,16 +18,22 @@ const toLogEntry = (row: LogRow): LogEntry => ({
   detalhes: row.detalhes,
 });
 
-/** `de`/`ate` are São Paulo calendar days, both inclusive: [de 00:00, ate + 1 day 00:00) in -03:00. */
-const filtroDe = (query: LogsQuery): FiltroLogs => ({
+/** `de`/`ate` are calendar days in the configured zone, both inclusive: [de 00:00, ate + 1 day 00:00). */
+export const filtroDe = (query: LogsQuery, fuso: string): FiltroLogs => ({
   acao: query.acao || undefined,
   usuarioId: query.usuario_id,
-  desde: query.de ? instanteSaoPaulo(query.de, 0) : undefined,
-  antesDe: query.ate ? instanteSaoPaulo(somarDias(query.ate, 1), 0) : undefined,
+  desde: query.de ? instanteNoFuso(query.de, 0, fuso) : undefined,
+  antesDe: query.ate ? instanteNoFuso(somarDias(query.ate, 1), 0, fuso) : undefined,
 });
 
-export const listarLogs = async (db: Db, query: LogsQuery): Promise<Paged<LogEntry>> => {
-  const { rows, total } = await listLogs(db, filtroDe(query), {
+// The route passes the default zone: reading the settings here would make auditoria ↔ configuracoes
+// a module cycle (configuracoes writes audit entries).
+export const listarLogs = async (
+  db: Db,
+  query: LogsQuery,
+  fuso: string = FUSO_PADRAO,
+): Promise<Paged<LogEntry>> => {
+  const { rows, total } = await listLogs(db, filtroDe(query, fuso), {
     limit: DEFAULT_PAGE_SIZE,
     offset: pageOffset(query.page, DEFAULT_PAGE_SIZE),
   });

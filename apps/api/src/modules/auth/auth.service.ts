@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { verifyPassword } from '../usuarios/password.ts';
 import { findUsuarioByEmail, markLogin } from '../usuarios/usuarios.repository.ts';
-import { verifyPassword } from './password.ts';
 import {
   findSessionByTokenHash,
   insertToken,

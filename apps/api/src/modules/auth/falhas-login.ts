@@ -1,5 +1,5 @@
 // Failed sign-ins per key — (e-mail, address), address or e-mail; limites-login.ts combines them
-// (PRODUCT §9). Guessing a password is what the limits stop, so only failures count: an operator
+// (docs/produto.md §19). Guessing a password is what the limits stop, so only failures count: an operator
 // signing in on several devices never locks themself out. A success does not clear the count either:
 // otherwise each real sign-in would hand a guesser a fresh budget.
 

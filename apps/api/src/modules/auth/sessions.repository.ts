@@ -67,12 +67,3 @@ export const revokeToken = async (tx: DbOrTx, tokenId: number): Promise<void> =>
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
 };
-
-export const revokeAllTokensOf = async (tx: DbOrTx, usuarioId: number): Promise<number> => {
-  const revoked = await tx
-    .update(apiTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiTokens.usuarioId, usuarioId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return revoked.length;
-};

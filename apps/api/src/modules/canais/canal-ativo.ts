@@ -6,7 +6,7 @@ import { getWhatsappArmazenado, getWhatsappCredenciais } from './whatsapp-settin
 
 const simulador = criarSimulador();
 
-/** The driver of the channel configured by the admin (PRODUCT §5); `appKey` opens the stored token. */
+/** The driver of the channel configured by the admin (docs/produto.md §12); `appKey` opens the stored token. */
 export const canalAtivo = async (db: DbOrTx, appKey: Buffer): Promise<CanalDriver> => {
   const { provedor } = await getWhatsappArmazenado(db);
   if (provedor === 'simulador') return simulador;

@@ -1,6 +1,6 @@
 import type { Canal } from '@cobranca/contracts';
 
-// The one driver type every messaging channel implements (STYLE habit 7, PRODUCT §5): the services
+// The one driver type every messaging channel implements (docs/produto.md §12): the services
 // store the message first, then hand it to the driver, then record what the driver answered.
 
 /** An approved WhatsApp template: the only thing the Cloud API accepts outside the 24-hour window. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What every call to Meta's Graph API shares (wire-formats §1): the URL of the phone number, the
+// What every call to Meta's Graph API shares (docs/formatos-externos.md §4.1): the URL of the phone number, the
 // bearer call itself, the error body and the pt-BR reasons for network failures. The connection
 // check and the Cloud API driver both go through here.
 
@@ -11,7 +11,7 @@ export type CloudConexao = {
   accessToken: string;
 };
 
-/** `error` of a Graph API answer (§1.4); only `code` and `error_data.details` are meant to be relied on. */
+/** `error` of a Graph API answer (docs/formatos-externos.md §4.4); only `code` and `error_data.details` are meant to be relied on. */
 const corpoDeErro = z.object({
   error: z.object({
     code: z.number().optional(),

@@ -1,5 +1,5 @@
 // Our message id travels with each Cloud API send as `biz_opaque_callback_data`, and Meta echoes it in
-// every status webhook of that message (wire-formats §1.6): how a send whose answer never got recorded
+// every status webhook of that message (docs/formatos-externos.md §4.6): how a send whose answer never got recorded
 // (the sender died after Meta accepted it) is recognised and reconciled instead of sent again.
 
 const REFERENCIA = /^msg:([1-9][0-9]*)$/;

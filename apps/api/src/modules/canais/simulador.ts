@@ -1,6 +1,6 @@
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from './canal.ts';
 
-// The embedded channel (PRODUCT §5): nothing leaves the machine; every message to a valid number is
+// The embedded channel (docs/produto.md §12): nothing leaves the machine; every message to a valid number is
 // delivered at once, so the whole loop runs offline. An invalid number fails like the real channel would.
 
 const E164 = /^\+[1-9][0-9]{7,14}$/;

@@ -1,6 +1,6 @@
 import type { ErroGraph } from './graph-api.ts';
 
-// Meta's error codes (wire-formats §1.4) as pt-BR reasons for the admin, and whether the same
+// Meta's error codes (docs/formatos-externos.md §4.4) as pt-BR reasons for the admin, and whether the same
 // message is worth sending again later (transitorio) or will fail the same way (bad token, number…).
 
 export type ErroCloud = { codigo: string; mensagem: string; transitorio: boolean };

@@ -9,7 +9,7 @@ import {
 } from './graph-api.ts';
 import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
 
-// Connection check of the WhatsApp Cloud API (wire-formats §1.5): reads the phone-number object
+// Connection check of the WhatsApp Cloud API (docs/formatos-externos.md §4.5): reads the phone-number object
 // with the configured token. Every failure becomes a pt-BR reason for the admin screen.
 
 export const VERIFICACAO_TIMEOUT_MS = 5_000;

@@ -17,7 +17,7 @@ import {
 import { referenciaDoEnvio } from './referencia-envio.ts';
 import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
 
-// The Meta WhatsApp Cloud API channel (PRODUCT §5, wire-formats §1.2–1.4, §1.7): free text while the
+// The Meta WhatsApp Cloud API channel (docs/produto.md §12, docs/formatos-externos.md §4.2–§4.4, §4.7): free text while the
 // customer's 24-hour window is open, the approved template outside it, and every failure told apart
 // into "try again later" and "will fail again".
 

@@ -14,7 +14,7 @@ import { atualizarWhatsapp, verificarWhatsapp, whatsappView } from './whatsapp-s
 // The callback URL the admin registers at Meta, as this server is reached (proxy headers with trustProxy).
 const webhookUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}/api/webhooks/whatsapp`;
 
-/** WhatsApp channel settings and connection check (PRODUCT §5; admin group). */
+/** WhatsApp channel settings and connection check (docs/produto.md §15; admin group). */
 export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['whatsapp'];
 

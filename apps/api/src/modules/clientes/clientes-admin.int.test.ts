@@ -1,4 +1,5 @@
 import type { ClienteAdmin, Paged } from '@cobranca/contracts';
+import { hojeNoFuso } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes } from '../../db/schema/index.ts';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from './clientes.test-fixtures.ts';
 
 let t: TestApp;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   ana = await createTestUser(t.database, 'operador', { name: 'Ana Operadora' });
   bruno = await createTestUser(t.database, 'operador', { name: 'Bruno Operador', status: 'Bloqueado' });
   carla = await createTestUser(t.database, 'operador', { name: 'Carla Operadora' });
-  const hoje = hojeSaoPaulo(new Date());
+  const hoje = hojeNoFuso(new Date());
 
   ids.joao = await inserirCliente(db, {
     nome: 'João da Silva',

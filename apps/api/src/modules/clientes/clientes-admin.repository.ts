@@ -1,14 +1,14 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { centsToReais } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 
-// The admin's view of every customer (PRODUCT §7 Customers): no operator scope, paged by nome, id.
+// The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
 
 export type FiltroClientesAdmin = { status?: ClienteStatus; busca?: string };
 export type Janela = { limit: number; offset: number };
@@ -71,7 +71,7 @@ export const toClienteBase = (l: LinhaCliente, centavosEmAberto: number): Client
   telefone: l.telefone,
   status: l.status,
   numero_chamadas: l.numeroChamadas,
-  total_em_aberto: centsToReais(centavosEmAberto),
+  total_em_aberto: centavosParaReais(centavosEmAberto),
   operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
 });
 

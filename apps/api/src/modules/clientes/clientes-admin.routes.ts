@@ -29,7 +29,7 @@ const listar = async (db: Db, filtro: FiltroClientesAdmin, page: number) => {
   return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
 };
 
-/** Every customer for admins (PRODUCT §7 Customers); access comes from the admin group. */
+/** Every customer for admins (docs/produto.md §15 Customers); access comes from the admin group. */
 export const clientesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/clientes',

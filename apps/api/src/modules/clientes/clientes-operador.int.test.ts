@@ -1,4 +1,5 @@
 import type { ClienteLista, Paged } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { clientes } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { SISTEMA_KEY, salvarConfiguracao } from '../configuracoes/configuracoes.repository.ts';
 import { inserirCliente, inserirConta, inserirMensagem, type NovoCliente } from './clientes.test-fixtures.ts';
 
@@ -81,7 +81,7 @@ const clientesDoBruno = async () => {
 
 const contasEMensagens = async () => {
   const db = t.database.db;
-  const hoje = hojeSaoPaulo(new Date());
+  const hoje = hojeNoFuso(new Date());
   const alvaro = ids.alvaro ?? 0;
   await inserirConta(db, { clienteId: alvaro, valorCentavos: 10_000, vencimento: somarDias(hoje, -10) });
   await inserirConta(db, {

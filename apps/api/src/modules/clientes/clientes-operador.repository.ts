@@ -1,14 +1,14 @@
 import type { ClienteLista, ClienteStatus, MensagemDirecao } from '@cobranca/contracts';
+import { FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, mensagens, usuarios } from '../../db/schema/index.ts';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
-import { diasAtraso } from '../contas-receber/conta-receber.mapper.ts';
 import { colunasCliente, type Janela, toClienteBase } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
+import { diasAtraso } from './dias-atraso.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
 
-// The operator's customer lists (PRODUCT §2 "Operator lists"): every WHERE starts from the caller's scope.
+// The operator's customer lists (docs/produto.md §5): every WHERE starts from the caller's scope.
 
 export type ListaOperador = 'ativos' | 'aguardando' | 'em_atendimento' | 'concluidos';
 export type FiltroClientesOperador = {
@@ -122,13 +122,14 @@ export const listClientesOperador = async (
   filtro: FiltroClientesOperador,
   janela: Janela,
   agora: Date,
+  fuso: string = FUSO_PADRAO,
 ): Promise<{ rows: ClienteLista[]; total: number }> => {
   const where = whereClientes(escopo, filtro);
   const linhas = await linhasDaPagina(db, where, filtro.lista, janela);
   const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
   const ids = linhas.map((l) => l.id);
   const [abertos, ultimas] = await Promise.all([abertoPorCliente(db, ids), ultimasMensagens(db, ids)]);
-  const hoje = hojeSaoPaulo(agora);
+  const hoje = hojeNoFuso(agora, fuso);
   return {
     rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), hoje)),
     total: contagem?.total ?? 0,

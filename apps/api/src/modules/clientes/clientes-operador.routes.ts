@@ -26,8 +26,8 @@ type ListaQuery = z.infer<typeof clientesListaQuery>;
 
 const listar = async (db: Db, operadorId: number, lista: ListaOperador, query: ListaQuery) => {
   // Only the Ativos list filters by failures; the limit is the admin's setting (default 3).
-  const minimoChamadas =
-    lista === 'ativos' && query.com_falhas ? (await getSistemaSettings(db)).tentativas_com_falhas : undefined;
+  const settings = await getSistemaSettings(db);
+  const minimoChamadas = lista === 'ativos' && query.com_falhas ? settings.tentativas_com_falhas : undefined;
   const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
   const { rows, total } = await listClientesOperador(
     db,
@@ -35,6 +35,7 @@ const listar = async (db: Db, operadorId: number, lista: ListaOperador, query: L
     { lista, busca: query.busca, minimoChamadas },
     janela,
     new Date(),
+    settings.fuso_horario,
   );
   return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
 };
@@ -62,7 +63,7 @@ const LISTAS: { url: string; lista: ListaOperador; summary: string }[] = [
   },
 ];
 
-/** The operator's customer lists (PRODUCT §2); access comes from the operador group. */
+/** The operator's customer lists (docs/produto.md §5); access comes from the operador group. */
 export const clientesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { url, lista, summary } of LISTAS) {
     app.get(url, { schema: schemaLista(summary) }, async (request) =>

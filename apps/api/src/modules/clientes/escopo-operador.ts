@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clientes } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
-/** The calling operator: every customer query of the operator area is built from it (STYLE habit 4). */
+/** The calling operator: every customer query of the operator area is built from it (docs/produto.md §4). */
 export type EscopoOperador = { operadorId: number };
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';

@@ -6,7 +6,7 @@ import { getSistemaSettings } from './configuracoes.repository.ts';
 import { atualizarSistema } from './configuracoes.service.ts';
 import { sistemaSettingsBody } from './sistema-validacao.ts';
 
-/** System settings of PRODUCT §7 (admin group: access comes from the group). */
+/** System settings of docs/produto.md §15 (admin group: access comes from the group). */
 export const sistemaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/configuracoes/sistema',

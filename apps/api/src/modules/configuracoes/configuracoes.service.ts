@@ -41,7 +41,7 @@ export const atualizarSistema = async (
   });
 };
 
-/** The super admin's kill switch (PRODUCT §4): turns all automatic sending on or off at once. */
+/** The super admin's kill switch (docs/produto.md §16): turns all automatic sending on or off at once. */
 export const definirAutomacao = async (db: DbOrTx, ativa: boolean, actor: Actor): Promise<boolean> =>
   db.transaction(async (tx) => {
     const antes = await lockKillSwitch(tx);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { identificarDocumento } from '../../lib/documentos.ts';
 import type { FieldErrors } from '../../lib/errors.ts';
 
-// Rules of the system settings that the shared schema cannot express alone (PRODUCT §7). Pure.
+// Rules of the system settings that the shared schema cannot express alone (docs/produto.md §15). Pure.
 
 export type TipoChavePix = 'cpf' | 'cnpj' | 'email' | 'telefone' | 'aleatoria';
 

@@ -1,13 +1,9 @@
 import type { ContaReceber } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
 import type { contasReceber } from '../../db/schema/index.ts';
-import { diasEntre } from '../../lib/datas.ts';
-import { centsToReais } from '../../lib/paging.ts';
+import { diasAtraso } from '../clientes/dias-atraso.ts';
 
 type ContaRow = typeof contasReceber.$inferSelect;
-
-/** Days an open receivable is overdue on `hoje` (America/Sao_Paulo date), 0 when not overdue or not open. */
-export const diasAtraso = (conta: Pick<ContaRow, 'status' | 'vencimento'>, hoje: string): number =>
-  conta.status === 'aberta' ? Math.max(0, diasEntre(conta.vencimento, hoje)) : 0;
 
 /** A receivable row on the wire: reais, balance, and days overdue as of `hoje`. */
 export const toContaReceber = (conta: ContaRow, hoje: string): ContaReceber => ({
@@ -17,9 +13,9 @@ export const toContaReceber = (conta: ContaRow, hoje: string): ContaReceber => (
   chave_nfe: conta.chaveNfe,
   numero_parcela: conta.numeroParcela,
   descricao: conta.descricao,
-  valor: centsToReais(conta.valorCentavos),
-  valor_pago: centsToReais(conta.valorPagoCentavos),
-  saldo: conta.status === 'aberta' ? centsToReais(conta.valorCentavos - conta.valorPagoCentavos) : 0,
+  valor: centavosParaReais(conta.valorCentavos),
+  valor_pago: centavosParaReais(conta.valorPagoCentavos),
+  saldo: conta.status === 'aberta' ? centavosParaReais(conta.valorCentavos - conta.valorPagoCentavos) : 0,
   vencimento: conta.vencimento,
   status: conta.status,
   pago_em: conta.pagoEm,

@@ -1,4 +1,5 @@
 import type { ContaListada, Paged } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -8,14 +9,13 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta, type NovaConta } from '../clientes/clientes.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
 let bruno: TestUser;
 const tokens = { ana: '', bruno: '' };
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 const dia = (n: number) => somarDias(hoje, n);
 const ids = { joao: 0, maria: 0, nina: 0, otto: 0, bia: 0 };
 const c = { vencida30: 0, vencida1: 0, hoje: 0, paga: 0, cancelada: 0, negociada: 0 };

@@ -1,9 +1,8 @@
 import type { ContaListada, ContaReceber, ContaStatus } from '@cobranca/contracts';
+import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
-import { centsToReais } from '../../lib/paging.ts';
 import type { Janela } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
 import {
@@ -14,7 +13,7 @@ import {
 } from '../clientes/escopo-operador.ts';
 import { toContaReceber } from './conta-receber.mapper.ts';
 
-// The operator's receivables (PRODUCT §3): always joined to clientes so the caller's scope builds the WHERE.
+// The operator's receivables (docs/produto.md §7): always joined to clientes so the caller's scope builds the WHERE.
 
 export type FiltroContas = {
   status?: ContaStatus;
@@ -39,6 +38,7 @@ export const resumoContas = async (
   db: DbOrTx,
   escopo: EscopoOperador,
   agora: Date,
+  fuso: string = FUSO_PADRAO,
 ): Promise<ResumoContas> => {
   const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
   const [linha] = await db
@@ -49,7 +49,7 @@ export const resumoContas = async (
           Number,
         ),
       vencidas:
-        sql<number>`count(*) filter (where ${lt(contasReceber.vencimento, hojeSaoPaulo(agora))})`.mapWith(
+        sql<number>`count(*) filter (where ${lt(contasReceber.vencimento, hojeNoFuso(agora, fuso))})`.mapWith(
           Number,
         ),
       vinculados: sql<number>`(${vinculados})`.mapWith(Number),
@@ -59,7 +59,7 @@ export const resumoContas = async (
     .where(and(doOperador(escopo), aberta));
   return {
     total_contas: linha?.total ?? 0,
-    valor_total: centsToReais(linha?.centavos ?? 0),
+    valor_total: centavosParaReais(linha?.centavos ?? 0),
     contas_vencidas: linha?.vencidas ?? 0,
     clientes_vinculados: linha?.vinculados ?? 0,
   };
@@ -90,9 +90,10 @@ export const listContas = async (
   filtro: FiltroContas,
   janela: Janela,
   agora: Date,
+  fuso: string = FUSO_PADRAO,
 ): Promise<{ rows: ContaListada[]; total: number }> => {
   if (filtro.clienteId !== undefined) await findClienteVisivelOrThrow(db, escopo, filtro.clienteId);
-  const hoje = hojeSaoPaulo(agora);
+  const hoje = hojeNoFuso(agora, fuso);
   const where = whereContas(escopo, filtro, hoje);
   const linhas = await db
     .select({ conta: contasReceber, clienteNome: clientes.nome })
@@ -122,6 +123,7 @@ export const contasDoClienteOrThrow = async (
   escopo: EscopoOperador,
   clienteId: number,
   agora: Date,
+  fuso: string = FUSO_PADRAO,
 ): Promise<{ cliente: { id: number; nome: string; documento: string }; contas: ContaReceber[] }> => {
   const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId);
   const contas = await db
@@ -129,7 +131,7 @@ export const contasDoClienteOrThrow = async (
     .from(contasReceber)
     .where(eq(contasReceber.clienteId, cliente.id))
     .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
-  const hoje = hojeSaoPaulo(agora);
+  const hoje = hojeNoFuso(agora, fuso);
   return {
     cliente: { id: cliente.id, nome: cliente.nome, documento: cliente.documento },
     contas: contas.map((conta) => toContaReceber(conta, hoje)),

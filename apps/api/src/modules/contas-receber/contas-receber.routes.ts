@@ -14,12 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { contasDoClienteOrThrow, listContas, resumoContas } from './contas-receber.repository.ts';
 
 const tags = ['contas-receber'];
 const escopoDe = (request: FastifyRequest) => ({ operadorId: sessionOf(request).user.id });
 
-/** SPEC §7: the web omits empty filters; a hand-made `?status=&vencidas=` means the same as none. */
+/** docs/produto.md §7: the web omits empty filters; a hand-made `?status=&vencidas=` means the same as none. */
 const omitirFiltrosVazios = async (request: FastifyRequest) => {
   const query = request.query as Record<string, unknown>;
   for (const [chave, valor] of Object.entries(query)) {
@@ -27,8 +28,11 @@ const omitirFiltrosVazios = async (request: FastifyRequest) => {
   }
 };
 
-/** The operator's receivables (PRODUCT §3); access comes from the operador group. */
+/** The operator's receivables (docs/produto.md §7); access comes from the operador group. */
 export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
+  // "Overdue" compares due dates with today in the configured zone.
+  const fusoConfigurado = async () => (await getSistemaSettings(app.db)).fuso_horario;
+
   app.get(
     '/api/operador/contas-receber/resumo',
     {
@@ -38,7 +42,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contasResumoResponse, ...authErrors },
       },
     },
-    async (request) => resumoContas(app.db, escopoDe(request), new Date()),
+    async (request) => resumoContas(app.db, escopoDe(request), new Date(), await fusoConfigurado()),
   );
 
   app.get(
@@ -73,6 +77,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         janela,
         new Date(),
+        await fusoConfigurado(),
       );
       return toPaged(rows, total, page, RECEIVABLES_PAGE_SIZE);
     },
@@ -93,6 +98,13 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => contasDoClienteOrThrow(app.db, escopoDe(request), request.params.id, new Date()),
+    async (request) =>
+      contasDoClienteOrThrow(
+        app.db,
+        escopoDe(request),
+        request.params.id,
+        new Date(),
+        await fusoConfigurado(),
+      ),
   );
 };

@@ -1,4 +1,5 @@
 import type { GraficoMensalItem, MensagemDirecao, MensagemStatus } from '@cobranca/contracts';
+import { hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -11,19 +12,18 @@ import {
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { chamadas, mensagens, pagamentos } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { graficoMensal, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 
 // Dates are relative to the São Paulo calendar month the suite runs in (offset 0 = this month).
 const agora = new Date();
-const [anoAtual = 0, mesAtualNumero = 1] = hojeSaoPaulo(agora).split('-').map(Number);
+const [anoAtual = 0, mesAtualNumero = 1] = hojeNoFuso(agora).split('-').map(Number);
 /** 'YYYY-MM' of the month `offset` months from this one (plain UTC arithmetic, independent of the code under test). */
 const mesRelativo = (offset: number) =>
   new Date(Date.UTC(anoAtual, mesAtualNumero - 1 + offset, 1)).toISOString().slice(0, 7);
 const primeiroDia = (offset: number) => `${mesRelativo(offset)}-01`;
 const ultimoDia = (offset: number) => somarDias(primeiroDia(offset + 1), -1);
-const inicioMes = (offset: number) => instanteSaoPaulo(primeiroDia(offset), 0);
+const inicioMes = (offset: number) => instanteNoFuso(primeiroDia(offset), 0);
 const depois = (instante: Date, segundos: number) => new Date(instante.getTime() + segundos * 1000);
 const HORA = 3600;
 
@@ -108,7 +108,7 @@ describe('admin dashboard on an empty database', () => {
   it('GET /api/admin/dashboard/grafico-mensal answers 12 zero months, oldest first, ending this month', async () => {
     const grafico = await get(vazio, token, '/api/admin/dashboard/grafico-mensal');
     expect(grafico).toEqual(dozeMeses());
-    expect(grafico.at(-1).mes).toBe(hojeSaoPaulo(agora).slice(0, 7));
+    expect(grafico.at(-1).mes).toBe(hojeNoFuso(agora).slice(0, 7));
   });
 });
 
@@ -350,6 +350,20 @@ describe('admin dashboard months follow America/Sao_Paulo, not UTC', () => {
     expect(marco.slice(-2).map((m) => [m.mes, m.enviadas, m.recebidas])).toEqual([
       ['2020-02', 1, 1],
       ['2020-03', 1, 1],
+    ]);
+  });
+
+  it('takes months from the configured zone: in Manaus (UTC−4) both messages are in February', async () => {
+    const fevereiro = await resumoAdminDashboard(
+      database.db,
+      new Date('2020-02-15T12:00:00Z'),
+      'America/Manaus',
+    );
+    expect([fevereiro.mensagens_enviadas, fevereiro.mensagens_recebidas]).toEqual([2, 2]);
+    const grafico = await graficoMensal(database.db, new Date('2020-03-10T12:00:00Z'), 'America/Manaus');
+    expect(grafico.slice(-2).map((m) => [m.mes, m.enviadas, m.recebidas])).toEqual([
+      ['2020-02', 2, 2],
+      ['2020-03', 0, 0],
     ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type GraficoMensalItem,
   MENSAGEM_STATUSES_ENVIADA,
 } from '@cobranca/contracts';
+import { centavosParaReais, FUSO_PADRAO } from '@cobranca/dominio';
 import {
   and,
   asc,
@@ -22,9 +23,8 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { chamadas, contasReceber, mensagens, pagamentos, usuarios } from '../../db/schema/index.ts';
-import { centsToReais } from '../../lib/paging.ts';
 import {
-  mesSaoPaulo,
+  mesNoFuso,
   type Periodo,
   percentual,
   periodoDosMeses,
@@ -34,8 +34,8 @@ import {
 } from './dashboard-calculos.ts';
 
 /*
- * Admin dashboard figures (PRODUCT §7; docs/decisions/006-admin-dashboard-figures.md).
- * "This month" = the current calendar month in America/Sao_Paulo; money sums in integer cents.
+ * Admin dashboard figures (docs/produto.md §15; docs/decisions/006-admin-dashboard-figures.md).
+ * "This month" = the current calendar month in the settings' time zone (fuso_horario); money sums in integer cents.
  * - valores_em_aberto: Σ (valor − valor_pago) of receivables with status 'aberta'.
  * - valores_cobrados: Σ pagamentos.valor with `data` in this month.
  * - percentual_cobrancas_mes: over receivables due this month (not 'cancelada' nor 'negociada'),
@@ -45,7 +45,7 @@ import {
  * - taxa_resposta: distinct customers with an inbound message this month ÷ distinct customers with an
  *   outbound message sent this month × 100, one decimal; 0 when none was messaged.
  * - operadores.contatos_mes: outbound messages the operator authored, sent this month + calls registered.
- * - gráfico: the same definitions grouped by São Paulo month over the last 12 months; valor_vencido =
+ * - gráfico: the same definitions grouped by local month over the last 12 months; valor_vencido =
  *   Σ valor of receivables due in the month, except 'cancelada'.
  * Every figure is a half-open range on a date/instant, so an index on that column serves it. Served
  * today: payments (pagamentos_data_idx), inbound (mensagens_direcao_created_idx), calls
@@ -53,7 +53,8 @@ import {
  * (a scan of every open receivable) — see the decision record.
  */
 
-const FUSO = sql.raw(`'America/Sao_Paulo'`);
+// A literal, not a parameter, so GROUP BY matches the select list; the zone is a validated IANA name.
+const literalFuso = (fuso: string) => sql.raw(`'${fuso.replaceAll("'", "''")}'`);
 
 /** Σ of a cents expression as a JS number (drivers return bigint/numeric as strings). */
 const somaCentavos = (expr: SQLWrapper) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
@@ -114,8 +115,12 @@ const mensagensSub = (db: DbOrTx, where: SQL | undefined, nome: 'saida' | 'entra
     .as(nome);
 
 /** All six figures in one round trip: the single-row aggregates cross-joined. */
-export const resumoAdminDashboard = async (db: DbOrTx, agora: Date): Promise<AdminDashboard> => {
-  const mes = periodoMesAtual(agora);
+export const resumoAdminDashboard = async (
+  db: DbOrTx,
+  agora: Date,
+  fuso: string = FUSO_PADRAO,
+): Promise<AdminDashboard> => {
+  const mes = periodoMesAtual(agora, fuso);
   const aberto = abertoSub(db);
   const cobrado = cobradoSub(db, mes);
   const doMes = vencidasNoMesSub(db, mes);
@@ -139,8 +144,8 @@ export const resumoAdminDashboard = async (db: DbOrTx, agora: Date): Promise<Adm
     .crossJoin(entrada);
   if (!row) throw new Error('aggregate returned no row');
   return {
-    valores_em_aberto: centsToReais(row.aberto),
-    valores_cobrados: centsToReais(row.cobrado),
+    valores_em_aberto: centavosParaReais(row.aberto),
+    valores_cobrados: centavosParaReais(row.cobrado),
     percentual_cobrancas_mes: percentual(row.pago, row.devido),
     mensagens_enviadas: row.enviadas,
     mensagens_recebidas: row.recebidas,
@@ -149,8 +154,12 @@ export const resumoAdminDashboard = async (db: DbOrTx, agora: Date): Promise<Adm
 };
 
 /** Every operator, blocked ones too; two correlated counts per operator, each on the operator's index. */
-export const operadoresDoMes = async (db: DbOrTx, agora: Date): Promise<DashboardOperador[]> => {
-  const mes = periodoMesAtual(agora);
+export const operadoresDoMes = async (
+  db: DbOrTx,
+  agora: Date,
+  fuso: string = FUSO_PADRAO,
+): Promise<DashboardOperador[]> => {
+  const mes = periodoMesAtual(agora, fuso);
   const mensagensDoOperador = db
     .select({ n: count() })
     .from(mensagens)
@@ -182,18 +191,18 @@ export const operadoresDoMes = async (db: DbOrTx, agora: Date): Promise<Dashboar
 type Serie = 'enviadas' | 'recebidas' | 'valor_cobrado' | 'valor_vencido';
 type PontoSerie = { serie: Serie; mes: string; valor: number };
 
-// Month labels in São Paulo time; literal SQL (no parameters) so GROUP BY matches the select list.
-const mesDoInstante = (coluna: AnyPgColumn) =>
-  sql<string>`to_char(${coluna} AT TIME ZONE ${FUSO}, 'YYYY-MM')`;
+// Month labels in local time; literal SQL (no parameters) so GROUP BY matches the select list.
+const mesDoInstante = (coluna: AnyPgColumn, fuso: string) =>
+  sql<string>`to_char(${coluna} AT TIME ZONE ${literalFuso(fuso)}, 'YYYY-MM')`;
 const mesDaData = (coluna: AnyPgColumn) => sql<string>`to_char(${coluna}, 'YYYY-MM')`;
 
 const serie = (nome: Serie) => sql<Serie>`${sql.raw(`'${nome}'`)}::text`;
 const total = (expr: SQL) => sql<number>`${expr}::bigint`.mapWith(Number);
 
 /** The four series of the window as (serie, mes, valor) rows: four grouped ranges in one UNION ALL. */
-const pontosDoGrafico = (db: DbOrTx, janela: Periodo): Promise<PontoSerie[]> => {
-  const enviadaEm = mesDoInstante(mensagens.enviadaEm);
-  const criadaEm = mesDoInstante(mensagens.createdAt);
+const pontosDoGrafico = (db: DbOrTx, janela: Periodo, fuso: string): Promise<PontoSerie[]> => {
+  const enviadaEm = mesDoInstante(mensagens.enviadaEm, fuso);
+  const criadaEm = mesDoInstante(mensagens.createdAt, fuso);
   const pagaEm = mesDaData(pagamentos.data);
   const venceEm = mesDaData(contasReceber.vencimento);
   return db
@@ -234,18 +243,23 @@ const pontosDoGrafico = (db: DbOrTx, janela: Periodo): Promise<PontoSerie[]> => 
 
 export const MESES_GRAFICO = 12;
 
-/** Last 12 São Paulo months, oldest first, ending with the current one; months without data are zeros. */
-export const graficoMensal = async (db: DbOrTx, agora: Date): Promise<GraficoMensalItem[]> => {
-  const meses = ultimosMeses(agora, MESES_GRAFICO);
-  const atual = mesSaoPaulo(agora);
-  const pontos = await pontosDoGrafico(db, periodoDosMeses(somarMeses(atual, 1 - MESES_GRAFICO), atual));
+/** Last 12 local months, oldest first, ending with the current one; months without data are zeros. */
+export const graficoMensal = async (
+  db: DbOrTx,
+  agora: Date,
+  fuso: string = FUSO_PADRAO,
+): Promise<GraficoMensalItem[]> => {
+  const meses = ultimosMeses(agora, MESES_GRAFICO, fuso);
+  const atual = mesNoFuso(agora, fuso);
+  const janela = periodoDosMeses(somarMeses(atual, 1 - MESES_GRAFICO), atual, fuso);
+  const pontos = await pontosDoGrafico(db, janela, fuso);
   const porChave = new Map(pontos.map((p) => [`${p.serie}|${p.mes}`, p.valor]));
   const valor = (nome: Serie, mes: string) => porChave.get(`${nome}|${mes}`) ?? 0;
   return meses.map((mes) => ({
     mes,
     enviadas: valor('enviadas', mes),
     recebidas: valor('recebidas', mes),
-    valor_cobrado: centsToReais(valor('valor_cobrado', mes)),
-    valor_vencido: centsToReais(valor('valor_vencido', mes)),
+    valor_cobrado: centavosParaReais(valor('valor_cobrado', mes)),
+    valor_vencido: centavosParaReais(valor('valor_vencido', mes)),
   }));
 };

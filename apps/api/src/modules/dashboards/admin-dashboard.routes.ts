@@ -5,12 +5,15 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { graficoMensal, operadoresDoMes, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 
 const tags = ['dashboard'];
 
-/** The admin dashboard (PRODUCT §7); access comes from the admin group. "This month" is São Paulo's. */
+/** The admin dashboard (docs/produto.md §15); access comes from the admin group. "This month" is in the configured time zone. */
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fusoConfigurado = async () => (await getSistemaSettings(app.db)).fuso_horario;
+
   app.get(
     '/api/admin/dashboard',
     {
@@ -20,7 +23,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDashboardResponse, ...authErrors },
       },
     },
-    async () => resumoAdminDashboard(app.db, new Date()),
+    async () => resumoAdminDashboard(app.db, new Date(), await fusoConfigurado()),
   );
 
   app.get(
@@ -32,7 +35,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardOperadoresResponse, ...authErrors },
       },
     },
-    async () => operadoresDoMes(app.db, new Date()),
+    async () => operadoresDoMes(app.db, new Date(), await fusoConfigurado()),
   );
 
   app.get(
@@ -44,6 +47,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: graficoMensalResponse, ...authErrors },
       },
     },
-    async () => graficoMensal(app.db, new Date()),
+    async () => graficoMensal(app.db, new Date(), await fusoConfigurado()),
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  mesSaoPaulo,
+  mesNoFuso,
   percentual,
   periodoDosMeses,
   periodoMesAtual,
@@ -8,10 +8,10 @@ import {
   ultimosMeses,
 } from './dashboard-calculos.ts';
 
-describe('mesSaoPaulo', () => {
+describe('mesNoFuso', () => {
   it('uses the São Paulo calendar: 02:59Z on the 1st is still the previous month', () => {
-    expect(mesSaoPaulo(new Date('2026-01-01T02:59:59Z'))).toBe('2025-12');
-    expect(mesSaoPaulo(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01');
+    expect(mesNoFuso(new Date('2026-01-01T02:59:59Z'))).toBe('2025-12');
+    expect(mesNoFuso(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01');
   });
 });
 
@@ -38,6 +38,21 @@ describe('periodoDosMeses / periodoMesAtual', () => {
   it('takes "this month" from São Paulo time', () => {
     expect(periodoMesAtual(new Date('2026-03-01T01:00:00Z')).dataInicio).toBe('2026-02-01');
     expect(periodoMesAtual(new Date('2026-12-31T12:00:00Z')).dataFim).toBe('2027-01-01');
+  });
+
+  it('ends November 2018 at 02:00Z: São Paulo was at -02:00 on 2018-12-01 (daylight saving)', () => {
+    const novembro = periodoDosMeses('2018-11', '2018-11');
+    expect(novembro.inicio).toEqual(new Date('2018-11-01T03:00:00Z'));
+    expect(novembro.fim).toEqual(new Date('2018-12-01T02:00:00Z'));
+  });
+
+  it('takes month boundaries from the configured zone (Manaus is -04:00)', () => {
+    expect(periodoMesAtual(new Date('2026-03-01T03:30:00Z'), 'America/Manaus')).toMatchObject({
+      dataInicio: '2026-02-01',
+      inicio: new Date('2026-02-01T04:00:00Z'),
+      fim: new Date('2026-03-01T04:00:00Z'),
+    });
+    expect(periodoMesAtual(new Date('2026-03-01T03:30:00Z')).dataInicio).toBe('2026-03-01');
   });
 });
 

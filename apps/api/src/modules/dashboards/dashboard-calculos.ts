@@ -1,12 +1,13 @@
-import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
+import { FUSO_PADRAO, hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 
-// Pure arithmetic of the admin dashboard: calendar months in America/Sao_Paulo and percentages.
+// Pure arithmetic of the admin dashboard: calendar months in the settings' time zone and percentages.
 
-/** A span of whole São Paulo months, half-open [inicio, fim): dates for `date` columns, instants for `timestamptz`. */
+/** A span of whole local months, half-open [inicio, fim): dates for `date` columns, instants for `timestamptz`. */
 export type Periodo = { dataInicio: string; dataFim: string; inicio: Date; fim: Date };
 
-/** The São Paulo calendar month of an instant, 'YYYY-MM'. */
-export const mesSaoPaulo = (agora: Date): string => hojeSaoPaulo(agora).slice(0, 7);
+/** The calendar month of an instant in `fuso`, 'YYYY-MM'. */
+export const mesNoFuso = (agora: Date, fuso: string = FUSO_PADRAO): string =>
+  hojeNoFuso(agora, fuso).slice(0, 7);
 
 /** 'YYYY-MM' moved by `meses` (negative goes back), across year boundaries. */
 export const somarMeses = (mes: string, meses: number): string => {
@@ -17,21 +18,26 @@ export const somarMeses = (mes: string, meses: number): string => {
 };
 
 /** From the first day of `primeiro` up to (not including) the first day after `ultimo`. */
-export const periodoDosMeses = (primeiro: string, ultimo: string): Periodo => {
+export const periodoDosMeses = (primeiro: string, ultimo: string, fuso: string = FUSO_PADRAO): Periodo => {
   const dataInicio = `${primeiro}-01`;
   const dataFim = `${somarMeses(ultimo, 1)}-01`;
-  return { dataInicio, dataFim, inicio: instanteSaoPaulo(dataInicio, 0), fim: instanteSaoPaulo(dataFim, 0) };
+  return {
+    dataInicio,
+    dataFim,
+    inicio: instanteNoFuso(dataInicio, 0, fuso),
+    fim: instanteNoFuso(dataFim, 0, fuso),
+  };
 };
 
-/** "This month" of PRODUCT §7. */
-export const periodoMesAtual = (agora: Date): Periodo => {
-  const mes = mesSaoPaulo(agora);
-  return periodoDosMeses(mes, mes);
+/** "This month" of docs/produto.md §15. */
+export const periodoMesAtual = (agora: Date, fuso: string = FUSO_PADRAO): Periodo => {
+  const mes = mesNoFuso(agora, fuso);
+  return periodoDosMeses(mes, mes, fuso);
 };
 
 /** The last `quantidade` months, oldest first, ending with the current one. */
-export const ultimosMeses = (agora: Date, quantidade: number): string[] => {
-  const atual = mesSaoPaulo(agora);
+export const ultimosMeses = (agora: Date, quantidade: number, fuso: string = FUSO_PADRAO): string[] => {
+  const atual = mesNoFuso(agora, fuso);
   return Array.from({ length: quantidade }, (_, i) => somarMeses(atual, i - quantidade + 1));
 };
 

@@ -1,4 +1,5 @@
 import { MENSAGEM_STATUSES_ENVIADA, type OperadorDashboard } from '@cobranca/contracts';
+import { FUSO_PADRAO } from '@cobranca/dominio';
 import { and, count, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
@@ -6,7 +7,7 @@ import { doOperador, type EscopoOperador, visivelAoOperador } from '../clientes/
 import { periodoMesAtual } from './dashboard-calculos.ts';
 
 /*
- * The operator's dashboard (PRODUCT §2), every figure scoped to the caller; "this month" is São Paulo's.
+ * The operator's dashboard (docs/produto.md §5), every figure scoped to the caller; "this month" is in the configured time zone.
  * - cobrancas_enviadas: outbound ('saida') in 'enviada' | 'entregue' | 'lida' to own customers, enviada_em this month.
  * - mensagens_aguardando: 'aguardando_atendimento' customers that are own or unassigned (the shared queue).
  * - clientes_com_falhas: own customers of the Ativos list ('ativo' or 'pausado') with numero_chamadas ≥ the
@@ -18,8 +19,8 @@ const escalar = (subquery: SQLWrapper) => sql<number>`(${subquery})`.mapWith(Num
 const contarSe = (...condicoes: SQL[]) =>
   sql<number>`count(*) filter (where ${sql.join(condicoes, sql` and `)})`.mapWith(Number);
 
-const enviadasNoMes = (db: DbOrTx, escopo: EscopoOperador, agora: Date) => {
-  const mes = periodoMesAtual(agora);
+const enviadasNoMes = (db: DbOrTx, escopo: EscopoOperador, agora: Date, fuso: string) => {
+  const mes = periodoMesAtual(agora, fuso);
   return db
     .select({ total: count() })
     .from(mensagens)
@@ -47,11 +48,12 @@ export const resumoOperadorDashboard = async (
   escopo: EscopoOperador,
   limiteFalhas: number,
   agora: Date,
+  fuso: string = FUSO_PADRAO,
 ): Promise<OperadorDashboard> => {
   const [linha] = await db
     .select({
       clientes_vinculados: count().mapWith(Number),
-      cobrancas_enviadas: escalar(enviadasNoMes(db, escopo, agora)),
+      cobrancas_enviadas: escalar(enviadasNoMes(db, escopo, agora, fuso)),
       cobrancas_concluidas: contarSe(eq(clientes.status, 'concluido')),
       mensagens_aguardando: escalar(aguardando(db, escopo)),
       clientes_com_falhas: contarSe(

@@ -5,7 +5,7 @@ import { sessionOf } from '../../plugins/access.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { resumoOperadorDashboard } from './operador-dashboard.repository.ts';
 
-/** The operator dashboard (PRODUCT §2); access comes from the operador group. */
+/** The operator dashboard (docs/produto.md §5); access comes from the operador group. */
 export const operadorDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/operador/dashboard',
@@ -17,12 +17,13 @@ export const operadorDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tentativas_com_falhas } = await getSistemaSettings(app.db);
+      const { tentativas_com_falhas, fuso_horario } = await getSistemaSettings(app.db);
       return resumoOperadorDashboard(
         app.db,
         { operadorId: sessionOf(request).user.id },
         tentativas_com_falhas,
         new Date(),
+        fuso_horario,
       );
     },
   );

@@ -2,7 +2,7 @@ import { gerarCnpj, gerarCpf } from '../../lib/documentos.ts';
 import { DDDS, DOMINIOS_EMAIL, EMPRESAS, PRIMEIROS_NOMES, SOBRENOMES } from './demo-data.ts';
 import type { Sorteio } from './prng.ts';
 
-/** The customer's situation in the demo: a status of PRODUCT §2, plus the "com falhas" case. */
+/** The customer's situation in the demo: a status of docs/produto.md §3, plus the "com falhas" case. */
 export type Perfil =
   | 'ativo'
   | 'com_falhas'

@@ -1,5 +1,5 @@
 import type { ContaOrigem, FormaPagamento } from '@cobranca/contracts';
-import { dataMaisCedo, instanteSaoPaulo, somarDias, somarMinutos } from '../../lib/datas.ts';
+import { dataMaisCedo, instanteNoFuso, somarDias, somarMinutos } from '@cobranca/dominio';
 import { normalizarDocumento } from '../../lib/documentos.ts';
 import type { Perfil } from './demo-clientes.ts';
 import { ate, type Contexto } from './demo-contexto.ts';
@@ -64,7 +64,7 @@ const gerarChaveNfe = (ctx: Contexto, emissao: string, numero: number): string =
 };
 
 const emitidaEm = (ctx: Contexto, emissao: string): Date =>
-  ate(instanteSaoPaulo(emissao, ctx.s.inteiro(8 * 60, 17 * 60)), somarMinutos(ctx.agora, -60));
+  ate(instanteNoFuso(emissao, ctx.s.inteiro(8 * 60, 17 * 60)), somarMinutos(ctx.agora, -60));
 
 /** One NF-e whose duplicates (30 days apart) are the receivables, all still open. */
 const notaFiscal = (ctx: Contexto, primeiroVencimento: string, parcelas: number): ContaDemo[] => {

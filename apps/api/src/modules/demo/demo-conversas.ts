@@ -1,5 +1,5 @@
 import type { ChamadaResultado } from '@cobranca/contracts';
-import { formatarDataBr, somarDias, somarMinutos } from '../../lib/datas.ts';
+import { formatarDataBr, formatarReais, somarDias, somarMinutos } from '@cobranca/dominio';
 import type { ClienteDemo } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
 import type { Contexto } from './demo-contexto.ts';
@@ -11,7 +11,6 @@ import {
 } from './demo-data.ts';
 import {
   entrada,
-  formatarCentavos,
   MARGEM_HISTORICO_MIN,
   type MensagemDemo,
   mensagensDaRegua,
@@ -141,7 +140,7 @@ const conversaEmAtendimento = (
   const resposta = respostaDoCliente(ctx, ultima, indice, ctx.s.escolher(RESPOSTAS_ATENDIMENTO));
   const proposta = doOperador(
     ctx,
-    `Olá, ${tratamento(cliente)}! Aqui é da equipe de atendimento da ${ctx.empresa.nome}. Obrigado pelo retorno. Conseguimos parcelar o total de ${formatarCentavos(total)} em até 3 vezes sem juros. Podemos seguir assim?`,
+    `Olá, ${tratamento(cliente)}! Aqui é da equipe de atendimento da ${ctx.empresa.nome}. Obrigado pelo retorno. Conseguimos parcelar o total de ${formatarReais(total)} em até 3 vezes sem juros. Podemos seguir assim?`,
     resposta.createdAt,
   );
   const thread = [...mensagens, resposta, proposta];
@@ -154,7 +153,7 @@ const conversaEmAtendimento = (
   );
   const confirmacao = doOperador(
     ctx,
-    `Combinado, ${tratamento(cliente)}! Registrei a sua promessa de pagamento de ${formatarCentavos(total)} para ${formatarDataBr(data)}. Qualquer imprevisto, é só avisar por aqui.`,
+    `Combinado, ${tratamento(cliente)}! Registrei a sua promessa de pagamento de ${formatarReais(total)} para ${formatarDataBr(data)}. Qualquer imprevisto, é só avisar por aqui.`,
     aceite.createdAt,
   );
   const promessa = { data, valorCentavos: total, createdAt: confirmacao.createdAt };

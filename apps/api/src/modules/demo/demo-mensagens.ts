@@ -3,10 +3,11 @@ import {
   diaDaSemana,
   diasEntre,
   formatarDataBr,
-  instanteSaoPaulo,
+  formatarReais,
+  instanteNoFuso,
   somarDias,
   somarMinutos,
-} from '../../lib/datas.ts';
+} from '@cobranca/dominio';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import type { Identidade } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
@@ -33,12 +34,6 @@ export type MensagemDemo = {
 
 // Automatic history stops 4 hours before "now"; conversations after it fit in that margin.
 export const MARGEM_HISTORICO_MIN = 4 * 60;
-
-/** `R$ 1.234,56` from integer cents, with integer arithmetic only. */
-export const formatarCentavos = (centavos: number): string => {
-  const reais = String(Math.trunc(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${reais},${String(centavos % 100).padStart(2, '0')}`;
-};
 
 export const somaCentavos = (contas: readonly ContaDemo[]): number =>
   contas.reduce((total, conta) => total + conta.valorCentavos, 0);
@@ -86,7 +81,7 @@ export const entrada = (conteudo: string, createdAt: Date): MensagemDemo => ({
   envio: null,
 });
 
-// No sending on Sundays: reminders move a day earlier, later steps to Monday (PRODUCT §4).
+// No sending on Sundays: reminders move a day earlier, later steps to Monday (docs/produto.md §11).
 const dataDeEnvio = (dataEtapa: string, dias: number): string =>
   diaDaSemana(dataEtapa) === 0 ? somarDias(dataEtapa, dias < 0 ? -1 : 1) : dataEtapa;
 
@@ -99,7 +94,7 @@ const mensagemRegua = (
   const referencia = abertas[0];
   if (!referencia) return null;
   const dataReferencia = somarDias(referencia.vencimento, etapa.dias);
-  const createdAt = instanteSaoPaulo(
+  const createdAt = instanteNoFuso(
     dataDeEnvio(dataReferencia, etapa.dias),
     ctx.s.inteiro(9 * 60, 12 * 60 - 1),
   );
@@ -107,11 +102,11 @@ const mensagemRegua = (
   const total = somaCentavos(abertas);
   const conteudo = renderizarTemplate(DEFAULT_TEMPLATES[etapa.tipo], {
     nome: tratamento(cliente),
-    valor: formatarCentavos(referencia.valorCentavos),
+    valor: formatarReais(referencia.valorCentavos),
     vencimento: formatarDataBr(referencia.vencimento),
     dias_atraso: String(Math.max(0, diasEntre(referencia.vencimento, dataReferencia))),
     quantidade: String(abertas.length),
-    total: formatarCentavos(total),
+    total: formatarReais(total),
     empresa: ctx.empresa.nome,
     empresa_documento: ctx.empresa.documento,
   });
@@ -151,7 +146,7 @@ export const conversaDaContaPaga = (ctx: Contexto, cliente: Identidade, conta: C
   const pagoEm = conta.pagoEm ?? ctx.hoje;
   const lembretes = ultimas(mensagensDaRegua(ctx, cliente, [conta], pagoEm), ctx.s.inteiro(1, 2));
   const agradecidoEm = ate(
-    instanteSaoPaulo(pagoEm, ctx.s.inteiro(15 * 60, 18 * 60)),
+    instanteNoFuso(pagoEm, ctx.s.inteiro(15 * 60, 18 * 60)),
     somarMinutos(ctx.agora, -30),
   );
   const agradecimento = saida(ctx, {
@@ -161,7 +156,7 @@ export const conversaDaContaPaga = (ctx: Contexto, cliente: Identidade, conta: C
     createdAt: agradecidoEm,
     conteudo: renderizarTemplate(DEFAULT_TEMPLATES.agradecimento, {
       nome: tratamento(cliente),
-      valor: formatarCentavos(conta.valorCentavos),
+      valor: formatarReais(conta.valorCentavos),
       empresa: ctx.empresa.nome,
       empresa_documento: ctx.empresa.documento,
     }),

@@ -1,9 +1,9 @@
+import { hojeNoFuso } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { dvChaveNfe } from './demo-contas.ts';
-import { formatarCentavos, renderizarTemplate } from './demo-mensagens.ts';
+import { renderizarTemplate } from './demo-mensagens.ts';
 import { type EntradaPlano, linhaCliente, planejarDemo } from './demo-plano.ts';
 import { criarSorteio } from './prng.ts';
 
@@ -18,15 +18,6 @@ const entrada = (agora: Date): EntradaPlano => ({
     { dias: 7, tipo: 'atraso' },
     { dias: 15, tipo: 'atraso' },
   ],
-});
-
-describe('formatarCentavos', () => {
-  it('formats integer cents as pt-BR reais', () => {
-    expect(formatarCentavos(8_000)).toBe('R$ 80,00');
-    expect(formatarCentavos(950_000)).toBe('R$ 9.500,00');
-    expect(formatarCentavos(123_456_789)).toBe('R$ 1.234.567,89');
-    expect(formatarCentavos(5)).toBe('R$ 0,05');
-  });
 });
 
 describe('renderizarTemplate', () => {
@@ -80,7 +71,7 @@ describe('planejarDemo', () => {
       expect(identificarDocumento(p.cliente.documento)?.tipo).toBe(p.cliente.documentoTipo);
       expect(p.conversa.mensagens.every((m) => m.createdAt < agora)).toBe(true);
       expect(p.contas.every((c) => Number.isInteger(c.valorCentavos) && c.valorCentavos > 0)).toBe(true);
-      expect(p.contas.every((c) => c.pagoEm === null || c.pagoEm <= hojeSaoPaulo(agora))).toBe(true);
+      expect(p.contas.every((c) => c.pagoEm === null || c.pagoEm <= hojeNoFuso(agora))).toBe(true);
     }
   });
 

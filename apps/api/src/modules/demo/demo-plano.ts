@@ -1,7 +1,7 @@
 import type { ClienteStatus } from '@cobranca/contracts';
+import { hojeNoFuso, somarMinutos } from '@cobranca/dominio';
 import type { clientes } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
-import { hojeSaoPaulo, somarMinutos } from '../../lib/datas.ts';
 import { type ClienteDemo, distribuirClientes, type Perfil } from './demo-clientes.ts';
 import { type ContaDemo, planejarContas } from './demo-contas.ts';
 import { criarContexto, type Empresa, type EtapaRegua } from './demo-contexto.ts';
@@ -30,7 +30,7 @@ export const planejarDemo = (entrada: EntradaPlano): ClientePlano[] => {
   const ctx = criarContexto(
     criarSorteio(SEMENTE_HISTORICO),
     entrada.agora,
-    hojeSaoPaulo(entrada.agora),
+    hojeNoFuso(entrada.agora),
     entrada,
   );
   const lista = distribuirClientes(criarSorteio(SEMENTE_CLIENTES), entrada.operadorIds);
@@ -73,7 +73,7 @@ export const linhaCliente = ({ cliente, contas, conversa }: ClientePlano): typeo
     aguardandoDesde: conversa.aguardandoDesde,
     ultimaMensagemEm: ultima?.createdAt ?? null,
     ultimaMensagemTexto: ultima?.conteudo ?? null,
-    // A promise to pay snoozes automation until its date (PRODUCT §4).
+    // A promise to pay snoozes automation until its date (docs/produto.md §10).
     sonecaAte: conversa.promessa?.data ?? null,
     baseLegal: 'execucao_contrato',
     origemContato: 'demo',

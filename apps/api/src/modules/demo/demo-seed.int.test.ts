@@ -1,4 +1,5 @@
 import { CLIENTE_STATUSES, TEMPLATE_TIPOS } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
@@ -16,11 +17,10 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { identificarDocumento } from '../../lib/documentos.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { brCodeValido, gerarBrCode } from '../pix/br-code.ts';
+import { verifyPassword } from '../usuarios/password.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
 let database: Database;
@@ -159,7 +159,7 @@ describe('seedDemo receivables and payments', () => {
   });
 
   it('keeps amounts in integer cents within range and open due dates within -90..+45 days', async () => {
-    const hoje = hojeSaoPaulo(new Date());
+    const hoje = hojeNoFuso(new Date());
     const contas = await listarContas();
     for (const r of contas) {
       expect(Number.isInteger(r.valorCentavos)).toBe(true);
@@ -194,7 +194,7 @@ describe('seedDemo receivables and payments', () => {
       expect(pagamento?.data).toBe(conta.pagoEm);
       expect(conta.valorPagoCentavos).toBe(conta.valorCentavos);
     }
-    const mes = hojeSaoPaulo(new Date()).slice(0, 7);
+    const mes = hojeNoFuso(new Date()).slice(0, 7);
     expect(rows.filter((p) => p.data.startsWith(mes)).length).toBeGreaterThanOrEqual(6);
     expect(new Set(rows.map((p) => p.data.slice(0, 7))).size).toBeGreaterThan(3);
   });

@@ -177,7 +177,7 @@ const novoCliente = (
     email: grupo.email,
     endereco: grupo.endereco,
     termoBusca: termoBusca(primeiro.cliente.nome, documento),
-    // PRODUCT §2: an imported customer with open debt enters collection; without it there is nothing to collect.
+    // docs/produto.md §3: an imported customer with open debt enters collection; without it there is nothing to collect.
     status: comDivida ? 'ativo' : 'concluido',
     operadorId: contexto.operadorId,
     origemContato: contexto.origem,

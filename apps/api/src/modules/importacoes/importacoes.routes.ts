@@ -67,7 +67,7 @@ const historicoRoutes =
     );
   };
 
-/** PRODUCT §8 for the operator: the CSV template, both imports and their history. */
+/** docs/produto.md §14 for the operator: the CSV template, both imports and their history. */
 export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: LIMITES_MULTIPART });
 
@@ -133,7 +133,7 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(historicoRoutes('/api/operador', (usuarioId) => ({ usuarioId })));
 };
 
-/** An admin sees every operator's imports (PRODUCT §7). */
+/** An admin sees every operator's imports (docs/produto.md §14). */
 export const importacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(historicoRoutes('/api/admin', () => 'todas'));
 };

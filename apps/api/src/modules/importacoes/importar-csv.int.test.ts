@@ -1,4 +1,5 @@
 import type { ImportacaoDetalhe, ImportacaoRelatorio, ImportacaoResumo, Paged } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, contasReceber } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { gerarCpf } from '../../lib/documentos.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { mulberry32 } from '../demo/prng.ts';
@@ -51,7 +51,7 @@ const contagem = () => contarRegistros(t.database.db);
 // Windows-1252 bytes for the Latin-1 range, as Excel writes a Brazilian "CSV (separado por vírgulas)".
 const latin1 = (texto: string) => Buffer.from(texto, 'latin1');
 
-const futuro = somarDias(hojeSaoPaulo(new Date()), 20);
+const futuro = somarDias(hojeNoFuso(new Date()), 20);
 const futuroBr = futuro.split('-').reverse().join('/');
 
 beforeAll(async () => {

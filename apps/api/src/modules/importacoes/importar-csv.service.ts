@@ -14,7 +14,7 @@ import type { ArquivoRecebido } from './upload.ts';
 export const LOTE_CSV = 2000;
 
 /**
- * PRODUCT §8 customers CSV: the file is checked (encoding, header, at least one row) before anything
+ * docs/produto.md §14 customers CSV: the file is checked (encoding, header, at least one row) before anything
  * is written; then rows stream through validation into batched upserts, and a bad row is reported
  * without blocking the good ones.
  */

@@ -148,7 +148,7 @@ const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
 };
 
 /**
- * PRODUCT §8 receivables from NF-e: parse everything first (all-or-nothing against hostile
+ * docs/produto.md §14 receivables from NF-e: parse everything first (all-or-nothing against hostile
  * input), then write in batches; one receivable per `dup`, unique by access key + `nDup`.
  */
 export const importarXml = async (

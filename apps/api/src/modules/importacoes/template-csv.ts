@@ -1,12 +1,12 @@
 import { CSV_CLIENTES_COLUNAS } from '@cobranca/contracts';
-import { formatarDataBr, hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
+import { formatarDataBr, hojeNoFuso, somarDias } from '@cobranca/dominio';
 
 /**
  * `template_clientes.csv`: what Excel in Brazil opens without a wizard (`;`, UTF-8 with BOM, CRLF),
  * with one person and one company that import cleanly; the due date is always in the future.
  */
 export const templateClientesCsv = (agora: Date): string => {
-  const vencimento = formatarDataBr(somarDias(hojeSaoPaulo(agora), 30));
+  const vencimento = formatarDataBr(somarDias(hojeNoFuso(agora), 30));
   const linhas = [
     CSV_CLIENTES_COLUNAS.map((c) => c.nome),
     [

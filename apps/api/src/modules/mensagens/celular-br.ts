@@ -1,4 +1,4 @@
-// Brazil's 9th digit (wire-formats §1.7): WhatsApp accounts older than the mandatory "9" still write
+// Brazil's 9th digit (docs/formatos-externos.md §4.7): WhatsApp accounts older than the mandatory "9" still write
 // from `55 11 8765-4321`, while the customer was imported as `+55 11 98765-4321` (or the other way round).
 
 const COM_NONO = /^\+55(\d{2})9([6-9]\d{7})$/;

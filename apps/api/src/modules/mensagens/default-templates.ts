@@ -1,7 +1,7 @@
 import type { TemplateTipo } from '@cobranca/contracts';
 
 /**
- * Default message templates (PRODUCT §6), shipped in Portuguese.
+ * Default message templates (docs/produto.md §13), shipped in Portuguese.
  *
  * Collection templates (lembrete, vencimento, atraso) identify the creditor with `{{empresa}}` and
  * `{{empresa_documento}}` (CDC art. 42-A) and stay courteous: no threats, no mention of credit

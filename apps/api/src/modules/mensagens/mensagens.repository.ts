@@ -162,7 +162,7 @@ export const registrarEnvioAceito = async (
     .where(eq(mensagens.id, m.id));
   if (m.origem !== 'regua' || m.clienteId === null) return;
   await tx.update(reguaEnvios).set({ status: 'enviado' }).where(eq(reguaEnvios.mensagemId, m.id));
-  // Every automatic message sent is a contact attempt (PRODUCT §2).
+  // Every automatic message sent is a contact attempt (docs/produto.md §6).
   await tx
     .update(clientes)
     .set({

@@ -13,7 +13,7 @@ import { enviarMensagemOperador, listarMensagens } from './mensagens.service.ts'
 
 const tags = ['mensagens'];
 
-/** The customer's message thread in the operator workspace (SPEC §7); access comes from the operador group. */
+/** The customer's message thread in the operator workspace (docs/produto.md §12); access comes from the operador group. */
 export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/operador/clientes/:id/mensagens',

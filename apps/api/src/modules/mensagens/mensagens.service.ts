@@ -1,8 +1,8 @@
 import type { MensagemView } from '@cobranca/contracts';
+import { formatarDataBr, hojeNoFuso } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { formatarDataBr, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import {
@@ -26,7 +26,7 @@ import {
   ultimaEntradaDoCliente,
 } from './mensagens.repository.ts';
 
-// Operator messages (SPEC §7): stored first, sent through the active channel after the commit, so a
+// Operator messages (docs/produto.md §12): stored first, sent through the active channel after the commit, so a
 // slow or failing channel never holds a transaction open and the message is never lost.
 
 type ClienteRow = typeof clientes.$inferSelect;
@@ -39,7 +39,7 @@ export const motivoSemMensagem = (
   if (cliente.optOutEm)
     return {
       campo: 'opt_out',
-      mensagem: `O cliente pediu para não receber mensagens (opt-out em ${formatarDataBr(hojeSaoPaulo(cliente.optOutEm))}).`,
+      mensagem: `O cliente pediu para não receber mensagens (opt-out em ${formatarDataBr(hojeNoFuso(cliente.optOutEm))}).`,
     };
   return null;
 };

@@ -1,6 +1,6 @@
 import { normalizarBusca } from '../../lib/busca.ts';
 
-// PRODUCT §4: a customer who answers SAIR/PARAR/STOP is opted out. Only the whole message counts, so
+// docs/produto.md §12: a customer who answers SAIR/PARAR/STOP is opted out. Only the whole message counts, so
 // "não quero sair agora" is a conversation, not a request; punctuation and emoji around the word are noise.
 
 const PALAVRAS_OPT_OUT = new Set(['sair', 'parar', 'stop']);

@@ -12,7 +12,7 @@ import { variantesCelular } from './celular-br.ts';
 import { findMensagemView } from './mensagens.repository.ts';
 import { ehPedidoDeOptOut } from './opt-out.ts';
 
-// Inbound messages from any channel (webhook, simulator, CLI), PRODUCT §2 and §4: the message joins the
+// Inbound messages from any channel (webhook, simulator, CLI), docs/produto.md §3 and §12: the message joins the
 // customer's thread and the reply resets the attempt count, puts an `ativo` customer in the service
 // queue and, for SAIR/PARAR/STOP, records the opt-out. One transaction, so a retry never half-applies.
 
@@ -88,7 +88,7 @@ const aplicarAoCliente = async (
   entrada: EntradaCanal,
   mensagemId: number,
 ): Promise<{ clienteStatus: ClienteStatus; optOut: boolean }> => {
-  // Only `ativo` moves to the queue (PRODUCT §2); a customer already waiting keeps their place in it.
+  // Only `ativo` moves to the queue (docs/produto.md §3); a customer already waiting keeps their place in it.
   const aguardar = cliente.status === 'ativo';
   const status: ClienteStatus = aguardar ? 'aguardando_atendimento' : cliente.status;
   // The first request is the proof kept (LGPD); later ones add nothing.
@@ -151,7 +151,7 @@ export const SIMULACAO_SO_NO_SIMULADOR =
 const SEM_TELEFONE = 'O cliente não tem telefone cadastrado.';
 
 /**
- * A reply typed by the operator as if the customer sent it (PRODUCT §5). It goes to this customer even
+ * A reply typed by the operator as if the customer sent it (docs/produto.md §12). It goes to this customer even
  * when others share the number: the operator asked for it here, and must not reach anyone else's thread.
  */
 export const simularResposta = (

@@ -14,7 +14,7 @@ import { simularResposta } from './receber-mensagem.service.ts';
 
 const tags = ['mensagens'];
 
-/** The simulator's side of the workspace (PRODUCT §5): which channel is on, and a customer's reply typed by hand. */
+/** The simulator's side of the workspace (docs/produto.md §12): which channel is on, and a customer's reply typed by hand. */
 export const simuladorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/operador/canal',

@@ -103,7 +103,7 @@ export const registrarStatusCanal = (db: Db, s: StatusEntrega): Promise<Resultad
     if (!mensagem) return 'desconhecida';
     if (!statusAvanca(mensagem.status, s.status)) return reconciliada ? 'reconciliada' : 'ignorada';
     await tx.update(mensagens).set(camposDoStatus(s)).where(eq(mensagens.id, mensagem.id));
-    // The engine reads regua_envios to know a step failed (PRODUCT §4: permanent failures are kept).
+    // The engine reads regua_envios to know a step failed (docs/produto.md §11: permanent failures are kept).
     if (s.status === 'falhou' && mensagem.origem === 'regua')
       await tx.update(reguaEnvios).set({ status: 'falhou' }).where(eq(reguaEnvios.mensagemId, mensagem.id));
     return reconciliada ? 'reconciliada' : 'atualizada';

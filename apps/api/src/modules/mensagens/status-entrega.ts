@@ -1,6 +1,6 @@
 import type { MensagemStatus } from '@cobranca/contracts';
 
-// Delivery reports arrive late, twice, or out of order (wire-formats §1.6): a status only ever moves
+// Delivery reports arrive late, twice, or out of order (docs/formatos-externos.md §4.6): a status only ever moves
 // forward, and a failure counts only while the message had not yet reached the phone.
 
 export type StatusCanal = 'enviada' | 'entregue' | 'lida' | 'falhou';

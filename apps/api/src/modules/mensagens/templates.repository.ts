@@ -1,4 +1,5 @@
 import { MENSAGEM_STATUSES_ENVIADA, TEMPLATE_TIPOS, type TemplateTipo } from '@cobranca/contracts';
+import { centavosParaReais, FUSO_PADRAO } from '@cobranca/dominio';
 import { and, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -36,7 +37,7 @@ export const upsertTemplate = async (tx: DbOrTx, valores: TemplateValores): Prom
   return row;
 };
 
-// ── Statistics (PRODUCT §6): what happened within 7 days of each send of a template type ──────────
+// ── Statistics (docs/produto.md §13): what happened within 7 days of each send of a template type ──────────
 
 const JANELA = sql`interval '7 days'`;
 // A send counts once it left: sent, delivered or read (pending, failed and cancelled did not reach anyone).
@@ -46,8 +47,8 @@ const envioComTemplate = and(
   inArray(mensagens.status, [...MENSAGEM_STATUSES_ENVIADA]),
 );
 const momentoEnvio = sql`coalesce(${mensagens.enviadaEm}, ${mensagens.createdAt})`;
-// Payments are calendar dates in São Paulo, so the window runs from the send's local day to 7 days later.
-const diaEnvio = sql`(${momentoEnvio} AT TIME ZONE 'America/Sao_Paulo')::date`;
+// Payments are local calendar dates (configured zone), so the window runs from the send's local day to 7 days later.
+const diaEnvio = (fuso: string) => sql`(${momentoEnvio} AT TIME ZONE ${fuso})::date`;
 
 const resposta = alias(mensagens, 'resposta');
 
@@ -80,7 +81,8 @@ const envioERespostas = (db: DbOrTx) =>
     .groupBy(mensagens.templateTipo);
 
 /** Reais paid per type by customers within 7 days after a send of it; a payment near two sends counts once. */
-const valorRecuperado = (db: DbOrTx) => {
+const valorRecuperado = (db: DbOrTx, fuso: string) => {
+  const dia = diaEnvio(fuso);
   const pares = db
     .selectDistinct({
       tipo: mensagens.templateTipo,
@@ -92,7 +94,7 @@ const valorRecuperado = (db: DbOrTx) => {
       pagamentos,
       and(
         eq(pagamentos.clienteId, mensagens.clienteId),
-        sql`${pagamentos.data} BETWEEN ${diaEnvio} AND ${diaEnvio} + 7`,
+        sql`${pagamentos.data} BETWEEN ${dia} AND ${dia} + 7`,
       ),
     )
     .where(envioComTemplate)
@@ -107,15 +109,16 @@ const percentual = (parte: number, todo: number) => (todo === 0 ? 0 : Math.round
 
 export const estatisticasPorTipo = async (
   db: DbOrTx,
+  fuso: string = FUSO_PADRAO,
 ): Promise<Record<TemplateTipo, TemplateEstatisticas>> => {
-  const [envios, valores] = await Promise.all([envioERespostas(db), valorRecuperado(db)]);
+  const [envios, valores] = await Promise.all([envioERespostas(db), valorRecuperado(db, fuso)]);
   const porTipo = (tipo: TemplateTipo): TemplateEstatisticas => {
     const envio = envios.find((e) => e.tipo === tipo);
     const centavos = Number(valores.find((v) => v.tipo === tipo)?.centavos ?? 0);
     return {
       enviadas: envio?.enviadas ?? 0,
       taxa_resposta: percentual(envio?.respondidas ?? 0, envio?.enviadas ?? 0),
-      valor_recuperado: centavos / 100,
+      valor_recuperado: centavosParaReais(centavos),
     };
   };
   return Object.fromEntries(TEMPLATE_TIPOS.map((tipo) => [tipo, porTipo(tipo)])) as Record<

@@ -11,7 +11,7 @@ import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
 import { listarTemplates, salvarTemplate } from './templates.service.ts';
 
-/** Message templates of PRODUCT §6 (admin group: access comes from the group). */
+/** Message templates of docs/produto.md §13 (admin group: access comes from the group). */
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/configuracoes/mensagens/templates',

@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { Actor } from '../usuarios/usuarios.service.ts';
 import { DEFAULT_TEMPLATES } from './default-templates.ts';
 import {
@@ -42,7 +43,11 @@ const templateView = (
 
 /** All five types, each with its CDC warnings and its figures. */
 export const listarTemplates = async (db: DbOrTx): Promise<Record<TemplateTipo, TemplateView>> => {
-  const [rows, estatisticas] = await Promise.all([listTemplateRows(db), estatisticasPorTipo(db)]);
+  const { fuso_horario } = await getSistemaSettings(db);
+  const [rows, estatisticas] = await Promise.all([
+    listTemplateRows(db),
+    estatisticasPorTipo(db, fuso_horario),
+  ]);
   const entradas = TEMPLATE_TIPOS.map(
     (tipo) =>
       [
@@ -94,5 +99,6 @@ export const salvarTemplate = async (
     });
     return salvo;
   });
-  return templateView(tipo, row, (await estatisticasPorTipo(db))[tipo]);
+  const { fuso_horario } = await getSistemaSettings(db);
+  return templateView(tipo, row, (await estatisticasPorTipo(db, fuso_horario))[tipo]);
 };

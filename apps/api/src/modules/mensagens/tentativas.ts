@@ -1,4 +1,4 @@
-// Retry policy of the outbox (PRODUCT §4): transient channel failures wait longer each time, with
+// Retry policy of the outbox (docs/produto.md §11): transient channel failures wait longer each time, with
 // jitter so a burst of failures does not come back as a burst; after the last attempt it is a failure.
 
 export const MAX_TENTATIVAS = 8;

@@ -4,8 +4,6 @@ import {
   descontoMaximoCentavos,
   dividirEmParcelas,
   type EntradaAcordo,
-  formatarReais,
-  reaisParaCentavos,
   validarAcordo,
 } from './acordo.ts';
 
@@ -106,16 +104,6 @@ describe('validarAcordo', () => {
 });
 
 describe('money helpers', () => {
-  it('converts reais to exact cents despite binary floats', () => {
-    expect(reaisParaCentavos(0.1 + 0.2)).toBe(30);
-    expect(reaisParaCentavos(1234.56)).toBe(123_456);
-  });
-
-  it('formats cents as R$ with thousands dots', () => {
-    expect(formatarReais(123_456_789)).toBe('R$ 1.234.567,89');
-    expect(formatarReais(5)).toBe('R$ 0,05');
-  });
-
   it('rounds the maximum discount down with fractional percentages', () => {
     expect(descontoMaximoCentavos(10_001, 30)).toBe(3_000);
     expect(descontoMaximoCentavos(10_000, 12.5)).toBe(1_250);

@@ -1,18 +1,8 @@
-import { diasEntre, somarDias } from '../../lib/datas.ts';
+import { diasEntre, formatarReais, somarDias } from '@cobranca/dominio';
 import type { FieldErrors } from '../../lib/errors.ts';
 
-// Pure agreement and money arithmetic (PRODUCT §3): integer cents only, never binary floats.
-
-/** Reais from the wire (at most two decimals, checked by the contract) → exact integer cents. */
-export const reaisParaCentavos = (reais: number): number => Math.round(reais * 100);
-
-/** `R$ 1.234,56` from integer cents, integer arithmetic only. */
-export const formatarReais = (centavos: number): string => {
-  const sinal = centavos < 0 ? '-' : '';
-  const abs = Math.abs(centavos);
-  const reais = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sinal}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
-};
+// Pure agreement arithmetic (docs/produto.md §8): integer cents only, never binary floats; cents ↔ reais
+// and `R$` formatting live in @cobranca/dominio.
 
 /**
  * `total` split into `parcelas` equal cents; the remainder cents go to the FIRST instalments, so the

@@ -1,4 +1,5 @@
 import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,14 +11,13 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, contasReceber, negociacaoContas, negociacoes } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { getSistemaSettings, saveSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
 let t: TestApp;
 let ana: TestUser;
 let token: string;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 
 beforeAll(async () => {
   t = await buildTestApp();

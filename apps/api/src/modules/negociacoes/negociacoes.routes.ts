@@ -25,7 +25,7 @@ const erros = { 404: errorResponse, 409: errorResponse, 422: validationErrorResp
 // Money records: a repeated Idempotency-Key answers the first answer again (decision 012).
 const config = { idempotencia: true };
 
-/** Agreements, payments and promises of a customer (PRODUCT §3–§4); access comes from the operador group. */
+/** Agreements, payments and promises of a customer (docs/produto.md §8–§10); access comes from the operador group. */
 export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/operador/clientes/:id/negociacoes',

@@ -1,20 +1,13 @@
 import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
+import { formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import {
-  calcularAcordo,
-  type EntradaAcordo,
-  formatarReais,
-  type PlanoAcordo,
-  reaisParaCentavos,
-  validarAcordo,
-} from './acordo.ts';
+import { calcularAcordo, type EntradaAcordo, type PlanoAcordo, validarAcordo } from './acordo.ts';
 import {
   type ContaRow,
   inserirNegociacao,
@@ -23,7 +16,7 @@ import {
   substituirContas,
 } from './negociacoes.repository.ts';
 
-// Agreements (PRODUCT §3): the chosen open receivables become `negociada` and the instalments become
+// Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry. The customer's status does not change.
 
 export type NovaNegociacaoInput = {
@@ -59,7 +52,7 @@ const planoValidoOrThrow = async (
     intervaloDias: input.intervalo_dias,
   };
   const erros = validarAcordo(entrada, {
-    hoje: hojeSaoPaulo(new Date()),
+    hoje: hojeNoFuso(new Date(), settings.fuso_horario),
     descontoMaximoPercentual: settings.desconto_maximo_percentual,
   });
   if (Object.keys(erros).length > 0) throw unprocessable(VALIDATION_MESSAGE, erros);

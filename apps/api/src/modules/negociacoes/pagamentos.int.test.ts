@@ -5,6 +5,7 @@ import type {
   PagamentoView,
   PromessaView,
 } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,13 +17,12 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, contasReceber, mensagemTemplates, pagamentos } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
 let token: string;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 
 beforeAll(async () => {
   t = await buildTestApp();

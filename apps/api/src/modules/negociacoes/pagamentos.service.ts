@@ -1,9 +1,9 @@
 import type { ClienteDetalhe, PagamentoView } from '@cobranca/contracts';
+import { diasEntre, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, pagamentos } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
 import { podeTransicionar } from '../atendimento/status-rules.ts';
@@ -16,7 +16,6 @@ import { inserirMensagemSaida, ultimaEntradaDoCliente } from '../mensagens/mensa
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { renderizarMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { getTemplateRow } from '../mensagens/templates.repository.ts';
-import { formatarReais, reaisParaCentavos } from './acordo.ts';
 import {
   type ContaRow,
   contarContasAbertas,
@@ -25,7 +24,7 @@ import {
   lockConta,
 } from './negociacoes.repository.ts';
 
-// Payments (PRODUCT §3): a payment settles a receivable in full or in part; the last one concludes the
+// Payments (docs/produto.md §9): a payment settles a receivable in full or in part; the last one concludes the
 // customer and sends the thank-you template after the commit.
 
 type ClienteRow = typeof clientes.$inferSelect;
@@ -72,7 +71,7 @@ const aplicarPagamento = async (
     .where(eq(contasReceber.id, conta.id));
 };
 
-/** No open receivable left → `concluido` (PRODUCT §2); says whether it happened now. */
+/** No open receivable left → `concluido` (docs/produto.md §3); says whether it happened now. */
 const concluirSeQuitado = async (tx: DbOrTx, cliente: ClienteRow): Promise<boolean> => {
   if (!podeTransicionar(cliente.status, 'concluir')) return false;
   if ((await contarContasAbertas(tx, cliente.id)) > 0) return false;
@@ -162,7 +161,8 @@ export const registrarPagamento = async (
   input: NovoPagamentoInput,
   ator: Ator,
 ): Promise<PagamentoRegistrado> => {
-  if (diasEntre(hojeSaoPaulo(new Date()), input.data) > 0)
+  const { fuso_horario } = await getSistemaSettings(db);
+  if (diasEntre(hojeNoFuso(new Date(), fuso_horario), input.data) > 0)
     throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
   const canal = await canalAtivo(db, appKey);
   const { resposta, envio } = await db.transaction(async (tx) => {

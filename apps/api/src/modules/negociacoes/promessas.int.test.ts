@@ -1,3 +1,4 @@
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,6 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { promessas } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { promessaRepetida } from './promessas.service.ts';
@@ -17,7 +17,7 @@ import { promessaRepetida } from './promessas.service.ts';
 let t: TestApp;
 let ana: TestUser;
 let token: string;
-const hoje = hojeSaoPaulo(new Date());
+const hoje = hojeNoFuso(new Date());
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,9 +1,9 @@
 import type { ClienteDetalhe, PromessaView } from '@cobranca/contracts';
+import { diasEntre, formatarDataBr, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientes, promessas } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { diasEntre, formatarDataBr, hojeSaoPaulo } from '../../lib/datas.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import {
@@ -13,9 +13,9 @@ import {
 } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
-import { formatarReais, reaisParaCentavos } from './acordo.ts';
+import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
-// Promise to pay (PRODUCT §4): automation is snoozed until the promised date.
+// Promise to pay (docs/produto.md §10): automation is snoozed until the promised date.
 
 export const PRAZO_MAXIMO_PROMESSA_DIAS = 60;
 
@@ -43,7 +43,8 @@ export const registrarPromessa = async (
   input: { data: string; valor: number },
   ator: Ator,
 ): Promise<PromessaRegistrada> => {
-  const erroData = erroDataPromessa(input.data, hojeSaoPaulo(new Date()));
+  const { fuso_horario } = await getSistemaSettings(db);
+  const erroData = erroDataPromessa(input.data, hojeNoFuso(new Date(), fuso_horario));
   if (erroData) throw erroCampo('data', erroData);
   const valor = reaisParaCentavos(input.valor);
   const escopo = { operadorId: ator.usuarioId };

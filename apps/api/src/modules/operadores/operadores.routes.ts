@@ -21,7 +21,7 @@ import {
 
 const tags = ['operadores'];
 
-/** Operator management for admins (SPEC §7 Admin, PRODUCT §7); access comes from the admin group. */
+/** Operator management for admins (docs/produto.md §15); access comes from the admin group. */
 export const operadoresRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/operadores',

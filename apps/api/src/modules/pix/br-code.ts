@@ -1,5 +1,5 @@
 // PIX "copia e cola" (BR Code, EMV MPM) for static charges: the payload a customer pastes into their
-// bank app (wire-formats §3). Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
+// bank app (docs/formatos-externos.md §5). Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
 
 export type DadosPix = {
   chave: string;

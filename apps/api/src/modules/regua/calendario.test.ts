@@ -1,6 +1,6 @@
 import { sistemaSettings } from '@cobranca/contracts';
+import { instanteNoFuso } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
-import { instanteSaoPaulo } from '../../lib/datas.ts';
 import {
   dataDaEtapa,
   dentroDaJanela,
@@ -27,7 +27,7 @@ const COM_DOMINGO_E_FERIADOS: JanelaEnvio = {
 const SEM_SABADO: JanelaEnvio = { ...PADRAO, sabado: null };
 
 const as = (data: string, hhmm: string): Date =>
-  instanteSaoPaulo(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+  instanteNoFuso(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
 
 describe('pascoa', () => {
   it.each([
@@ -204,5 +204,40 @@ describe('dataDaEtapa', () => {
     ['an overdue step on a Saturday stays', '2026-03-06', 15, PADRAO, '2026-03-21'],
   ])('%s (due %s, step %i)', (_caso, vencimento, dias, janela, data) => {
     expect(dataDaEtapa(vencimento, dias, janela)).toBe(data);
+  });
+});
+
+// São Paulo was at -02:00 from 2018-11-04 to 2019-02-16; a fixed -03:00 puts the window an hour late.
+describe('sending window with daylight saving and another configured zone', () => {
+  it('opens at 08:00 local = 10:00Z on 2018-11-05 (São Paulo at -02:00)', () => {
+    expect(dentroDaJanela(new Date('2018-11-05T09:59:00Z'), PADRAO)).toBe(false);
+    expect(dentroDaJanela(new Date('2018-11-05T10:00:00Z'), PADRAO)).toBe(true);
+    expect(dentroDaJanela(new Date('2018-11-05T21:59:00Z'), PADRAO)).toBe(true);
+    expect(dentroDaJanela(new Date('2018-11-05T22:00:00Z'), PADRAO)).toBe(false);
+    expect(proximaAbertura(new Date('2018-11-05T05:00:00Z'), PADRAO)).toEqual(
+      new Date('2018-11-05T10:00:00Z'),
+    );
+  });
+
+  it('opens on the DST-start Monday after a Sunday that began at 01:00 local', () => {
+    // 2018-11-04 (Sun) had no 00:00–00:59; Saturday's window closed at 14:00 -03:00.
+    expect(proximaAbertura(new Date('2018-11-03T17:00:00Z'), PADRAO)).toEqual(
+      new Date('2018-11-05T10:00:00Z'),
+    );
+  });
+
+  it('follows the configured zone: 08:00 in Manaus is 12:00Z, in Noronha 10:00Z', () => {
+    const segunda = '2026-03-09';
+    expect(dentroDaJanela(new Date(`${segunda}T11:59:00Z`), PADRAO, 'America/Manaus')).toBe(false);
+    expect(dentroDaJanela(new Date(`${segunda}T12:00:00Z`), PADRAO, 'America/Manaus')).toBe(true);
+    expect(dentroDaJanela(new Date(`${segunda}T10:00:00Z`), PADRAO, 'America/Noronha')).toBe(true);
+    expect(proximaAbertura(new Date(`${segunda}T09:00:00Z`), PADRAO, 'America/Manaus')).toEqual(
+      new Date(`${segunda}T12:00:00Z`),
+    );
+  });
+
+  it('closes Saturday at 14:00 of the configured zone: 17:30Z is 13:30 in Manaus, 14:30 in São Paulo', () => {
+    expect(dentroDaJanela(new Date('2026-03-07T17:30:00Z'), PADRAO, 'America/Manaus')).toBe(true);
+    expect(dentroDaJanela(new Date('2026-03-07T17:30:00Z'), PADRAO)).toBe(false);
   });
 });

@@ -1,8 +1,15 @@
 import type { SistemaSettings } from '@cobranca/contracts';
-import { diaDaSemana, hojeSaoPaulo, instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
+import {
+  diaDaSemana,
+  FUSO_PADRAO,
+  hojeNoFuso,
+  instanteNoFuso,
+  minutosDoDia,
+  somarDias,
+} from '@cobranca/dominio';
 
-// When automatic messages may go out (PRODUCT §4): the configured hours of each weekday in
-// America/Sao_Paulo, never on a national holiday unless the admin allows it. Pure.
+// When automatic messages may go out (docs/produto.md §11): the configured hours of each weekday in
+// the settings' time zone (fuso_horario), never on a national holiday unless the admin allows it. Pure.
 
 export type JanelaEnvio = SistemaSettings['janela_envio'];
 type Horario = { inicio: number; fim: number }; // minutes after midnight, end exclusive
@@ -48,7 +55,7 @@ export const ehFeriadoNacional = (data: string): boolean =>
 
 const minutos = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Sending hours of a São Paulo date, or null when nothing may be sent that day. */
+/** Sending hours of a local date, or null when nothing may be sent that day. */
 export const horarioDoDia = (data: string, janela: JanelaEnvio): Horario | null => {
   if (!janela.feriados_nacionais && ehFeriadoNacional(data)) return null;
   const semana = diaDaSemana(data);
@@ -59,14 +66,11 @@ export const horarioDoDia = (data: string, janela: JanelaEnvio): Horario | null 
 export const ehDiaDeEnvio = (data: string, janela: JanelaEnvio): boolean =>
   horarioDoDia(data, janela) !== null;
 
-const minutosDoDia = (instante: Date, data: string): number =>
-  Math.floor((instante.getTime() - instanteSaoPaulo(data, 0).getTime()) / 60_000);
-
-export const dentroDaJanela = (instante: Date, janela: JanelaEnvio): boolean => {
-  const data = hojeSaoPaulo(instante);
-  const horario = horarioDoDia(data, janela);
+/** The window's hours are wall-clock hours in `fuso` (the settings' fuso_horario). */
+export const dentroDaJanela = (instante: Date, janela: JanelaEnvio, fuso: string = FUSO_PADRAO): boolean => {
+  const horario = horarioDoDia(hojeNoFuso(instante, fuso), janela);
   if (!horario) return false;
-  const agora = minutosDoDia(instante, data);
+  const agora = minutosDoDia(instante, fuso);
   return agora >= horario.inicio && agora < horario.fim;
 };
 
@@ -74,14 +78,14 @@ export const dentroDaJanela = (instante: Date, janela: JanelaEnvio): boolean => 
 const DIAS_BUSCA = 370;
 
 /** The instant sending may happen: now when inside the window, else the next opening. */
-export const proximaAbertura = (instante: Date, janela: JanelaEnvio): Date => {
-  if (dentroDaJanela(instante, janela)) return instante;
-  const hoje = hojeSaoPaulo(instante);
+export const proximaAbertura = (instante: Date, janela: JanelaEnvio, fuso: string = FUSO_PADRAO): Date => {
+  if (dentroDaJanela(instante, janela, fuso)) return instante;
+  const hoje = hojeNoFuso(instante, fuso);
   for (let i = 0; i < DIAS_BUSCA; i += 1) {
     const data = somarDias(hoje, i);
     const horario = horarioDoDia(data, janela);
     if (!horario) continue;
-    const abertura = instanteSaoPaulo(data, horario.inicio);
+    const abertura = instanteNoFuso(data, horario.inicio, fuso);
     if (abertura > instante) return abertura;
   }
   throw new Error('janela de envio sem nenhum dia aberto');
@@ -90,7 +94,7 @@ export const proximaAbertura = (instante: Date, janela: JanelaEnvio): Date => {
 const cacheEtapas = new WeakMap<JanelaEnvio, Map<string, string>>();
 
 /**
- * The date a step fires (PRODUCT §4): due date + offset; on a non-sending day a reminder (before the
+ * The date a step fires (docs/produto.md §11): due date + offset; on a non-sending day a reminder (before the
  * due date) moves earlier, the due-day and overdue steps move to the next sending day.
  */
 export const dataDaEtapa = (vencimento: string, dias: number, janela: JanelaEnvio): string => {

@@ -1,8 +1,8 @@
 import type { MensagemOrigem, SistemaSettings } from '@cobranca/contracts';
+import { diasEntre, hojeNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { diasEntre, hojeSaoPaulo } from '../../lib/datas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import {
   CANAIS_COM_CONFIRMACAO,
@@ -20,7 +20,7 @@ import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { criarJanelaDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
 
-// The outbox sender (PRODUCT §4): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
+// The outbox sender (docs/produto.md §11): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
 // any number of workers share the queue without sending a message twice; paces the sends on slots
 // of the shared allowance; marks each send as started, then records its answer. Régua messages only
 // go inside the sending window, while automation is on, and only if their customer and receivables
@@ -196,7 +196,8 @@ export const enviarPendentes = async (
   while (!sinal?.aborted) {
     const agora = relogio.agora();
     const { settings, automacaoLigada } = await carregar();
-    const incluirRegua = automacaoLigada && dentroDaJanela(agora, settings.janela_envio);
+    const incluirRegua =
+      automacaoLigada && dentroDaJanela(agora, settings.janela_envio, settings.fuso_horario);
     const porSegundo = settings.vazao_canal_por_segundo;
     const prazo = new Date(agora.getTime() + LEASE_MS);
     const lote = await reivindicar(db, agora, Math.min(100, Math.ceil(porSegundo / 4)), incluirRegua, prazo);
@@ -206,7 +207,7 @@ export const enviarPendentes = async (
       db,
       lote.map((m) => m.id),
     );
-    const hoje = hojeSaoPaulo(agora);
+    const hoje = hojeNoFuso(agora, settings.fuso_horario);
     const aEnviar: AEnviar[] = [];
     for (const m of lote) {
       const s = situacao.get(Number(m.id));

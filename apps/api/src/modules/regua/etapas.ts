@@ -1,9 +1,9 @@
 import type { SistemaSettings } from '@cobranca/contracts';
-import { diasEntre } from '../../lib/datas.ts';
+import { diasEntre } from '@cobranca/dominio';
 import { dataDaEtapa, type JanelaEnvio } from './calendario.ts';
 
 // Which régua step each open receivable is due for today, and how one customer's receivables become
-// one message (PRODUCT §4). Pure: the planner feeds it rows and writes what it decides.
+// one message (docs/produto.md §11). Pure: the planner feeds it rows and writes what it decides.
 
 export type Etapa = SistemaSettings['regua'][number];
 

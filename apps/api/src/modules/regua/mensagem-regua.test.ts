@@ -177,6 +177,8 @@ describe('montarMensagemRegua', () => {
   // (error 132018), so such a template send can never be delivered.
   it('gives WhatsApp template parameters Meta accepts (no newline, tab or 5+ spaces)', () => {
     const { template } = montar({ template: COM_TEMPLATE_WHATSAPP });
+    // A null template must fail here, not skip the loop and pass without checking anything.
+    expect(template?.parametros.length).toBeGreaterThan(0);
     for (const parametro of template?.parametros ?? []) expect(parametro).not.toMatch(/[\n\t]| {5,}/);
   });
 

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { TemplateValores } from '@cobranca/contracts';
-import { diasEntre, formatarDataBr } from '../../lib/datas.ts';
+import { diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
-import { formatarReais } from '../negociacoes/acordo.ts';
 import { gerarBrCode } from '../pix/br-code.ts';
 import type { PlanoCliente } from './etapas.ts';
 
-// The text of one collection message (PRODUCT §6): the oldest receivable gives {{valor}},
+// The text of one collection message (docs/produto.md §11, §13): the oldest receivable gives {{valor}},
 // {{vencimento}} and {{dias_atraso}}; {{quantidade}} and {{total}} cover every receivable in it; the
 // PIX code charges the total under a txid derived from the message's outbox key. Pure.
 

@@ -1,8 +1,8 @@
 import type { SistemaSettings } from '@cobranca/contracts';
+import { hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ReguaExecucaoContagens, reguaExecucoes } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -12,7 +12,7 @@ import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
 import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
 
-// One pass of the collection engine (PRODUCT §4): broken promises back to collection, planning
+// One pass of the collection engine (docs/produto.md §11): broken promises back to collection, planning
 // (once per pass, one planner at a time), then sending whatever is due. Each pass is recorded in
 // regua_execucoes with its counts, for the super admin's health panel and the logs.
 
@@ -47,9 +47,9 @@ export const estadoDaAutomacao = async (db: Db) => {
 
 /** Planning happens on sending days until that day's window closes (what is planned goes out today). */
 const podePlanejar = (agora: Date, settings: SistemaSettings): boolean => {
-  const hoje = hojeSaoPaulo(agora);
+  const hoje = hojeNoFuso(agora, settings.fuso_horario);
   const horario = horarioDoDia(hoje, settings.janela_envio);
-  return horario !== null && agora < instanteSaoPaulo(hoje, horario.fim);
+  return horario !== null && agora < instanteNoFuso(hoje, horario.fim, settings.fuso_horario);
 };
 
 export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Promise<ContagensPassada> => {
@@ -61,11 +61,12 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
   if (!execucao) throw new Error('insert de execução da régua não devolveu a linha');
   try {
     const agora = relogio.agora();
-    const hoje = hojeSaoPaulo(agora);
+    // Settings first: "today" is a date in their time zone.
+    const { settings, automacaoLigada: ligada } = await estadoDaAutomacao(db);
+    const hoje = hojeNoFuso(agora, settings.fuso_horario);
     const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
     // Housekeeping any process can do: the engine's pass runs everywhere, every interval.
     const importacoes_interrompidas = await marcarImportacoesInterrompidas(db, agora);
-    const { settings, automacaoLigada: ligada } = await estadoDaAutomacao(db);
     const canal = await deps.canalDe();
     const plano =
       ligada && podePlanejar(agora, settings)

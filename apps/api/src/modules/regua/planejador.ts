@@ -1,14 +1,14 @@
 import type { Canal, SistemaSettings, TemplateTipo } from '@cobranca/contracts';
+import { instanteNoFuso, somarDias } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { instanteSaoPaulo, somarDias } from '../../lib/datas.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listTemplateRows } from '../mensagens/templates.repository.ts';
 import { type ContaAberta, ordenarEtapas, type PlanoCliente, type Pulo, planejarCliente } from './etapas.ts';
 import { chaveRegua, montarMensagemRegua } from './mensagem-regua.ts';
 
-// Planning (PRODUCT §4): one cursor over the open receivables of the customers automation may
+// Planning (docs/produto.md §11): one cursor over the open receivables of the customers automation may
 // contact, read in slices so memory stays flat; each slice's messages go into the outbox in one
 // statement under their unique key, so planning twice (or on two workers) never duplicates.
 
@@ -60,16 +60,16 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
 };
 
 /** Régua messages per customer already sent (or waiting) today and in the last seven days. */
-const contatosRecentes = async (tx: Tx, ids: number[], hoje: string) => {
+const contatosRecentes = async (tx: Tx, ids: number[], hoje: string, fuso: string) => {
   const linhas = linhasDe<{ cliente_id: number; hoje: number; semana: number }>(
     await tx.execute(sql`
       SELECT cliente_id,
-        count(*) FILTER (WHERE coalesce(enviada_em, created_at) >= ${instanteSaoPaulo(hoje, 0).toISOString()}::timestamptz)::int AS hoje,
+        count(*) FILTER (WHERE coalesce(enviada_em, created_at) >= ${instanteNoFuso(hoje, 0, fuso).toISOString()}::timestamptz)::int AS hoje,
         count(*)::int AS semana
       FROM mensagens
       WHERE cliente_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
         AND origem = 'regua' AND direcao = 'saida' AND status NOT IN ('falhou', 'cancelada')
-        AND coalesce(enviada_em, created_at) >= ${instanteSaoPaulo(somarDias(hoje, -6), 0).toISOString()}::timestamptz
+        AND coalesce(enviada_em, created_at) >= ${instanteNoFuso(somarDias(hoje, -6), 0, fuso).toISOString()}::timestamptz
       GROUP BY cliente_id`),
   );
   return new Map(linhas.map((l) => [l.cliente_id, l]));
@@ -168,6 +168,7 @@ const planejarFatia = async (
     tx,
     comPlano.map((p) => p.cliente.id),
     ctx.hoje,
+    ctx.settings.fuso_horario,
   );
   const novas: NovaMensagem[] = [];
   const pulos: Pulo[] = [];

@@ -1,9 +1,9 @@
+import { formatarDataBr } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { formatarDataBr } from '../../lib/datas.ts';
 
-// A promise to pay whose date passed unpaid (PRODUCT §4): the customer goes back to collection, and
+// A promise to pay whose date passed unpaid (docs/produto.md §10): the customer goes back to collection, and
 // the operator learns of it from the audit trail and the customer's history.
 
 /** Marks pending promises dated before `hoje` as broken and ends the snooze; returns how many. */

@@ -1,4 +1,5 @@
 import { sistemaSettings } from '@cobranca/contracts';
+import { somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
@@ -11,7 +12,6 @@ import {
   promessas,
   reguaExecucoes,
 } from '../../db/schema/index.ts';
-import { somarDias } from '../../lib/datas.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../clientes/clientes.test-fixtures.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { reivindicar } from './enviador.ts';
@@ -182,6 +182,36 @@ describe('planning', () => {
       puladas: 0,
       adiadas: 1,
     });
+  });
+});
+
+describe('time zone of the sending window', () => {
+  const vencendoHoje = async (vencimento: string) => {
+    const { db } = database;
+    const id = await inserirCliente(db, { nome: 'Ana' });
+    await inserirConta(db, { clienteId: id, valorCentavos: 5_000, vencimento });
+  };
+  const enviadas = async () => (await mensagensRegua(database.db)).filter((m) => m.enviadaEm).length;
+
+  it('opens at 08:00 of the configured zone: 12:00Z in Manaus, not 11:00Z', async () => {
+    await configurar(database.db, { fuso_horario: 'America/Manaus' });
+    await vencendoHoje('2026-12-15');
+    const { deps, relogio } = montarMotor(database.db, new Date('2026-12-15T11:30:00Z'));
+    await executarPassada(deps); // 07:30 in Manaus (08:30 in São Paulo)
+    expect(await enviadas()).toBe(0);
+    relogio.definir(new Date('2026-12-15T12:00:00Z'));
+    await executarPassada(deps);
+    expect(await enviadas()).toBe(1);
+  });
+
+  it('opens at 08:00 −02:00 (10:00Z) on 2018-11-05, when São Paulo kept daylight saving', async () => {
+    await vencendoHoje('2018-11-05');
+    const { deps, relogio } = montarMotor(database.db, new Date('2018-11-05T09:59:00Z'));
+    await executarPassada(deps);
+    expect(await enviadas()).toBe(0);
+    relogio.definir(new Date('2018-11-05T10:30:00Z')); // 08:30 local; a fixed −03:00 would say 07:30
+    await executarPassada(deps);
+    expect(await enviadas()).toBe(1);
   });
 });
 

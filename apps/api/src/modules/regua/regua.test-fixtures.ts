@@ -1,8 +1,8 @@
 import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
+import { hojeNoFuso, instanteNoFuso, minutosDoDia } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
-import { hojeSaoPaulo, instanteSaoPaulo } from '../../lib/datas.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
 import { criarSimulador } from '../canais/simulador.ts';
@@ -18,7 +18,7 @@ import type { DepsMotor } from './motor.ts';
 
 /** An instant in São Paulo: `em('2026-12-15', '09:00')`. */
 export const em = (data: string, hhmm: string): Date =>
-  instanteSaoPaulo(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+  instanteNoFuso(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
 
 export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
   saveSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
@@ -80,8 +80,9 @@ export const resumoEnvios = (rows: Awaited<ReturnType<typeof mensagensRegua>>) =
     .filter((m) => m.enviadaEm)
     .map((m) => {
       const enviada = m.enviadaEm as Date;
-      const hora = new Date(enviada.getTime() - 3 * 3_600_000).toISOString().slice(11, 16);
-      return `${m.templateTipo} ${hojeSaoPaulo(enviada)} ${hora}`;
+      const minutos = minutosDoDia(enviada);
+      const hora = `${String(Math.floor(minutos / 60)).padStart(2, '0')}:${String(minutos % 60).padStart(2, '0')}`;
+      return `${m.templateTipo} ${hojeNoFuso(enviada)} ${hora}`;
     });
 
 export const enviosDaConta = (db: Db, contaId: number) =>

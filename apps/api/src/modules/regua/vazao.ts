@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 
-// The channel allowance shared by every sender (PRODUCT §4), as a GCRA: each send owns a slot
+// The channel allowance shared by every sender (docs/produto.md §11), as a GCRA: each send owns a slot
 // `intervalo` after the previous one; a sender reserves its slots in one statement and sends on them.
 // Whatever the number of workers, no 1-second window holds more than the allowance.
 

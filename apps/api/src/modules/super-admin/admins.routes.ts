@@ -17,7 +17,7 @@ import {
 
 const tags = ['super-admin'];
 
-/** Admin accounts on the Super Admin screen (PRODUCT §7); access comes from the super admin group. */
+/** Admin accounts on the Super Admin screen (docs/produto.md §16); access comes from the super admin group. */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/super-admin/admins',

@@ -48,7 +48,7 @@ const saude = async (database: Database): Promise<Saude> => {
   };
 };
 
-/** System health and the automation kill switch (PRODUCT §7; super-admin group). */
+/** System health and the automation kill switch (docs/produto.md §16; super-admin group). */
 export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/super-admin/saude',

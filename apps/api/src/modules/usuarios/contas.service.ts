@@ -11,8 +11,6 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { hashPassword } from '../auth/password.ts';
-import { revokeAllTokensOf } from '../auth/sessions.repository.ts';
 import {
   type ContaChanges,
   type ContaRow,
@@ -21,7 +19,8 @@ import {
   trocarStatusConta,
   updateConta,
 } from './contas.repository.ts';
-import { findUsuarioByEmail } from './usuarios.repository.ts';
+import { hashPassword } from './password.ts';
+import { findUsuarioByEmail, revokeAllTokensOf } from './usuarios.repository.ts';
 import { type Actor, createUsuario, EMAIL_EM_USO } from './usuarios.service.ts';
 
 /** Which accounts a screen manages: the roles it sees, the role it creates, its audit prefix. */

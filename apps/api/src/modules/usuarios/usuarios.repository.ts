@@ -1,7 +1,7 @@
 import type { Role, UserStatus } from '@cobranca/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { usuarios } from '../../db/schema/index.ts';
+import { apiTokens, usuarios } from '../../db/schema/index.ts';
 
 export type UsuarioRow = typeof usuarios.$inferSelect;
 
@@ -27,4 +27,14 @@ export const insertUsuario = async (
 
 export const markLogin = async (tx: DbOrTx, id: number): Promise<void> => {
   await tx.update(usuarios).set({ lastLoginAt: sql`now()` }).where(eq(usuarios.id, id));
+};
+
+// Blocking or deleting an account ends its sessions; here, so accounts never depend on sign-in (auth).
+export const revokeAllTokensOf = async (tx: DbOrTx, usuarioId: number): Promise<number> => {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.usuarioId, usuarioId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 };

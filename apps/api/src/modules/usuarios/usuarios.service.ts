@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from './password.ts';
 import { findUsuarioByEmail, insertUsuario, type UsuarioRow } from './usuarios.repository.ts';
 
 export type NovoUsuario = { name: string; email: string; password: string; role: Role };

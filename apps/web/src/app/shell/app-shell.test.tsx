@@ -22,7 +22,7 @@ const menuLabels = () =>
 
 const drawerState = () => screen.getByTestId('menu-lateral').getAttribute('data-state');
 
-describe('AppShell menus (SPEC §2)', () => {
+describe('AppShell menus (docs/produto.md §2)', () => {
   it('gives the super admin the highlighted Super Admin entry, then the seven admin entries, and Sair', async () => {
     signInAs(TEST_USERS.super_admin);
     renderApp('/super-admin');
@@ -107,7 +107,7 @@ describe('AppShell menus (SPEC §2)', () => {
   });
 });
 
-describe('AppShell drawer (SPEC §4)', () => {
+describe('AppShell drawer (docs/produto.md §2)', () => {
   it('starts open on desktop and collapses to a rail and back', async () => {
     signInAs(TEST_USERS.admin);
     renderApp('/admin/dashboard');

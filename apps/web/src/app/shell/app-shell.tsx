@@ -27,7 +27,7 @@ export const DRAWER_WIDTH = 288;
 export const RAIL_WIDTH = 72;
 export const APP_TITLE = 'Sistema de Cobrança Automática';
 
-/** The signed-in frame (SPEC §2): top bar, left drawer with the role's menu, content area. */
+/** The signed-in frame (docs/produto.md §2): top bar, left drawer with the role's menu, content area. */
 export const AppShell = () => {
   const theme = useTheme();
   // noSsr: read the real width on the first render, so the drawer starts in the right state.

@@ -51,7 +51,7 @@ const ADMIN_MENU: MenuEntry[] = [
   link('Config. do Sistema', 'AdminConfigSistema', SettingsIcon),
 ];
 
-/** The menus of SPEC §2, per role, in order ('Sair' is added by the drawer for everyone). */
+/** The menus of docs/produto.md §2, per role, in order ('Sair' is added by the drawer for everyone). */
 export const MENUS: Record<Role, MenuEntry[]> = {
   super_admin: [
     link('Super Admin', 'SuperAdmin', AdminPanelSettingsIcon, { highlight: true }),

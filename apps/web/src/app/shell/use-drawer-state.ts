@@ -3,7 +3,7 @@ import { useState } from 'react';
 export type DrawerState = { open: boolean; rail: boolean; toggle: () => void; close: () => void };
 
 /**
- * SPEC §4: open on desktop and closed on mobile when the user becomes authenticated (the shell only
+ * docs/produto.md §2: open on desktop and closed on mobile when the user becomes authenticated (the shell only
  * mounts then); switching to mobile closes it and clears the rail; switching to desktop opens it.
  * On desktop the drawer is permanent and the toggle collapses it to a rail; on mobile it opens and closes.
  */

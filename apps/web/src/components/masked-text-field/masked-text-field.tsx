@@ -2,7 +2,7 @@ import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Ref, useMemo } from 'react';
 import { IMaskInput } from 'react-imask';
-import { isNumericMask, type MaskOptions, type MaskSpec, toMaskOptions } from './masks.ts';
+import { isNumericMask, type MaskOptions, type MaskSpec, toMaskOptions } from '../../lib/masks.ts';
 
 export type MaskedValue = { masked: string; unmasked: string };
 

@@ -30,7 +30,7 @@ type SnackbarActions = {
   hide: () => void;
 };
 
-/** SPEC §9: default 4000 ms; success 3000, error 5000, warning 4000, info 4000. */
+/** docs/produto.md §2: default 4000 ms; success 3000, error 5000, warning 4000, info 4000. */
 export const SNACKBAR_TIMEOUTS = {
   default: 4000,
   success: 3000,

@@ -27,7 +27,7 @@ const PERGUNTAS = {
   },
 } as const;
 
-/** The kill switch (PRODUCT §4): stops or resumes every automatic message, after confirmation. */
+/** The kill switch (docs/produto.md §16): stops or resumes every automatic message, after confirmation. */
 export const KillSwitchCard = () => {
   const titleId = useId();
   const saude = useSaude();

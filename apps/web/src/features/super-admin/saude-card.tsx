@@ -1,4 +1,5 @@
 import type { Saude } from '@cobranca/contracts';
+import { FUSO_PADRAO } from '@cobranca/dominio';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,7 +15,7 @@ import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from '.
 import { Regua24h, ReguaExecucao } from './regua-execucao.tsx';
 
 const hora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: FUSO_PADRAO,
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
@@ -65,7 +66,7 @@ const Details = ({ saude }: { saude: Saude }) => (
   </Box>
 );
 
-/** System health, refreshed every 30 s (PRODUCT §7). */
+/** System health, refreshed every 30 s (docs/produto.md §16). */
 export const SaudeCard = () => {
   const titleId = useId();
   const query = useSaude();

@@ -4,7 +4,7 @@ import { AdminsSection } from './admins-section.tsx';
 import { KillSwitchCard } from './kill-switch-card.tsx';
 import { SaudeCard } from './saude-card.tsx';
 
-/** /super-admin: admin accounts, the automation kill switch and system health (PRODUCT §7). */
+/** /super-admin: admin accounts, the automation kill switch and system health (docs/produto.md §16). */
 export const SuperAdminPage = () => (
   <>
     <PageHeader title="Super Admin" subtitle="Administradores, envio automático e saúde do sistema." />

@@ -1,5 +1,5 @@
+import { ehDataIso } from '@cobranca/dominio';
 import { z } from 'zod';
-import { ehDataIso } from '../../../lib/datas.ts';
 
 // Field readers for spreadsheet cells as Brazilian offices write them. Each answers the value or
 // an error message in pt-BR; none throws.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calcularDvChaveAcesso, validarChaveAcesso } from './chave-acesso.ts';
 
-// The chaves of the four real files in apps/api/test/fixtures/nfe (copied from ../shared/fixtures/nfe).
+// The chaves of the four real files in apps/api/test/fixtures/nfe (copied from the design inputs' fixtures, see its README.md).
 const CHAVES_REAIS = [
   '43180906929383000163550010000000261000010301',
   '26180875335849000115550010000016871192213331',

@@ -1,8 +1,9 @@
 // Reads one NF-e 4.00 file (bare <NFe> or <nfeProc>) into what the import needs: the customer (dest)
 // and the receivables (cobr/dup). Pure: no database, no clock. Paths follow leiauteNFe_v4.00.xsd.
+
+import { ehDataIso } from '@cobranca/dominio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Endereco } from '../../../db/schema/clientes.ts';
-import { ehDataIso } from '../../../lib/datas.ts';
 import { normalizarDocumento, validarCnpj, validarCpf } from '../../../lib/documentos.ts';
 import { validarChaveAcesso } from './chave-acesso.ts';
 import { excessoNoXml } from './limites-xml.ts';

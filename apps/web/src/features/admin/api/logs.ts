@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 /** Dates are São Paulo calendar days `YYYY-MM-DD`, both ends inclusive. */
 export type LogsFiltro = { page: number; acao?: string; usuario_id?: number; de?: string; ate?: string };
 
-/** SPEC §9: the recent logs view shows the 10 newest. */
+/** docs/produto.md §15: the recent logs view shows the 10 newest. */
 export const RECENT_LOGS = 10;
 
 export const logsKeys = {

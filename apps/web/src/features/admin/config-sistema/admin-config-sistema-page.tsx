@@ -13,7 +13,7 @@ const LoadingState = () => (
   </Box>
 );
 
-/** /admin/config-sistema: company, PIX, régua, sending window, limits, automation (PRODUCT §7). */
+/** /admin/config-sistema: company, PIX, régua, sending window, limits, automation (docs/produto.md §15). */
 export const AdminConfigSistemaPage = () => {
   const query = useSistemaSettings();
   const content = () => {

@@ -23,7 +23,7 @@ const FUSOS: [string, string][] = [
 
 const timeProps = { htmlInput: { step: 60 }, inputLabel: { shrink: true } } as const;
 
-/** When automatic messages may go out (consumer-protection practice, PRODUCT §4). */
+/** When automatic messages may go out (consumer-protection practice, docs/produto.md §11). */
 export const JanelaEnvioSection = () => {
   const {
     register,

@@ -24,7 +24,7 @@ export const descreverDias = (dias: number): string => {
   return `${n} ${n === 1 ? 'dia' : 'dias'} ${dias < 0 ? 'antes do' : 'após o'} vencimento`;
 };
 
-/** The collection schedule: one row per step, kept sorted by day (PRODUCT §4). */
+/** The collection schedule: one row per step, kept sorted by day (docs/produto.md §11). */
 export const ReguaSection = () => {
   const {
     register,

@@ -73,7 +73,7 @@ const FIGURES: Figure[] = [
   },
 ];
 
-/** The six headline figures (PRODUCT §7). */
+/** The six headline figures (docs/produto.md §15). */
 export const DashboardFigures = () => {
   const query = useAdminDashboard();
   return (

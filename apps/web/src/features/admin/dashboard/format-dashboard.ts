@@ -1,4 +1,4 @@
-// pt-BR presentation of the dashboard's figures (PRODUCT §9).
+// pt-BR presentation of the dashboard's figures (docs/produto.md §2).
 
 const umaCasa = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });

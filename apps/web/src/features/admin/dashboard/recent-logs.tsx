@@ -54,7 +54,7 @@ const Entries = () => {
   );
 };
 
-/** The 10 newest audit entries (SPEC §9), linking to the full log. */
+/** The 10 newest audit entries (docs/produto.md §15), linking to the full log. */
 export const RecentLogs = () => (
   <DashboardBlock
     title="Atividade recente"

@@ -33,7 +33,7 @@ const LoadingState = () => (
   </Paper>
 );
 
-/** /admin/mensagens: one editor per template type, with live preview and results (PRODUCT §6). */
+/** /admin/mensagens: one editor per template type, with live preview and results (docs/produto.md §13). */
 export const AdminMensagensPage = () => {
   const query = useTemplates();
   const [tipo, setTipo] = useState<TemplateTipo>('lembrete');

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
 
 // The name/e-mail part of `usuarioUpdateBody`, both required here since the form always shows both.

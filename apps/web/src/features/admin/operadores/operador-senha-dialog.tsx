@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
-/** Sets a new password for an operator: password and confirmation go together (SPEC §5). */
+/** Sets a new password for an operator: password and confirmation go together (docs/produto.md §15). */
 export const OperadorSenhaDialog = ({
   operador,
   onClose,

@@ -13,7 +13,7 @@ const columns = {
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '3fr 2fr' },
 } as const;
 
-/** /admin/whatsapp: provider and credentials, connection status, webhook data (PRODUCT §5). */
+/** /admin/whatsapp: provider and credentials, connection status, webhook data (docs/produto.md §15). */
 export const AdminWhatsappPage = () => {
   const settings = useWhatsappSettings();
 

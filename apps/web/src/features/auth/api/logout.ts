@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 
-/** SPEC §4/§8: call the server's logout, then leave for /login whatever happened; a failure is only logged. */
+/** docs/produto.md §2: call the server's logout, then leave for /login whatever happened; a failure is only logged. */
 export const useLogout = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ export const NO_BADGES: Badges = { mensagensAguardando: 0, clientesComMensagensF
 export const BADGE_REFRESH_MS = 30_000;
 
 type ClienteResumo = { numero_chamadas?: number };
-/** SPEC §3: the list answers either `{data: [...]}` (paged, with `total`) or a bare array. */
+/** docs/produto.md §5: the list answers either `{data: [...]}` (paged, with `total`) or a bare array. */
 type ListaClientes = ClienteResumo[] | { data: ClienteResumo[]; total?: number };
 
 // A paged answer's `total` counts beyond the first page; a bare array is all there is.
@@ -21,7 +21,7 @@ const comFalhas = (lista: ListaClientes) =>
     ? lista.filter((c) => (c.numero_chamadas ?? 0) >= FALHAS_A_PARTIR_DE).length
     : total(lista);
 
-/** Both badge calls, made together (SPEC §7). */
+/** Both badge calls, made together (docs/produto.md §5). */
 export const fetchBadges = async (signal?: AbortSignal): Promise<Badges> => {
   const [aguardando, falhas] = await Promise.all([
     api.get<ListaClientes>('/operador/clientes/aguardando-atendimento', { query: { page: 1 }, signal }),
@@ -33,7 +33,7 @@ export const fetchBadges = async (signal?: AbortSignal): Promise<Badges> => {
 export const badgesQueryKey = (userId: number | undefined) => ['operador', 'badges', userId] as const;
 
 /**
- * Operator badge counts (SPEC §4): loaded on sign-in, on role change, on every route change and
+ * Operator badge counts (docs/produto.md §5): loaded on sign-in, on role change, on every route change and
  * every 30 s; other roles get zeros without any call; a failure is logged and shows zeros.
  */
 export const useOperadorBadges = (): Badges => {

@@ -2,7 +2,7 @@ import type { ClienteLista, Paged } from '@cobranca/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** The four operator lists (PRODUCT §2), by their path under /api/operador/clientes/. */
+/** The four operator lists (docs/produto.md §5), by their path under /api/operador/clientes/. */
 export type ClientesLista = 'ativos' | 'aguardando-atendimento' | 'em-atendimento' | 'concluidos';
 
 export type ClientesListaFiltro = {
@@ -18,7 +18,7 @@ export const operadorClientesKeys = {
     ['operador', 'clientes', 'lista', lista, filtro] as const,
 };
 
-/** SPEC §3: the awaiting and active lists may answer a bare array instead of a page; both are read. */
+/** docs/produto.md §5: the awaiting and active lists may answer a bare array instead of a page; both are read. */
 export const asPaged = <T>(body: Paged<T> | T[]): Paged<T> =>
   Array.isArray(body)
     ? { data: body, current_page: 1, last_page: 1, per_page: body.length, total: body.length }

@@ -39,7 +39,7 @@ export const contasResumoQueryOptions = () =>
 
 export const useContasResumo = () => useQuery(contasResumoQueryOptions());
 
-// ── GET /api/operador/contas-receber/listar?… (SPEC §7: empty filters omitted) ──
+// ── GET /api/operador/contas-receber/listar?… (docs/produto.md §7: empty filters omitted) ──
 export const fetchContas = ({ vencidas, ...filtro }: ContasFiltro, signal?: AbortSignal) =>
   api.get<Paged<ContaListada>>('/operador/contas-receber/listar', {
     // The API client leaves out undefined and '' values.

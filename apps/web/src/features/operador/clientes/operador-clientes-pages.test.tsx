@@ -185,7 +185,7 @@ describe('OperadorAguardandoAtendimentoPage', () => {
     expect(rows[1]).toHaveTextContent('há 10 minutos');
   });
 
-  it('accepts a bare array answer (SPEC §3)', async () => {
+  it('accepts a bare array answer (docs/produto.md §5)', async () => {
     respostas['aguardando-atendimento'] = [{ ...MARIA, operador: null }];
     renderApp('/operador/aguardando-atendimento');
     const maria = await rowOf('Maria Souza');

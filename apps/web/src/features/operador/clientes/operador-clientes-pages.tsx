@@ -1,7 +1,7 @@
 import { type ClientesListaConfig, ClientesListaPage } from './clientes-lista.tsx';
 import { aguardandoDesdeColumn } from './clientes-lista-columns.tsx';
 
-// The four operator lists of PRODUCT §2, one shared page with a config each.
+// The four operator lists of docs/produto.md §5, one shared page with a config each.
 
 const ATIVOS: ClientesListaConfig = {
   endpoint: 'ativos',

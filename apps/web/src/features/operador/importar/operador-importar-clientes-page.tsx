@@ -4,7 +4,7 @@ import { HistoricoImportacoes } from './historico-importacoes.tsx';
 import { ImportarCsvCard } from './importar-csv-card.tsx';
 import { ImportarXmlCard } from './importar-xml-card.tsx';
 
-/** /operador/importar-clientes: customers from CSV, receivables from NF-e XML, and past imports (PRODUCT §8). */
+/** /operador/importar-clientes: customers from CSV, receivables from NF-e XML, and past imports (docs/produto.md §14). */
 export const OperadorImportarClientesPage = () => (
   <>
     <PageHeader

@@ -11,8 +11,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
 import { useRegistrarChamada } from '../api/cliente.ts';
 import { RESULTADO_LABELS } from './labels.ts';
 
@@ -23,7 +23,7 @@ const schema = z.object({
   observacao: chamadaBody.shape.observacao,
 });
 
-/** Registers a phone call; unanswered ones count as a contact attempt (PRODUCT §2). */
+/** Registers a phone call; unanswered ones count as a contact attempt (docs/produto.md §6). */
 export const ChamadaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
   const mutation = useRegistrarChamada(cliente.id);
   const labelId = useId();

@@ -22,7 +22,7 @@ type ClienteActionsProps = {
   onNegociado: () => void;
 };
 
-/** The buttons legal for the customer's status (PRODUCT §2) and the dialogs they open. */
+/** The buttons legal for the customer's status (docs/produto.md §3) and the dialogs they open. */
 export const ClienteActions = ({ cliente, selecionadas, onNegociado }: ClienteActionsProps) => {
   const [aberto, setAberto] = useState<Dialogo | null>(null);
   const assumir = useAssumirCliente(cliente.id);

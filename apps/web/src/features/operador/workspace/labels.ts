@@ -50,7 +50,7 @@ export const ORIGEM_CONTATO_LABELS: Record<OrigemContato, string> = {
   demo: 'Demonstração',
 };
 
-/** Lifecycle actions legal in each status (PRODUCT §2); anything else would answer 422. */
+/** Lifecycle actions legal in each status (docs/produto.md §3); anything else would answer 422. */
 export const acoesPermitidas = ({ status, operador }: Pick<ClienteDetalhe, 'status' | 'operador'>) => {
   // The shared queue is for reading: an unassigned customer is taken over before anything else.
   const naFila = operador === null;

@@ -1,4 +1,5 @@
 import { type ClienteDetalhe, type ContaReceber, negociacaoBody } from '@cobranca/contracts';
+import { formatarReais, reaisParaCentavos, somarDias } from '@cobranca/dominio';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -15,7 +16,7 @@ import { useCriarNegociacao } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { NegociacaoPreview } from './negociacao-preview.tsx';
 import { previewParcelas } from './parcelas-preview.ts';
-import { addDias, hoje, parseReais, toCentavos } from './workspace-utils.ts';
+import { hoje, parseReais } from './workspace-utils.ts';
 
 const FIELDS = ['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'observacao'] as const;
 const { shape } = negociacaoBody;
@@ -23,7 +24,7 @@ const { shape } = negociacaoBody;
 const schemaFor = (totalCentavos: number) =>
   z.object({
     desconto: reaisTexto(shape.desconto, 'Informe o desconto (0 para nenhum).').refine(
-      (d) => toCentavos(d) < totalCentavos,
+      (d) => reaisParaCentavos(d) < totalCentavos,
       'O desconto deve ser menor que o total das contas.',
     ),
     parcelas: shape.parcelas,
@@ -39,10 +40,10 @@ type NegociacaoDialogProps = {
   onSuccess: () => void;
 };
 
-/** An agreement over the selected open receivables, with a live preview of its instalments (PRODUCT §3). */
+/** An agreement over the selected open receivables, with a live preview of its instalments (docs/produto.md §8). */
 export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: NegociacaoDialogProps) => {
   const mutation = useCriarNegociacao(cliente.id);
-  const totalCentavos = contas.reduce((soma, c) => soma + toCentavos(c.saldo), 0);
+  const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.saldo), 0);
   const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
   const [geral, setGeral] = useState<string | null>(null);
   const {
@@ -57,7 +58,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
     defaultValues: {
       desconto: '0',
       parcelas: 1,
-      primeiro_vencimento: addDias(hoje(), 7),
+      primeiro_vencimento: somarDias(hoje(), 7),
       intervalo_dias: 30,
       observacao: '',
     },
@@ -69,7 +70,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
     'primeiro_vencimento',
     'intervalo_dias',
   ]);
-  const descontoCentavos = toCentavos(parseReais(desconto || '0'));
+  const descontoCentavos = reaisParaCentavos(parseReais(desconto || '0'));
   const previaValida =
     /^\d{4}-\d{2}-\d{2}$/.test(primeiro) &&
     Number.isInteger(parcelas) &&
@@ -125,7 +126,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
           </Typography>
         ))}
       </Box>
-      <Typography sx={{ mt: 1, fontWeight: 600 }}>Total: {formatMoney(totalCentavos / 100)}</Typography>
+      <Typography sx={{ mt: 1, fontWeight: 600 }}>Total: {formatarReais(totalCentavos)}</Typography>
       <MoneyField
         {...register('desconto')}
         label="Desconto"

@@ -1,10 +1,11 @@
+import { formatarReais } from '@cobranca/dominio';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { ParcelaPreview } from './parcelas-preview.ts';
 
 /** The instalments the agreement will create, and their sum (which must equal total − desconto). */
@@ -32,7 +33,7 @@ export const NegociacaoPreview = ({ parcelas }: { parcelas: ParcelaPreview[] }) 
               {p.numero}/{parcelas.length}
             </TableCell>
             <TableCell>{formatDate(p.vencimento)}</TableCell>
-            <TableCell align="right">{formatMoney(p.centavos / 100)}</TableCell>
+            <TableCell align="right">{formatarReais(p.centavos)}</TableCell>
           </TableRow>
         ))}
         <TableRow>
@@ -40,7 +41,7 @@ export const NegociacaoPreview = ({ parcelas }: { parcelas: ParcelaPreview[] }) 
             Soma das parcelas
           </TableCell>
           <TableCell align="right" sx={{ fontWeight: 600 }}>
-            {formatMoney(soma / 100)}
+            {formatarReais(soma)}
           </TableCell>
         </TableRow>
       </TableBody>

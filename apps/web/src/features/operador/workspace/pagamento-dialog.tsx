@@ -1,4 +1,5 @@
 import { type ClienteDetalhe, type ContaReceber, FORMAS_PAGAMENTO, pagamentoBody } from '@cobranca/contracts';
+import { reaisParaCentavos } from '@cobranca/dominio';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -6,13 +7,13 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useRegistrarPagamento } from '../api/cliente.ts';
 import { DateField, dataAteHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { FORMA_LABELS } from './labels.ts';
-import { hoje, reaisParaTexto, toCentavos } from './workspace-utils.ts';
+import { hoje, reaisParaTexto } from './workspace-utils.ts';
 
 const FIELDS = ['conta_id', 'valor', 'data', 'forma', 'observacao'] as const;
 
@@ -32,19 +33,22 @@ const schemaFor = (contas: ContaReceber[]) =>
       forma: z.union([z.literal(''), z.enum(FORMAS_PAGAMENTO)]).pipe(pagamentoBody.shape.forma),
       observacao: pagamentoBody.shape.observacao,
     })
-    .refine(({ conta_id, valor }) => toCentavos(valor) <= toCentavos(saldoDe(contas, conta_id)), {
-      path: ['valor'],
-      error: (issue) => {
-        const { conta_id } = issue.input as { conta_id: number };
-        return `O valor não pode passar do saldo da conta (${formatMoney(saldoDe(contas, conta_id))}).`;
+    .refine(
+      ({ conta_id, valor }) => reaisParaCentavos(valor) <= reaisParaCentavos(saldoDe(contas, conta_id)),
+      {
+        path: ['valor'],
+        error: (issue) => {
+          const { conta_id } = issue.input as { conta_id: number };
+          return `O valor não pode passar do saldo da conta (${formatMoney(saldoDe(contas, conta_id))}).`;
+        },
+        // Checked as soon as account and amount are valid, even while other fields still have errors.
+        when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'conta_id' || i.path?.[0] === 'valor'),
       },
-      // Checked as soon as account and amount are valid, even while other fields still have errors.
-      when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'conta_id' || i.path?.[0] === 'valor'),
-    });
+    );
 
 type PagamentoDialogProps = { cliente: ClienteDetalhe; contas: ContaReceber[]; onClose: () => void };
 
-/** Records a full or partial payment of one open receivable (PRODUCT §3). */
+/** Records a full or partial payment of one open receivable (docs/produto.md §9). */
 export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogProps) => {
   const mutation = useRegistrarPagamento(cliente.id);
   const schema = useMemo(() => schemaFor(contas), [contas]);

@@ -1,6 +1,7 @@
+import { somarDias } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
 import { previewParcelas } from './parcelas-preview.ts';
-import { addDias, parseReais } from './workspace-utils.ts';
+import { parseReais } from './workspace-utils.ts';
 
 const base = { descontoCentavos: 0, primeiroVencimento: '2026-12-01', intervaloDias: 30 };
 
@@ -31,8 +32,8 @@ describe('previewParcelas', () => {
 
 describe('workspace utils', () => {
   it('adds calendar days across months and leap years', () => {
-    expect(addDias('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDias('2026-12-31', 1)).toBe('2027-01-01');
+    expect(somarDias('2028-02-28', 1)).toBe('2028-02-29');
+    expect(somarDias('2026-12-31', 1)).toBe('2027-01-01');
   });
 
   it('reads Brazilian money text', () => {

@@ -1,4 +1,4 @@
-import { addDias } from './workspace-utils.ts';
+import { somarDias } from '@cobranca/dominio';
 
 export type ParcelaPreview = { numero: number; vencimento: string; centavos: number };
 
@@ -28,7 +28,7 @@ export const previewParcelas = ({
   const resto = liquido - base * parcelas;
   return Array.from({ length: parcelas }, (_, k) => ({
     numero: k + 1,
-    vencimento: addDias(primeiroVencimento, k * intervaloDias),
+    vencimento: somarDias(primeiroVencimento, k * intervaloDias),
     centavos: base + (k < resto ? 1 : 0),
   }));
 };

@@ -6,7 +6,7 @@ import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePausarCliente } from '../api/cliente.ts';
 
-/** Pauses collection after asking why (PRODUCT §2: motivo required, 3–500 characters). */
+/** Pauses collection after asking why (docs/produto.md §3: motivo required, 3–500 characters). */
 export const PausarDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
   const pausar = usePausarCliente(cliente.id);
   const [motivo, setMotivo] = useState('');

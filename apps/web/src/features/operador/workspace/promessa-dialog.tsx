@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRegistrarPromessa } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
@@ -16,7 +16,7 @@ const schema = z.object({
   valor: reaisTexto(reaisField('o valor prometido'), 'Informe o valor prometido.'),
 });
 
-/** The customer promised to pay: collection is snoozed until that date (PRODUCT §4). */
+/** The customer promised to pay: collection is snoozed until that date (docs/produto.md §10). */
 export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
   const mutation = useRegistrarPromessa(cliente.id);
   const {

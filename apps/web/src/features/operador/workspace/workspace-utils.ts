@@ -1,21 +1,7 @@
-const isoHoje = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { hojeNoFuso } from '@cobranca/dominio';
 
-/** Today's business date (`YYYY-MM-DD`) in America/Sao_Paulo (PRODUCT §9). */
-export const hoje = (): string => isoHoje.format(new Date());
-
-/** `YYYY-MM-DD` plus whole calendar days, with no time-zone shift. */
-export const addDias = (iso: string, dias: number): string => {
-  const [ano = 0, mes = 1, dia = 1] = iso.split('-').map(Number);
-  return new Date(Date.UTC(ano, mes - 1, dia + dias)).toISOString().slice(0, 10);
-};
-
-/** Reais → integer cents, so money arithmetic never uses binary fractions. */
-export const toCentavos = (reais: number): number => Math.round(reais * 100);
+/** Today's business date (`YYYY-MM-DD`) in America/Sao_Paulo (docs/produto.md §17). */
+export const hoje = (): string => hojeNoFuso(new Date());
 
 /**
  * What a person types as money in Brazil (`1.234,56`, `100,5`, `100`, or `100.50`) → reais, or NaN.

@@ -1,12 +1,12 @@
 import { errorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getWhatsappArmazenado, getWhatsappCredenciais } from '../whatsapp-settings.repository.ts';
+import { getWhatsappArmazenado, getWhatsappCredenciais } from '../../canais/whatsapp-settings.repository.ts';
 import { assinaturaValida, segredosIguais } from './assinatura.ts';
 import { eventosDaNotificacao, notificacaoWhatsapp } from './payload.ts';
 import { aplicarEventos } from './whatsapp-webhook.service.ts';
 
-// Meta's callback (PRODUCT §5, wire-formats §1.6): public routes, authenticated by the verify token (GET)
+// Meta's callback (docs/produto.md §12, docs/formatos-externos.md §4.6): public routes, authenticated by the verify token (GET)
 // and by the HMAC signature of the body (POST). Registered as an encapsulated plugin, so the raw-body
 // parser below applies here only and the rest of the API keeps its JSON parser.
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { receberMensagem } from '../../mensagens/receber-mensagem.service.ts';
-import { registrarStatusCanal } from '../../mensagens/status-entrega.repository.ts';
+import { receberMensagem } from '../receber-mensagem.service.ts';
+import { registrarStatusCanal } from '../status-entrega.repository.ts';
 import type { EventoWebhook } from './payload.ts';
 
 // Applies the events of one verified notification. Each event commits on its own and is idempotent,

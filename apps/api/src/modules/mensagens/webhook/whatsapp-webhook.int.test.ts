@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
 import { clientes, mensagens } from '../../../db/schema/index.ts';
-import { inserirCliente } from '../../clientes/clientes.test-fixtures.ts';
 import {
   cifrarSegredo,
   salvarWhatsappArmazenado,
   whatsappArmazenado,
-} from '../whatsapp-settings.repository.ts';
+} from '../../canais/whatsapp-settings.repository.ts';
+import { inserirCliente } from '../../clientes/clientes.test-fixtures.ts';
 
 const SECRET = 'test_app_secret_0123456789abcdef';
 const VERIFY_TOKEN = 'verifica-meta-7f3a9c';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-// Meta signs every webhook POST with the app secret (wire-formats §1.6): `X-Hub-Signature-256:
+// Meta signs every webhook POST with the app secret (docs/formatos-externos.md §4.6): `X-Hub-Signature-256:
 // sha256=<hex HMAC-SHA256 of the raw body>`. Only the exact bytes received verify, never a re-serialised object.
 
 const CABECALHO = /^sha256=([0-9a-f]{64})$/i;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { StatusCanal } from '../../mensagens/status-entrega.ts';
-import { mensagemDaReferencia } from '../referencia-envio.ts';
+import { mensagemDaReferencia } from '../../canais/referencia-envio.ts';
+import type { StatusCanal } from '../status-entrega.ts';
 
-// The WhatsApp Cloud API notification (wire-formats §1.6) read leniently: unknown fields are dropped, and
+// The WhatsApp Cloud API notification (docs/formatos-externos.md §4.6) read leniently: unknown fields are dropped, and
 // an item we cannot read is skipped on its own (and logged) instead of failing the whole batch.
 
 /** Unix seconds, sent as a string. */

@@ -1,0 +1,2 @@
+export * from './datas.ts';
+export * from './dinheiro.ts';
