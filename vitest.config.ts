@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
+          include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           expect,
