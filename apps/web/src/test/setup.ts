@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server.ts';
 import { DESKTOP, installMatchMedia, setViewportWidth } from './viewport.ts';
 
 installMatchMedia();
+// A first render loads the signed-in area's lazy chunk, which takes over a second when CI runs the
+// database suites beside these: findBy*/waitFor wait up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

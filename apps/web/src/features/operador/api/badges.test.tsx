@@ -37,8 +37,7 @@ describe('operator badges (docs/produto.md §5)', () => {
   it('loads both counts together for an operator and uses the totals beyond the first page', async () => {
     signInAs(TEST_USERS.operador);
     renderApp('/operador/dashboard');
-    // The first render loads the signed-in area's lazy chunk: slow on a loaded machine.
-    await waitFor(() => expect(badge('OperadorAguardandoAtendimento')).toBe('42'), { timeout: 10_000 });
+    await waitFor(() => expect(badge('OperadorAguardandoAtendimento')).toBe('42'));
     expect(badge('OperadorClientes')).toBe('7');
     expect(calls.map((c) => `${c.lista}${c.query}`).sort()).toEqual([
       'aguardando-atendimento?page=1',
