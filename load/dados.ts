@@ -1,34 +1,14 @@
 import { CSV_CLIENTES_COLUNAS } from '@cobranca/contracts';
+import { completarCpf, formatarDataBr, formatarDocumento, hojeNoFuso } from '@cobranca/dominio';
 
 // The customers each operator imports: CSV in the template's columns (`;`, UTF-8 with BOM, CRLF),
 // deterministic valid CPFs and unique mobiles, one receivable due today each so the engine has work.
 
-const FUSO = 'America/Sao_Paulo';
-
 /** Today in São Paulo as DD/MM/YYYY (the CSV's date format). */
-export const hojeBr = (agora = new Date()): string => {
-  const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(agora)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${partes.day}/${partes.month}/${partes.year}`;
-};
+export const hojeBr = (agora = new Date()): string => formatarDataBr(hojeNoFuso(agora));
 
-const digitoVerificador = (numeros: number[]): number => {
-  const soma = numeros.reduce((s, d, i) => s + d * (numeros.length + 1 - i), 0);
-  const resto = (soma * 10) % 11;
-  return resto === 10 ? 0 : resto;
-};
-
-/** A CPF with valid check digits, distinct for each `n` below 10⁸ (base = 1 followed by n). */
-export const cpfDe = (n: number): string => {
-  const base = `1${String(n).padStart(8, '0')}`.split('').map(Number);
-  const d1 = digitoVerificador(base);
-  const d2 = digitoVerificador([...base, d1]);
-  const s = [...base, d1, d2].join('');
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
-};
+/** A formatted CPF with valid check digits, distinct for each `n` below 10⁸ (base = 1 followed by n). */
+export const cpfDe = (n: number): string => formatarDocumento(completarCpf(`1${String(n).padStart(8, '0')}`));
 
 /** A São Paulo mobile, distinct for each `n` below 10⁷: (11) 97nnn-nnnn. */
 export const celularDe = (n: number): string => {

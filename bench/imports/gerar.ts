@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { gerarCpf } from '../../apps/api/src/lib/documentos.ts';
+import { gerarCpf } from '@cobranca/dominio';
 import { mulberry32 } from '../../apps/api/src/modules/demo/prng.ts';
 import {
   chaveDaNota,

@@ -37,7 +37,10 @@ describe('unknown routes', () => {
       const response = await t.app.inject({ method, url: '/api/nao-existe?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ message: `Rota não encontrada: ${method} /api/nao-existe` });
+      expect(response.json()).toEqual({
+        code: 'ROTA_NAO_ENCONTRADA',
+        message: `Rota não encontrada: ${method} /api/nao-existe`,
+      });
     },
   );
 
@@ -68,16 +71,17 @@ describe('unknown routes', () => {
   );
 
   it.each([
-    ['a path parameter over the length limit', `/api/operador/clientes/${'1'.repeat(150)}`, 414],
-    ['one in a nested route', `/api/admin/operadores/${'a'.repeat(120)}/bloquear`, 414],
-    ['a malformed escape', '/api/operador/clientes/%E0%A4%A', 400],
-  ])('answers %s with the app JSON error, not echoing the path', async (_case, url, status) => {
+    ['a path parameter over the length limit', `/api/operador/clientes/${'1'.repeat(150)}`, 414, 'ENDERECO_LONGO_DEMAIS'],
+    ['one in a nested route', `/api/admin/operadores/${'a'.repeat(120)}/bloquear`, 414, 'ENDERECO_LONGO_DEMAIS'],
+    ['a malformed escape', '/api/operador/clientes/%E0%A4%A', 400, 'REQUISICAO_INVALIDA'],
+  ])('answers %s with the app JSON error, not echoing the path', async (_case, url, status, code) => {
     for (const method of ['GET', 'PATCH'] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       const body = response.json<Record<string, unknown>>();
-      expect(Object.keys(body)).toEqual(['message']);
+      expect(Object.keys(body)).toEqual(['code', 'message']);
+      expect(body.code).toBe(code);
       expect(body.message).toMatch(/^O endereço|^Requisição inválida/);
       expect(response.body).not.toContain('111111');
       expect(response.headers['x-request-id']).toBeDefined();
@@ -161,7 +165,8 @@ describe('failures', () => {
     await broken.database.close();
     const response = await broken.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBeGreaterThanOrEqual(500);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json())).toEqual(['code', 'message']);
+    expect(response.json().code).toMatch(/^(BANCO_INDISPONIVEL|ERRO_INTERNO)$/);
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+|stack/i);
     await broken.app.close();
   });

@@ -11,6 +11,7 @@ import { authenticateBearer } from './modules/auth/auth.service.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
+import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
@@ -96,6 +97,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.operador, [
+      escopoOperadorPlugin,
       operadorDashboardRoutes,
       clientesOperadorRoutes,
       atendimentoRoutes,

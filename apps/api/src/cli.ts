@@ -12,7 +12,7 @@ import { type Config, loadConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { AppError } from './lib/errors.ts';
+import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
 import { findClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
@@ -56,8 +56,8 @@ const userCreate: Command = async (database, args) => {
 
 const demoSeed: Command = async (database) => {
   if (!(await isDatabaseEmpty(database.db))) {
-    throw new AppError(
-      409,
+    throw new ErroDominio(
+      'BANCO_NAO_VAZIO',
       'O banco já tem usuários: os dados de demonstração só são carregados num banco vazio.',
     );
   }
@@ -113,7 +113,7 @@ const COMMANDS: Record<string, Command> = {
 const describeError = (error: unknown): string => {
   if (error instanceof z.ZodError)
     return error.issues.map((i) => `${i.path.join('.') || 'argumentos'}: ${i.message}`).join('\n');
-  if (error instanceof AppError) {
+  if (error instanceof ErroDominio) {
     const fields = Object.entries(error.errors ?? {}).map(
       ([field, messages]) => `${field}: ${messages.join(' ')}`,
     );

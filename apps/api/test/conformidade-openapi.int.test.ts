@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { conflict } from '../src/lib/errors.ts';
+import { ErroDominio } from '../src/lib/errors.ts';
 import { type ConformidadeOpenApi, verificarConformidadeOpenApi } from './conformidade-openapi.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -28,7 +28,7 @@ const rotaPlantada: FastifyPluginAsync = async (app) => {
       switch (consulta.parse(request.query).caso) {
         case 'status':
           // A service error whose status the route never declared.
-          throw conflict('Conflito que a rota não declara.');
+          throw new ErroDominio('CONFLITO_ASSUMIR', 'Conflito que a rota não declara.');
         case 'campo':
           // A string payload skips the serializer, as a handler sending ready-made JSON would.
           return reply.type('application/json').send(JSON.stringify({ ok: true, extra: 1 }));

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, minutosDoDia } from '@cobranca/dominio';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
@@ -7,45 +8,20 @@ import { signIn } from './sign-in.ts';
 // customer imported with a receivable due today gets the régua's due-day message, replies, waits
 // for an operator and is taken over.
 
-const FUSO = 'America/Sao_Paulo';
 const SISTEMA = '/api/admin/configuracoes/sistema';
 
 /** São Paulo's calendar date (DD/MM/YYYY) and seconds after midnight right now. */
 const agoraSaoPaulo = () => {
-  const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: FUSO,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
+  const agora = new Date();
   return {
-    dataBr: `${partes.day}/${partes.month}/${partes.year}`,
-    segundos: Number(partes.hour) * 3600 + Number(partes.minute) * 60 + Number(partes.second),
+    dataBr: formatarDataBr(hojeNoFuso(agora)),
+    // Zone offsets are whole minutes: the seconds are the same everywhere.
+    segundos: minutosDoDia(agora) * 60 + agora.getSeconds(),
   };
 };
 
-/** A CPF with valid check digits from nine random digits (never all equal). */
-const cpfValido = (): string => {
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (base.every((d) => d === base[0])) base[8] = ((base[0] ?? 0) + 1) % 10;
-  const digito = (numeros: number[]) => {
-    const soma = numeros.reduce((s, d, i) => s + d * (numeros.length + 1 - i), 0);
-    const resto = (soma * 10) % 11;
-    return resto === 10 ? 0 : resto;
-  };
-  const d1 = digito(base);
-  const d2 = digito([...base, d1]);
-  const n = [...base, d1, d2].join('');
-  return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
-};
+/** A random CPF with valid check digits, formatted as a person types it. */
+const cpfValido = (): string => formatarDocumento(gerarCpf(Math.random));
 
 const quatroDigitos = () => String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { codigoErro } from './erros.ts';
 
-export const errorResponse = z.object({ message: z.string() }).meta({ id: 'Erro' });
+export const errorResponse = z.object({ code: codigoErro, message: z.string() }).meta({ id: 'Erro' });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const validationErrorResponse = z
-  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
+  .object({ code: codigoErro, message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
   .meta({ id: 'ErroValidacao' });
 export type ValidationErrorResponse = z.infer<typeof validationErrorResponse>;
 

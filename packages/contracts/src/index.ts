@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
+export * from './erros.ts';
 export * from './health.ts';
 export * from './idempotency.ts';
 export * from './importacoes.ts';

@@ -1,2 +1,5 @@
+export * from './acordo.ts';
+export * from './chave-nfe.ts';
 export * from './datas.ts';
 export * from './dinheiro.ts';
+export * from './documentos.ts';

@@ -114,7 +114,7 @@ describe.skipIf(motivo !== null)('PostgreSQL restarted mid-load', () => {
       );
       const saude = await fetch(`${url}/api/health`);
       expect(saude.status).toBe(503);
-      expect(await saude.json()).toEqual({ message: INDISPONIVEL });
+      expect(await saude.json()).toEqual({ code: 'BANCO_INDISPONIVEL', message: INDISPONIVEL });
       const falha = await passada().then(
         () => 'a passada terminou sem banco',
         (erro: unknown) => erro,

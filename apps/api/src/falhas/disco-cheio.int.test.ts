@@ -93,7 +93,7 @@ describe.skipIf(motivoParaPular() !== null)('PGlite on a full disk', () => {
       const modelo = Buffer.from(templateClientesCsv(new Date()));
       const importacao = await importarCsv(servidor, operador, modelo);
       expect(importacao.status).toBe(507);
-      expect(await importacao.json()).toEqual({ message: DISK_FULL_MESSAGE });
+      expect(await importacao.json()).toEqual({ code: 'SEM_ESPACO_EM_DISCO', message: DISK_FULL_MESSAGE });
       // The log line comes through the child's stdout pipe, which can trail the HTTP answer.
       await expect
         .poll(() => servidor.saida(), { timeout: 5_000 })
@@ -121,7 +121,7 @@ describe.skipIf(motivoParaPular() !== null)('PGlite on a full disk', () => {
       expect(encherDisco(servidor, dataDir, 15)).toBe(15 * 1024 * 1024);
       const importacao = await importarCsv(servidor, operador, readFileSync(caminhoCsv));
       expect(importacao.status).toBe(507);
-      expect(await importacao.json()).toEqual({ message: DISK_FULL_MESSAGE });
+      expect(await importacao.json()).toEqual({ code: 'SEM_ESPACO_EM_DISCO', message: DISK_FULL_MESSAGE });
       const saida = await Promise.race([servidor.saiu, esperar(15_000).then(() => 'ainda rodando')]);
       expect(saida).toBe(1);
       expect(servidor.saida()).toContain(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions 
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Ator } from '../lib/ator.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { ErroDominio } from '../lib/errors.ts';
 import type { Session } from '../modules/auth/sessions.repository.ts';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
@@ -25,6 +25,9 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
   }
 }
+
+export const NAO_AUTENTICADO = 'Não autenticado. Faça login novamente.';
+const SEM_PERMISSAO = 'Você não tem permissão para acessar este recurso.';
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 
@@ -56,10 +59,11 @@ const plugin = async (app: FastifyInstance, opts: AccessOptions) => {
     if (matched === undefined || !isApiUrl(matched)) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
-    if (access === undefined) throw forbidden();
+    if (access === undefined) throw new ErroDominio('SEM_PERMISSAO', SEM_PERMISSAO);
     const session = await opts.authenticate(app.db, request.headers.authorization);
     request.session = session;
-    if (access !== 'authenticated' && !access.includes(session.user.role)) throw forbidden();
+    if (access !== 'authenticated' && !access.includes(session.user.role))
+      throw new ErroDominio('SEM_PERMISSAO', SEM_PERMISSAO);
   });
 };
 
@@ -82,7 +86,7 @@ export const routeGroup =
 
 /** The caller's session in a handler behind an authenticated route. */
 export const sessionOf = (request: FastifyRequest): Session => {
-  if (!request.session) throw unauthorized();
+  if (!request.session) throw new ErroDominio('NAO_AUTENTICADO', NAO_AUTENTICADO);
   return request.session;
 };
 

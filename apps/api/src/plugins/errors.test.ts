@@ -24,7 +24,7 @@ const responder = async (erro: Error) => {
   });
   const resposta = await app.inject({ method: 'POST', url: '/grava' });
   await app.close();
-  return { status: resposta.statusCode, corpo: resposta.json<{ message: string }>(), logs };
+  return { status: resposta.statusCode, corpo: resposta.json<{ code: string; message: string }>(), logs };
 };
 
 describe('central error handler on a full disk', () => {
@@ -41,17 +41,17 @@ describe('central error handler on a full disk', () => {
   ])('answers 507 with a clear message for %s, and logs the cause', async (_caso, erro) => {
     const { status, corpo, logs } = await responder(erro);
     expect(status).toBe(507);
-    expect(corpo).toEqual({ message: DISK_FULL_MESSAGE });
+    expect(corpo).toEqual({ code: 'SEM_ESPACO_EM_DISCO', message: DISK_FULL_MESSAGE });
     expect(logs).toContain('sem espaço em disco');
     expect(logs.toLowerCase()).toContain('no space left on device');
   });
 
   it('keeps 503 for a database that is down and 500 for anything else', async () => {
-    expect(
-      (await responder(daConsulta(comCodigo('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')))).status,
-    ).toBe(503);
+    const fora = await responder(daConsulta(comCodigo('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')));
+    expect(fora.status).toBe(503);
+    expect(fora.corpo.code).toBe('BANCO_INDISPONIVEL');
     const outro = await responder(daConsulta(comCodigo('division by zero', '22012')));
     expect(outro.status).toBe(500);
-    expect(outro.corpo).toEqual({ message: 'Erro interno do servidor.' });
+    expect(outro.corpo).toEqual({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' });
   });
 });

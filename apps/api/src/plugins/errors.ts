@@ -1,8 +1,9 @@
+import type { CodigoErro } from '@cobranca/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
-import { AppError, type FieldErrors, VALIDATION_MESSAGE } from '../lib/errors.ts';
+import { ErroDominio, type FieldErrors, VALIDATION_MESSAGE } from '../lib/errors.ts';
 
 type ValidationItem = {
   instancePath: string;
@@ -41,16 +42,27 @@ export const fieldErrorsFrom = (items: ValidationItem[], context = 'body'): Fiel
   return Object.fromEntries(errors);
 };
 
-const GENERIC_MESSAGES: Record<number, string> = {
-  400: 'Requisição inválida.',
-  404: 'Recurso não encontrado.',
-  405: 'Método não permitido.',
-  406: 'Formato de resposta não suportado.',
-  413: 'A requisição excede o tamanho máximo permitido.',
-  414: 'O endereço da requisição é longo demais.',
-  415: 'Tipo de conteúdo não suportado.',
-  429: 'Muitas requisições. Tente novamente em instantes.',
+/** Fastify's own 4xx (no domain error behind them): the code and message each status gets. */
+export const GENERICOS: Record<number, { code: CodigoErro; message: string }> = {
+  400: { code: 'REQUISICAO_INVALIDA', message: 'Requisição inválida.' },
+  404: { code: 'ROTA_NAO_ENCONTRADA', message: 'Recurso não encontrado.' },
+  405: { code: 'METODO_NAO_PERMITIDO', message: 'Método não permitido.' },
+  406: { code: 'FORMATO_NAO_SUPORTADO', message: 'Formato de resposta não suportado.' },
+  413: { code: 'CORPO_GRANDE_DEMAIS', message: 'A requisição excede o tamanho máximo permitido.' },
+  414: { code: 'ENDERECO_LONGO_DEMAIS', message: 'O endereço da requisição é longo demais.' },
+  415: { code: 'TIPO_DE_CONTEUDO_NAO_SUPORTADO', message: 'Tipo de conteúdo não suportado.' },
+  429: { code: 'MUITAS_REQUISICOES', message: 'Muitas requisições. Tente novamente em instantes.' },
 };
+const GENERICO_400 = { code: 'REQUISICAO_INVALIDA', message: 'Requisição inválida.' } as const;
+
+/** The body of every error answer (docs/produto.md §18); a 422 always carries `errors`. */
+export const corpoDoErro = (erro: ErroDominio) =>
+  erro.errors || erro.statusCode === 422
+    ? { code: erro.code, message: erro.message, errors: erro.errors ?? {} }
+    : { code: erro.code, message: erro.message };
+
+const responder = (reply: FastifyReply, erro: ErroDominio) =>
+  reply.code(erro.statusCode).send(corpoDoErro(erro));
 
 const JSON_BODY_ERRORS = new Set([
   'FST_ERR_CTP_INVALID_JSON_BODY',
@@ -88,46 +100,40 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
   return reply
     .code(status)
     .headers({ 'x-request-id': request.id, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
-    .send({ message: GENERIC_MESSAGES[status] });
+    .send(GENERICOS[status]);
 };
 
 /** One place that turns every failure into the JSON shape of docs/produto.md §18; no stack trace leaves the server. */
 const plugin = async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const body = error.errors
-        ? { message: error.message, errors: error.errors }
-        : { message: error.message };
-      return reply.code(error.statusCode).send(body);
-    }
+    if (error instanceof ErroDominio) return responder(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFrom(error.validation, error.validationContext);
-      return reply.code(422).send({ message: VALIDATION_MESSAGE, errors });
+      return responder(reply, new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors));
     }
     if (error.code && JSON_BODY_ERRORS.has(error.code) && error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const detail =
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'O corpo da requisição está vazio.'
           : 'O corpo da requisição não é um JSON válido.';
-      return reply.code(422).send({ message: VALIDATION_MESSAGE, errors: { body: [detail] } });
+      return responder(reply, new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, { body: [detail] }));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.code(status).send({ message: GENERIC_MESSAGES[status] ?? 'Requisição inválida.' });
+      return reply.code(status).send(GENERICOS[status] ?? GENERICO_400);
     }
     // Before "unavailable": a full disk does not fix itself, and the message says what to do.
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'sem espaço em disco: o banco recusou a gravação (disk_full/ENOSPC)');
-      return reply.code(507).send({ message: DISK_FULL_MESSAGE });
+      return responder(reply, new ErroDominio('SEM_ESPACO_EM_DISCO', DISK_FULL_MESSAGE));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'banco de dados indisponível');
-      return reply
-        .code(503)
-        .send({ message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+      const mensagem = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+      return responder(reply, new ErroDominio('BANCO_INDISPONIVEL', mensagem));
     }
     request.log.error({ err: error }, 'erro não tratado');
-    return reply.code(500).send({ message: 'Erro interno do servidor.' });
+    return responder(reply, new ErroDominio('ERRO_INTERNO', 'Erro interno do servidor.'));
   });
 };
 

@@ -193,7 +193,8 @@ describe('Idempotency-Key on the money-creating routes', () => {
     expect(criadas.length + emProcessamento.length, respostas.map((r) => r.body).join('\n')).toBe(5);
     expect(criadas.length).toBeGreaterThanOrEqual(1);
     expect(new Set(criadas.map((r) => r.body)).size).toBe(1);
-    for (const r of emProcessamento) expect(r.json().message).toBe(EM_PROCESSAMENTO);
+    for (const r of emProcessamento)
+      expect(r.json()).toEqual({ code: 'IDEMPOTENCIA_EM_PROCESSAMENTO', message: EM_PROCESSAMENTO });
     expect(await linhas('pagamentos', id)).toBe(1);
     const depois = await post(id, 'pagamentos', pagamento(conta), { chave });
     expect(depois.statusCode).toBe(201);
@@ -301,7 +302,7 @@ describe('Idempotency-Key after failures', () => {
     await chaveDeixada(id, chave, 'processing', sql`now() + interval '60 seconds'`);
     const ocupada = await post(id, 'chamadas', { resultado: 'nao_atendida' }, { chave });
     expect(ocupada.statusCode).toBe(409);
-    expect(ocupada.json().message).toBe(EM_PROCESSAMENTO);
+    expect(ocupada.json()).toEqual({ code: 'IDEMPOTENCIA_EM_PROCESSAMENTO', message: EM_PROCESSAMENTO });
     expect(await linhas('chamadas', id)).toBe(0);
 
     // Its request died before committing (the write marks the key in its own transaction).
@@ -337,7 +338,7 @@ describe('Idempotency-Key after failures', () => {
       .where(and(eq(idempotencyKeys.usuarioId, ana.id), eq(idempotencyKeys.key, chave)));
     const retry = await post(id, 'chamadas', { resultado: 'nao_atendida' }, { chave });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json().message).toBe(JA_REGISTRADA);
+    expect(retry.json()).toEqual({ code: 'IDEMPOTENCIA_JA_REGISTRADA', message: JA_REGISTRADA });
     expect(await linhas('chamadas', id)).toBe(1);
   });
 
@@ -347,7 +348,7 @@ describe('Idempotency-Key after failures', () => {
     await chaveDeixada(id, chave, 'written', sql`now() - interval '1 hour'`);
     const response = await post(id, 'chamadas', { resultado: 'nao_atendida' }, { chave });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(JA_REGISTRADA);
+    expect(response.json()).toEqual({ code: 'IDEMPOTENCIA_JA_REGISTRADA', message: JA_REGISTRADA });
     expect(await linhas('chamadas', id)).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { idempotencyKey } from '@cobranca/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { conflict, unprocessable, VALIDATION_MESSAGE } from '../lib/errors.ts';
+import { ErroDominio, VALIDATION_MESSAGE } from '../lib/errors.ts';
 import { sessionOf } from './access.ts';
 import {
   type ClaimOutcome,
@@ -33,7 +33,8 @@ export const JA_REGISTRADA =
   'Esta operação já foi registrada, mas a resposta se perdeu. Confira o histórico do cliente antes de registrar de novo.';
 export const CHAVE_REUTILIZADA = 'Esta chave de idempotência já foi usada com outros dados.';
 
-const headerError = (message: string) => unprocessable(VALIDATION_MESSAGE, { [HEADER]: [message] });
+const headerError = (message: string) =>
+  new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, { [HEADER]: [message] });
 
 /** The request's key, undefined when it sent none; a malformed one is a 422. */
 const keyOf = (request: FastifyRequest): string | undefined => {
@@ -72,9 +73,9 @@ const answerOutcome = (reply: FastifyReply, outcome: Exclude<ClaimOutcome, { kin
     case 'fingerprint_mismatch':
       throw headerError(CHAVE_REUTILIZADA);
     case 'written_without_answer':
-      throw conflict(JA_REGISTRADA);
+      throw new ErroDominio('IDEMPOTENCIA_JA_REGISTRADA', JA_REGISTRADA);
     case 'in_progress':
-      throw conflict(EM_PROCESSAMENTO);
+      throw new ErroDominio('IDEMPOTENCIA_EM_PROCESSAMENTO', EM_PROCESSAMENTO);
   }
 };
 
@@ -154,7 +155,8 @@ export const idempotentDb = (request: FastifyRequest, db: Db): Db => {
     db.transaction(async (tx) => {
       const result = await run(tx);
       // The claim was taken over (this request outlived its lease): the other one writes, not this.
-      if (!(await markWritten(tx, claim))) throw conflict(EM_PROCESSAMENTO);
+      if (!(await markWritten(tx, claim)))
+        throw new ErroDominio('IDEMPOTENCIA_EM_PROCESSAMENTO', EM_PROCESSAMENTO);
       claim.marked = true;
       return result;
     }, config);

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ehCaminhoApi } from '../lib/caminho-api.ts';
-import { tooManyRequests } from '../lib/errors.ts';
+import { ErroDominio } from '../lib/errors.ts';
 
 /** Security headers with a CSP the SPA works under, and the rate-limit machinery (opt-in per route). */
 const plugin = async (app: FastifyInstance) => {
@@ -37,9 +37,10 @@ const plugin = async (app: FastifyInstance) => {
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => tooManyRequests('Muitas requisições. Tente novamente em instantes.'),
+    errorResponseBuilder: () =>
+      new ErroDominio('MUITAS_REQUISICOES', 'Muitas requisições. Tente novamente em instantes.'),
   });
 };
 
-// Rate-limit answers are AppErrors: the central handler must be there to turn them into JSON.
+// Rate-limit answers are ErroDominio: the central handler must be there to turn them into JSON.
 export const securityPlugin = fp(plugin, { name: 'security', dependencies: ['errors'] });

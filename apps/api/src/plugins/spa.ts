@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ehCaminhoApi } from '../lib/caminho-api.ts';
+import { ErroDominio } from '../lib/errors.ts';
 
 // A missing file (an old chunk after a deploy, a mistyped asset) must fail as a file: answering
 // index.html there makes the browser run HTML as a script. Client routes have no extension.
@@ -34,14 +35,13 @@ const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (ehCaminhoApi(request.url) || isFilePath(path) || !['GET', 'HEAD'].includes(request.method)) {
-      return reply
-        .code(404)
-        .send({ message: `Rota não encontrada: ${request.method} ${path.slice(0, 200)}` });
+      throw new ErroDominio('ROTA_NAO_ENCONTRADA', `Rota não encontrada: ${request.method} ${path.slice(0, 200)}`);
     }
     if (!hasWebApp) {
-      return reply
-        .code(404)
-        .send({ message: 'A aplicação web não foi compilada. Rode `npm start` na raiz do projeto.' });
+      throw new ErroDominio(
+        'ROTA_NAO_ENCONTRADA',
+        'A aplicação web não foi compilada. Rode `npm start` na raiz do projeto.',
+      );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

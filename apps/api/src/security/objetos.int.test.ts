@@ -1,6 +1,6 @@
 import type { ClienteStatus, Role } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -26,6 +26,10 @@ import {
   usuarios,
 } from '../db/schema/index.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
+import { ClientesDoOperador } from '../modules/clientes/clientes-operador.repository.ts';
+import { ContasDoOperador } from '../modules/contas-receber/contas-receber.repository.ts';
+import { ThreadDoOperador } from '../modules/mensagens/thread.repository.ts';
+import { NegociacoesRepository } from '../modules/negociacoes/negociacoes.repository.ts';
 import type { ApiRoute } from '../plugins/access.ts';
 
 /**
@@ -527,5 +531,104 @@ describe('ids in query strings', () => {
       });
       expect(resposta.statusCode, `usuario_id=${malformado}: ${resposta.body}`).toBeLessThan(500);
     }
+  });
+});
+
+/**
+ * The repositories of customer-owned data are bound to one operator (docs/produto.md §4): even a call
+ * that skipped the customer check — a bug in a future service — cannot read or change another
+ * operator's customer through a child table, because the scope is in every WHERE.
+ */
+describe('updates through child tables, bound to the operator’s scope', () => {
+  const alheio = async () => {
+    const { clienteId, contaId } = await clienteComConta(u.opB);
+    await inserirMensagem(db(), { clienteId, direcao: 'entrada', conteudo: 'Mensagem do cliente de B' });
+    const [promessa] = await db()
+      .insert(promessas)
+      .values({ clienteId, operadorId: u.opB.id, data: somarDias(hoje, 5), valorCentavos: 100 })
+      .returning();
+    await db()
+      .insert(pagamentos)
+      .values({ clienteId, contaId, operadorId: u.opB.id, valorCentavos: 100, data: hoje, forma: 'pix' });
+    const [conta] = await db().select().from(contasReceber).where(eq(contasReceber.id, contaId));
+    if (!promessa || !conta) throw new Error('fixture incompleta');
+    return { clienteId, conta, promessaId: promessa.id };
+  };
+  const escopoA = () => ({ operadorId: u.opA.id });
+
+  it('leaves another operator’s receivables, agreements and promises untouched', async () => {
+    const { clienteId, conta } = await alheio();
+    const antes = await retrato();
+    const repositorio = new NegociacoesRepository(db(), escopoA());
+    expect(await repositorio.travarConta(clienteId, conta.id)).toBeUndefined();
+    expect(await repositorio.travarContas(clienteId, [conta.id])).toEqual([]);
+    expect(await repositorio.saldoEmAbertoCentavos(clienteId)).toBe(0);
+    expect(await repositorio.contarContasAbertas(clienteId)).toBe(0);
+    await repositorio.aplicarPagamento(conta, conta.valorCentavos, true, hoje);
+    expect(await repositorio.cumprirPromessas(clienteId)).toEqual([]);
+    const [negociacao] = await db()
+      .insert(negociacoes)
+      .values({
+        clienteId,
+        operadorId: u.opB.id,
+        valorOriginalCentavos: conta.valorCentavos,
+        descontoCentavos: 0,
+        valorTotalCentavos: conta.valorCentavos,
+        parcelas: 1,
+        primeiroVencimento: hoje,
+        intervaloDias: 30,
+      })
+      .returning({ id: negociacoes.id });
+    if (!negociacao) throw new Error('negociação não criada');
+    const depoisDaNegociacao = await retrato();
+    await db()
+      .transaction(async (tx) => {
+        const noTx = new NegociacoesRepository(tx, escopoA());
+        // The link rows are an insert; the UPDATE of the receivables must still find nothing of B's.
+        await noTx.substituirContas(clienteId, negociacao.id, [conta]);
+        const [depois] = await tx.select().from(contasReceber).where(eq(contasReceber.id, conta.id));
+        expect(depois?.status).toBe('aberta');
+        expect(await noTx.cumprirNegociacaoSeQuitada(negociacao.id)).toBe(false);
+        tx.rollback();
+      })
+      .catch((erro: unknown) => {
+        if (!(erro instanceof Error) || !/rollback/i.test(erro.message)) throw erro;
+      });
+    expect(JSON.stringify(await retrato())).toBe(JSON.stringify(depoisDaNegociacao));
+    expect(antes.contas).toEqual(depoisDaNegociacao.contas);
+    expect(antes.promessas).toEqual(depoisDaNegociacao.promessas);
+  });
+
+  it('refuses to change another operator’s customer and hides its thread and receivables', async () => {
+    const { clienteId } = await alheio();
+    const antes = await retrato();
+    const clientesA = new ClientesDoOperador(db(), escopoA());
+    await expect(
+      clientesA.atualizar(clienteId, { status: 'pausado', pausaMotivo: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'CLIENTE_NAO_ENCONTRADO',
+    });
+    await expect(clientesA.somarTentativa(clienteId)).rejects.toMatchObject({
+      code: 'CLIENTE_NAO_ENCONTRADO',
+    });
+    await expect(clientesA.buscarVisivelOrThrow(clienteId)).rejects.toMatchObject({
+      code: 'CLIENTE_NAO_ENCONTRADO',
+    });
+    expect(await new ThreadDoOperador(db(), escopoA()).listar(clienteId)).toEqual([]);
+    await expect(
+      new ContasDoOperador(db(), escopoA()).listarDoClienteOrThrow(clienteId, new Date()),
+    ).rejects.toMatchObject({ code: 'CLIENTE_NAO_ENCONTRADO' });
+    expect(JSON.stringify(await retrato())).toBe(JSON.stringify(antes));
+  });
+
+  it('lets the owner do the same (the scope filters, it does not block)', async () => {
+    const { clienteId, conta } = await alheio();
+    const repositorio = new NegociacoesRepository(db(), { operadorId: u.opB.id });
+    expect((await repositorio.travarConta(clienteId, conta.id))?.id).toBe(conta.id);
+    expect(await repositorio.saldoEmAbertoCentavos(clienteId)).toBe(conta.valorCentavos);
+    expect(await new ThreadDoOperador(db(), { operadorId: u.opB.id }).listar(clienteId)).toHaveLength(1);
+    await new ClientesDoOperador(db(), { operadorId: u.opB.id }).somarTentativa(clienteId);
+    const [cliente] = await db().select().from(clientes).where(eq(clientes.id, clienteId));
+    expect(cliente?.numeroChamadas).toBe(1);
   });
 });

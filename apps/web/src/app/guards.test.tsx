@@ -76,7 +76,7 @@ describe('route guards (docs/produto.md §2)', () => {
     signInAs(TEST_USERS.operador);
     server.use(
       http.get('/api/operador/clientes/:lista', () =>
-        HttpResponse.json({ message: 'Sessão expirada' }, { status: 401 }),
+        HttpResponse.json({ code: 'SESSAO_INVALIDA', message: 'Sessão expirada' }, { status: 401 }),
       ),
     );
     const app = renderApp(ROUTES.OperadorDashboard);

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { LoginPage } from '../features/auth/login/login-page.tsx';
 import { ROUTE_ROLES, ROUTES, type RouteName } from '../lib/routes.ts';
 import { AREA_LOADERS, loadShell } from './areas.ts';
 import { GuestOnly, RequireRole, RootRedirect } from './guards.tsx';

@@ -1,22 +1,29 @@
-import type { ValidationErrorResponse } from '@cobranca/contracts';
+import { type CodigoErro, codigoErro, type ValidationErrorResponse } from '@cobranca/contracts';
 import { useSession } from './session.ts';
 
 export type FieldErrors = ValidationErrorResponse['errors'];
 
 /**
- * A failed call. `detail` is what the user may read: the server's `message`, or the connection
- * failure; absent when neither exists (the screen then shows its own text). `errors` are per field (422).
+ * A failed call. `code` is the server's stable error code (docs/produto.md §18): screens branch on it,
+ * never on the wording; it is absent when the answer did not come from the API (a proxy, no network).
+ * `detail` is what the user may read: the server's `message`, or the connection failure; absent when
+ * neither exists (the screen then shows its own text). `errors` are per field (422).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
     readonly errors: FieldErrors = {},
+    readonly code: CodigoErro | undefined = undefined,
   ) {
     super(detail ?? `HTTP ${status}`);
     this.name = 'ApiError';
   }
 }
+
+/** The call failed with one of these codes. */
+export const temCodigo = (error: unknown, ...codigos: CodigoErro[]): error is ApiError =>
+  error instanceof ApiError && error.code !== undefined && codigos.includes(error.code);
 
 export type QueryValue = string | number | boolean | null | undefined;
 type RequestOptions = {
@@ -55,8 +62,19 @@ const readBody = async (response: Response): Promise<unknown> => parseBody(await
 const errorFrom = (status: number, body: unknown): ApiError => {
   const shaped = typeof body === 'object' && body !== null ? (body as Partial<ValidationErrorResponse>) : {};
   const detail = typeof shaped.message === 'string' && shaped.message ? shaped.message : undefined;
-  return new ApiError(status, detail, shaped.errors ?? {});
+  const code = codigoErro.safeParse(shaped.code);
+  return new ApiError(status, detail, shaped.errors ?? {}, code.success ? code.data : undefined);
 };
+
+/** The session is over (the token is missing, expired, revoked or its user blocked). */
+const FIM_DA_SESSAO: readonly CodigoErro[] = ['NAO_AUTENTICADO', 'SESSAO_INVALIDA'];
+/** Worth a line in the console: a screen offered what the role may not do, or the server failed. */
+const FALHA_A_REGISTRAR: readonly CodigoErro[] = [
+  'SEM_PERMISSAO',
+  'ERRO_INTERNO',
+  'BANCO_INDISPONIVEL',
+  'SEM_ESPACO_EM_DISCO',
+];
 
 /**
  * The ApiError of a failed answer, handled as docs/produto.md §2 decides for every call (401 ends the session,
@@ -64,9 +82,11 @@ const errorFrom = (status: number, body: unknown): ApiError => {
  */
 export const failure = (status: number, body: unknown, path: string): ApiError => {
   const error = errorFrom(status, body);
-  if (error.status === 401) useSession.getState().clear();
-  else if (error.status === 403 || error.status >= 500)
-    console.error(`[api] ${error.status} ${path}: ${error.message}`);
+  // Without a code the answer came from something in between (a proxy): its status is all there is.
+  const { code } = error;
+  if (code ? FIM_DA_SESSAO.includes(code) : status === 401) useSession.getState().clear();
+  else if (code ? FALHA_A_REGISTRAR.includes(code) : status === 403 || status >= 500)
+    console.error(`[api] ${status} ${path}: ${error.message}${code ? ` [${code}]` : ''}`);
   return error;
 };
 

@@ -26,7 +26,7 @@ const DIA = 24 * HORA;
  * An instant → `agora`, `há 5 minutos`, `há 3 horas` within the last day; `21/11 14:30` within the
  * same year (São Paulo time); `21/11/2025` before that.
  */
-export const formatRelativo = (instant: string, now: Date = new Date()): string => {
+export const formatarRelativo = (instant: string, now: Date = new Date()): string => {
   const date = new Date(instant);
   const ago = now.getTime() - date.getTime();
   if (ago < MINUTO) return 'agora';

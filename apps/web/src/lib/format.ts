@@ -1,7 +1,7 @@
-import { FUSO_PADRAO, formatarDataBr, formatarReais, reaisParaCentavos } from '@cobranca/dominio';
+import { FUSO_PADRAO, formatarDataBr } from '@cobranca/dominio';
 
-// pt-BR presentation of money and dates (docs/produto.md §2: `R$ 1.234,56`, `dd/mm/aaaa`); the rules live in
-// @cobranca/dominio, shared with the API.
+// pt-BR presentation of dates (docs/produto.md §2: `dd/mm/aaaa`); the rules live in @cobranca/dominio,
+// shared with the API, which also formats money (`formatarValorEmReais`: `R$ 1.234,56`).
 
 const dataHora = new Intl.DateTimeFormat('pt-BR', {
   timeZone: FUSO_PADRAO,
@@ -12,12 +12,9 @@ const dataHora = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
-/** Reais (the wire's two-decimal numbers) → `R$ 1.234,56`. */
-export const formatMoney = (reais: number): string => formatarReais(reaisParaCentavos(reais));
-
 /** A business date `YYYY-MM-DD` → `31/12/2026`, without any time-zone shift. */
-export const formatDate = (isoDate: string): string => formatarDataBr(isoDate);
+export const formatarData = (isoDate: string): string => formatarDataBr(isoDate);
 
 /** An instant (ISO timestamp) → `31/12/2026 18:30` in America/Sao_Paulo. */
-export const formatDateTime = (instant: string | Date): string =>
+export const formatarDataHora = (instant: string | Date): string =>
   dataHora.format(typeof instant === 'string' ? new Date(instant) : instant).replace(',', '');

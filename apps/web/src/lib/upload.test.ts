@@ -45,7 +45,11 @@ describe('enviarArquivos (through MSW, which intercepts XMLHttpRequest)', () => 
     server.use(
       http.post('/api/up', () =>
         HttpResponse.json(
-          { message: 'O arquivo enviado é inválido.', errors: { csv_file: ['O arquivo não é um CSV.'] } },
+          {
+            code: 'ARQUIVO_INVALIDO',
+            message: 'O arquivo enviado é inválido.',
+            errors: { csv_file: ['O arquivo não é um CSV.'] },
+          },
           { status: 422 },
         ),
       ),
@@ -62,7 +66,9 @@ describe('enviarArquivos (through MSW, which intercepts XMLHttpRequest)', () => 
 
   it('ends the session on a 401', async () => {
     server.use(
-      http.post('/api/up', () => HttpResponse.json({ message: 'Não autenticado.' }, { status: 401 })),
+      http.post('/api/up', () =>
+        HttpResponse.json({ code: 'NAO_AUTENTICADO', message: 'Não autenticado.' }, { status: 401 }),
+      ),
     );
     await expect(enviarArquivos('/up', 'csv_file', [csv()])).rejects.toMatchObject({ status: 401 });
     expect(useSession.getState().token).toBeNull();

@@ -11,7 +11,7 @@ import { useSession } from '../lib/session.ts';
  * other API call answers 404, so pages show their error state quietly instead of MSW failing the call.
  */
 export const quietApi = http.all('/api/*', () =>
-  HttpResponse.json({ message: 'Não simulado neste teste.' }, { status: 404 }),
+  HttpResponse.json({ code: 'ROTA_NAO_ENCONTRADA', message: 'Não simulado neste teste.' }, { status: 404 }),
 );
 
 export const server = setupServer(
@@ -19,6 +19,6 @@ export const server = setupServer(
     const user = useSession.getState().user;
     return user
       ? HttpResponse.json(user)
-      : HttpResponse.json({ message: 'Não autenticado.' }, { status: 401 });
+      : HttpResponse.json({ code: 'NAO_AUTENTICADO', message: 'Não autenticado.' }, { status: 401 });
   }),
 );

@@ -12,6 +12,7 @@ import {
   PROMESSA_STATUSES,
   type PromessaStatus,
 } from '@cobranca/contracts';
+import { FORMATO_CHAVE_NFE } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientes } from './clientes.ts';
@@ -92,7 +93,7 @@ export const contasReceber = pgTable(
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),
     check('contas_receber_status_ck', sql.raw(`status IN (${sqlList(CONTA_STATUSES)})`)),
-    check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$'`),
+    check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ ${sql.raw(`'${FORMATO_CHAVE_NFE}'`)}`),
     check('contas_receber_paga_ck', sql`${t.status} <> 'paga' OR ${t.pagoEm} IS NOT NULL`),
     check(
       'contas_receber_valores_ck',

@@ -11,10 +11,11 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { assumirCliente, pausarCliente, reativarCliente, registrarChamada } from './atendimento.service.ts';
-import { findClienteDetalheOrThrow } from './cliente-detalhe.repository.ts';
+import { ClienteDetalheRepository } from './cliente-detalhe.repository.ts';
 
 const tags = ['atendimento'];
 // 409: an invalid status change, or a customer still in the shared queue (take it over first).
@@ -39,7 +40,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findClienteDetalheOrThrow(app.db, { operadorId: sessionOf(request).user.id }, request.params.id),
+      new ClienteDetalheRepository(app.db, escopoDe(request)).buscarOrThrow(request.params.id),
   );
 
   app.post(
@@ -52,7 +53,9 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: acaoResponses,
       },
     },
-    async (request) => ({ cliente: await assumirCliente(app.db, request.params.id, atorDe(request)) }),
+    async (request) => ({
+      cliente: await assumirCliente(app.db, escopoDe(request), request.params.id, atorDe(request)),
+    }),
   );
 
   app.patch(
@@ -67,7 +70,13 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      cliente: await pausarCliente(app.db, request.params.id, request.body.motivo, atorDe(request)),
+      cliente: await pausarCliente(
+        app.db,
+        escopoDe(request),
+        request.params.id,
+        request.body.motivo,
+        atorDe(request),
+      ),
     }),
   );
 
@@ -76,7 +85,9 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Reativar a cobrança automática', params: idParam, response: acaoResponses },
     },
-    async (request) => ({ cliente: await reativarCliente(app.db, request.params.id, atorDe(request)) }),
+    async (request) => ({
+      cliente: await reativarCliente(app.db, escopoDe(request), request.params.id, atorDe(request)),
+    }),
   );
 
   app.post(
@@ -105,6 +116,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await registrarChamada(
             idempotentDb(request, app.db),
+            escopoDe(request),
             request.params.id,
             request.body,
             atorDe(request),

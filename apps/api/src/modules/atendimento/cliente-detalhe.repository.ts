@@ -7,7 +7,7 @@ import type {
   PromessaView,
 } from '@cobranca/contracts';
 import { centavosParaReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chamadas,
@@ -20,7 +20,8 @@ import {
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
-import { type EscopoOperador, findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
@@ -201,35 +202,34 @@ type Partes = {
   operador: Ref;
 };
 
-/**
- * The whole workspace of a customer the operator may see (404 otherwise). Sequential reads on purpose:
- * inside a transaction they share one connection.
- */
-export const findClienteDetalheOrThrow = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  clienteId: number,
-  agora: Date = new Date(),
-): Promise<ClienteDetalhe> => {
-  const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId);
-  const { fuso_horario } = await getSistemaSettings(db);
-  const contas = await loadContas(db, clienteId, hojeNoFuso(agora, fuso_horario));
-  return montarDetalhe(cliente, {
-    contas,
-    negociacoes: await loadNegociacoes(db, clienteId, contas),
-    pagamentos: await loadPagamentos(db, clienteId),
-    promessas: await loadPromessas(db, clienteId),
-    chamadas: await loadChamadas(db, clienteId),
-    ultimaMensagem: await loadUltimaMensagem(db, clienteId),
-    operador: await nomeOperador(db, cliente.operadorId),
-  });
-};
+/** The operator's workspace view of customers, bound to the caller's scope. */
+export class ClienteDetalheRepository {
+  private readonly clientes: ClientesDoOperador;
 
-/** Open balance of the customer in cents (receivables `aberta`). */
-export const saldoEmAbertoCentavos = async (db: DbOrTx, clienteId: number): Promise<number> => {
-  const rows = await db
-    .select({ valor: contasReceber.valorCentavos, pago: contasReceber.valorPagoCentavos })
-    .from(contasReceber)
-    .where(and(eq(contasReceber.clienteId, clienteId), eq(contasReceber.status, 'aberta')));
-  return rows.reduce((soma, r) => soma + r.valor - r.pago, 0);
-};
+  constructor(
+    private readonly db: DbOrTx,
+    escopo: EscopoOperador,
+  ) {
+    this.clientes = new ClientesDoOperador(db, escopo);
+  }
+
+  /**
+   * The whole workspace of a customer the operator may see (404 otherwise); every child read below
+   * is of that customer only. Sequential reads on purpose: inside a transaction they share one connection.
+   */
+  async buscarOrThrow(clienteId: number, agora: Date = new Date()): Promise<ClienteDetalhe> {
+    const db = this.db;
+    const cliente = await this.clientes.buscarVisivelOrThrow(clienteId);
+    const { fuso_horario } = await getSistemaSettings(db);
+    const contas = await loadContas(db, cliente.id, hojeNoFuso(agora, fuso_horario));
+    return montarDetalhe(cliente, {
+      contas,
+      negociacoes: await loadNegociacoes(db, cliente.id, contas),
+      pagamentos: await loadPagamentos(db, cliente.id),
+      promessas: await loadPromessas(db, cliente.id),
+      chamadas: await loadChamadas(db, cliente.id),
+      ultimaMensagem: await loadUltimaMensagem(db, cliente.id),
+      operador: await nomeOperador(db, cliente.operadorId),
+    });
+  }
+}

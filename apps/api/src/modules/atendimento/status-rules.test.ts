@@ -1,6 +1,6 @@
 import { CLIENTE_STATUSES, type ClienteStatus } from '@cobranca/contracts';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 import { type EventoCliente, podeTransicionar, transicaoOrThrow } from './status-rules.ts';
 
 // docs/produto.md §3 lifecycle table, written out pair by pair: [from, event, to | null (illegal)].
@@ -27,11 +27,11 @@ const TABELA: [ClienteStatus, EventoCliente, ClienteStatus | null][] = [
   ['concluido', 'concluir', null],
 ];
 
-const capturar = (fn: () => unknown): AppError => {
+const capturar = (fn: () => unknown): ErroDominio => {
   try {
     fn();
   } catch (error) {
-    if (error instanceof AppError) return error;
+    if (error instanceof ErroDominio) return error;
     throw error;
   }
   throw new Error('esperava um erro');
@@ -53,6 +53,7 @@ describe('transicaoOrThrow', () => {
       expect(podeTransicionar(de, evento)).toBe(false);
       const erro = capturar(() => transicaoOrThrow(de, evento));
       expect(erro.statusCode).toBe(422);
+      expect(erro.code).toBe('TRANSICAO_INVALIDA');
       expect(erro.message.length).toBeGreaterThan(10);
       expect(erro.errors?.status).toEqual([erro.message]);
     },

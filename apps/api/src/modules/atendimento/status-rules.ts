@@ -1,5 +1,5 @@
 import type { ClienteStatus } from '@cobranca/contracts';
-import { unprocessable } from '../../lib/errors.ts';
+import { erroDeCampo } from '../../lib/errors.ts';
 
 // The customer lifecycle of docs/produto.md §3 as data: which events an operator (or a payment) may apply
 // from which status, and why not otherwise. Pure, so every pair is unit-tested.
@@ -52,7 +52,7 @@ export const motivoTransicaoInvalida = (status: ClienteStatus, evento: EventoCli
 export const transicaoOrThrow = (status: ClienteStatus, evento: EventoCliente): ClienteStatus => {
   if (!podeTransicionar(status, evento)) {
     const motivo = motivoTransicaoInvalida(status, evento);
-    throw unprocessable(motivo, { status: [motivo] });
+    throw erroDeCampo('TRANSICAO_INVALIDA', 'status', motivo);
   }
   return TRANSICOES[evento].para;
 };

@@ -59,7 +59,7 @@ describe('POST /api/login', () => {
     const unknown = await postLogin({ email: 'ninguem@exemplo.com.br', password: 'errada123' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'E-mail ou senha inválidos.' });
+    expect(wrong.json()).toEqual({ code: 'LOGIN_INVALIDO', message: 'E-mail ou senha inválidos.' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -67,6 +67,7 @@ describe('POST /api/login', () => {
     const blocked = await createTestUser(t.database, 'operador', { status: 'Bloqueado' });
     const response = await postLogin({ email: blocked.email, password: blocked.password });
     expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('USUARIO_BLOQUEADO');
     expect(response.json().message).toMatch(/bloqueada/);
   });
 
@@ -83,6 +84,7 @@ describe('POST /api/login', () => {
       const response = await raw('');
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({
+        code: 'DADOS_INVALIDOS',
         message: expect.any(String),
         errors: { body: [expect.any(String)] },
       });
@@ -97,7 +99,10 @@ describe('POST /api/login', () => {
     it('answers 415 for a body that is not JSON', async () => {
       const response = await raw('email=a@b.c', 'application/x-www-form-urlencoded');
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ message: 'Tipo de conteúdo não suportado.' });
+      expect(response.json()).toEqual({
+        code: 'TIPO_DE_CONTEUDO_NAO_SUPORTADO',
+        message: 'Tipo de conteúdo não suportado.',
+      });
     });
 
     it.each([
@@ -142,6 +147,7 @@ describe('POST /api/login', () => {
       const response = await postLogin({ email: 'a@b.com', password: 'x', [key]: 1 });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
+        code: 'DADOS_INVALIDOS',
         message: 'Os dados enviados são inválidos.',
         errors: { [key]: ['Campo não permitido.'] },
       });
@@ -150,6 +156,7 @@ describe('POST /api/login', () => {
     it('answers 413 for a body over the size limit', async () => {
       const response = await postLogin({ email: 'a@exemplo.com', password: 'x'.repeat(2 * 1024 * 1024) });
       expect(response.statusCode).toBe(413);
+      expect(response.json().code).toBe('CORPO_GRANDE_DEMAIS');
       expect(response.json().message).toMatch(/tamanho máximo/);
     });
 
@@ -196,19 +203,19 @@ describe('GET /api/me', () => {
   });
 
   it.each([
-    ['no header', undefined],
-    ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
-    ['a token of another format', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.abc'],
-    ['a well-formed unknown token', `Bearer cob_${'A'.repeat(43)}`],
-    ['an empty bearer', 'Bearer '],
-  ])('answers 401 with %s', async (_case, authorization) => {
+    ['no header', undefined, 'NAO_AUTENTICADO'],
+    ['a non-bearer scheme', 'Basic dXNlcjpwYXNz', 'NAO_AUTENTICADO'],
+    ['a token of another format', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.abc', 'NAO_AUTENTICADO'],
+    ['a well-formed unknown token', `Bearer cob_${'A'.repeat(43)}`, 'SESSAO_INVALIDA'],
+    ['an empty bearer', 'Bearer ', 'NAO_AUTENTICADO'],
+  ])('answers 401 with %s', async (_case, authorization, code) => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/me',
       headers: authorization ? { authorization } : {},
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ code, message: expect.any(String) });
   });
 
   it('answers 401 for an expired token', async () => {

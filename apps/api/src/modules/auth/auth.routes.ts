@@ -8,7 +8,7 @@ import {
 import type {} from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { login, logout } from './auth.service.ts';
@@ -38,7 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
           timeWindow: perIp.windowMs,
           keyGenerator: (request) => `login-ip:${chaveEndereco(request.ip)}`,
           // The library's Retry-After is this ttl rounded up to seconds, as the message is.
-          errorResponseBuilder: (_request, context) => tooManyRequests(mensagemEspera(context.ttl / 1000)),
+          errorResponseBuilder: (_request, context) =>
+            new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(context.ttl / 1000)),
         },
       },
       schema: {
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
       const tentativa = limites.iniciar(request.body.email.toLowerCase(), request.ip);
       if ('esperaSegundos' in tentativa) {
         reply.header('retry-after', tentativa.esperaSegundos);
-        throw tooManyRequests(mensagemEspera(tentativa.esperaSegundos));
+        throw new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(tentativa.esperaSegundos));
       }
       try {
         const resposta = await login(app.db, request.body, {
@@ -68,8 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
         tentativa.sucesso();
         return resposta;
       } catch (error) {
-        // Only a wrong password (401) stays counted: a blocked account (403) had the right one.
-        if (!(error instanceof AppError && error.statusCode === 401)) tentativa.anular();
+        // Only a wrong password stays counted: a blocked account had the right one.
+        if (!(error instanceof ErroDominio && error.code === 'LOGIN_INVALIDO')) tentativa.anular();
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import type { LoginResponse } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { ErroDominio } from '../../lib/errors.ts';
+import { NAO_AUTENTICADO } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { verifyPassword } from '../usuarios/password.ts';
@@ -37,7 +38,7 @@ export const login = async (
       detalhes: { email: credentials.email },
       ip: client.ip,
     });
-    throw unauthorized(LOGIN_INVALIDO);
+    throw new ErroDominio('LOGIN_INVALIDO', LOGIN_INVALIDO);
   }
   if (usuario.status === 'Bloqueado') {
     await registrarAuditoria(db, {
@@ -48,7 +49,7 @@ export const login = async (
       entidadeId: usuario.id,
       ip: client.ip,
     });
-    throw new AppError(403, CONTA_BLOQUEADA);
+    throw new ErroDominio('USUARIO_BLOQUEADO', CONTA_BLOQUEADA);
   }
   const { sessao_horas } = await getSistemaSettings(db);
   const token = generateToken();
@@ -97,11 +98,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Resolves `Authorization: Bearer <token>` to a live session of an active user, or throws 401. */
 export const authenticateBearer = async (db: Db, header: string | undefined): Promise<Session> => {
   const token = /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
-  if (!token || !isTokenFormat(token)) throw unauthorized();
+  if (!token || !isTokenFormat(token)) throw new ErroDominio('NAO_AUTENTICADO', NAO_AUTENTICADO);
   const session = await findSessionByTokenHash(db, hashToken(token));
-  if (!session) throw unauthorized(SESSAO_INVALIDA);
+  if (!session) throw new ErroDominio('SESSAO_INVALIDA', SESSAO_INVALIDA);
   // 401 rather than 403: the web client then drops the session and returns to the login page.
-  if (session.user.status === 'Bloqueado') throw unauthorized(CONTA_BLOQUEADA);
+  if (session.user.status === 'Bloqueado') throw new ErroDominio('SESSAO_INVALIDA', CONTA_BLOQUEADA);
   if (!session.lastUsedAt || Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchToken(db, session.tokenId);
   }

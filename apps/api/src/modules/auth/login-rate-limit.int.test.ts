@@ -24,6 +24,7 @@ const statuses = async (count: number, call: (i: number) => ReturnType<typeof at
 const waitOf = (response: Awaited<ReturnType<typeof attempt>>) => ({
   status: response.statusCode,
   retryAfter: response.headers['retry-after'],
+  code: response.json<{ code: string }>().code,
   message: response.json<{ message: string }>().message,
 });
 
@@ -44,6 +45,7 @@ describe('POST /api/login rate limits', () => {
     // Refused before the password check, so the right password from there is refused too.
     expect(waitOf(await attempt(owner.email, owner.password, '192.0.2.66'))).toEqual({
       status: 429,
+      code: 'MUITAS_TENTATIVAS',
       retryAfter: '900',
       message: 'Muitas tentativas de login. Tente novamente em 15 minutos.',
     });
@@ -56,12 +58,14 @@ describe('POST /api/login rate limits', () => {
     now += 6 * MINUTE;
     expect(waitOf(await attempt(user.email, user.password, '192.0.2.70'))).toEqual({
       status: 429,
+      code: 'MUITAS_TENTATIVAS',
       retryAfter: '540',
       message: 'Muitas tentativas de login. Tente novamente em 9 minutos.',
     });
     now += 8 * MINUTE + 59_000;
     expect(waitOf(await attempt(user.email, user.password, '192.0.2.70'))).toEqual({
       status: 429,
+      code: 'MUITAS_TENTATIVAS',
       retryAfter: '1',
       message: 'Muitas tentativas de login. Tente novamente em 1 segundo.',
     });
@@ -75,6 +79,7 @@ describe('POST /api/login rate limits', () => {
     expect(sprayed).toEqual([...Array(30).fill(401), 429]);
     expect(waitOf(await attempt(user.email, user.password, '192.0.2.99'))).toMatchObject({
       status: 429,
+      code: 'MUITAS_TENTATIVAS',
       message: 'Muitas tentativas de login. Tente novamente em 15 minutos.',
     });
     expect((await attempt(user.email, user.password, '192.0.2.100')).statusCode).toBe(200);
@@ -94,6 +99,7 @@ describe('POST /api/login rate limits', () => {
     const limited = waitOf(await attempt('dono@exemplo.com', 'x', '192.0.2.120'));
     const seconds = Number(limited.retryAfter);
     expect(limited.status).toBe(429);
+    expect(limited.code).toBe('MUITAS_TENTATIVAS');
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     const when = seconds === 60 ? '1 minuto' : seconds === 1 ? '1 segundo' : `${seconds} segundos`;
@@ -110,6 +116,7 @@ describe('POST /api/login rate limits', () => {
     expect(botnet.every((s) => s === 401)).toBe(true);
     expect(waitOf(await attempt(owner.email, owner.password, '198.51.100.77'))).toEqual({
       status: 429,
+      code: 'MUITAS_TENTATIVAS',
       retryAfter: '3600',
       message: 'Muitas tentativas de login. Tente novamente em 60 minutos.',
     });

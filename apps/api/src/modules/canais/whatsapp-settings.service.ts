@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WhatsappSettingsBody, WhatsappSettingsView, WhatsappStatus } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type FieldErrors, unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { ErroDominio, type FieldErrors, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { Actor } from '../usuarios/usuarios.service.ts';
 import { verificarNumeroCloud } from './whatsapp-cloud-verify.ts';
@@ -108,7 +108,7 @@ export const atualizarWhatsapp = async (
     const antes = await lockWhatsappArmazenado(tx);
     const { depois, alterados } = mesclar(appKey, antes, body);
     const errors = errosCloud(appKey, depois);
-    if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+    if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
     if (conexaoDe(antes) !== conexaoDe(depois)) depois.ultimo_status = DESCONECTADO;
     await salvarWhatsappArmazenado(tx, depois, actor.usuarioId);
     await registrarAuditoria(tx, {

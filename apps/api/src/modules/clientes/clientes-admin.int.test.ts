@@ -346,6 +346,7 @@ describe('PATCH /api/admin/clientes/:id/operador', () => {
     const response = await patch(ids.comercial, { operador_id: operadorId() });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'DADOS_INVALIDOS',
       message: expect.stringMatching(mensagem),
       errors: { operador_id: [expect.stringMatching(mensagem)] },
     });
@@ -356,7 +357,7 @@ describe('PATCH /api/admin/clientes/:id/operador', () => {
   it('answers 404 for an unknown customer', async () => {
     const response = await patch(999_999, { operador_id: carla.id });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Cliente não encontrado.' });
+    expect(response.json()).toEqual({ code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' });
   });
 
   it.each([

@@ -3,9 +3,7 @@ import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
-import type { Ator } from '../../lib/ator.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
-import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 
 // The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
@@ -97,65 +95,34 @@ export const listClientesAdmin = async (
 
 export const findClienteAdminOrThrow = async (db: DbOrTx, id: number): Promise<ClienteAdmin> => {
   const [cliente] = await comSaldos(db, await linhasClientes(db, eq(clientes.id, id)));
-  if (!cliente) throw notFound('Cliente não encontrado.');
+  if (!cliente) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', 'Cliente não encontrado.');
   return cliente;
 };
 
-const operadorInvalido = (mensagem: string) => unprocessable(mensagem, { operador_id: [mensagem] });
-
-/** The target of a reassignment must be an active operator; locked FOR SHARE so it cannot be blocked mid-way. */
-const checkOperadorAtivoOrThrow = async (tx: DbOrTx, operadorId: number): Promise<void> => {
+/** The target of a reassignment, locked FOR SHARE so it cannot be blocked mid-way; undefined if none. */
+export const travarUsuarioAlvo = async (tx: DbOrTx, usuarioId: number) => {
   const [usuario] = await tx
     .select({ role: usuarios.role, status: usuarios.status })
     .from(usuarios)
-    .where(eq(usuarios.id, operadorId))
+    .where(eq(usuarios.id, usuarioId))
     .for('share');
-  if (usuario?.role !== 'operador') throw operadorInvalido('Operador não encontrado.');
-  if (usuario.status !== 'Ativo') throw operadorInvalido('Operador bloqueado não pode receber clientes.');
+  return usuario;
 };
 
-/**
- * Links the customer to another operator (or to nobody), with its audit entry in the same
- * transaction. Reassigning to the current operator changes nothing and records nothing.
- */
-export const reatribuirOperador = (
-  db: DbOrTx,
+/** The customer's name, owner and status, locked for the reassignment; undefined if none. */
+export const travarClienteParaReatribuir = async (tx: DbOrTx, clienteId: number) => {
+  const [atual] = await tx
+    .select({ nome: clientes.nome, operadorId: clientes.operadorId, status: clientes.status })
+    .from(clientes)
+    .where(eq(clientes.id, clienteId))
+    .for('update');
+  return atual;
+};
+
+export const atualizarOperadorDoCliente = async (
+  tx: DbOrTx,
   clienteId: number,
-  operadorId: number | null,
-  ator: Ator,
-): Promise<ClienteAdmin> =>
-  db.transaction(async (tx) => {
-    const [atual] = await tx
-      .select({ nome: clientes.nome, operadorId: clientes.operadorId, status: clientes.status })
-      .from(clientes)
-      .where(eq(clientes.id, clienteId))
-      .for('update');
-    if (!atual) throw notFound('Cliente não encontrado.');
-    if (operadorId !== null) await checkOperadorAtivoOrThrow(tx, operadorId);
-    if (atual.operadorId !== operadorId) {
-      // A customer in service with nobody serving it goes back to the shared queue, or no list would show it.
-      const devolvido = operadorId === null && atual.status === 'em_atendimento';
-      await tx
-        .update(clientes)
-        .set(
-          devolvido
-            ? { operadorId, status: 'aguardando_atendimento', aguardandoDesde: new Date() }
-            : { operadorId },
-        )
-        .where(eq(clientes.id, clienteId));
-      await registrarAuditoria(tx, {
-        usuarioId: ator.usuarioId,
-        acao: 'cliente.operador_alterado',
-        descricao: `Operador do cliente ${atual.nome} alterado`,
-        entidade: 'cliente',
-        entidadeId: clienteId,
-        detalhes: {
-          operador_anterior_id: atual.operadorId,
-          operador_novo_id: operadorId,
-          ...(devolvido && { status_anterior: atual.status, status_novo: 'aguardando_atendimento' }),
-        },
-        ip: ator.ip,
-      });
-    }
-    return findClienteAdminOrThrow(tx, clienteId);
-  });
+  alteracao: { operadorId: number | null; status?: 'aguardando_atendimento'; aguardandoDesde?: Date },
+): Promise<void> => {
+  await tx.update(clientes).set(alteracao).where(eq(clientes.id, clienteId));
+};

@@ -14,11 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import {
-  type FiltroClientesAdmin,
-  listClientesAdmin,
-  reatribuirOperador,
-} from './clientes-admin.repository.ts';
+import { type FiltroClientesAdmin, listClientesAdmin } from './clientes-admin.repository.ts';
+import { reatribuirOperador } from './clientes-admin.service.ts';
 
 const tags = ['clientes'];
 const listResponses = { 200: paged(clienteAdmin), 422: validationErrorResponse, ...authErrors };

@@ -3,6 +3,7 @@ import { FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, mensagens, usuarios } from '../../db/schema/index.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 import { colunasCliente, type Janela, toClienteBase } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import { diasAtraso } from './dias-atraso.ts';
@@ -115,23 +116,102 @@ const toClienteLista = (
   aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
 });
 
-/** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
-export const listClientesOperador = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  filtro: FiltroClientesOperador,
-  janela: Janela,
-  agora: Date,
-  fuso: string = FUSO_PADRAO,
-): Promise<{ rows: ClienteLista[]; total: number }> => {
-  const where = whereClientes(escopo, filtro);
-  const linhas = await linhasDaPagina(db, where, filtro.lista, janela);
-  const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
-  const ids = linhas.map((l) => l.id);
-  const [abertos, ultimas] = await Promise.all([abertoPorCliente(db, ids), ultimasMensagens(db, ids)]);
-  const hoje = hojeNoFuso(agora, fuso);
-  return {
-    rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), hoje)),
-    total: contagem?.total ?? 0,
-  };
-};
+export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
+export const ASSUMA_ANTES =
+  'Este cliente está na fila de atendimento, sem responsável. Clique em "Assumir" para atendê-lo antes de registrar qualquer ação.';
+
+export type ClienteRow = typeof clientes.$inferSelect;
+type AlteracaoCliente = Partial<Pick<ClienteRow, 'status' | 'pausaMotivo' | 'numeroChamadas' | 'sonecaAte'>>;
+
+/**
+ * The operator's customers, bound to one caller: every read and write of `clientes` in the operator
+ * area goes through it and carries the scope in its WHERE (docs/produto.md §4). Another operator's
+ * customer is a 404 exactly like a missing one, so ids reveal nothing.
+ */
+export class ClientesDoOperador {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly escopo: EscopoOperador,
+  ) {}
+
+  /** The customer if the operator may see it, locked for update when asked. */
+  async buscarVisivelOrThrow(clienteId: number, opts: { forUpdate?: boolean } = {}): Promise<ClienteRow> {
+    const query = this.db
+      .select()
+      .from(clientes)
+      .where(and(eq(clientes.id, clienteId), visivelAoOperador(this.escopo)));
+    const [row] = opts.forUpdate ? await query.for('update') : await query;
+    if (!row) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
+    return row;
+  }
+
+  /**
+   * The customer, locked, if the operator may act on it. The shared queue is for reading: an
+   * unassigned customer must be taken over first (409), so every action has an owner who answers for it.
+   */
+  async buscarParaAgirOrThrow(clienteId: number): Promise<ClienteRow> {
+    const cliente = await this.buscarVisivelOrThrow(clienteId, { forUpdate: true });
+    if (cliente.operadorId === null) throw new ErroDominio('ASSUMA_ANTES', ASSUMA_ANTES);
+    return cliente;
+  }
+
+  /**
+   * Takes an awaiting customer. The UPDATE re-checks the status and the owner, so of two operators
+   * racing for the same customer exactly one gets `true`.
+   */
+  async assumir(clienteId: number, status: ClienteStatus): Promise<boolean> {
+    const atualizados = await this.db
+      .update(clientes)
+      .set({ status, operadorId: this.escopo.operadorId })
+      .where(
+        and(
+          eq(clientes.id, clienteId),
+          eq(clientes.status, 'aguardando_atendimento'),
+          visivelAoOperador(this.escopo),
+        ),
+      )
+      .returning({ id: clientes.id });
+    return atualizados.length > 0;
+  }
+
+  /** Changes an owned customer; a customer out of scope is not touched (and is an error: callers checked). */
+  async atualizar(clienteId: number, alteracao: AlteracaoCliente): Promise<void> {
+    await this.atualizarOnde(clienteId, alteracao);
+  }
+
+  /** One more failed contact attempt (docs/produto.md §6). */
+  async somarTentativa(clienteId: number): Promise<void> {
+    await this.atualizarOnde(clienteId, { numeroChamadas: sql`${clientes.numeroChamadas} + 1` });
+  }
+
+  private async atualizarOnde(clienteId: number, set: Record<string, unknown>): Promise<void> {
+    const atualizados = await this.db
+      .update(clientes)
+      .set(set)
+      .where(and(eq(clientes.id, clienteId), doOperador(this.escopo)))
+      .returning({ id: clientes.id });
+    if (atualizados.length === 0) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
+  }
+
+  /** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
+  async listar(
+    filtro: FiltroClientesOperador,
+    janela: Janela,
+    agora: Date,
+    fuso: string = FUSO_PADRAO,
+  ): Promise<{ rows: ClienteLista[]; total: number }> {
+    const where = whereClientes(this.escopo, filtro);
+    const linhas = await linhasDaPagina(this.db, where, filtro.lista, janela);
+    const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
+    const ids = linhas.map((l) => l.id);
+    const [abertos, ultimas] = await Promise.all([
+      abertoPorCliente(this.db, ids),
+      ultimasMensagens(this.db, ids),
+    ]);
+    const hoje = hojeNoFuso(agora, fuso);
+    return {
+      rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), hoje)),
+      total: contagem?.total ?? 0,
+    };
+  }
+}

@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { type ListaOperador, listClientesOperador } from './clientes-operador.repository.ts';
+import { ClientesDoOperador, type ListaOperador } from './clientes-operador.repository.ts';
+import { type EscopoOperador, escopoDe } from './escopo-operador.ts';
 
 const tags = ['clientes'];
 const schemaLista = (summary: string) => ({
@@ -24,14 +24,12 @@ const schemaLista = (summary: string) => ({
 
 type ListaQuery = z.infer<typeof clientesListaQuery>;
 
-const listar = async (db: Db, operadorId: number, lista: ListaOperador, query: ListaQuery) => {
+const listar = async (db: Db, escopo: EscopoOperador, lista: ListaOperador, query: ListaQuery) => {
   // Only the Ativos list filters by failures; the limit is the admin's setting (default 3).
   const settings = await getSistemaSettings(db);
   const minimoChamadas = lista === 'ativos' && query.com_falhas ? settings.tentativas_com_falhas : undefined;
   const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
-  const { rows, total } = await listClientesOperador(
-    db,
-    { operadorId },
+  const { rows, total } = await new ClientesDoOperador(db, escopo).listar(
     { lista, busca: query.busca, minimoChamadas },
     janela,
     new Date(),
@@ -67,7 +65,7 @@ const LISTAS: { url: string; lista: ListaOperador; summary: string }[] = [
 export const clientesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { url, lista, summary } of LISTAS) {
     app.get(url, { schema: schemaLista(summary) }, async (request) =>
-      listar(app.db, sessionOf(request).user.id, lista, request.query),
+      listar(app.db, escopoDe(request), lista, request.query),
     );
   }
 };

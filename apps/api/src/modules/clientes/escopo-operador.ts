@@ -1,14 +1,21 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { clientes } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { sessionOf } from '../../plugins/access.ts';
 
-/** The calling operator: every customer query of the operator area is built from it (docs/produto.md §4). */
-export type EscopoOperador = { operadorId: number };
+/**
+ * The calling operator: derived once per request by the operator route group and bound into every
+ * repository of customer-owned data (docs/produto.md §4). Nothing else builds one.
+ */
+export type EscopoOperador = { readonly operadorId: number };
 
-export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
-export const ASSUMA_ANTES =
-  'Este cliente está na fila de atendimento, sem responsável. Clique em "Assumir" para atendê-lo antes de registrar qualquer ação.';
+declare module 'fastify' {
+  interface FastifyRequest {
+    escopoOperador: EscopoOperador | null;
+  }
+}
 
 /** Customers the operator owns. */
 export const doOperador = (escopo: EscopoOperador): SQL => eq(clientes.operadorId, escopo.operadorId);
@@ -20,32 +27,31 @@ export const visivelAoOperador = (escopo: EscopoOperador): SQL =>
     and(isNull(clientes.operadorId), eq(clientes.status, 'aguardando_atendimento')),
   ) as SQL;
 
-/**
- * The customer row if the operator may see it, locked for update inside `tx` when asked; another
- * operator's customer is a 404, exactly like a missing one, so ids reveal nothing.
- */
-export const findClienteVisivelOrThrow = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  clienteId: number,
-  opts: { forUpdate?: boolean } = {},
-) => {
-  const query = db
-    .select()
-    .from(clientes)
-    .where(and(eq(clientes.id, clienteId), visivelAoOperador(escopo)));
-  const [row] = opts.forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound(CLIENTE_NAO_ENCONTRADO);
-  return row;
+/** Customers an import by the operator may write to: their own and the unassigned ones. */
+export const importavelPeloOperador = (escopo: EscopoOperador): SQL =>
+  or(doOperador(escopo), isNull(clientes.operadorId)) as SQL;
+
+/** A child-table row (receivable, payment, message…) whose customer the operator owns. */
+export const deClienteDoOperador = (clienteId: AnyPgColumn, escopo: EscopoOperador): SQL =>
+  sql`${clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${doOperador(escopo)})`;
+
+/** A child-table row whose customer the operator may see. */
+export const deClienteVisivel = (clienteId: AnyPgColumn, escopo: EscopoOperador): SQL =>
+  sql`${clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${visivelAoOperador(escopo)})`;
+
+/** The scope the operator route group derived for this request. */
+export const escopoDe = (request: FastifyRequest): EscopoOperador => {
+  if (!request.escopoOperador) throw new Error('rota fora do grupo do operador pediu o escopo do operador');
+  return request.escopoOperador;
 };
 
-/**
- * The customer, locked inside `tx`, if the operator may act on it. The shared queue is for reading:
- * an unassigned customer must be taken over first (409), so every action has an owner who answers
- * for it and the customer leaves the queue; another operator's customer stays a 404.
- */
-export const findClienteParaAgirOrThrow = async (db: DbOrTx, escopo: EscopoOperador, clienteId: number) => {
-  const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId, { forUpdate: true });
-  if (cliente.operadorId === null) throw conflict(ASSUMA_ANTES);
-  return cliente;
-};
+/** Registered inside the operator route group: every request there carries its caller's scope. */
+export const escopoOperadorPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('escopoOperador', null);
+    app.addHook('preHandler', async (request) => {
+      request.escopoOperador = { operadorId: sessionOf(request).user.id };
+    });
+  },
+  { name: 'escopo-operador', dependencies: ['access'] },
+);

@@ -1,6 +1,6 @@
 import type { SistemaSettings } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { Actor } from '../usuarios/usuarios.service.ts';
 import {
@@ -20,7 +20,7 @@ export const atualizarSistema = async (
   actor: Actor,
 ): Promise<SistemaSettings> => {
   const { settings, errors } = validarSistema(input);
-  if (Object.keys(errors).length > 0) throw unprocessable(VALIDATION_MESSAGE, errors);
+  if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
   return db.transaction(async (tx) => {
     const antes = await lockSistemaSettings(tx);
     await saveSistemaSettings(tx, settings, actor.usuarioId);

@@ -1,6 +1,6 @@
 import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
+import { identificarDocumento } from '@cobranca/dominio';
 import { z } from 'zod';
-import { identificarDocumento } from '../../lib/documentos.ts';
 import type { FieldErrors } from '../../lib/errors.ts';
 
 // Rules of the system settings that the shared schema cannot express alone (docs/produto.md §15). Pure.

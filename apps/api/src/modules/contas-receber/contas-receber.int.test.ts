@@ -184,7 +184,7 @@ describe('GET /api/operador/contas-receber/listar', () => {
     ] as const) {
       const response = await get(`${LISTAR}?cliente_id=${id}`, token);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Cliente não encontrado.' });
+      expect(response.json()).toEqual({ code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' });
     }
   });
 
@@ -245,7 +245,7 @@ describe('GET /api/operador/contas-receber/cliente/:id', () => {
     ] as const) {
       const response = await get(`/api/operador/contas-receber/cliente/${id}`, token);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Cliente não encontrado.' });
+      expect(response.json()).toEqual({ code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' });
     }
   });
 

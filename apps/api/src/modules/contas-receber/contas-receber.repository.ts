@@ -5,12 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
 import type { Janela } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
-import {
-  doOperador,
-  type EscopoOperador,
-  findClienteVisivelOrThrow,
-  visivelAoOperador,
-} from '../clientes/escopo-operador.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { doOperador, type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { toContaReceber } from './conta-receber.mapper.ts';
 
 // The operator's receivables (docs/produto.md §7): always joined to clientes so the caller's scope builds the WHERE.
@@ -33,38 +29,6 @@ export type ResumoContas = {
 
 const aberta = eq(contasReceber.status, 'aberta');
 
-/** Open receivables of own customers, their balance and the overdue ones, plus own customers, in one SELECT. */
-export const resumoContas = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  agora: Date,
-  fuso: string = FUSO_PADRAO,
-): Promise<ResumoContas> => {
-  const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
-  const [linha] = await db
-    .select({
-      total: count(),
-      centavos:
-        sql<number>`coalesce(sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}), 0)`.mapWith(
-          Number,
-        ),
-      vencidas:
-        sql<number>`count(*) filter (where ${lt(contasReceber.vencimento, hojeNoFuso(agora, fuso))})`.mapWith(
-          Number,
-        ),
-      vinculados: sql<number>`(${vinculados})`.mapWith(Number),
-    })
-    .from(contasReceber)
-    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-    .where(and(doOperador(escopo), aberta));
-  return {
-    total_contas: linha?.total ?? 0,
-    valor_total: centavosParaReais(linha?.centavos ?? 0),
-    contas_vencidas: linha?.vencidas ?? 0,
-    clientes_vinculados: linha?.vinculados ?? 0,
-  };
-};
-
 /**
  * Own customers' receivables, or — with `clienteId` — that one customer's if the operator may see it
  * (own, or unassigned and awaiting, like the customer workspace); the caller checks it exists first.
@@ -83,57 +47,92 @@ const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string)
   );
 };
 
-/** One page of receivables by vencimento, id, and the total that matches; 404 for a cliente_id out of reach. */
-export const listContas = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  filtro: FiltroContas,
-  janela: Janela,
-  agora: Date,
-  fuso: string = FUSO_PADRAO,
-): Promise<{ rows: ContaListada[]; total: number }> => {
-  if (filtro.clienteId !== undefined) await findClienteVisivelOrThrow(db, escopo, filtro.clienteId);
-  const hoje = hojeNoFuso(agora, fuso);
-  const where = whereContas(escopo, filtro, hoje);
-  const linhas = await db
-    .select({ conta: contasReceber, clienteNome: clientes.nome })
-    .from(contasReceber)
-    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-    .where(where)
-    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
-    .limit(janela.limit)
-    .offset(janela.offset);
-  const [contagem] = await db
-    .select({ total: count() })
-    .from(contasReceber)
-    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-    .where(where);
-  return {
-    rows: linhas.map(({ conta, clienteNome }) => ({
-      ...toContaReceber(conta, hoje),
-      cliente: { id: conta.clienteId, nome: clienteNome },
-    })),
-    total: contagem?.total ?? 0,
-  };
-};
+/** The operator's receivables, bound to the caller: always joined to clientes so the scope builds the WHERE. */
+export class ContasDoOperador {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly escopo: EscopoOperador,
+  ) {}
 
-/** Every receivable of a customer the operator may see, by vencimento; anyone else's is a 404. */
-export const contasDoClienteOrThrow = async (
-  db: DbOrTx,
-  escopo: EscopoOperador,
-  clienteId: number,
-  agora: Date,
-  fuso: string = FUSO_PADRAO,
-): Promise<{ cliente: { id: number; nome: string; documento: string }; contas: ContaReceber[] }> => {
-  const cliente = await findClienteVisivelOrThrow(db, escopo, clienteId);
-  const contas = await db
-    .select()
-    .from(contasReceber)
-    .where(eq(contasReceber.clienteId, cliente.id))
-    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
-  const hoje = hojeNoFuso(agora, fuso);
-  return {
-    cliente: { id: cliente.id, nome: cliente.nome, documento: cliente.documento },
-    contas: contas.map((conta) => toContaReceber(conta, hoje)),
-  };
-};
+  /** Open receivables of own customers, their balance and the overdue ones, plus own customers, in one SELECT. */
+  async resumir(agora: Date, fuso: string = FUSO_PADRAO): Promise<ResumoContas> {
+    const { db, escopo } = this;
+    const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
+    const [linha] = await db
+      .select({
+        total: count(),
+        centavos:
+          sql<number>`coalesce(sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}), 0)`.mapWith(
+            Number,
+          ),
+        vencidas:
+          sql<number>`count(*) filter (where ${lt(contasReceber.vencimento, hojeNoFuso(agora, fuso))})`.mapWith(
+            Number,
+          ),
+        vinculados: sql<number>`(${vinculados})`.mapWith(Number),
+      })
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(and(doOperador(escopo), aberta));
+    return {
+      total_contas: linha?.total ?? 0,
+      valor_total: centavosParaReais(linha?.centavos ?? 0),
+      contas_vencidas: linha?.vencidas ?? 0,
+      clientes_vinculados: linha?.vinculados ?? 0,
+    };
+  }
+
+  /** One page of receivables by vencimento, id, and the total that matches; 404 for a cliente_id out of reach. */
+  async listar(
+    filtro: FiltroContas,
+    janela: Janela,
+    agora: Date,
+    fuso: string = FUSO_PADRAO,
+  ): Promise<{ rows: ContaListada[]; total: number }> {
+    const { db, escopo } = this;
+    if (filtro.clienteId !== undefined)
+      await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(filtro.clienteId);
+    const hoje = hojeNoFuso(agora, fuso);
+    const where = whereContas(escopo, filtro, hoje);
+    const linhas = await db
+      .select({ conta: contasReceber, clienteNome: clientes.nome })
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(where)
+      .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
+      .limit(janela.limit)
+      .offset(janela.offset);
+    const [contagem] = await db
+      .select({ total: count() })
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(where);
+    return {
+      rows: linhas.map(({ conta, clienteNome }) => ({
+        ...toContaReceber(conta, hoje),
+        cliente: { id: conta.clienteId, nome: clienteNome },
+      })),
+      total: contagem?.total ?? 0,
+    };
+  }
+
+  /** Every receivable of a customer the operator may see, by vencimento; anyone else's is a 404. */
+  async listarDoClienteOrThrow(
+    clienteId: number,
+    agora: Date,
+    fuso: string = FUSO_PADRAO,
+  ): Promise<{ cliente: { id: number; nome: string; documento: string }; contas: ContaReceber[] }> {
+    const { db } = this;
+    const cliente = await new ClientesDoOperador(db, this.escopo).buscarVisivelOrThrow(clienteId);
+    const contas = await db
+      .select()
+      .from(contasReceber)
+      .where(eq(contasReceber.clienteId, cliente.id))
+      .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
+    const hoje = hojeNoFuso(agora, fuso);
+    return {
+      cliente: { id: cliente.id, nome: cliente.nome, documento: cliente.documento },
+      contas: contas.map((conta) => toContaReceber(conta, hoje)),
+    };
+  }
+}

@@ -13,12 +13,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { contasDoClienteOrThrow, listContas, resumoContas } from './contas-receber.repository.ts';
+import { ContasDoOperador } from './contas-receber.repository.ts';
 
 const tags = ['contas-receber'];
-const escopoDe = (request: FastifyRequest) => ({ operadorId: sessionOf(request).user.id });
 
 /** docs/produto.md §7: the web omits empty filters; a hand-made `?status=&vencidas=` means the same as none. */
 const omitirFiltrosVazios = async (request: FastifyRequest) => {
@@ -42,7 +41,8 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contasResumoResponse, ...authErrors },
       },
     },
-    async (request) => resumoContas(app.db, escopoDe(request), new Date(), await fusoConfigurado()),
+    async (request) =>
+      new ContasDoOperador(app.db, escopoDe(request)).resumir(new Date(), await fusoConfigurado()),
   );
 
   app.get(
@@ -64,9 +64,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id } = request.query;
       const janela = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
-      const { rows, total } = await listContas(
-        app.db,
-        escopoDe(request),
+      const { rows, total } = await new ContasDoOperador(app.db, escopoDe(request)).listar(
         {
           status,
           vencidas,
@@ -99,9 +97,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      contasDoClienteOrThrow(
-        app.db,
-        escopoDe(request),
+      new ContasDoOperador(app.db, escopoDe(request)).listarDoClienteOrThrow(
         request.params.id,
         new Date(),
         await fusoConfigurado(),

@@ -1,7 +1,7 @@
 import { operadorDashboardResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { sessionOf } from '../../plugins/access.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { resumoOperadorDashboard } from './operador-dashboard.repository.ts';
 
@@ -20,7 +20,7 @@ export const operadorDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tentativas_com_falhas, fuso_horario } = await getSistemaSettings(app.db);
       return resumoOperadorDashboard(
         app.db,
-        { operadorId: sessionOf(request).user.id },
+        escopoDe(request),
         tentativas_com_falhas,
         new Date(),
         fuso_horario,

@@ -1,4 +1,4 @@
-import { gerarCnpj, gerarCpf } from '../../lib/documentos.ts';
+import { gerarCnpj, gerarCpf } from '@cobranca/dominio';
 import { DDDS, DOMINIOS_EMAIL, EMPRESAS, PRIMEIROS_NOMES, SOBRENOMES } from './demo-data.ts';
 import type { Sorteio } from './prng.ts';
 

@@ -1,6 +1,12 @@
 import type { ContaOrigem, FormaPagamento } from '@cobranca/contracts';
-import { dataMaisCedo, instanteNoFuso, somarDias, somarMinutos } from '@cobranca/dominio';
-import { normalizarDocumento } from '../../lib/documentos.ts';
+import {
+  completarChaveNfe,
+  dataMaisCedo,
+  instanteNoFuso,
+  normalizarDocumento,
+  somarDias,
+  somarMinutos,
+} from '@cobranca/dominio';
 import type { Perfil } from './demo-clientes.ts';
 import { ate, type Contexto } from './demo-contexto.ts';
 import { DESCRICOES_SERVICO } from './demo-data.ts';
@@ -46,21 +52,14 @@ const FAIXA_PRIMEIRO_VENCIMENTO: Record<Exclude<Perfil, 'concluido'>, readonly [
   pausado: [-90, -10],
 };
 
-/** NF-e access-key check digit: weights 2..9 from the right, mod 11; remainders 0 and 1 give 0. */
-export const dvChaveNfe = (chave43: string): number => {
-  let soma = 0;
-  for (let i = 0; i < chave43.length; i++) soma += Number(chave43[chave43.length - 1 - i]) * (2 + (i % 8));
-  const resto = soma % 11;
-  return resto < 2 ? 0 : 11 - resto;
-};
-
-// cUF 35 (SP) + AAMM + emitter CNPJ + model 55 + series 001 + nNF + tpEmis 1 + cNF, then the DV.
+// cUF 35 (SP) + AAMM + emitter CNPJ + model 55 + series 001 + nNF + tpEmis 1 + cNF, then the DV
+// (the one the XML import checks).
 const gerarChaveNfe = (ctx: Contexto, emissao: string, numero: number): string => {
   const documento = normalizarDocumento(ctx.empresa.documento);
   const cnpj = /^\d{14}$/.test(documento) ? documento : CNPJ_EMITENTE_PADRAO;
   const codigo = String(ctx.s.inteiro(0, 99_999_999)).padStart(8, '0');
   const base = `35${emissao.slice(2, 4)}${emissao.slice(5, 7)}${cnpj}55001${String(numero).padStart(9, '0')}1${codigo}`;
-  return `${base}${dvChaveNfe(base)}`;
+  return completarChaveNfe(base);
 };
 
 const emitidaEm = (ctx: Contexto, emissao: string): Date =>

@@ -1,4 +1,5 @@
 import type { TemplateTipo } from '@cobranca/contracts';
+import { ordenarEtapas } from '../regua/etapas.ts';
 import type { Sorteio } from './prng.ts';
 
 export type Empresa = { nome: string; documento: string };
@@ -26,10 +27,8 @@ export const criarContexto = (
   agora,
   hoje,
   empresa: configuracao.empresa,
-  // One message per step and receivable: a step listed twice in the settings counts once.
-  regua: [...new Map(configuracao.regua.map((etapa) => [etapa.dias, etapa])).values()].sort(
-    (a, b) => a.dias - b.dias,
-  ),
+  // One message per step and receivable, the steps as the engine orders them (one listed twice counts once).
+  regua: ordenarEtapas(configuracao.regua),
   contador: { nota: 12_000, pedido: 4_800, historico: 0, promessas: 0 },
 });
 

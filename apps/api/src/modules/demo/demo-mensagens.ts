@@ -1,14 +1,9 @@
 import type { MensagemDirecao, MensagemOrigem, MensagemStatus, TemplateTipo } from '@cobranca/contracts';
-import {
-  diaDaSemana,
-  diasEntre,
-  formatarDataBr,
-  formatarReais,
-  instanteNoFuso,
-  somarDias,
-  somarMinutos,
-} from '@cobranca/dominio';
-import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
+import { diaDaSemana, instanteNoFuso, somarDias, somarMinutos } from '@cobranca/dominio';
+import { templatePadrao } from '../mensagens/template-canal.ts';
+import { montarMensagemAgradecimento } from '../negociacoes/mensagem-agradecimento.ts';
+import type { PlanoCliente } from '../regua/etapas.ts';
+import { type ConfigPix, montarMensagemRegua } from '../regua/mensagem-regua.ts';
 import type { Identidade } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
 import { ate, type Contexto, type EtapaRegua } from './demo-contexto.ts';
@@ -38,12 +33,9 @@ export const MARGEM_HISTORICO_MIN = 4 * 60;
 export const somaCentavos = (contas: readonly ContaDemo[]): number =>
   contas.reduce((total, conta) => total + conta.valorCentavos, 0);
 
-/** Fills `{{placeholders}}`; an empty one (`{{pix}}` with no PIX key) leaves no blank gap behind. */
-export const renderizarTemplate = (texto: string, valores: Readonly<Record<string, string>>): string =>
-  texto
-    .replace(/\{\{(\w+)\}\}/g, (_, nome: string) => valores[nome] ?? '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+// The demo has no PIX key: its messages show what the engine sends without one (the {{pix}} paragraph
+// renders empty and leaves no gap).
+const SEM_PIX: ConfigPix = { chave: '', nome_recebedor: '', cidade: '' };
 
 /** How messages address the customer: first name for people, the company name otherwise. */
 export const tratamento = (cliente: Identidade): string =>
@@ -100,15 +92,25 @@ const mensagemRegua = (
   );
   if (createdAt > somarMinutos(ctx.agora, -MARGEM_HISTORICO_MIN)) return null;
   const total = somaCentavos(abertas);
-  const conteudo = renderizarTemplate(DEFAULT_TEMPLATES[etapa.tipo], {
+  // The engine's own message for this step: the oldest receivable first, as the planner orders them.
+  const plano: PlanoCliente = {
+    etapa,
+    contas: abertas.map((conta, i) => ({
+      id: i,
+      vencimento: conta.vencimento,
+      saldoCentavos: conta.valorCentavos,
+      etapa,
+    })),
+    totalCentavos: total,
+  };
+  const { conteudo } = montarMensagemRegua({
     nome: tratamento(cliente),
-    valor: formatarReais(referencia.valorCentavos),
-    vencimento: formatarDataBr(referencia.vencimento),
-    dias_atraso: String(Math.max(0, diasEntre(referencia.vencimento, dataReferencia))),
-    quantidade: String(abertas.length),
-    total: formatarReais(total),
-    empresa: ctx.empresa.nome,
-    empresa_documento: ctx.empresa.documento,
+    plano,
+    chave: `demo:${referencia.chave}:${etapa.dias}`,
+    hoje: dataReferencia,
+    credor: ctx.empresa,
+    pix: SEM_PIX,
+    template: templatePadrao(etapa.tipo),
   });
   const envio = { contaChave: referencia.chave, etapaDias: etapa.dias, dataReferencia };
   return saida(ctx, {
@@ -154,12 +156,12 @@ export const conversaDaContaPaga = (ctx: Contexto, cliente: Identidade, conta: C
     templateTipo: 'agradecimento',
     valorCentavos: conta.valorCentavos,
     createdAt: agradecidoEm,
-    conteudo: renderizarTemplate(DEFAULT_TEMPLATES.agradecimento, {
+    conteudo: montarMensagemAgradecimento({
       nome: tratamento(cliente),
-      valor: formatarReais(conta.valorCentavos),
-      empresa: ctx.empresa.nome,
-      empresa_documento: ctx.empresa.documento,
-    }),
+      valorCentavos: conta.valorCentavos,
+      credor: ctx.empresa,
+      template: templatePadrao('agradecimento'),
+    }).conteudo,
   });
   const respondeu = ctx.s.chance(0.4);
   const resposta = entrada(

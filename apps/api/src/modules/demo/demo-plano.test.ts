@@ -1,9 +1,5 @@
-import { hojeNoFuso } from '@cobranca/dominio';
+import { hojeNoFuso, identificarDocumento } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
-import { identificarDocumento } from '../../lib/documentos.ts';
-import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
-import { dvChaveNfe } from './demo-contas.ts';
-import { renderizarTemplate } from './demo-mensagens.ts';
 import { type EntradaPlano, linhaCliente, planejarDemo } from './demo-plano.ts';
 import { criarSorteio } from './prng.ts';
 
@@ -20,25 +16,27 @@ const entrada = (agora: Date): EntradaPlano => ({
   ],
 });
 
-describe('renderizarTemplate', () => {
-  it('fills the placeholders and leaves no gap where an empty {{pix}} was', () => {
-    const texto = renderizarTemplate(DEFAULT_TEMPLATES.lembrete, {
-      nome: 'Maria',
-      valor: 'R$ 80,00',
-      vencimento: '10/03/2026',
-      empresa: 'Empresa Demonstração Ltda',
-      empresa_documento: '11.222.333/0001-81',
-      pix: '',
-    });
-    expect(texto).not.toMatch(/\{\{|\n{3,}/);
-    expect(texto).toContain('Olá, Maria! Aqui é da Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.');
-    expect(texto).toContain('R$ 80,00 vence em 10/03/2026');
-  });
-});
+describe('demo messages', () => {
+  const agora = new Date('2026-03-02T15:00:00Z');
+  const mensagens = planejarDemo(entrada(agora)).flatMap((p) => p.conversa.mensagens);
 
-describe('dvChaveNfe', () => {
-  it('computes the check digit of the NF-e manual example key', () => {
-    expect(dvChaveNfe('5206043300991100250655012000000780026730161')).toBe(5);
+  it("are the engine's régua messages: every placeholder filled, no gap where the empty {{pix}} was", () => {
+    const regua = mensagens.filter((m) => m.origem === 'regua');
+    expect(regua.length).toBeGreaterThan(0);
+    for (const m of regua) {
+      expect(m.conteudo).not.toMatch(/\{\{|\n{3,}/);
+      expect(m.conteudo).toContain('Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.');
+    }
+    const lembrete = regua.find((m) => m.templateTipo === 'lembrete');
+    expect(lembrete?.conteudo).toMatch(/^Olá, .+! Aqui é da Empresa Demonstração Ltda/);
+    expect(lembrete?.conteudo).toMatch(/fatura de R\$ [\d.]+,\d{2} vence em \d{2}\/\d{2}\/\d{4}\./);
+  });
+
+  it('thank for a payment with the message the payment service sends', () => {
+    const agradecimentos = mensagens.filter((m) => m.templateTipo === 'agradecimento');
+    expect(agradecimentos.length).toBeGreaterThan(0);
+    for (const m of agradecimentos)
+      expect(m.conteudo).toMatch(/^Olá, .+! Recebemos o seu pagamento de R\$ [\d.]+,\d{2}\. Muito obrigado!/);
   });
 });
 

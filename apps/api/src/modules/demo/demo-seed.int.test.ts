@@ -1,5 +1,5 @@
 import { CLIENTE_STATUSES, TEMPLATE_TIPOS } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { hojeNoFuso, identificarDocumento, somarDias } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
@@ -17,7 +17,6 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
-import { identificarDocumento } from '../../lib/documentos.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { brCodeValido, gerarBrCode } from '../pix/br-code.ts';
 import { verifyPassword } from '../usuarios/password.ts';

@@ -1,4 +1,5 @@
 import type { ImportacaoDetalhe, ImportacaoResumo, Paged } from '@cobranca/contracts';
+import { gerarCpf } from '@cobranca/dominio';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,10 +10,9 @@ import {
   type TestApp,
 } from '../../../test/build-test-app.ts';
 import { clientes, contasReceber, importacoes } from '../../db/schema/index.ts';
-import { gerarCpf } from '../../lib/documentos.ts';
 import { mulberry32 } from '../demo/prng.ts';
 import { CAMPO_CSV } from './csv/ler-csv.ts';
-import { marcarImportacoesInterrompidas } from './importacoes.repository.ts';
+import { marcarImportacoesInterrompidas } from './importacao.service.ts';
 import { enviarArquivos } from './importacoes.test-fixtures.ts';
 import { LOTE_CSV } from './importar-csv.service.ts';
 import { CAMPO_XML } from './importar-xml.service.ts';

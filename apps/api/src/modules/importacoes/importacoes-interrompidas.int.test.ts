@@ -6,7 +6,7 @@ import { auditLogs, importacoes } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
 import { executarPassada } from '../regua/motor.ts';
 import { canalContador } from '../regua/regua.test-fixtures.ts';
-import { marcarImportacoesInterrompidas } from './importacoes.repository.ts';
+import { marcarImportacoesInterrompidas } from './importacao.service.ts';
 
 // A server killed in the middle of an import (issue 8 fault list): its batches stay (each is one
 // transaction) and the import is reported `interrompida` once no batch has moved it for 10 minutes.

@@ -10,11 +10,13 @@ import {
   validationErrorResponse,
 } from '@cobranca/contracts';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { CAMPO_CSV, naoCsv } from './csv/ler-csv.ts';
 import { detalharImportacao, type EscopoImportacoes, listarImportacoes } from './importacoes.repository.ts';
 import { importarCsv } from './importar-csv.service.ts';
@@ -28,7 +30,7 @@ const respostasImportacao = { 200: importacaoRelatorio, 422: validationErrorResp
 
 /** The list and report routes, for an operator (own imports) or an admin (all). */
 const historicoRoutes =
-  (prefixo: string, escopoDe: (usuarioId: number) => EscopoImportacoes): FastifyPluginAsyncZod =>
+  (prefixo: string, escopoDaLista: (request: FastifyRequest) => EscopoImportacoes): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       `${prefixo}/importacoes`,
@@ -43,7 +45,7 @@ const historicoRoutes =
       async (request) => {
         const { page } = request.query;
         const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
-        const { rows, total } = await listarImportacoes(app.db, escopoDe(sessionOf(request).user.id), janela);
+        const { rows, total } = await listarImportacoes(app.db, escopoDaLista(request), janela);
         return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
       },
     );
@@ -63,7 +65,7 @@ const historicoRoutes =
           },
         },
       },
-      async (request) => detalharImportacao(app.db, escopoDe(sessionOf(request).user.id), request.params.id),
+      async (request) => detalharImportacao(app.db, escopoDaLista(request), request.params.id),
     );
   };
 
@@ -107,7 +109,7 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
       comArquivosRecebidos(request, CAMPO_CSV, async (arquivos) => {
         const [arquivo, ...outros] = arquivos;
         if (!arquivo || outros.length > 0) throw umArquivoCsv();
-        return importarCsv(app.db, atorDe(request), arquivo);
+        return importarCsv(app.db, escopoDe(request), atorDe(request), arquivo);
       }),
   );
 
@@ -127,10 +129,12 @@ export const importacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      comArquivosRecebidos(request, CAMPO_XML, (arquivos) => importarXml(app.db, atorDe(request), arquivos)),
+      comArquivosRecebidos(request, CAMPO_XML, (arquivos) =>
+        importarXml(app.db, escopoDe(request), atorDe(request), arquivos),
+      ),
   );
 
-  await app.register(historicoRoutes('/api/operador', (usuarioId) => ({ usuarioId })));
+  await app.register(historicoRoutes('/api/operador', escopoDe));
 };
 
 /** An admin sees every operator's imports (docs/produto.md §14). */

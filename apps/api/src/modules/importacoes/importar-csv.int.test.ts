@@ -1,5 +1,5 @@
 import type { ImportacaoDetalhe, ImportacaoRelatorio, ImportacaoResumo, Paged } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { gerarCpf, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +11,9 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, contasReceber } from '../../db/schema/index.ts';
-import { gerarCpf } from '../../lib/documentos.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { mulberry32 } from '../demo/prng.ts';
-import { OUTRO_OPERADOR } from './importacao-lote.repository.ts';
+import { OUTRO_OPERADOR } from './importacao-lote.regras.ts';
 import { contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
 import { LOTE_CSV } from './importar-csv.service.ts';
 

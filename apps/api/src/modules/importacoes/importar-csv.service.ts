@@ -1,11 +1,13 @@
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { mapearCabecalho } from './csv/cabecalho-csv.ts';
 import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
 import { validarLinhaCliente } from './csv/linha-cliente.ts';
-import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
-import { executarImportacao } from './importacoes.repository.ts';
+import { gravarLote } from './gravar-lote.service.ts';
+import { executarImportacao } from './importacao.service.ts';
+import type { ItemLote } from './importacao-lote.regras.ts';
 import { type Problema, Relatorio } from './relatorio.ts';
 import type { ArquivoRecebido } from './upload.ts';
 
@@ -20,6 +22,7 @@ export const LOTE_CSV = 2000;
  */
 export const importarCsv = async (
   db: Db,
+  escopo: EscopoOperador,
   ator: Ator,
   arquivo: ArquivoRecebido,
 ): Promise<ImportacaoRelatorio> => {
@@ -34,7 +37,7 @@ export const importarCsv = async (
 
   const relatorio = new Relatorio();
   return executarImportacao(db, ator, 'csv', arquivo.nome, relatorio, async (importacaoId) => {
-    const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'importacao_csv' as const };
+    const contexto = { escopo, importacaoId, origem: 'importacao_csv' as const };
     let lote: { linha: number; item: ItemLote }[] = [];
     // Rows refused since the last batch: they are counted on the import with the next one.
     let rejeitadosAntes = 0;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
+import { gerarCpf } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,10 +11,9 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
-import { gerarCpf } from '../../lib/documentos.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { mulberry32 } from '../demo/prng.ts';
-import { OUTRO_OPERADOR } from './importacao-lote.repository.ts';
+import { OUTRO_OPERADOR } from './importacao-lote.regras.ts';
 import { type ArquivoTeste, contarRegistros, enviarArquivos } from './importacoes.test-fixtures.ts';
 import {
   chaveDaNota,

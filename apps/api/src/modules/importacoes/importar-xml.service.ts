@@ -3,9 +3,11 @@ import type { ImportacaoRelatorio } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { normalizarCelular } from '../../lib/telefone.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { lerEmail } from './csv/campos-csv.ts';
-import { gravarLote, type ItemLote } from './importacao-lote.repository.ts';
-import { executarImportacao } from './importacoes.repository.ts';
+import { gravarLote } from './gravar-lote.service.ts';
+import { executarImportacao } from './importacao.service.ts';
+import type { ItemLote } from './importacao-lote.regras.ts';
 import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
 import { leitorNfe } from './nfe/leitor-nfe.ts';
 import type { NotaFiscal } from './nfe/nfe-parser.ts';
@@ -153,6 +155,7 @@ const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
  */
 export const importarXml = async (
   db: Db,
+  escopo: EscopoOperador,
   ator: Ator,
   arquivos: ArquivoRecebido[],
 ): Promise<ImportacaoRelatorio> => {
@@ -167,7 +170,7 @@ export const importarXml = async (
   }
 
   return executarImportacao(db, ator, 'xml', nomeDoEnvio(arquivos), relatorio, async (importacaoId) => {
-    const contexto = { operadorId: ator.usuarioId, importacaoId, origem: 'nfe' as const };
+    const contexto = { escopo, importacaoId, origem: 'nfe' as const };
     for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
       const lote = notas.slice(inicio, inicio + LOTE_XML);
       const preparados = lote.map(itemDaNota);

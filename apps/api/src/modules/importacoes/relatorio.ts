@@ -5,7 +5,7 @@ import {
   type ImportacaoStatus,
   type ImportacaoTipo,
 } from '@cobranca/contracts';
-import type { ResultadoItem } from './importacao-lote.repository.ts';
+import type { ResultadoItem } from './importacao-lote.regras.ts';
 
 export type Referencia = { linha: number } | { arquivo: string };
 export type Totais = {

@@ -7,7 +7,7 @@ import { IMPORTACAO_TAMANHO_MAXIMO_BYTES } from '@cobranca/contracts';
 // Brings in the request.files()/isMultipart() typings wherever this module is compiled.
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError, unprocessable } from '../../lib/errors.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 
 export type ArquivoRecebido = { nome: string; caminho: string; bytes: number };
 
@@ -24,7 +24,7 @@ export const LIMITES_MULTIPART = {
 
 /** A 422 about the uploaded file, reported on its multipart field (`csv_file`, `arquivo_xml`). */
 export const recusarArquivo = (campo: string, mensagem: string, detalhes: string[] = [mensagem]) =>
-  unprocessable(mensagem, { [campo]: detalhes });
+  new ErroDominio('ARQUIVO_INVALIDO', mensagem, { [campo]: detalhes });
 const grandeDemais = (campo: string) => recusarArquivo(campo, 'O envio excede o limite de 20 MB.');
 
 /** A display name only: no folders, no control characters, bounded. Never used as a path. */
@@ -47,7 +47,7 @@ const semBoundary = (campo: string) =>
 // busboy reports a broken body (cut short, a part never closed) as a bare Error; file system, stream
 // and @fastify/multipart errors carry a code (ENOSPC must stay a 507, a parts limit a 413).
 const corpoMalformado = (erro: unknown): boolean =>
-  erro instanceof Error && !(erro instanceof AppError) && !('code' in erro);
+  erro instanceof Error && !(erro instanceof ErroDominio) && !('code' in erro);
 const malformado = (campo: string) =>
   recusarArquivo(
     campo,

@@ -11,7 +11,7 @@ import {
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, mensagens } from '../../db/schema/index.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
-import { LIMITE_THREAD } from './mensagens.repository.ts';
+import { LIMITE_THREAD } from './thread.repository.ts';
 
 let t: TestApp;
 let ana: TestUser;

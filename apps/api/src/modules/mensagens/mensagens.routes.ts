@@ -8,7 +8,8 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { atorDe, sessionOf } from '../../plugins/access.ts';
+import { atorDe } from '../../plugins/access.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { enviarMensagemOperador, listarMensagens } from './mensagens.service.ts';
 
 const tags = ['mensagens'];
@@ -25,7 +26,7 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mensagensResponse, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
       },
     },
-    async (request) => listarMensagens(app.db, { operadorId: sessionOf(request).user.id }, request.params.id),
+    async (request) => listarMensagens(app.db, escopoDe(request), request.params.id),
   );
 
   app.post(
@@ -50,7 +51,14 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(201)
         .send(
-          await enviarMensagemOperador(app.db, app.appKey, request.params.id, request.body.conteudo, ator),
+          await enviarMensagemOperador(
+            app.db,
+            app.appKey,
+            escopoDe(request),
+            request.params.id,
+            request.body.conteudo,
+            ator,
+          ),
         );
     },
   );

@@ -1,9 +1,9 @@
-import type { MensagemView } from '@cobranca/contracts';
+import type { CodigoErro, MensagemView } from '@cobranca/contracts';
 import { formatarDataBr, hojeNoFuso } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import {
   type CanalDriver,
@@ -12,19 +12,11 @@ import {
   enviarPeloCanal,
 } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import {
-  type EscopoOperador,
-  findClienteParaAgirOrThrow,
-  findClienteVisivelOrThrow,
-} from '../clientes/escopo-operador.ts';
-import {
-  findMensagemView,
-  inserirMensagemSaida,
-  listarThread,
-  type MensagemEnviada,
-  registrarResultadoEnvio,
-  ultimaEntradaDoCliente,
-} from './mensagens.repository.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { registrarResultadoEnvio } from './resultado-envio.service.ts';
+import { inserirMensagemSaida, type MensagemEnviada } from './saida.repository.ts';
+import { ThreadDoOperador, ultimaEntradaDoCliente } from './thread.repository.ts';
 
 // Operator messages (docs/produto.md §12): stored first, sent through the active channel after the commit, so a
 // slow or failing channel never holds a transaction open and the message is never lost.
@@ -32,12 +24,21 @@ import {
 type ClienteRow = typeof clientes.$inferSelect;
 
 /** Why the customer cannot receive a message (null: they can). Concluded customers still can. */
+type MotivoSemMensagem = { code: CodigoErro; campo: string; mensagem: string };
+
+const SEM_TELEFONE: MotivoSemMensagem = {
+  code: 'CLIENTE_SEM_TELEFONE',
+  campo: 'telefone',
+  mensagem: 'O cliente não tem telefone cadastrado.',
+};
+
 export const motivoSemMensagem = (
   cliente: Pick<ClienteRow, 'telefone' | 'optOutEm'>,
-): { campo: string; mensagem: string } | null => {
-  if (!cliente.telefone) return { campo: 'telefone', mensagem: 'O cliente não tem telefone cadastrado.' };
+): MotivoSemMensagem | null => {
+  if (!cliente.telefone) return SEM_TELEFONE;
   if (cliente.optOutEm)
     return {
+      code: 'CLIENTE_OPT_OUT',
       campo: 'opt_out',
       mensagem: `O cliente pediu para não receber mensagens (opt-out em ${formatarDataBr(hojeNoFuso(cliente.optOutEm))}).`,
     };
@@ -45,8 +46,8 @@ export const motivoSemMensagem = (
 };
 
 export const listarMensagens = async (db: Db, escopo: EscopoOperador, clienteId: number) => {
-  await findClienteVisivelOrThrow(db, escopo, clienteId);
-  return listarThread(db, clienteId);
+  await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(clienteId);
+  return new ThreadDoOperador(db, escopo).listar(clienteId);
 };
 
 /** Hands a stored `pendente` message to the channel and records the answer. */
@@ -66,21 +67,22 @@ const FORA_DA_JANELA =
 export const enviarMensagemOperador = async (
   db: Db,
   appKey: Buffer,
+  escopo: EscopoOperador,
   clienteId: number,
   conteudo: string,
   ator: Ator,
 ): Promise<MensagemView> => {
   const canal = await canalAtivo(db, appKey);
   const envio = await db.transaction(async (tx) => {
-    const cliente = await findClienteParaAgirOrThrow(tx, { operadorId: ator.usuarioId }, clienteId);
+    const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
     const motivo = motivoSemMensagem(cliente);
     if (motivo || !cliente.telefone) {
-      const mensagem = motivo?.mensagem ?? 'O cliente não tem telefone cadastrado.';
-      throw unprocessable(mensagem, { [motivo?.campo ?? 'telefone']: [mensagem] });
+      const { code, campo, mensagem } = motivo ?? SEM_TELEFONE;
+      throw erroDeCampo(code, campo, mensagem);
     }
     const ultimaEntradaEm = await ultimaEntradaDoCliente(tx, clienteId);
     if (canal.canal === 'whatsapp_cloud' && !dentroDaJanelaAtendimento(ultimaEntradaEm, new Date()))
-      throw unprocessable(FORA_DA_JANELA, { conteudo: [FORA_DA_JANELA] });
+      throw erroDeCampo('CONVERSA_FECHADA', 'conteudo', FORA_DA_JANELA);
     const mensagemId = await inserirMensagemSaida(tx, {
       clienteId,
       telefone: cliente.telefone,
@@ -106,5 +108,5 @@ export const enviarMensagemOperador = async (
     clienteId,
     conteudo,
   });
-  return findMensagemView(db, envio.mensagemId);
+  return new ThreadDoOperador(db, escopo).buscar(envio.mensagemId);
 };

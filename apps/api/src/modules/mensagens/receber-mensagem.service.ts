@@ -4,13 +4,14 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
+import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
-import { findClienteVisivelOrThrow } from '../clientes/escopo-operador.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { variantesCelular } from './celular-br.ts';
-import { findMensagemView } from './mensagens.repository.ts';
 import { ehPedidoDeOptOut } from './opt-out.ts';
+import { ThreadDoOperador } from './thread.repository.ts';
 
 // Inbound messages from any channel (webhook, simulator, CLI), docs/produto.md §3 and §12: the message joins the
 // customer's thread and the reply resets the attempt count, puts an `ativo` customer in the service
@@ -156,16 +157,18 @@ const SEM_TELEFONE = 'O cliente não tem telefone cadastrado.';
  */
 export const simularResposta = (
   db: Db,
+  escopo: EscopoOperador,
   clienteId: number,
   texto: string,
   ator: Ator,
 ): Promise<SimularRespostaResponse> =>
   db.transaction(async (tx) => {
-    const cliente = await findClienteVisivelOrThrow(tx, { operadorId: ator.usuarioId }, clienteId, {
+    const cliente = await new ClientesDoOperador(tx, escopo).buscarVisivelOrThrow(clienteId, {
       forUpdate: true,
     });
-    if ((await getWhatsappArmazenado(tx)).provedor !== 'simulador') throw conflict(SIMULACAO_SO_NO_SIMULADOR);
-    if (!cliente.telefone) throw unprocessable(SEM_TELEFONE, { telefone: [SEM_TELEFONE] });
+    if ((await getWhatsappArmazenado(tx)).provedor !== 'simulador')
+      throw new ErroDominio('SIMULADOR_INATIVO', SIMULACAO_SO_NO_SIMULADOR);
+    if (!cliente.telefone) throw erroDeCampo('CLIENTE_SEM_TELEFONE', 'telefone', SEM_TELEFONE);
     const entrada: EntradaCanal = {
       canal: 'simulador',
       telefone: cliente.telefone,
@@ -186,7 +189,7 @@ export const simularResposta = (
       ip: ator.ip,
     });
     return {
-      mensagem: await findMensagemView(tx, mensagemId),
+      mensagem: await new ThreadDoOperador(tx, escopo).buscar(mensagemId),
       cliente_status: efeito.clienteStatus,
       opt_out: efeito.optOut,
     };

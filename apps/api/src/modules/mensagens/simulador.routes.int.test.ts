@@ -159,7 +159,7 @@ describe('POST /api/operador/clientes/:id/simular-resposta', () => {
     try {
       const response = await simular(id, { texto: 'oi' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: SIMULACAO_SO_NO_SIMULADOR });
+      expect(response.json()).toEqual({ code: 'SIMULADOR_INATIVO', message: SIMULACAO_SO_NO_SIMULADOR });
     } finally {
       await usarProvedor('simulador');
     }

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { simularResposta } from './receber-mensagem.service.ts';
 
 const tags = ['mensagens'];
@@ -51,6 +52,14 @@ export const simuladorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await simularResposta(app.db, request.params.id, request.body.texto, atorDe(request))),
+        .send(
+          await simularResposta(
+            app.db,
+            escopoDe(request),
+            request.params.id,
+            request.body.texto,
+            atorDe(request),
+          ),
+        ),
   );
 };

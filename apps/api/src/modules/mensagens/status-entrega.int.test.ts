@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { registrarResultadoEnvio } from './mensagens.repository.ts';
+import { registrarResultadoEnvio } from './resultado-envio.service.ts';
 import { registrarStatusCanal, type StatusEntrega } from './status-entrega.repository.ts';
 
 let t: TestApp;

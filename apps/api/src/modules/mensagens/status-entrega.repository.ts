@@ -2,7 +2,7 @@ import type { Canal } from '@cobranca/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
-import { registrarEnvioAceito } from './mensagens.repository.ts';
+import { registrarEnvioAceito } from './saida.repository.ts';
 import { type StatusCanal, statusAvanca } from './status-entrega.ts';
 
 // Delivery statuses the channel reports for our outbound messages (webhook statuses[]). A status can

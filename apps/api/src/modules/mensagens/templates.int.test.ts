@@ -1,4 +1,5 @@
 import { TEMPLATE_TIPOS, type TemplateTipo } from '@cobranca/contracts';
+import { gerarCpf } from '@cobranca/dominio';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +17,6 @@ import {
   mensagens,
   pagamentos,
 } from '../../db/schema/index.ts';
-import { gerarCpf } from '../../lib/documentos.ts';
 import { DEFAULT_TEMPLATES } from './default-templates.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import {
   templateErrors,
 } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { Actor } from '../usuarios/usuarios.service.ts';
@@ -70,7 +70,7 @@ export const salvarTemplate = async (
   actor: Actor,
 ): Promise<TemplateView> => {
   const erros = templateErrors(tipo, body.texto);
-  if (erros.length > 0) throw unprocessable(VALIDATION_MESSAGE, { texto: erros });
+  if (erros.length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, { texto: erros });
   const row = await db.transaction(async (tx) => {
     const antes = await getTemplateRow(tx, tipo, { forUpdate: true });
     const salvo = await upsertTemplate(tx, {

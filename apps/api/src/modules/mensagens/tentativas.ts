@@ -19,3 +19,17 @@ export const atrasoDaTentativa = (tentativa: number, aleatorio: () => number = M
   const teto = Math.min(TETO_MS, BASE_MS * 2 ** Math.max(0, tentativa - 1));
   return Math.round(teto * (0.5 + aleatorio() / 2));
 };
+
+/**
+ * When a refused send is tried again: `null` when it failed for good (a permanent refusal, or the
+ * last attempt), otherwise the instant of attempt `tentativa + 1`.
+ */
+export const proximaTentativaEm = (
+  recusa: { transitorio: boolean },
+  tentativa: number,
+  agora: Date,
+  aleatorio?: () => number,
+): Date | null =>
+  !recusa.transitorio || tentativa >= MAX_TENTATIVAS
+    ? null
+    : new Date(agora.getTime() + atrasoDaTentativa(tentativa, aleatorio));

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
+import { escopoDe } from '../clientes/escopo-operador.ts';
 import { criarNegociacao } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
@@ -46,6 +47,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await criarNegociacao(
             idempotentDb(request, app.db),
+            escopoDe(request),
             request.params.id,
             request.body,
             atorDe(request),
@@ -73,6 +75,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
           await registrarPagamento(
             idempotentDb(request, app.db),
             app.appKey,
+            escopoDe(request),
             request.params.id,
             request.body,
             atorDe(request),
@@ -99,6 +102,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await registrarPromessa(
             idempotentDb(request, app.db),
+            escopoDe(request),
             request.params.id,
             request.body,
             atorDe(request),

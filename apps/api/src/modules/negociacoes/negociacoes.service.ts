@@ -2,19 +2,14 @@ import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
 import { formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
-import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
+import { ErroDominio, erroDeCampo, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { calcularAcordo, type EntradaAcordo, type PlanoAcordo, validarAcordo } from './acordo.ts';
-import {
-  type ContaRow,
-  inserirNegociacao,
-  inserirParcelas,
-  lockContasAbertasOrThrow,
-  substituirContas,
-} from './negociacoes.repository.ts';
+import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry. The customer's status does not change.
@@ -28,11 +23,37 @@ export type NovaNegociacaoInput = {
   observacao?: string;
 };
 
+const erroContas = (mensagem: string) => erroDeCampo('DADOS_INVALIDOS', 'contas', mensagem);
+
 const semRepeticoesOrThrow = (ids: number[]) => {
   const repetidas = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (repetidas.length === 0) return;
   const mensagem = `Conta(s) repetida(s) no acordo: ${repetidas.map((id) => `#${id}`).join(', ')}.`;
-  throw unprocessable(mensagem, { contas: [mensagem] });
+  throw erroContas(mensagem);
+};
+
+/**
+ * The chosen receivables, locked until the transaction ends, so a second agreement over them waits
+ * and then finds them `negociada`. Missing, another customer's or not open → 422.
+ */
+const contasAbertasOrThrow = async (
+  repositorio: NegociacoesRepository,
+  clienteId: number,
+  ids: number[],
+): Promise<ContaRow[]> => {
+  const rows = await repositorio.travarContas(clienteId, ids);
+  const encontradas = new Set(rows.map((r) => r.id));
+  const faltando = ids.filter((id) => !encontradas.has(id));
+  if (faltando.length > 0)
+    throw erroContas(
+      `Conta(s) não encontrada(s) para este cliente: ${faltando.map((id) => `#${id}`).join(', ')}.`,
+    );
+  const fechadas = rows.filter((r) => r.status !== 'aberta');
+  if (fechadas.length > 0)
+    throw erroContas(
+      `Só contas em aberto podem entrar no acordo: ${fechadas.map((r) => `#${r.id} (${r.status})`).join(', ')}.`,
+    );
+  return rows;
 };
 
 export type NegociacaoCriada = { negociacao: NegociacaoView; cliente: ClienteDetalhe };
@@ -55,7 +76,7 @@ const planoValidoOrThrow = async (
     hoje: hojeNoFuso(new Date(), settings.fuso_horario),
     descontoMaximoPercentual: settings.desconto_maximo_percentual,
   });
-  if (Object.keys(erros).length > 0) throw unprocessable(VALIDATION_MESSAGE, erros);
+  if (Object.keys(erros).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, erros);
   return calcularAcordo(entrada);
 };
 
@@ -86,29 +107,29 @@ const auditarNegociacao = (
 
 export const criarNegociacao = async (
   db: Db,
+  escopo: EscopoOperador,
   clienteId: number,
   input: NovaNegociacaoInput,
   ator: Ator,
 ): Promise<NegociacaoCriada> => {
   semRepeticoesOrThrow(input.contas);
-  const escopo = { operadorId: ator.usuarioId };
   return db.transaction(async (tx) => {
+    const repositorio = new NegociacoesRepository(tx, escopo);
     // The customer lock first (same order as payments), then the receivables.
-    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
-    const contas = await lockContasAbertasOrThrow(tx, clienteId, input.contas);
+    const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
+    const contas = await contasAbertasOrThrow(repositorio, clienteId, input.contas);
     const plano = await planoValidoOrThrow(tx, contas, input);
-    const negociacaoId = await inserirNegociacao(tx, {
+    const negociacaoId = await repositorio.inserirNegociacao({
       clienteId,
-      operadorId: ator.usuarioId,
       plano,
       primeiroVencimento: input.primeiro_vencimento,
       intervaloDias: input.intervalo_dias,
       observacao: input.observacao || null,
     });
-    await substituirContas(tx, negociacaoId, contas);
-    await inserirParcelas(tx, clienteId, negociacaoId, plano);
+    await repositorio.substituirContas(clienteId, negociacaoId, contas);
+    await repositorio.inserirParcelas(clienteId, negociacaoId, plano);
     await auditarNegociacao(tx, ator, cliente, negociacaoId, contas, plano);
-    const detalhe = await findClienteDetalheOrThrow(tx, escopo, clienteId);
+    const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
     if (!negociacao) throw new Error(`negociação ${negociacaoId} não encontrada após o insert`);
     return { negociacao, cliente: detalhe };

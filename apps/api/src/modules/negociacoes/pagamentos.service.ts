@@ -1,33 +1,25 @@
 import type { ClienteDetalhe, PagamentoView } from '@cobranca/contracts';
 import { diasEntre, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { clientes, contasReceber, pagamentos } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
-import { unprocessable } from '../../lib/errors.ts';
-import { findClienteDetalheOrThrow } from '../atendimento/cliente-detalhe.repository.ts';
+import { erroDeCampo } from '../../lib/errors.ts';
+import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { podeTransicionar } from '../atendimento/status-rules.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { inserirMensagemSaida, ultimaEntradaDoCliente } from '../mensagens/mensagens.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
+import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
 import { renderizarMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { getTemplateRow } from '../mensagens/templates.repository.ts';
-import {
-  type ContaRow,
-  contarContasAbertas,
-  cumprirNegociacaoSeQuitada,
-  cumprirPromessas,
-  lockConta,
-} from './negociacoes.repository.ts';
+import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
+import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Payments (docs/produto.md §9): a payment settles a receivable in full or in part; the last one concludes the
 // customer and sends the thank-you template after the commit.
-
-type ClienteRow = typeof clientes.$inferSelect;
 
 export type NovoPagamentoInput = {
   conta_id: number;
@@ -37,11 +29,15 @@ export type NovoPagamentoInput = {
   observacao?: string;
 };
 
-const erroCampo = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
+const erroCampo = (campo: string, mensagem: string) => erroDeCampo('DADOS_INVALIDOS', campo, mensagem);
 
 /** The receivable to pay, locked; it must be this customer's and open, and the amount fit its balance. */
-const contaPagavelOrThrow = async (tx: DbOrTx, clienteId: number, input: NovoPagamentoInput) => {
-  const conta = await lockConta(tx, clienteId, input.conta_id);
+const contaPagavelOrThrow = async (
+  repositorio: NegociacoesRepository,
+  clienteId: number,
+  input: NovoPagamentoInput,
+) => {
+  const conta = await repositorio.travarConta(clienteId, input.conta_id);
   if (!conta) throw erroCampo('conta_id', 'Conta não encontrada para este cliente.');
   if (conta.status !== 'aberta')
     throw erroCampo('conta_id', `A conta #${conta.id} não está em aberto (${conta.status}).`);
@@ -55,30 +51,15 @@ const contaPagavelOrThrow = async (tx: DbOrTx, clienteId: number, input: NovoPag
   return { conta, valor, quitou: valor === saldo };
 };
 
-const aplicarPagamento = async (
-  tx: DbOrTx,
-  conta: ContaRow,
-  valor: number,
-  quitou: boolean,
-  data: string,
-) => {
-  await tx
-    .update(contasReceber)
-    .set({
-      valorPagoCentavos: conta.valorPagoCentavos + valor,
-      ...(quitou && { status: 'paga' as const, pagoEm: data }),
-    })
-    .where(eq(contasReceber.id, conta.id));
-};
-
 /** No open receivable left → `concluido` (docs/produto.md §3); says whether it happened now. */
-const concluirSeQuitado = async (tx: DbOrTx, cliente: ClienteRow): Promise<boolean> => {
+const concluirSeQuitado = async (
+  clientes: ClientesDoOperador,
+  repositorio: NegociacoesRepository,
+  cliente: ClienteRow,
+): Promise<boolean> => {
   if (!podeTransicionar(cliente.status, 'concluir')) return false;
-  if ((await contarContasAbertas(tx, cliente.id)) > 0) return false;
-  await tx
-    .update(clientes)
-    .set({ status: 'concluido', pausaMotivo: null })
-    .where(eq(clientes.id, cliente.id));
+  if ((await repositorio.contarContasAbertas(cliente.id)) > 0) return false;
+  await clientes.atualizar(cliente.id, { status: 'concluido', pausaMotivo: null });
   return true;
 };
 
@@ -120,36 +101,21 @@ const prepararAgradecimento = async (
   };
 };
 
-const inserirPagamento = async (
-  tx: DbOrTx,
-  clienteId: number,
-  input: NovoPagamentoInput,
-  valor: number,
-  ator: Ator,
-) => {
-  const [row] = await tx
-    .insert(pagamentos)
-    .values({
-      clienteId,
-      contaId: input.conta_id,
-      operadorId: ator.usuarioId,
-      valorCentavos: valor,
-      data: input.data,
-      forma: input.forma,
-      observacao: input.observacao || null,
-    })
-    .returning({ id: pagamentos.id });
-  if (!row) throw new Error('insert de pagamento não devolveu a linha');
-  return row.id;
-};
-
 /** What the payment settled besides the receivable: the agreement, promises, the customer. */
-const aplicarEfeitos = async (tx: DbOrTx, cliente: ClienteRow, conta: ContaRow, quitou: boolean) => ({
+const aplicarEfeitos = async (
+  clientes: ClientesDoOperador,
+  repositorio: NegociacoesRepository,
+  cliente: ClienteRow,
+  conta: ContaRow,
+  quitou: boolean,
+) => ({
   conta_quitada: quitou,
   negociacao_cumprida:
-    quitou && conta.negociacaoId !== null && (await cumprirNegociacaoSeQuitada(tx, conta.negociacaoId)),
-  promessas_cumpridas: await cumprirPromessas(tx, cliente.id),
-  cliente_concluido: await concluirSeQuitado(tx, cliente),
+    quitou &&
+    conta.negociacaoId !== null &&
+    (await repositorio.cumprirNegociacaoSeQuitada(conta.negociacaoId)),
+  promessas_cumpridas: await repositorio.cumprirPromessas(cliente.id),
+  cliente_concluido: await concluirSeQuitado(clientes, repositorio, cliente),
 });
 
 export type PagamentoRegistrado = { pagamento: PagamentoView; cliente: ClienteDetalhe };
@@ -157,6 +123,7 @@ export type PagamentoRegistrado = { pagamento: PagamentoView; cliente: ClienteDe
 export const registrarPagamento = async (
   db: Db,
   appKey: Buffer,
+  escopo: EscopoOperador,
   clienteId: number,
   input: NovoPagamentoInput,
   ator: Ator,
@@ -166,13 +133,21 @@ export const registrarPagamento = async (
     throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
   const canal = await canalAtivo(db, appKey);
   const { resposta, envio } = await db.transaction(async (tx) => {
-    const escopo = { operadorId: ator.usuarioId };
+    const clientes = new ClientesDoOperador(tx, escopo);
+    const repositorio = new NegociacoesRepository(tx, escopo);
     // Locking the customer serialises concurrent payments: the second sees the first's result.
-    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
-    const { conta, valor, quitou } = await contaPagavelOrThrow(tx, clienteId, input);
-    await aplicarPagamento(tx, conta, valor, quitou, input.data);
-    const pagamentoId = await inserirPagamento(tx, clienteId, input, valor, ator);
-    const efeitos = await aplicarEfeitos(tx, cliente, conta, quitou);
+    const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
+    const { conta, valor, quitou } = await contaPagavelOrThrow(repositorio, clienteId, input);
+    await repositorio.aplicarPagamento(conta, valor, quitou, input.data);
+    const pagamentoId = await repositorio.inserirPagamento({
+      clienteId,
+      contaId: conta.id,
+      valorCentavos: valor,
+      data: input.data,
+      forma: input.forma,
+      observacao: input.observacao || null,
+    });
+    const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, conta, quitou);
     const envio = efeitos.cliente_concluido ? await prepararAgradecimento(tx, cliente, valor, canal) : null;
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
@@ -189,7 +164,7 @@ export const registrarPagamento = async (
       },
       ip: ator.ip,
     });
-    const detalhe = await findClienteDetalheOrThrow(tx, escopo, clienteId);
+    const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const pagamento = detalhe.pagamentos.find((p) => p.id === pagamentoId);
     if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
     return { resposta: { pagamento, cliente: detalhe }, envio };

@@ -55,7 +55,7 @@ describe('POST /api/operador/clientes/:id/promessas — one pending promise per 
     expect((await prometer(id, data)).statusCode).toBe(201);
     const segunda = await prometer(id, data, 200);
     expect(segunda.statusCode).toBe(409);
-    expect(segunda.json()).toEqual({ message: promessaRepetida(data) });
+    expect(segunda.json()).toEqual({ code: 'PROMESSA_REPETIDA', message: promessaRepetida(data) });
     expect(segunda.json().message).toMatch(
       /^Este cliente já tem uma promessa pendente para \d{2}\/\d{2}\/\d{4}\.$/,
     );

@@ -1,25 +1,21 @@
 import type { ClienteDetalhe, PromessaView } from '@cobranca/contracts';
 import { diasEntre, formatarDataBr, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientes, promessas } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
-import {
-  findClienteDetalheOrThrow,
-  saldoEmAbertoCentavos,
-  toPromessaView,
-} from '../atendimento/cliente-detalhe.repository.ts';
+import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
+import { ClienteDetalheRepository, toPromessaView } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { findClienteParaAgirOrThrow } from '../clientes/escopo-operador.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Promise to pay (docs/produto.md §10): automation is snoozed until the promised date.
 
 export const PRAZO_MAXIMO_PROMESSA_DIAS = 60;
 
-const erroCampo = (campo: string, mensagem: string) => unprocessable(mensagem, { [campo]: [mensagem] });
+const erroCampo = (campo: string, mensagem: string) => erroDeCampo('DADOS_INVALIDOS', campo, mensagem);
 
 /** Date rule of a promise: today up to 60 days ahead (São Paulo dates). */
 export const erroDataPromessa = (data: string, hoje: string): string | null => {
@@ -39,6 +35,7 @@ export type PromessaRegistrada = { promessa: PromessaView; cliente: ClienteDetal
 
 export const registrarPromessa = async (
   db: Db,
+  escopo: EscopoOperador,
   clienteId: number,
   input: { data: string; valor: number },
   ator: Ator,
@@ -47,22 +44,22 @@ export const registrarPromessa = async (
   const erroData = erroDataPromessa(input.data, hojeNoFuso(new Date(), fuso_horario));
   if (erroData) throw erroCampo('data', erroData);
   const valor = reaisParaCentavos(input.valor);
-  const escopo = { operadorId: ator.usuarioId };
   return db.transaction(async (tx) => {
-    const cliente = await findClienteParaAgirOrThrow(tx, escopo, clienteId);
-    const saldo = await saldoEmAbertoCentavos(tx, clienteId);
+    const clientes = new ClientesDoOperador(tx, escopo);
+    const repositorio = new NegociacoesRepository(tx, escopo);
+    const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
+    const saldo = await repositorio.saldoEmAbertoCentavos(clienteId);
     if (saldo === 0) throw erroCampo('valor', 'O cliente não tem saldo em aberto.');
     if (valor > saldo)
       throw erroCampo('valor', `O valor prometido é maior que o saldo em aberto (${formatarReais(saldo)}).`);
-    const [row] = await tx
-      .insert(promessas)
-      .values({ clienteId, operadorId: ator.usuarioId, data: input.data, valorCentavos: valor })
-      .returning()
+    const row = await repositorio
+      .inserirPromessa({ clienteId, data: input.data, valorCentavos: valor })
       .catch((error: unknown) => {
-        throw isUniqueViolation(error, PROMESSA_PENDENTE_UQ) ? conflict(promessaRepetida(input.data)) : error;
+        throw isUniqueViolation(error, PROMESSA_PENDENTE_UQ)
+          ? new ErroDominio('PROMESSA_REPETIDA', promessaRepetida(input.data))
+          : error;
       });
-    if (!row) throw new Error('insert de promessa não devolveu a linha');
-    await tx.update(clientes).set({ sonecaAte: input.data }).where(eq(clientes.id, clienteId));
+    await clientes.atualizar(clienteId, { sonecaAte: input.data });
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
       acao: 'promessa.registrada',
@@ -72,6 +69,7 @@ export const registrarPromessa = async (
       detalhes: { cliente_id: clienteId, data: input.data, valor_centavos: valor },
       ip: ator.ip,
     });
-    return { promessa: toPromessaView(row), cliente: await findClienteDetalheOrThrow(tx, escopo, clienteId) };
+    const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
+    return { promessa: toPromessaView(row), cliente: detalhe };
   });
 };

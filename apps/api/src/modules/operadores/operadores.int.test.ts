@@ -235,7 +235,10 @@ describe('GET /api/admin/operadores/:id', () => {
     for (const id of [admin.id, superAdmin.id, 999_999]) {
       const response = await api('GET', `/api/admin/operadores/${id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Operador não encontrado.' });
+      expect(response.json()).toEqual({
+        code: 'USUARIO_NAO_ENCONTRADO',
+        message: 'Operador não encontrado.',
+      });
     }
   });
 
@@ -356,7 +359,10 @@ describe('PATCH /api/admin/operadores/:id/bloquear', () => {
     await api('PATCH', `/api/admin/operadores/${operador.id}/bloquear`);
     const response = await api('PATCH', `/api/admin/operadores/${operador.id}/bloquear`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Esta conta já está bloqueada.' });
+    expect(response.json()).toEqual({
+      code: 'USUARIO_JA_NO_ESTADO',
+      message: 'Esta conta já está bloqueada.',
+    });
     expect(await auditoriaDe(operador.id, 'operador.bloqueado')).toHaveLength(1);
   });
 
@@ -402,7 +408,7 @@ describe('PATCH /api/admin/operadores/:id/reativar', () => {
     const operador = await novoOperador();
     const response = await api('PATCH', `/api/admin/operadores/${operador.id}/reativar`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Esta conta já está ativa.' });
+    expect(response.json()).toEqual({ code: 'USUARIO_JA_NO_ESTADO', message: 'Esta conta já está ativa.' });
   });
 
   it('answers 404 for an admin id', async () => {

@@ -11,11 +11,8 @@ import {
   type ResultadoEnvio,
   type TemplateCanal,
 } from '../canais/canal.ts';
-import {
-  type MensagemEnviada,
-  marcarEnvioIniciado,
-  registrarResultadoEnvio,
-} from '../mensagens/mensagens.repository.ts';
+import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
+import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { criarJanelaDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';

@@ -8,7 +8,7 @@ import { criarRelogioManual } from '../../lib/relogio.ts';
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { marcarEnvioIniciado } from '../mensagens/mensagens.repository.ts';
+import { marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { registrarStatusCanal } from '../mensagens/status-entrega.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { reivindicar } from './enviador.ts';

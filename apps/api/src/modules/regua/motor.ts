@@ -6,7 +6,7 @@ import { type ReguaExecucaoContagens, reguaExecucoes } from '../../db/schema/ind
 import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { marcarImportacoesInterrompidas } from '../importacoes/importacoes.repository.ts';
+import { marcarImportacoesInterrompidas } from '../importacoes/importacao.service.ts';
 import { horarioDoDia } from './calendario.ts';
 import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';

@@ -147,6 +147,7 @@ describe('PATCH /api/super-admin/admins/:id/bloquear', () => {
     const response = await api('PATCH', `/api/super-admin/admins/${superAdmin.id}/bloquear`);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'AUTO_BLOQUEIO',
       message: 'Você não pode bloquear a sua própria conta.',
       errors: { id: ['Você não pode bloquear a sua própria conta.'] },
     });
@@ -157,7 +158,10 @@ describe('PATCH /api/super-admin/admins/:id/bloquear', () => {
     const operador = await createTestUser(t.database, 'operador');
     const response = await api('PATCH', `/api/super-admin/admins/${operador.id}/bloquear`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Administrador não encontrado.' });
+    expect(response.json()).toEqual({
+      code: 'USUARIO_NAO_ENCONTRADO',
+      message: 'Administrador não encontrado.',
+    });
     expect(await statusDe(operador.id)).toBe('Ativo');
     expect((await api('PATCH', '/api/super-admin/admins/999999/bloquear')).statusCode).toBe(404);
     expect((await api('PATCH', '/api/super-admin/admins/0/bloquear')).statusCode).toBe(422);
@@ -170,7 +174,10 @@ describe('PATCH /api/super-admin/admins/:id/bloquear', () => {
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const terceira = await api('PATCH', url);
     expect(terceira.statusCode).toBe(409);
-    expect(terceira.json()).toEqual({ message: 'Esta conta já está bloqueada.' });
+    expect(terceira.json()).toEqual({
+      code: 'USUARIO_JA_NO_ESTADO',
+      message: 'Esta conta já está bloqueada.',
+    });
     expect(await auditoriaDe(admin.id, 'admin.bloqueado')).toHaveLength(1);
   });
 
@@ -200,7 +207,7 @@ describe('PATCH /api/super-admin/admins/:id/reativar', () => {
     const admin = await createTestUser(t.database, 'admin');
     const response = await api('PATCH', `/api/super-admin/admins/${admin.id}/reativar`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Esta conta já está ativa.' });
+    expect(response.json()).toEqual({ code: 'USUARIO_JA_NO_ESTADO', message: 'Esta conta já está ativa.' });
   });
 
   it('answers 404 for a blocked operator', async () => {

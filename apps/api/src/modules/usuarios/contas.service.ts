@@ -8,7 +8,7 @@ import {
 } from '@cobranca/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from './contas.repository.ts';
 import { hashPassword } from './password.ts';
 import { findUsuarioByEmail, revokeAllTokensOf } from './usuarios.repository.ts';
-import { type Actor, createUsuario, EMAIL_EM_USO } from './usuarios.service.ts';
+import { type Actor, createUsuario, emailEmUso } from './usuarios.service.ts';
 
 /** Which accounts a screen manages: the roles it sees, the role it creates, its audit prefix. */
 export type TipoConta = { roles: readonly Role[]; roleNova: Role; acao: string; naoEncontrada: string };
@@ -69,7 +69,7 @@ export const listarContas = async (
 
 export const findContaOrThrow = async (db: DbOrTx, tipo: TipoConta, id: number): Promise<ContaRow> => {
   const conta = await findConta(db, id, tipo.roles);
-  if (!conta) throw notFound(tipo.naoEncontrada);
+  if (!conta) throw new ErroDominio('USUARIO_NAO_ENCONTRADO', tipo.naoEncontrada);
   return conta;
 };
 
@@ -82,8 +82,6 @@ export const criarConta = async (
   const input = { name: body.name, email: body.email, password: body.password, role: tipo.roleNova };
   return toUsuarioConta(await createUsuario(db, input, ator, `${tipo.acao}.criado`));
 };
-
-const emailEmUso = () => unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
 
 type Alteracoes = Partial<Record<'name' | 'email', { de: string; para: string }>>;
 
@@ -132,7 +130,7 @@ const gravarAtualizacao = async (
   ator: Actor,
 ): Promise<UsuarioConta> => {
   const row = await updateConta(tx, id, tipo.roles, changes);
-  if (!row) throw notFound(tipo.naoEncontrada);
+  if (!row) throw new ErroDominio('USUARIO_NAO_ENCONTRADO', tipo.naoEncontrada);
   const base = { usuarioId: ator.usuarioId, entidade: 'usuario', entidadeId: id, ip: ator.ip ?? null };
   const rotulo = `${ROLE_LABELS[row.role]} ${row.name}`;
   if (Object.keys(alteracoes).length > 0)
@@ -181,7 +179,7 @@ const trocarStatus = (
     const row = await trocarStatusConta(tx, id, tipo.roles, t.de, t.para);
     if (!row) {
       await findContaOrThrow(tx, tipo, id);
-      throw conflict(t.jaEsta);
+      throw new ErroDominio('USUARIO_JA_NO_ESTADO', t.jaEsta);
     }
     // Blocking ends every session now, so the next request of that account is a 401.
     const sessoesRevogadas = t.para === 'Bloqueado' ? await revokeAllTokensOf(tx, id) : 0;
@@ -204,7 +202,7 @@ export const bloquearConta = async (
   ator: Actor,
 ): Promise<UsuarioConta> => {
   // Checked first: a super admin locking itself out would leave nobody to undo it.
-  if (id === ator.usuarioId) throw unprocessable(AUTO_BLOQUEIO, { id: [AUTO_BLOQUEIO] });
+  if (id === ator.usuarioId) throw erroDeCampo('AUTO_BLOQUEIO', 'id', AUTO_BLOQUEIO);
   return trocarStatus(db, tipo, id, BLOQUEAR, ator);
 };
 

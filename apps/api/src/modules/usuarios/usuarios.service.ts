@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { hashPassword } from './password.ts';
 import { findUsuarioByEmail, insertUsuario, type UsuarioRow } from './usuarios.repository.ts';
@@ -10,6 +10,7 @@ export type NovoUsuario = { name: string; email: string; password: string; role:
 export type Actor = { usuarioId: number | null; ip?: string | null };
 
 export const EMAIL_EM_USO = 'Este e-mail já está em uso.';
+export const emailEmUso = () => erroDeCampo('EMAIL_EM_USO', 'email', EMAIL_EM_USO);
 
 /**
  * Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422.
@@ -21,7 +22,7 @@ export const createUsuario = async (
   actor: Actor,
   acao = 'usuario.criado',
 ): Promise<UsuarioRow> => {
-  if (await findUsuarioByEmail(db, input.email)) throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
+  if (await findUsuarioByEmail(db, input.email)) throw emailEmUso();
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -45,7 +46,7 @@ export const createUsuario = async (
   } catch (error) {
     // Two requests racing for one e-mail: the unique index decides, the loser gets the same 422.
     if (isUniqueViolation(error, 'usuarios_email_lower_uq'))
-      throw unprocessable(EMAIL_EM_USO, { email: [EMAIL_EM_USO] });
+      throw emailEmUso();
     throw error;
   }
 };

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../lib/errors.ts';
+import { ErroDominio } from '../../../lib/errors.ts';
 import { detectarCodificacao, detectarSeparador, lerCsv, type RegistroCsv } from './ler-csv.ts';
 
 const arquivo = async (conteudo: string | Buffer): Promise<string> => {
@@ -51,10 +51,11 @@ describe('detectarCodificacao', () => {
     ['UTF-16 (Excel "Unicode text")', Buffer.from('\uFEFFnome', 'utf16le'), 'UTF-16'],
   ])('refuses %s with a 422', async (_caso, conteudo, mensagem) => {
     const falha = await detectarCodificacao(await arquivo(conteudo)).catch((e: unknown) => e);
-    expect(falha).toBeInstanceOf(AppError);
-    expect((falha as AppError).statusCode).toBe(422);
-    expect((falha as AppError).message).toContain(mensagem);
-    expect((falha as AppError).errors).toHaveProperty('csv_file');
+    expect(falha).toBeInstanceOf(ErroDominio);
+    expect((falha as ErroDominio).code).toBe('ARQUIVO_INVALIDO');
+    expect((falha as ErroDominio).statusCode).toBe(422);
+    expect((falha as ErroDominio).message).toContain(mensagem);
+    expect((falha as ErroDominio).errors).toHaveProperty('csv_file');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DocumentoTipo } from '@cobranca/contracts';
-import { identificarDocumento } from '../../../lib/documentos.ts';
+import { identificarDocumento } from '@cobranca/dominio';
 import { normalizarCelular } from '../../../lib/telefone.ts';
 import type { ColunaCsv, MapaColunas } from './cabecalho-csv.ts';
 import { lerData, lerEmail, lerValorReais } from './campos-csv.ts';

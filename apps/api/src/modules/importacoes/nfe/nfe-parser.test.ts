@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { completarChaveNfe, dvChaveNfe } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
 import { ArquivoHostilError } from './arquivo-hostil.ts';
-import { calcularDvChaveAcesso } from './chave-acesso.ts';
-import { CHAVE_PADRAO, comDv, DEST_PADRAO, montarNfe } from './nfe.test-fixtures.ts';
+import { CHAVE_PADRAO, DEST_PADRAO, montarNfe } from './nfe.test-fixtures.ts';
 import { type LeituraNota, lerNotaFiscal, type NotaFiscal, type ProblemaNota } from './nfe-parser.ts';
 import { recusarDtd } from './xml-seguro.ts';
 
@@ -225,7 +225,7 @@ describe('lerNotaFiscal: authorisation protocol', () => {
   });
 
   it('refuses a protocol that belongs to another chave', () => {
-    const outra = comDv('3524031122233300018155001000000999100000001');
+    const outra = completarChaveNfe('3524031122233300018155001000000999100000001');
     const lista = problemas(lerNotaFiscal('n.xml', montarNfe({ protocolo: { cStat: '100', chNFe: outra } })));
     expect(lista).toEqual([
       {
@@ -244,7 +244,7 @@ describe('lerNotaFiscal: header and issuer', () => {
   });
 
   it('refuses a chave whose check digit does not match', () => {
-    const errada = `${CHAVE_PADRAO.slice(0, 43)}${(calcularDvChaveAcesso(CHAVE_PADRAO.slice(0, 43)) + 1) % 10}`;
+    const errada = `${CHAVE_PADRAO.slice(0, 43)}${(dvChaveNfe(CHAVE_PADRAO.slice(0, 43)) + 1) % 10}`;
     const lista = problemas(lerNotaFiscal('n.xml', montarNfe({ chave: errada, protocolo: null })));
     expect(lista).toEqual([
       {

@@ -1,11 +1,9 @@
 // Reads one NF-e 4.00 file (bare <NFe> or <nfeProc>) into what the import needs: the customer (dest)
 // and the receivables (cobr/dup). Pure: no database, no clock. Paths follow leiauteNFe_v4.00.xsd.
 
-import { ehDataIso } from '@cobranca/dominio';
+import { ehDataIso, normalizarDocumento, validarChaveNfe, validarCnpj, validarCpf } from '@cobranca/dominio';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Endereco } from '../../../db/schema/clientes.ts';
-import { normalizarDocumento, validarCnpj, validarCpf } from '../../../lib/documentos.ts';
-import { validarChaveAcesso } from './chave-acesso.ts';
 import { excessoNoXml } from './limites-xml.ts';
 import { recusarDtd } from './xml-seguro.ts';
 
@@ -149,7 +147,7 @@ const localizarInfNfe = (raiz: unknown): Documento => {
 const lerChave = (infNFe: No, problemas: ProblemaNota[]): string | undefined => {
   const id = atributo(infNFe, 'Id') ?? '';
   const chave = id.startsWith('NFe') ? id.slice(3) : id;
-  if (validarChaveAcesso(chave)) return chave;
+  if (validarChaveNfe(chave)) return chave;
   const mensagem = `Chave de acesso inválida (${chave || 'ausente'}): formato ou dígito verificador não confere.`;
   problemas.push({ campo: 'chave', mensagem });
   return undefined;

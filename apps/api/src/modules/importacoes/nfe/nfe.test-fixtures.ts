@@ -1,13 +1,11 @@
+import { completarChaveNfe } from '@cobranca/dominio';
 import yazl from 'yazl';
-import { calcularDvChaveAcesso } from './chave-acesso.ts';
 
 // Small NF-e 4.00 documents for unit tests: only the groups the parser reads, shaped like real
 // files (default namespace, indentation, namespace repeated on NFe and protNFe).
 
-export const comDv = (base43: string): string => `${base43}${calcularDvChaveAcesso(base43)}`;
-
 // cUF 35, 2024-03, emitter CNPJ 11222333000181, mod 55, série 001, nNF 123, tpEmis 1, cNF 00000001.
-export const CHAVE_PADRAO = comDv('3524031122233300018155001000000123100000001');
+export const CHAVE_PADRAO = completarChaveNfe('3524031122233300018155001000000123100000001');
 
 export type DupFixture = { nDup?: string; dVenc?: string; vDup?: string };
 export type DestFixture = {
@@ -94,7 +92,7 @@ export const montarNfe = (o: OpcoesNota = {}): string => {
 
 /** The chave of test note number `n`: same issuer and month, a distinct nNF and cNF. */
 export const chaveDaNota = (n: number): string =>
-  comDv(`3524031122233300018155001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`);
+  completarChaveNfe(`3524031122233300018155001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`);
 
 export type ConteudoZip = { nome: string; dados?: Buffer | string; pasta?: true };
 

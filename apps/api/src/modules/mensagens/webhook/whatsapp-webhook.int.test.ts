@@ -91,7 +91,7 @@ describe('before an app secret is configured', () => {
   it('answers 401 to a correctly signed POST and stores nothing', async () => {
     const response = await post(INBOUND, INBOUND_SIG);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ code: 'NAO_AUTENTICADO', message: expect.any(String) });
     expect(await contarMensagens()).toBe(0);
   });
 
@@ -121,7 +121,7 @@ describe('GET /api/webhooks/whatsapp (verification)', () => {
   ])('answers 403 JSON with %s', async (_caso, query) => {
     const response = await verificar(query);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ code: 'SEM_PERMISSAO', message: expect.any(String) });
   });
 
   it('keeps the verify token out of the log', () => {
@@ -149,7 +149,7 @@ describe('POST /api/webhooks/whatsapp', () => {
   ])('answers 401 to %s and stores nothing', async (_caso, assinatura) => {
     const response = await post(INBOUND, assinatura);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ code: 'NAO_AUTENTICADO', message: expect.any(String) });
     expect(await porWamid(INBOUND_WAMID)).toBeUndefined();
   });
 
@@ -273,7 +273,7 @@ describe('POST /api/webhooks/whatsapp', () => {
       const corpo = Buffer.from(texto);
       const response = await post(corpo, assinar(corpo));
       expect(response.statusCode, texto).toBe(400);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ code: 'REQUISICAO_INVALIDA', message: expect.any(String) });
     }
   });
 

@@ -1,6 +1,7 @@
 import { errorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErroDominio } from '../../../lib/errors.ts';
 import { getWhatsappArmazenado, getWhatsappCredenciais } from '../../canais/whatsapp-settings.repository.ts';
 import { assinaturaValida, segredosIguais } from './assinatura.ts';
 import { eventosDaNotificacao, notificacaoWhatsapp } from './payload.ts';
@@ -56,7 +57,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const esperado = (await getWhatsappArmazenado(app.db)).webhook_verify_token;
       if (modo !== 'subscribe' || !desafio || !token || !esperado || !segredosIguais(token, esperado)) {
         request.log.warn('WhatsApp: verificação do webhook recusada');
-        return reply.code(403).send({ message: 'Verificação do webhook recusada.' });
+        throw new ErroDominio('SEM_PERMISSAO', 'Verificação do webhook recusada.');
       }
       return reply.type('text/plain; charset=utf-8').send(desafio);
     },
@@ -74,7 +75,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recebidoResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const bruto = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { appSecret, phoneNumberId } = await getWhatsappCredenciais(app.db, app.appKey);
       if (!appSecret || !assinaturaValida(bruto, request.headers['x-hub-signature-256'], appSecret)) {
@@ -83,11 +84,14 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'WhatsApp: assinatura do webhook inválida'
             : 'WhatsApp: webhook recebido sem app secret configurado',
         );
-        return reply.code(401).send({ message: ASSINATURA_INVALIDA });
+        throw new ErroDominio('NAO_AUTENTICADO', ASSINATURA_INVALIDA);
       }
       const notificacao = notificacaoWhatsapp.safeParse(lerJson(bruto));
       if (!notificacao.success)
-        return reply.code(400).send({ message: 'O corpo não é uma notificação do WhatsApp em JSON válido.' });
+        throw new ErroDominio(
+          'REQUISICAO_INVALIDA',
+          'O corpo não é uma notificação do WhatsApp em JSON válido.',
+        );
       const { eventos, ignorados } = eventosDaNotificacao(notificacao.data);
       for (const motivo of ignorados) request.log.info(`WhatsApp: ${motivo}`);
       await aplicarEventos(app.db, request.log, eventos, phoneNumberId);

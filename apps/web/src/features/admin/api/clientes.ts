@@ -10,7 +10,7 @@ export const clientesKeys = {
 };
 
 // ── GET /api/admin/clientes?page=&busca= or /api/admin/clientes/por-status/{status}?page=&busca= ──
-export const fetchClientes = ({ status, ...query }: ClientesFiltro, signal?: AbortSignal) =>
+export const buscarClientes = ({ status, ...query }: ClientesFiltro, signal?: AbortSignal) =>
   api.get<Paged<ClienteAdmin>>(status ? `/admin/clientes/por-status/${status}` : '/admin/clientes', {
     query,
     signal,
@@ -19,7 +19,7 @@ export const fetchClientes = ({ status, ...query }: ClientesFiltro, signal?: Abo
 export const clientesQueryOptions = (filtro: ClientesFiltro) =>
   queryOptions({
     queryKey: clientesKeys.lista(filtro),
-    queryFn: ({ signal }) => fetchClientes(filtro, signal),
+    queryFn: ({ signal }) => buscarClientes(filtro, signal),
     // Keeps the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });

@@ -11,34 +11,34 @@ export const dashboardKeys = {
 };
 
 // ── GET /api/admin/dashboard ────────────────────────────────────────────────────
-export const fetchAdminDashboard = (signal?: AbortSignal) =>
+export const buscarAdminDashboard = (signal?: AbortSignal) =>
   api.get<AdminDashboard>('/admin/dashboard', { signal });
 
 export const adminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: dashboardKeys.resumo, queryFn: ({ signal }) => fetchAdminDashboard(signal) });
+  queryOptions({ queryKey: dashboardKeys.resumo, queryFn: ({ signal }) => buscarAdminDashboard(signal) });
 
 export const useAdminDashboard = () => useQuery(adminDashboardQueryOptions());
 
 // ── GET /api/admin/dashboard/operadores (array) ─────────────────────────────────
-export const fetchDashboardOperadores = (signal?: AbortSignal) =>
+export const buscarDashboardOperadores = (signal?: AbortSignal) =>
   api.get<DashboardOperador[]>('/admin/dashboard/operadores', { signal });
 
 export const dashboardOperadoresQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.operadores,
-    queryFn: ({ signal }) => fetchDashboardOperadores(signal),
+    queryFn: ({ signal }) => buscarDashboardOperadores(signal),
   });
 
 export const useDashboardOperadores = () => useQuery(dashboardOperadoresQueryOptions());
 
 // ── GET /api/admin/dashboard/grafico-mensal ─────────────────────────────────────
-export const fetchGraficoMensal = (signal?: AbortSignal) =>
+export const buscarGraficoMensal = (signal?: AbortSignal) =>
   api.get<GraficoMensalItem[]>('/admin/dashboard/grafico-mensal', { signal });
 
 export const graficoMensalQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.graficoMensal,
-    queryFn: ({ signal }) => fetchGraficoMensal(signal),
+    queryFn: ({ signal }) => buscarGraficoMensal(signal),
   });
 
 export const useGraficoMensal = () => useQuery(graficoMensalQueryOptions());

@@ -15,13 +15,13 @@ export const logsKeys = {
 };
 
 // ── GET /api/admin/logs?page=&acao=&usuario_id=&de=&ate= ────────────────────────
-export const fetchLogs = (filtro: LogsFiltro, signal?: AbortSignal) =>
+export const buscarLogs = (filtro: LogsFiltro, signal?: AbortSignal) =>
   api.get<Paged<LogEntry>>('/admin/logs', { query: filtro, signal });
 
 export const logsQueryOptions = (filtro: LogsFiltro) =>
   queryOptions({
     queryKey: logsKeys.lista(filtro),
-    queryFn: ({ signal }) => fetchLogs(filtro, signal),
+    queryFn: ({ signal }) => buscarLogs(filtro, signal),
     // Keeps the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -33,12 +33,12 @@ export const useRecentLogs = () =>
   useQuery({ ...logsQueryOptions({ page: 1 }), select: (page) => page.data.slice(0, RECENT_LOGS) });
 
 // ── GET /api/admin/logs/acoes ───────────────────────────────────────────────────
-export const fetchLogAcoes = (signal?: AbortSignal) => api.get<string[]>('/admin/logs/acoes', { signal });
+export const buscarLogAcoes = (signal?: AbortSignal) => api.get<string[]>('/admin/logs/acoes', { signal });
 
 export const logAcoesQueryOptions = () =>
   queryOptions({
     queryKey: logsKeys.acoes,
-    queryFn: ({ signal }) => fetchLogAcoes(signal),
+    queryFn: ({ signal }) => buscarLogAcoes(signal),
     // The list of actions only changes with a deploy.
     staleTime: 5 * 60_000,
   });

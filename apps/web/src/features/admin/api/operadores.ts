@@ -17,13 +17,13 @@ export const operadoresKeys = {
 };
 
 // ── GET /api/admin/operadores?page=&busca=&status= ──────────────────────────────
-export const fetchOperadores = (filtro: OperadoresFiltro, signal?: AbortSignal) =>
+export const buscarOperadores = (filtro: OperadoresFiltro, signal?: AbortSignal) =>
   api.get<Paged<UsuarioConta>>('/admin/operadores', { query: filtro, signal });
 
 export const operadoresQueryOptions = (filtro: OperadoresFiltro) =>
   queryOptions({
     queryKey: operadoresKeys.lista(filtro),
-    queryFn: ({ signal }) => fetchOperadores(filtro, signal),
+    queryFn: ({ signal }) => buscarOperadores(filtro, signal),
     // Keeps the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -31,10 +31,10 @@ export const operadoresQueryOptions = (filtro: OperadoresFiltro) =>
 export const useOperadores = (filtro: OperadoresFiltro) => useQuery(operadoresQueryOptions(filtro));
 
 // ── Mutations ───────────────────────────────────────────────────────────────────
-export const createOperador = (body: UsuarioCreateBody) => api.post<UsuarioConta>('/admin/operadores', body);
+export const criarOperador = (body: UsuarioCreateBody) => api.post<UsuarioConta>('/admin/operadores', body);
 
 export type UpdateOperadorInput = { id: number; body: UsuarioUpdateBody };
-export const updateOperador = ({ id, body }: UpdateOperadorInput) =>
+export const atualizarOperador = ({ id, body }: UpdateOperadorInput) =>
   api.put<UsuarioConta>(`/admin/operadores/${id}`, body);
 
 export const bloquearOperador = (id: number) => api.patch<UsuarioConta>(`/admin/operadores/${id}/bloquear`);
@@ -51,12 +51,12 @@ const useInvalidateOperadores = () => {
 
 export const useCreateOperador = () => {
   const invalidate = useInvalidateOperadores();
-  return useMutation({ mutationFn: createOperador, onSuccess: invalidate });
+  return useMutation({ mutationFn: criarOperador, onSuccess: invalidate });
 };
 
 export const useUpdateOperador = () => {
   const invalidate = useInvalidateOperadores();
-  return useMutation({ mutationFn: updateOperador, onSuccess: invalidate });
+  return useMutation({ mutationFn: atualizarOperador, onSuccess: invalidate });
 };
 
 export const useBloquearOperador = () => {

@@ -8,27 +8,28 @@ export const whatsappSettingsQueryKey = ['admin', 'whatsapp', 'settings'] as con
 export const whatsappStatusQueryKey = ['admin', 'whatsapp', 'status'] as const;
 
 /** Channel settings with the secrets masked (never returned in clear). */
-export const fetchWhatsappSettings = (signal?: AbortSignal) =>
+export const buscarWhatsappSettings = (signal?: AbortSignal) =>
   api.get<WhatsappSettingsView>(BASE, { signal });
 
 export const whatsappSettingsQueryOptions = () =>
   queryOptions({
     queryKey: whatsappSettingsQueryKey,
-    queryFn: ({ signal }) => fetchWhatsappSettings(signal),
+    queryFn: ({ signal }) => buscarWhatsappSettings(signal),
   });
 
 export const useWhatsappSettings = () => useQuery(whatsappSettingsQueryOptions());
 
-export const fetchWhatsappStatus = (signal?: AbortSignal) =>
+export const buscarWhatsappStatus = (signal?: AbortSignal) =>
   api.get<WhatsappStatus>(`${BASE}/status`, { signal });
 
 export const whatsappStatusQueryOptions = () =>
-  queryOptions({ queryKey: whatsappStatusQueryKey, queryFn: ({ signal }) => fetchWhatsappStatus(signal) });
+  queryOptions({ queryKey: whatsappStatusQueryKey, queryFn: ({ signal }) => buscarWhatsappStatus(signal) });
 
 export const useWhatsappStatus = () => useQuery(whatsappStatusQueryOptions());
 
 /** A secret left out of the body keeps the stored one. */
-export const saveWhatsappSettings = (body: WhatsappSettingsBody) => api.put<WhatsappSettingsView>(BASE, body);
+export const salvarWhatsappSettings = (body: WhatsappSettingsBody) =>
+  api.put<WhatsappSettingsView>(BASE, body);
 
 // The channel status also travels with the templates list, so both are refreshed.
 const invalidateChannel = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -40,7 +41,7 @@ const invalidateChannel = (queryClient: ReturnType<typeof useQueryClient>) =>
 export const useSaveWhatsappSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveWhatsappSettings,
+    mutationFn: salvarWhatsappSettings,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: whatsappSettingsQueryKey }),

@@ -116,7 +116,7 @@ describe('AdminClientesPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('/api/admin/clientes', () =>
-        HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+        HttpResponse.json({ code: 'BANCO_INDISPONIVEL', message: 'Serviço indisponível.' }, { status: 503 }),
       ),
     );
     renderApp('/admin/clientes');
@@ -215,7 +215,14 @@ describe('AdminClientesPage', () => {
   it('shows the server’s message when reassigning fails', async () => {
     server.use(
       http.patch('/api/admin/clientes/:id/operador', () =>
-        HttpResponse.json({ message: 'O operador está bloqueado.' }, { status: 409 }),
+        HttpResponse.json(
+          {
+            code: 'DADOS_INVALIDOS',
+            message: 'O operador está bloqueado.',
+            errors: { operador_id: ['O operador está bloqueado.'] },
+          },
+          { status: 422 },
+        ),
       ),
     );
     const user = userEvent.setup();

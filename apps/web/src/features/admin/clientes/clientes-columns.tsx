@@ -1,4 +1,5 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
+import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -7,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { formatDocumento, formatTelefone } from '../../../lib/format-cliente.ts';
+import { formatarTelefone } from '../../../lib/format-cliente.ts';
 
 export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): Column<ClienteAdmin>[] => [
   {
@@ -20,15 +20,20 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
         {/* On a phone the document and status sit under the name instead of in their own columns. */}
         <Box sx={{ display: { xs: 'block', md: 'none' } }}>
           <Typography variant="caption" component="div" color="text.secondary">
-            {formatDocumento(c.documento)}
+            {formatarDocumento(c.documento)}
           </Typography>
           <ClienteStatusChip status={c.status} />
         </Box>
       </>
     ),
   },
-  { key: 'documento', header: 'Documento', render: (c) => formatDocumento(c.documento), hideOnMobile: true },
-  { key: 'telefone', header: 'Telefone', render: (c) => formatTelefone(c.telefone), hideOnMobile: true },
+  {
+    key: 'documento',
+    header: 'Documento',
+    render: (c) => formatarDocumento(c.documento),
+    hideOnMobile: true,
+  },
+  { key: 'telefone', header: 'Telefone', render: (c) => formatarTelefone(c.telefone), hideOnMobile: true },
   {
     key: 'status',
     header: 'Status',
@@ -48,7 +53,7 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
     align: 'right',
     render: (c) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(c.total_em_aberto)}
+        {formatarValorEmReais(c.total_em_aberto)}
       </Box>
     ),
   },

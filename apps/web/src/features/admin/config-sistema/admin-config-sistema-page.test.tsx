@@ -114,6 +114,7 @@ describe('AdminConfigSistemaPage', () => {
       http.put(URL, () =>
         HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: { 'regua.1.dias': ['Já existe uma etapa neste dia.'] },
           },

@@ -55,7 +55,7 @@ export const formPaths = (values: SistemaForm): Path<SistemaForm>[] => {
 
 /** A 422's messages that no field took (a key the form does not know), for the snackbar. */
 export const unplacedMessages = (error: unknown, paths: readonly string[]): string[] =>
-  error instanceof ApiError && error.status === 422
+  error instanceof ApiError
     ? Object.entries(error.errors)
         .filter(([key]) => !paths.includes(key))
         .flatMap(([key, messages]) => messages.map((message) => `${key}: ${message}`))

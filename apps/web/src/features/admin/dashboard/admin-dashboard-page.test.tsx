@@ -44,7 +44,8 @@ const logsPage = (data: LogEntry[]) => ({
 type Answers = { resumo: unknown; operadores: unknown; grafico: unknown; logs: unknown };
 let answers: Answers;
 let logsUrls: string[];
-const fail = () => HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 });
+const fail = () =>
+  HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 });
 const answer = (value: unknown) => (value === 'falha' ? fail() : HttpResponse.json(value as object));
 
 beforeEach(() => {

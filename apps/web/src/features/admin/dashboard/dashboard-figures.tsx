@@ -1,4 +1,5 @@
 import type { AdminDashboard } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
@@ -9,9 +10,8 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { useAdminDashboard } from '../api/dashboard.ts';
-import { formatInteger, formatPercent } from './format-dashboard.ts';
+import { formatarInteiro, formatarPercentual } from './format-dashboard.ts';
 
 type Figure = {
   key: keyof AdminDashboard;
@@ -29,7 +29,7 @@ const FIGURES: Figure[] = [
     caption: 'Soma das contas a receber em aberto',
     icon: AccountBalanceWalletIcon,
     color: 'warning.main',
-    format: formatMoney,
+    format: formatarValorEmReais,
   },
   {
     key: 'valores_cobrados',
@@ -37,7 +37,7 @@ const FIGURES: Figure[] = [
     caption: 'Pagamentos recebidos neste mês',
     icon: PaidIcon,
     color: 'success.main',
-    format: formatMoney,
+    format: formatarValorEmReais,
   },
   {
     key: 'percentual_cobrancas_mes',
@@ -45,7 +45,7 @@ const FIGURES: Figure[] = [
     caption: 'Pago ÷ vencido neste mês',
     icon: PercentIcon,
     color: 'primary.main',
-    format: formatPercent,
+    format: formatarPercentual,
   },
   {
     key: 'mensagens_enviadas',
@@ -53,7 +53,7 @@ const FIGURES: Figure[] = [
     caption: 'Neste mês',
     icon: SendIcon,
     color: 'info.main',
-    format: formatInteger,
+    format: formatarInteiro,
   },
   {
     key: 'mensagens_recebidas',
@@ -61,7 +61,7 @@ const FIGURES: Figure[] = [
     caption: 'Respostas dos clientes neste mês',
     icon: CallReceivedIcon,
     color: 'secondary.main',
-    format: formatInteger,
+    format: formatarInteiro,
   },
   {
     key: 'taxa_resposta',
@@ -69,7 +69,7 @@ const FIGURES: Figure[] = [
     caption: 'Clientes que responderam ÷ contatados',
     icon: QuestionAnswerIcon,
     color: 'primary.main',
-    format: formatPercent,
+    format: formatarPercentual,
   },
 ];
 

@@ -12,7 +12,7 @@ import { ROUTES } from '../../../lib/routes.ts';
 import { useDashboardOperadores } from '../api/dashboard.ts';
 import { OperadorStatusChip } from '../operadores/operador-status-chip.tsx';
 import { DashboardBlock } from './dashboard-block.tsx';
-import { formatInteger } from './format-dashboard.ts';
+import { formatarInteiro } from './format-dashboard.ts';
 
 // The block sits in half the page on desktop: the e-mail only fits on very wide screens.
 const mobileHidden = { display: { xs: 'none', xl: 'table-cell' } } as const;
@@ -55,7 +55,7 @@ const Rows = () => {
       <TableCell>
         <OperadorStatusChip status={o.status} />
       </TableCell>
-      <TableCell align="right">{formatInteger(o.contatos_mes)}</TableCell>
+      <TableCell align="right">{formatarInteiro(o.contatos_mes)}</TableCell>
     </TableRow>
   ));
 };

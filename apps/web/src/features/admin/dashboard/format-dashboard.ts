@@ -19,20 +19,20 @@ const MESES_EXTENSO = [
 ];
 
 /** A percentage already on the 0–100 scale → `12,5 %`. */
-export const formatPercent = (value: number): string => `${umaCasa.format(value)} %`;
+export const formatarPercentual = (value: number): string => `${umaCasa.format(value)} %`;
 
 /** A count → `1.234`. */
-export const formatInteger = (value: number): string => inteiro.format(value);
+export const formatarInteiro = (value: number): string => inteiro.format(value);
 
 /** `2026-11` → `nov/26` (chart axis). */
-export const formatMes = (mes: string): string => {
+export const formatarMes = (mes: string): string => {
   const [ano, numero] = mes.split('-');
   const nome = MESES[Number(numero) - 1];
   return ano && nome ? `${nome}/${ano.slice(2)}` : mes;
 };
 
 /** `2026-11` → `novembro de 2026` (screen-reader table). */
-export const formatMesExtenso = (mes: string): string => {
+export const formatarMesExtenso = (mes: string): string => {
   const [ano, numero] = mes.split('-');
   const nome = MESES_EXTENSO[Number(numero) - 1];
   return ano && nome ? `${nome} de ${ano}` : mes;

@@ -1,13 +1,13 @@
 import type { GraficoMensalItem } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { useGraficoMensal } from '../api/dashboard.ts';
 import { DashboardBlock } from './dashboard-block.tsx';
-import { formatInteger, formatMesExtenso } from './format-dashboard.ts';
+import { formatarInteiro, formatarMesExtenso } from './format-dashboard.ts';
 
 // The charts library only loads when the dashboard has data to draw.
 const MonthlyCharts = lazy(async () => ({ default: (await import('./monthly-charts.tsx')).MonthlyCharts }));
@@ -44,11 +44,11 @@ const ChartDataTable = ({ data }: { data: GraficoMensalItem[] }) => (
       <tbody>
         {data.map((item) => (
           <tr key={item.mes}>
-            <th scope="row">{formatMesExtenso(item.mes)}</th>
-            <td>{formatInteger(item.enviadas)}</td>
-            <td>{formatInteger(item.recebidas)}</td>
-            <td>{formatMoney(item.valor_cobrado)}</td>
-            <td>{formatMoney(item.valor_vencido)}</td>
+            <th scope="row">{formatarMesExtenso(item.mes)}</th>
+            <td>{formatarInteiro(item.enviadas)}</td>
+            <td>{formatarInteiro(item.recebidas)}</td>
+            <td>{formatarValorEmReais(item.valor_cobrado)}</td>
+            <td>{formatarValorEmReais(item.valor_vencido)}</td>
           </tr>
         ))}
       </tbody>

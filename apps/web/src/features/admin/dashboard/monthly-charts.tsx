@@ -1,11 +1,11 @@
 import type { GraficoMensalItem } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { ptBRLocaleText } from '@mui/x-charts/locales';
-import { formatMoney } from '../../../lib/format.ts';
-import { formatInteger, formatMes } from './format-dashboard.ts';
+import { formatarInteiro, formatarMes } from './format-dashboard.ts';
 
 const HEIGHT = 280;
 const compactMoney = new Intl.NumberFormat('pt-BR', {
@@ -14,15 +14,15 @@ const compactMoney = new Intl.NumberFormat('pt-BR', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
-const count = (value: number | null) => (value === null ? '—' : formatInteger(value));
+const money = (value: number | null) => (value === null ? '—' : formatarValorEmReais(value));
+const count = (value: number | null) => (value === null ? '—' : formatarInteiro(value));
 
 /**
  * The two monthly charts, in their own chunk (MUI X Charts is heavy). The pictures are hidden from
  * screen readers: the block beside them carries the same numbers as a table.
  */
 export const MonthlyCharts = ({ data }: { data: GraficoMensalItem[] }) => {
-  const dataset = data.map((item) => ({ ...item, rotulo: formatMes(item.mes) }));
+  const dataset = data.map((item) => ({ ...item, rotulo: formatarMes(item.mes) }));
   const xAxis = { dataKey: 'rotulo', tickLabelStyle: { fontSize: 12 } };
   return (
     <Box
@@ -40,7 +40,7 @@ export const MonthlyCharts = ({ data }: { data: GraficoMensalItem[] }) => {
           // Hidden from assistive technology (see above), so out of the Tab order too.
           disableKeyboardNavigation
           xAxis={[{ ...xAxis, scaleType: 'band' }]}
-          yAxis={[{ valueFormatter: (v: number) => formatInteger(v), width: 48 }]}
+          yAxis={[{ valueFormatter: (v: number) => formatarInteiro(v), width: 48 }]}
           series={[
             { dataKey: 'enviadas', label: 'Enviadas', valueFormatter: count, color: '#1976D2' },
             { dataKey: 'recebidas', label: 'Recebidas', valueFormatter: count, color: '#82B1FF' },

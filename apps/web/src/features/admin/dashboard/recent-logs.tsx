@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useRecentLogs } from '../api/logs.ts';
 import { DashboardBlock } from './dashboard-block.tsx';
@@ -42,7 +42,7 @@ const Entries = () => {
             secondary={
               <>
                 <Box component="time" dateTime={log.created_at}>
-                  {formatDateTime(log.created_at)}
+                  {formatarDataHora(log.created_at)}
                 </Box>
                 {` · ${log.usuario?.name ?? 'Sistema'} · ${log.acao}`}
               </>

@@ -129,7 +129,7 @@ describe('AdminLogsPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('/api/admin/logs', () =>
-        HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 }),
+        HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 }),
       ),
     );
     renderApp('/admin/logs');

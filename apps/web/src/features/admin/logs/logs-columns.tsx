@@ -4,7 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import type { Column } from '../../../components/paged-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { LogDetails } from './log-details.tsx';
 
 const detailsId = (log: LogEntry) => `log-detalhes-${log.id}`;
@@ -22,7 +22,7 @@ export const logsColumns = (
       return (
         <IconButton
           size="small"
-          aria-label={`${open ? 'Ocultar' : 'Mostrar'} detalhes do registro de ${formatDateTime(log.created_at)}`}
+          aria-label={`${open ? 'Ocultar' : 'Mostrar'} detalhes do registro de ${formatarDataHora(log.created_at)}`}
           aria-expanded={open}
           aria-controls={open ? detailsId(log) : undefined}
           onClick={() => toggle(log.id)}
@@ -35,7 +35,7 @@ export const logsColumns = (
   {
     key: 'created_at',
     header: 'Data/hora',
-    render: (log) => formatDateTime(log.created_at),
+    render: (log) => formatarDataHora(log.created_at),
   },
   {
     key: 'usuario',

@@ -135,6 +135,7 @@ describe('AdminMensagensPage', () => {
         sent = { tipo: params.tipo, body: await request.json() };
         return HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: { texto: ['O texto é longo demais para o SMS.'] },
           },
@@ -183,7 +184,10 @@ describe('AdminMensagensPage', () => {
       http.get(TEMPLATES_URL, () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 404 })
+          ? HttpResponse.json(
+              { code: 'ROTA_NAO_ENCONTRADA', message: 'Serviço indisponível.' },
+              { status: 404 },
+            )
           : HttpResponse.json(templates());
       }),
     );

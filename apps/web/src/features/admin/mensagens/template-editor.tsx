@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type SyntheticEvent, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { useSaveTemplate } from '../api/templates.ts';
 import { PlaceholderChips } from './placeholder-chips.tsx';
 import {
@@ -47,7 +47,7 @@ const lines = (messages: string[]) =>
 
 /** Which 422 messages belong to an editor field; the rest can only go to the snackbar. */
 const serverFieldErrors = (error: unknown): DraftErrors => {
-  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  if (!(error instanceof ApiError)) return {};
   const placed: DraftErrors = {};
   for (const [key, messages] of Object.entries(error.errors)) {
     const field = BODY_FIELDS[key];
@@ -160,7 +160,7 @@ export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => 
             {dirty
               ? 'Alterações não salvas.'
               : saved.updated_at
-                ? `Salvo em ${formatDateTime(saved.updated_at)}.`
+                ? `Salvo em ${formatarDataHora(saved.updated_at)}.`
                 : 'Texto padrão do sistema.'}
           </Typography>
           {dirty && (

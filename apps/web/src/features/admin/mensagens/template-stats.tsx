@@ -1,7 +1,7 @@
 import type { TemplateView } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '../../../lib/format.ts';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const inteiro = new Intl.NumberFormat('pt-BR');
@@ -11,7 +11,7 @@ export const TemplateStats = ({ estatisticas }: { estatisticas: TemplateView['es
   const items = [
     { label: 'Enviadas', value: inteiro.format(estatisticas.enviadas) },
     { label: 'Taxa de resposta', value: `${percent.format(estatisticas.taxa_resposta)}%` },
-    { label: 'Valor recuperado', value: formatMoney(estatisticas.valor_recuperado) },
+    { label: 'Valor recuperado', value: formatarValorEmReais(estatisticas.valor_recuperado) },
   ];
   return (
     <Box component="section" aria-label="Resultados do modelo" sx={{ mt: 2 }}>

@@ -100,7 +100,7 @@ describe('AdminOperadoresPage — list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('/api/admin/operadores', () =>
-        HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 }),
+        HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 }),
       ),
     );
     renderApp('/admin/operadores');
@@ -186,6 +186,7 @@ describe('AdminOperadoresPage — actions', () => {
       http.post('/api/admin/operadores', () =>
         HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: { email: ['Este e-mail já está em uso.'], name: ['Nome já cadastrado.'] },
           },
@@ -259,7 +260,10 @@ describe('AdminOperadoresPage — actions', () => {
   it('shows the server’s message when blocking fails', async () => {
     server.use(
       http.patch('/api/admin/operadores/:id/bloquear', () =>
-        HttpResponse.json({ message: 'Operador não encontrado.' }, { status: 404 }),
+        HttpResponse.json(
+          { code: 'USUARIO_NAO_ENCONTRADO', message: 'Operador não encontrado.' },
+          { status: 404 },
+        ),
       ),
     );
     renderApp('/admin/operadores');

@@ -9,7 +9,7 @@ import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { type Column, PagedTable } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useCreateOperador, useOperadores } from '../api/operadores.ts';
@@ -29,7 +29,7 @@ const columns = (onAction: (operador: UsuarioConta, acao: OperadorAcao) => void)
   {
     key: 'last_login_at',
     header: 'Último acesso',
-    render: (o) => (o.last_login_at ? formatDateTime(o.last_login_at) : 'Nunca acessou'),
+    render: (o) => (o.last_login_at ? formatarDataHora(o.last_login_at) : 'Nunca acessou'),
     hideOnMobile: true,
   },
   {

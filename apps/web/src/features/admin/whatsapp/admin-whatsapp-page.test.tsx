@@ -170,7 +170,11 @@ describe('AdminWhatsappPage', () => {
     server.use(
       http.put(URL, () =>
         HttpResponse.json(
-          { message: 'Os dados enviados são inválidos.', errors: { base_url: ['Host não permitido.'] } },
+          {
+            code: 'DADOS_INVALIDOS',
+            message: 'Os dados enviados são inválidos.',
+            errors: { base_url: ['Host não permitido.'] },
+          },
           { status: 422 },
         ),
       ),

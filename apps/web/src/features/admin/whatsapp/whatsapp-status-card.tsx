@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { useVerificarWhatsapp, useWhatsappStatus } from '../api/whatsapp.ts';
 import { CONEXAO_LABELS, PROVEDOR_LABELS, WhatsappStatusChip } from './whatsapp-status-chip.tsx';
 
@@ -29,7 +29,7 @@ const Details = ({ status }: { status: WhatsappStatus }) => {
     ['Número', status.numero_exibicao ?? '—'],
     ['Nome verificado', status.nome_verificado ?? '—'],
     ['Qualidade', status.qualidade ?? '—'],
-    ['Última verificação', status.verificado_em ? formatDateTime(status.verificado_em) : 'nunca'],
+    ['Última verificação', status.verificado_em ? formatarDataHora(status.verificado_em) : 'nunca'],
   ];
   return (
     <Box

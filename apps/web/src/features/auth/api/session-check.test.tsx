@@ -37,7 +37,8 @@ describe('session check (GET /api/me)', () => {
     signInAs(TEST_USERS.admin);
     const app = renderApp('/admin/dashboard');
     await waitFor(() => expect(calls).toBe(1));
-    answer = () => HttpResponse.json({ message: 'Sua conta está bloqueada.' }, { status: 401 });
+    answer = () =>
+      HttpResponse.json({ code: 'SESSAO_INVALIDA', message: 'Sua conta está bloqueada.' }, { status: 401 });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Logs do Sistema' }));
     await waitFor(() => expect(app.pathname()).toBe('/login'));
     expect(useSession.getState().token).toBeNull();

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 
 export const SESSION_CHECK_MS = 60_000;
 
-export const fetchMe = (signal?: AbortSignal) => api.get<SessionUser>('/me', { signal });
+export const buscarMe = (signal?: AbortSignal) => api.get<SessionUser>('/me', { signal });
 
 /**
  * Confirms the session with the server on every route change and every minute: a revoked, expired or
@@ -18,7 +18,7 @@ export const useSessionCheck = () => {
   const { pathname } = useLocation();
   const { data } = useQuery({
     queryKey: ['auth', 'me', token, pathname],
-    queryFn: ({ signal }) => fetchMe(signal),
+    queryFn: ({ signal }) => buscarMe(signal),
     enabled: token !== null,
     staleTime: 0,
     gcTime: 0,

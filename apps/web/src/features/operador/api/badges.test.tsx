@@ -22,7 +22,10 @@ beforeEach(() => {
       const lista = String(params.lista);
       calls.push({ lista, query: new URL(request.url).search, at: Date.now() });
       if (answers === 'falha')
-        return HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 });
+        return HttpResponse.json(
+          { code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' },
+          { status: 500 },
+        );
       return HttpResponse.json(
         (lista === 'aguardando-atendimento' ? answers.aguardando : answers.ativos) as object,
       );

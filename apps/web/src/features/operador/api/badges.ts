@@ -22,7 +22,7 @@ const comFalhas = (lista: ListaClientes) =>
     : total(lista);
 
 /** Both badge calls, made together (docs/produto.md §5). */
-export const fetchBadges = async (signal?: AbortSignal): Promise<Badges> => {
+export const buscarBadges = async (signal?: AbortSignal): Promise<Badges> => {
   const [aguardando, falhas] = await Promise.all([
     api.get<ListaClientes>('/operador/clientes/aguardando-atendimento', { query: { page: 1 }, signal }),
     api.get<ListaClientes>('/operador/clientes/ativos', { query: { page: 1, com_falhas: 1 }, signal }),
@@ -44,7 +44,7 @@ export const useOperadorBadges = (): Badges => {
     queryKey: badgesQueryKey(user?.id),
     queryFn: async ({ signal }) => {
       try {
-        return await fetchBadges(signal);
+        return await buscarBadges(signal);
       } catch (error) {
         // A cancelled load (unmount, newer load) is not a failure.
         if (!signal.aborted) console.error('[badges] falha ao carregar os contadores', error);

@@ -7,13 +7,13 @@ export const canalKeys = {
 };
 
 // ── GET /api/operador/canal ─────────────────────────────────────────────────────
-export const fetchCanalOperador = (signal?: AbortSignal) =>
+export const buscarCanalOperador = (signal?: AbortSignal) =>
   api.get<CanalOperador>('/operador/canal', { signal });
 
 export const canalOperadorQueryOptions = () =>
   queryOptions({
     queryKey: canalKeys.operador,
-    queryFn: ({ signal }) => fetchCanalOperador(signal),
+    queryFn: ({ signal }) => buscarCanalOperador(signal),
     // The admin switches channels rarely; a minute-old answer is fine (a 409 refreshes it sooner).
     staleTime: 60_000,
   });

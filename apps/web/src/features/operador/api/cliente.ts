@@ -28,7 +28,7 @@ type ComCliente = { cliente: ClienteDetalhe };
 
 // ── GET /api/operador/clientes/{id} ─────────────────────────────────────────────
 // The detail may come bare or wrapped as `{cliente}` (as the action answers are); both are read.
-export const fetchCliente = async (id: number, signal?: AbortSignal): Promise<ClienteDetalhe> => {
+export const buscarCliente = async (id: number, signal?: AbortSignal): Promise<ClienteDetalhe> => {
   const body = await api.get<ClienteDetalhe | ComCliente>(`/operador/clientes/${id}`, { signal });
   return 'cliente' in body ? body.cliente : body;
 };
@@ -36,7 +36,7 @@ export const fetchCliente = async (id: number, signal?: AbortSignal): Promise<Cl
 export const clienteQueryOptions = (id: number) =>
   queryOptions({
     queryKey: clienteKeys.detalhe(id),
-    queryFn: ({ signal }) => fetchCliente(id, signal),
+    queryFn: ({ signal }) => buscarCliente(id, signal),
   });
 
 export const useCliente = (id: number, enabled = true) => useQuery({ ...clienteQueryOptions(id), enabled });

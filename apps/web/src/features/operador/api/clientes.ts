@@ -25,7 +25,7 @@ export const asPaged = <T>(body: Paged<T> | T[]): Paged<T> =>
     : body;
 
 // ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1 ─────────────────
-export const fetchClientesLista = async (
+export const buscarClientesLista = async (
   lista: ClientesLista,
   { page, busca, comFalhas }: ClientesListaFiltro,
   signal?: AbortSignal,
@@ -40,7 +40,7 @@ export const fetchClientesLista = async (
 export const clientesListaQueryOptions = (lista: ClientesLista, filtro: ClientesListaFiltro) =>
   queryOptions({
     queryKey: operadorClientesKeys.lista(lista, filtro),
-    queryFn: ({ signal }) => fetchClientesLista(lista, filtro, signal),
+    queryFn: ({ signal }) => buscarClientesLista(lista, filtro, signal),
     // Keeps the rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,
   });

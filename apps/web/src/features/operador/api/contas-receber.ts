@@ -31,16 +31,16 @@ export const contasReceberKeys = {
 };
 
 // ── GET /api/operador/contas-receber/resumo ─────────────────────────────────────
-export const fetchContasResumo = (signal?: AbortSignal) =>
+export const buscarContasResumo = (signal?: AbortSignal) =>
   api.get<ContasResumo>('/operador/contas-receber/resumo', { signal });
 
 export const contasResumoQueryOptions = () =>
-  queryOptions({ queryKey: contasReceberKeys.resumo, queryFn: ({ signal }) => fetchContasResumo(signal) });
+  queryOptions({ queryKey: contasReceberKeys.resumo, queryFn: ({ signal }) => buscarContasResumo(signal) });
 
 export const useContasResumo = () => useQuery(contasResumoQueryOptions());
 
 // ── GET /api/operador/contas-receber/listar?… (docs/produto.md §7: empty filters omitted) ──
-export const fetchContas = ({ vencidas, ...filtro }: ContasFiltro, signal?: AbortSignal) =>
+export const buscarContas = ({ vencidas, ...filtro }: ContasFiltro, signal?: AbortSignal) =>
   api.get<Paged<ContaListada>>('/operador/contas-receber/listar', {
     // The API client leaves out undefined and '' values.
     query: { ...filtro, vencidas: vencidas ? 1 : undefined },
@@ -50,20 +50,20 @@ export const fetchContas = ({ vencidas, ...filtro }: ContasFiltro, signal?: Abor
 export const contasQueryOptions = (filtro: ContasFiltro) =>
   queryOptions({
     queryKey: contasReceberKeys.lista(filtro),
-    queryFn: ({ signal }) => fetchContas(filtro, signal),
+    queryFn: ({ signal }) => buscarContas(filtro, signal),
     placeholderData: keepPreviousData,
   });
 
 export const useContas = (filtro: ContasFiltro) => useQuery(contasQueryOptions(filtro));
 
 // ── GET /api/operador/contas-receber/cliente/{id} ───────────────────────────────
-export const fetchContasCliente = (clienteId: number, signal?: AbortSignal) =>
+export const buscarContasCliente = (clienteId: number, signal?: AbortSignal) =>
   api.get<ContasCliente>(`/operador/contas-receber/cliente/${clienteId}`, { signal });
 
 export const contasClienteQueryOptions = (clienteId: number) =>
   queryOptions({
     queryKey: contasReceberKeys.cliente(clienteId),
-    queryFn: ({ signal }) => fetchContasCliente(clienteId, signal),
+    queryFn: ({ signal }) => buscarContasCliente(clienteId, signal),
   });
 
 export const useContasCliente = (clienteId: number | undefined) =>

@@ -7,13 +7,13 @@ export const operadorDashboardKeys = {
 };
 
 // ── GET /api/operador/dashboard ─────────────────────────────────────────────────
-export const fetchOperadorDashboard = (signal?: AbortSignal) =>
+export const buscarOperadorDashboard = (signal?: AbortSignal) =>
   api.get<OperadorDashboard>('/operador/dashboard', { signal });
 
 export const operadorDashboardQueryOptions = () =>
   queryOptions({
     queryKey: operadorDashboardKeys.all,
-    queryFn: ({ signal }) => fetchOperadorDashboard(signal),
+    queryFn: ({ signal }) => buscarOperadorDashboard(signal),
   });
 
 export const useOperadorDashboard = () => useQuery(operadorDashboardQueryOptions());

@@ -31,26 +31,26 @@ export const importarContasXml = (arquivos: readonly File[], options?: UploadOpt
   );
 
 // ── GET /api/operador/importacoes?page= (20 a page, newest first) ───────────────
-export const fetchImportacoes = (page: number, signal?: AbortSignal) =>
+export const buscarImportacoes = (page: number, signal?: AbortSignal) =>
   api.get<Paged<ImportacaoResumo>>('/operador/importacoes', { query: { page }, signal });
 
 export const importacoesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: importacoesKeys.lista(page),
-    queryFn: ({ signal }) => fetchImportacoes(page, signal),
+    queryFn: ({ signal }) => buscarImportacoes(page, signal),
     placeholderData: keepPreviousData,
   });
 
 export const useImportacoes = (page: number) => useQuery(importacoesQueryOptions(page));
 
 // ── GET /api/operador/importacoes/{id} ──────────────────────────────────────────
-export const fetchImportacao = (id: number, signal?: AbortSignal) =>
+export const buscarImportacao = (id: number, signal?: AbortSignal) =>
   api.get<ImportacaoDetalhe>(`/operador/importacoes/${id}`, { signal });
 
 export const importacaoQueryOptions = (id: number) =>
   queryOptions({
     queryKey: importacoesKeys.detalhe(id),
-    queryFn: ({ signal }) => fetchImportacao(id, signal),
+    queryFn: ({ signal }) => buscarImportacao(id, signal),
   });
 
 export const useImportacao = (id: number | undefined) =>

@@ -1,6 +1,6 @@
 import type { MensagemView, SimularRespostaResponse } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api, temCodigo } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { canalKeys } from './canal.ts';
 import { clienteKeys } from './cliente.ts';
@@ -15,7 +15,7 @@ type ListaMensagens = MensagemView[] | { data: MensagemView[] };
 type EnviadaResposta = MensagemView | { mensagem: MensagemView };
 
 // ── GET /api/operador/clientes/{id}/mensagens (oldest first) ────────────────────
-export const fetchMensagens = async (clienteId: number, signal?: AbortSignal): Promise<MensagemView[]> => {
+export const buscarMensagens = async (clienteId: number, signal?: AbortSignal): Promise<MensagemView[]> => {
   const body = await api.get<ListaMensagens>(`/operador/clientes/${clienteId}/mensagens`, { signal });
   return Array.isArray(body) ? body : body.data;
 };
@@ -23,7 +23,7 @@ export const fetchMensagens = async (clienteId: number, signal?: AbortSignal): P
 export const mensagensQueryOptions = (clienteId: number) =>
   queryOptions({
     queryKey: mensagensKeys.thread(clienteId),
-    queryFn: ({ signal }) => fetchMensagens(clienteId, signal),
+    queryFn: ({ signal }) => buscarMensagens(clienteId, signal),
     // The thread is live while open: replies and delivery ticks arrive by polling.
     refetchInterval: MENSAGENS_REFRESH_MS,
     staleTime: 0,
@@ -101,8 +101,8 @@ export const useSimularResposta = (clienteId: number) => {
       void queryClient.invalidateQueries({ queryKey: clienteKeys.area });
     },
     onError: (error) => {
-      // 409: the admin left the simulator meanwhile; a fresh channel answer hides the button.
-      if (error instanceof ApiError && error.status === 409)
+      // The admin left the simulator meanwhile; a fresh channel answer hides the button.
+      if (temCodigo(error, 'SIMULADOR_INATIVO'))
         void queryClient.invalidateQueries({ queryKey: canalKeys.operador });
     },
   });

@@ -1,4 +1,5 @@
 import type { ClienteLista } from '@cobranca/contracts';
+import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -6,9 +7,9 @@ import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { formatDocumento, formatTelefone } from '../../../lib/format-cliente.ts';
-import { formatRelativo } from '../../../lib/format-relativo.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
+import { formatarTelefone } from '../../../lib/format-cliente.ts';
+import { formatarRelativo } from '../../../lib/format-relativo.ts';
 
 const Instante = ({ iso, prefix }: { iso: string; prefix?: string }) => (
   <Typography
@@ -16,10 +17,10 @@ const Instante = ({ iso, prefix }: { iso: string; prefix?: string }) => (
     variant="caption"
     color="text.secondary"
     dateTime={iso}
-    title={formatDateTime(iso)}
+    title={formatarDataHora(iso)}
   >
     {prefix}
-    {formatRelativo(iso)}
+    {formatarRelativo(iso)}
   </Typography>
 );
 
@@ -65,7 +66,7 @@ export const clientesListaColumns = (extra: Column<ClienteLista>[] = []): Column
     header: 'Documento',
     render: (c) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatDocumento(c.documento)}
+        {formatarDocumento(c.documento)}
       </Box>
     ),
   },
@@ -74,7 +75,7 @@ export const clientesListaColumns = (extra: Column<ClienteLista>[] = []): Column
     header: 'Telefone',
     render: (c) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatTelefone(c.telefone)}
+        {formatarTelefone(c.telefone)}
       </Box>
     ),
     hideOnMobile: true,
@@ -93,7 +94,7 @@ export const clientesListaColumns = (extra: Column<ClienteLista>[] = []): Column
     align: 'right',
     render: (c) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(c.total_em_aberto)}
+        {formatarValorEmReais(c.total_em_aberto)}
       </Box>
     ),
   },

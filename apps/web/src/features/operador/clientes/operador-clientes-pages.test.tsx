@@ -57,7 +57,10 @@ beforeEach(() => {
       calls.push({ lista, query });
       const resposta = respostas[lista];
       return resposta === undefined
-        ? HttpResponse.json({ message: 'Cliente não encontrado.' }, { status: 404 })
+        ? HttpResponse.json(
+            { code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' },
+            { status: 404 },
+          )
         : HttpResponse.json(resposta as object);
     }),
   );
@@ -218,7 +221,7 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
     respostas.concluidos = undefined;
     server.use(
       http.get('/api/operador/clientes/concluidos', () =>
-        HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+        HttpResponse.json({ code: 'BANCO_INDISPONIVEL', message: 'Serviço indisponível.' }, { status: 503 }),
       ),
     );
     renderApp('/operador/concluidos');

@@ -1,4 +1,5 @@
 import type { ContaListada } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -9,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { CONTA_ORIGEM_LABELS, ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatarData } from '../../../lib/format.ts';
 import { clientePath } from '../../../lib/routes.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -41,7 +42,7 @@ const Cliente = ({
 
 const money = (value: number) => (
   <Box component="span" sx={nowrap}>
-    {formatMoney(value)}
+    {formatarValorEmReais(value)}
   </Box>
 );
 
@@ -65,7 +66,7 @@ export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column
     header: 'Vencimento',
     render: (c) => (
       <Box component="span" sx={nowrap}>
-        {formatDate(c.vencimento)}
+        {formatarData(c.vencimento)}
       </Box>
     ),
   },

@@ -1,3 +1,4 @@
+import { formatarValorEmReais } from '@cobranca/dominio';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupIcon from '@mui/icons-material/Group';
@@ -5,7 +6,6 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Box from '@mui/material/Box';
 import { FigureCard } from '../../../components/figure-card.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useContasResumo } from '../api/contas-receber.ts';
 
@@ -47,7 +47,7 @@ export const ContasResumo = () => {
         label="Valor total em aberto"
         icon={AccountBalanceWalletIcon}
         color="warning.main"
-        value={data && formatMoney(data.valor_total)}
+        value={data && formatarValorEmReais(data.valor_total)}
       />
       <FigureCard
         label="Contas vencidas"

@@ -140,7 +140,7 @@ describe('OperadorContasReceberPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('/api/operador/contas-receber/listar', () =>
-        HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+        HttpResponse.json({ code: 'BANCO_INDISPONIVEL', message: 'Serviço indisponível.' }, { status: 503 }),
       ),
     );
     renderApp('/operador/contas-receber');

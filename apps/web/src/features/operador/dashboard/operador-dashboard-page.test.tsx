@@ -88,7 +88,7 @@ describe('OperadorDashboardPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('/api/operador/dashboard', () =>
-        HttpResponse.json({ message: 'Serviço indisponível.' }, { status: 503 }),
+        HttpResponse.json({ code: 'BANCO_INDISPONIVEL', message: 'Serviço indisponível.' }, { status: 503 }),
       ),
     );
     renderApp('/operador/dashboard');

@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { formatTamanho } from './arquivos.ts';
+import { formatarTamanho } from './arquivos.ts';
 
 type ArquivosEscolhidosProps = {
   arquivos: readonly File[];
@@ -37,7 +37,7 @@ export const ArquivosEscolhidos = ({ arquivos, disabled, onRemove }: ArquivosEsc
         </ListItemIcon>
         <ListItemText
           primary={arquivo.name}
-          secondary={formatTamanho(arquivo.size)}
+          secondary={formatarTamanho(arquivo.size)}
           slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
         />
       </ListItem>

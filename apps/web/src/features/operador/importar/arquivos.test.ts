@@ -1,6 +1,6 @@
 import { IMPORTACAO_TAMANHO_MAXIMO_BYTES } from '@cobranca/contracts';
 import { describe, expect, it } from 'vitest';
-import { extensaoDe, formatTamanho, MENSAGEM_TAMANHO, problemaDoArquivo } from './arquivos.ts';
+import { extensaoDe, formatarTamanho, MENSAGEM_TAMANHO, problemaDoArquivo } from './arquivos.ts';
 
 // A File whose size is faked, so the test need not allocate 20 MB.
 const arquivo = (nome: string, size: number) => {
@@ -37,8 +37,8 @@ describe('file helpers', () => {
   });
 
   it('formats sizes in pt-BR', () => {
-    expect(formatTamanho(532)).toBe('532 B');
-    expect(formatTamanho(12_700)).toBe('12,4 KB');
-    expect(formatTamanho(3.25 * 1024 * 1024)).toBe('3,3 MB');
+    expect(formatarTamanho(532)).toBe('532 B');
+    expect(formatarTamanho(12_700)).toBe('12,4 KB');
+    expect(formatarTamanho(3.25 * 1024 * 1024)).toBe('3,3 MB');
   });
 });

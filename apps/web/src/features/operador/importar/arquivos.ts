@@ -26,7 +26,7 @@ export const problemaDoArquivo = (arquivo: File, extensoes: readonly string[]): 
 };
 
 /** `532 B`, `12,4 KB`, `3,2 MB`. */
-export const formatTamanho = (bytes: number): string => {
+export const formatarTamanho = (bytes: number): string => {
   if (bytes < KB) return `${bytes} B`;
   if (bytes < MB) return `${decimal.format(bytes / KB)} KB`;
   return `${decimal.format(bytes / MB)} MB`;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { type Column, PagedTable } from '../../../components/paged-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useImportacoes } from '../api/importacoes.ts';
 import { ImportacaoDetalheDialog } from './importacao-detalhe-dialog.tsx';
@@ -19,7 +19,7 @@ const colunas: Column<ImportacaoResumo>[] = [
     render: (i) => (
       // On a phone the time goes under the date, leaving room for the file and status.
       <Box component="span" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
-        {formatDateTime(i.created_at)}
+        {formatarDataHora(i.created_at)}
       </Box>
     ),
   },

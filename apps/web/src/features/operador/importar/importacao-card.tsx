@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import type { UploadOptions } from '../../../lib/upload.ts';
 import { useImportar } from '../api/importacoes.ts';
-import { formatTamanho, mesmoArquivo, problemaDoArquivo, TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
+import { formatarTamanho, mesmoArquivo, problemaDoArquivo, TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
 import { ArquivosEscolhidos } from './arquivos-escolhidos.tsx';
 import { DropZone } from './drop-zone.tsx';
 import { ErroImportacao } from './erro-importacao.tsx';
@@ -129,8 +129,8 @@ export const ImportacaoCard = ({
       )}
       {excede && (
         <Alert severity="warning">
-          Os arquivos somam {formatTamanho(total)}; o limite é {TAMANHO_MAXIMO_TEXTO} por envio. Remova alguns
-          e importe o resto depois.
+          Os arquivos somam {formatarTamanho(total)}; o limite é {TAMANHO_MAXIMO_TEXTO} por envio. Remova
+          alguns e importe o resto depois.
         </Alert>
       )}
       {envio.isError && <ErroImportacao error={envio.error} />}

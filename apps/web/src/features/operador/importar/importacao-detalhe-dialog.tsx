@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { useImportacao } from '../api/importacoes.ts';
 import { IMPORTACAO_TIPO_LABELS, ImportacaoStatusChip } from './importacao-labels.tsx';
 import { RelatorioImportacao } from './relatorio-importacao.tsx';
@@ -52,7 +52,7 @@ export const ImportacaoDetalheDialog = ({
       <DialogContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            {IMPORTACAO_TIPO_LABELS[resumo.tipo]} · {formatDateTime(resumo.created_at)}
+            {IMPORTACAO_TIPO_LABELS[resumo.tipo]} · {formatarDataHora(resumo.created_at)}
             {resumo.usuario ? ` · ${resumo.usuario.nome}` : ''}
           </Typography>
           <ImportacaoStatusChip status={resumo.status} />

@@ -110,7 +110,10 @@ beforeEach(() => {
     http.get('/api/operador/importacoes/:id', () => HttpResponse.json(DETALHE_CSV)),
     http.post('/api/*', ({ request }) => {
       posts.push(new URL(request.url).pathname);
-      return HttpResponse.json({ message: 'Não simulado neste teste.' }, { status: 500 });
+      return HttpResponse.json(
+        { code: 'ERRO_INTERNO', message: 'Não simulado neste teste.' },
+        { status: 500 },
+      );
     }),
   );
 });
@@ -298,6 +301,7 @@ describe('OperadorImportarClientesPage', () => {
       http.post('/api/operador/clientes/importar-csv', () =>
         HttpResponse.json(
           {
+            code: 'ARQUIVO_INVALIDO',
             message: 'O arquivo enviado não pôde ser importado.',
             errors: { csv_file: ['O arquivo tem só o cabeçalho, sem clientes.'] },
           },

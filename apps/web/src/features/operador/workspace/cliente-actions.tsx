@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, temCodigo } from '../../../lib/api-client.ts';
 import { useAssumirCliente } from '../api/cliente.ts';
 import { ChamadaDialog } from './chamada-dialog.tsx';
 import { acoesPermitidas } from './labels.ts';
@@ -34,8 +34,8 @@ export const ClienteActions = ({ cliente, selecionadas, onNegociado }: ClienteAc
     assumir.mutate(undefined, {
       onSuccess: () => notify.success(`Você assumiu o atendimento de ${cliente.nome}.`),
       onError: (error) => {
-        // 409: another operator took it first; the page reloads to show who.
-        if (error instanceof ApiError && error.status === 409) void assumir.refresh();
+        // Another operator took it first (or the page was stale); it reloads to show who has it now.
+        if (temCodigo(error, 'CONFLITO_ASSUMIR', 'ASSUMA_ANTES')) void assumir.refresh();
         notify.error(errorMessage(error, 'Não foi possível assumir o cliente.'));
       },
     });

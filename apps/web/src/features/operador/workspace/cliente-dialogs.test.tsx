@@ -105,6 +105,7 @@ describe('Negociar', () => {
       http.post('/api/operador/clientes/:id/negociacoes', () =>
         HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: {
               parcelas: ['Parcela mínima de R$ 10,00.'],

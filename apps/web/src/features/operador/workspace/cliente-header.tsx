@@ -1,12 +1,13 @@
 import type { ClienteDetalhe } from '@cobranca/contracts';
+import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { formatDocumento, formatTelefone } from '../../../lib/format-cliente.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
+import { formatarTelefone } from '../../../lib/format-cliente.ts';
 
 const Figura = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 120 }}>
@@ -24,7 +25,7 @@ export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; a
   useEffect(() => {
     document.title = `${cliente.nome} · Sistema de Cobrança Automática`;
   }, [cliente.nome]);
-  const optOutDia = cliente.opt_out ? formatDateTime(cliente.opt_out.em).slice(0, 10) : '';
+  const optOutDia = cliente.opt_out ? formatarDataHora(cliente.opt_out.em).slice(0, 10) : '';
 
   return (
     <Box component="section" aria-label="Resumo do cliente" sx={{ display: 'grid', gap: 2 }}>
@@ -35,15 +36,15 @@ export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; a
         <ClienteStatusChip status={cliente.status} />
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {cliente.documento_tipo === 'estrangeiro' ? cliente.documento : formatDocumento(cliente.documento)}
+        {cliente.documento_tipo === 'estrangeiro' ? cliente.documento : formatarDocumento(cliente.documento)}
         {' · '}
-        {cliente.telefone ? formatTelefone(cliente.telefone) : 'Sem telefone'}
+        {cliente.telefone ? formatarTelefone(cliente.telefone) : 'Sem telefone'}
       </Typography>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 4 }, m: 0 }}>
         <Figura label="Tentativas de contato">
           <ChamadasMark numero={cliente.numero_chamadas} />
         </Figura>
-        <Figura label="Total em aberto">{formatMoney(cliente.total_em_aberto)}</Figura>
+        <Figura label="Total em aberto">{formatarValorEmReais(cliente.total_em_aberto)}</Figura>
         <Figura label="Dias de atraso">{cliente.dias_atraso}</Figura>
         <Figura label="Operador">{cliente.operador?.name ?? 'Sem operador'}</Figura>
       </Box>

@@ -89,7 +89,7 @@ describe('ClienteWorkspacePage — detail', () => {
     const estado = setupWorkspace();
     server.use(
       http.get('/api/operador/clientes/7', () =>
-        HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 }),
+        HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 }),
       ),
     );
     renderApp('/operador/clientes/7');
@@ -106,7 +106,10 @@ describe('ClienteWorkspacePage — detail', () => {
     setupWorkspace();
     server.use(
       http.get('/api/operador/clientes/99', () =>
-        HttpResponse.json({ message: 'Cliente não encontrado.' }, { status: 404 }),
+        HttpResponse.json(
+          { code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' },
+          { status: 404 },
+        ),
       ),
     );
     const app = renderApp('/operador/clientes/99');
@@ -173,7 +176,7 @@ describe('ClienteWorkspacePage — lifecycle actions', () => {
       http.post('/api/operador/clientes/:id/assumir', () => {
         estado.cliente = clienteDetalhe({ operador: { id: 9, name: 'Bruno Lima' } });
         return HttpResponse.json(
-          { message: 'Outro operador (Bruno Lima) já assumiu este cliente.' },
+          { code: 'CONFLITO_ASSUMIR', message: 'Outro operador (Bruno Lima) já assumiu este cliente.' },
           { status: 409 },
         );
       }),

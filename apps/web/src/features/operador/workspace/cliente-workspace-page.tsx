@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { temCodigo } from '../../../lib/api-client.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useCliente } from '../api/cliente.ts';
 import { ClienteActions } from './cliente-actions.tsx';
@@ -48,8 +48,7 @@ export const ClienteWorkspacePage = () => {
   const query = useCliente(id ?? 0, id !== null);
   const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
 
-  if (id === null || (query.error instanceof ApiError && query.error.status === 404))
-    return <NaoEncontrado />;
+  if (id === null || temCodigo(query.error, 'CLIENTE_NAO_ENCONTRADO')) return <NaoEncontrado />;
   if (query.isError && !query.data)
     return (
       <Box>

@@ -1,4 +1,5 @@
 import type { ContaReceber } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -10,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatarData } from '../../../lib/format.ts';
 
 const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
 
@@ -80,7 +81,7 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                       onChange={() => alternar(c.id)}
                       slotProps={{
                         input: {
-                          'aria-label': `Selecionar ${c.descricao}, venc. ${formatDate(c.vencimento)}`,
+                          'aria-label': `Selecionar ${c.descricao}, venc. ${formatarData(c.vencimento)}`,
                         },
                       }}
                     />
@@ -88,11 +89,11 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                 </TableCell>
                 <TableCell>{c.descricao}</TableCell>
                 <TableCell sx={mobileHidden}>{c.numero_parcela ?? '—'}</TableCell>
-                <TableCell>{formatDate(c.vencimento)}</TableCell>
+                <TableCell>{formatarData(c.vencimento)}</TableCell>
                 <TableCell align="right" sx={mobileHidden}>
-                  {formatMoney(c.valor)}
+                  {formatarValorEmReais(c.valor)}
                 </TableCell>
-                <TableCell align="right">{formatMoney(c.saldo)}</TableCell>
+                <TableCell align="right">{formatarValorEmReais(c.saldo)}</TableCell>
                 <TableCell>
                   <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
                 </TableCell>

@@ -2,7 +2,7 @@ import type { ClienteDetalhe } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { BASE_LEGAL_LABELS, ORIGEM_CONTATO_LABELS } from './labels.ts';
 
 /** How the customer is reached, and on which legal basis (LGPD) the contact is made. */
@@ -12,7 +12,7 @@ export const ContatoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
     ['Base legal (LGPD)', BASE_LEGAL_LABELS[cliente.base_legal]],
     ['Origem do contato', ORIGEM_CONTATO_LABELS[cliente.origem_contato]],
   ];
-  if (cliente.aguardando_desde) itens.push(['Aguardando desde', formatDateTime(cliente.aguardando_desde)]);
+  if (cliente.aguardando_desde) itens.push(['Aguardando desde', formatarDataHora(cliente.aguardando_desde)]);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="contato-titulo" sx={{ p: 2 }}>
       <Typography id="contato-titulo" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

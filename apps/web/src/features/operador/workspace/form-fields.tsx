@@ -1,10 +1,11 @@
+import { centavosParaReais, ehDataIso, lerReais } from '@cobranca/dominio';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { Ref } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { IsoDatePicker } from '../../../components/iso-date-picker.tsx';
-import { hoje, parseReais } from './workspace-utils.ts';
+import { hoje } from './workspace-utils.ts';
 
 /** A half-typed or impossible date is kept as this, so the schema can say so. */
 const DATA_INVALIDA = 'invalida';
@@ -84,21 +85,16 @@ export const MoneyField = (props: TextFieldProps) => (
   />
 );
 
-/** Money text → reais, then the given rule (the contract's `reaisField`, say). */
+/** Money text (`1.234,56`) → reais, then the given rule (the contract's `reaisField`, say). */
 export const reaisTexto = <S extends z.ZodType<number, number>>(regra: S, vazio: string) =>
   z
     .string()
     .trim()
     .min(1, vazio)
-    .transform(parseReais)
-    .pipe(
-      z
-        .number()
-        .refine((v) => !Number.isNaN(v), 'Use um valor como 1.234,56.')
-        .pipe(regra),
-    );
+    .transform(lerReais)
+    .pipe(z.number({ error: 'Use um valor como 1.234,56.' }).transform(centavosParaReais).pipe(regra));
 
-const iso = z.string().refine((v) => v !== DATA_INVALIDA && /^\d{4}-\d{2}-\d{2}$/.test(v), 'Data inválida.');
+const iso = z.string().refine((v) => v !== DATA_INVALIDA && ehDataIso(v), 'Data inválida.');
 
 /** A required date not after today (payments). */
 export const dataAteHoje = z

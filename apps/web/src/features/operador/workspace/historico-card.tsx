@@ -1,10 +1,11 @@
 import type { ClienteDetalhe } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatarData, formatarDataHora } from '../../../lib/format.ts';
 import {
   FORMA_LABELS,
   NEGOCIACAO_STATUS_LABELS,
@@ -24,21 +25,21 @@ const eventosDe = (c: ClienteDetalhe): Evento[] => [
   ...c.pagamentos.map((p) => ({
     chave: `pagamento-${p.id}`,
     quando: p.created_at,
-    titulo: `Pagamento de ${formatMoney(p.valor)} (${FORMA_LABELS[p.forma]}) em ${formatDate(p.data)}`,
+    titulo: `Pagamento de ${formatarValorEmReais(p.valor)} (${FORMA_LABELS[p.forma]}) em ${formatarData(p.data)}`,
     detalhe: [p.operador?.name, p.observacao].filter(Boolean).join(' · ') || null,
   })),
   ...c.promessas.map((p) => ({
     chave: `promessa-${p.id}`,
     quando: p.created_at,
-    titulo: `Promessa de ${formatMoney(p.valor)} para ${formatDate(p.data)} (${PROMESSA_STATUS_LABELS[p.status]})`,
+    titulo: `Promessa de ${formatarValorEmReais(p.valor)} para ${formatarData(p.data)} (${PROMESSA_STATUS_LABELS[p.status]})`,
     detalhe: null,
   })),
   ...c.negociacoes.map((n) => ({
     chave: `negociacao-${n.id}`,
     quando: n.created_at,
-    titulo: `Acordo de ${formatMoney(n.valor_total)} em ${n.parcelas}x (${NEGOCIACAO_STATUS_LABELS[n.status]})`,
+    titulo: `Acordo de ${formatarValorEmReais(n.valor_total)} em ${n.parcelas}x (${NEGOCIACAO_STATUS_LABELS[n.status]})`,
     detalhe:
-      [n.desconto > 0 ? `desconto de ${formatMoney(n.desconto)}` : null, n.observacao]
+      [n.desconto > 0 ? `desconto de ${formatarValorEmReais(n.desconto)}` : null, n.observacao]
         .filter(Boolean)
         .join(' · ') || null,
   })),
@@ -62,7 +63,7 @@ export const HistoricoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
             <ListItem key={e.chave} disableGutters>
               <ListItemText
                 primary={e.titulo}
-                secondary={`${formatDateTime(e.quando)}${e.detalhe ? ` · ${e.detalhe}` : ''}`}
+                secondary={`${formatarDataHora(e.quando)}${e.detalhe ? ` · ${e.detalhe}` : ''}`}
               />
             </ListItem>
           ))}

@@ -74,7 +74,8 @@ describe('Idempotency-Key of the workspace records', () => {
   it('sends a new key once the values change', async () => {
     setupWorkspace();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const erro = () => HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 });
+    const erro = () =>
+      HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 });
     const chaves = servirChamadas([erro]);
     await openWorkspace();
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 
 const autorDe = (m: MensagemView): string | null => {
   if (m.direcao === 'entrada') return null;
@@ -81,7 +81,7 @@ export const MensagemBubble = ({ mensagem: m }: { mensagem: MensagemView }) => {
           color="text.secondary"
           sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5 }}
         >
-          <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          <time dateTime={m.created_at}>{formatarDataHora(m.created_at)}</time>
           {nossa && <Entrega m={m} />}
         </Typography>
       </Box>

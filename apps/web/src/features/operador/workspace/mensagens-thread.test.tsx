@@ -108,7 +108,11 @@ describe('MensagensThread', () => {
       http.post('/api/operador/clientes/:id/mensagens', async () => {
         await delay(20);
         return HttpResponse.json(
-          { message: 'Fora da janela de 24 horas: use um modelo aprovado.' },
+          {
+            code: 'CONVERSA_FECHADA',
+            message: 'Fora da janela de 24 horas: use um modelo aprovado.',
+            errors: { conteudo: ['Fora da janela de 24 horas: use um modelo aprovado.'] },
+          },
           { status: 422 },
         );
       }),

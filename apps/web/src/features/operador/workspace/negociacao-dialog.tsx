@@ -1,5 +1,13 @@
 import { type ClienteDetalhe, type ContaReceber, negociacaoBody } from '@cobranca/contracts';
-import { formatarReais, reaisParaCentavos, somarDias } from '@cobranca/dominio';
+import {
+  calcularAcordo,
+  ehDataIso,
+  formatarReais,
+  formatarValorEmReais,
+  lerReais,
+  reaisParaCentavos,
+  somarDias,
+} from '@cobranca/dominio';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -11,12 +19,11 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatarData } from '../../../lib/format.ts';
 import { useCriarNegociacao } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { NegociacaoPreview } from './negociacao-preview.tsx';
-import { previewParcelas } from './parcelas-preview.ts';
-import { hoje, parseReais } from './workspace-utils.ts';
+import { hoje } from './workspace-utils.ts';
 
 const FIELDS = ['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'observacao'] as const;
 const { shape } = negociacaoBody;
@@ -70,23 +77,23 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
     'primeiro_vencimento',
     'intervalo_dias',
   ]);
-  const descontoCentavos = reaisParaCentavos(parseReais(desconto || '0'));
+  const descontoCentavos = lerReais(desconto || '0');
   const previaValida =
-    /^\d{4}-\d{2}-\d{2}$/.test(primeiro) &&
-    Number.isInteger(parcelas) &&
+    ehDataIso(primeiro) &&
     parcelas <= 24 &&
     Number.isInteger(intervalo) &&
     intervalo >= 1 &&
     intervalo <= 90 &&
-    !Number.isNaN(descontoCentavos);
+    descontoCentavos !== null;
+  // The server's own arithmetic: what the preview shows is what the agreement will store.
   const previa = previaValida
-    ? previewParcelas({
-        totalCentavos,
+    ? calcularAcordo({
+        saldosCentavos: [totalCentavos],
         descontoCentavos,
         parcelas,
         primeiroVencimento: primeiro,
         intervaloDias: intervalo,
-      })
+      }).parcelas
     : [];
 
   const onSubmit = handleSubmit(({ observacao, ...valores }) => {
@@ -122,7 +129,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
         {contas.map((c) => (
           <Typography component="li" variant="body2" key={c.id}>
-            {c.descricao} · venc. {formatDate(c.vencimento)} · {formatMoney(c.saldo)}
+            {c.descricao} · venc. {formatarData(c.vencimento)} · {formatarValorEmReais(c.saldo)}
           </Typography>
         ))}
       </Box>

@@ -1,22 +1,21 @@
-import { formatarReais } from '@cobranca/dominio';
+import { formatarReais, type ParcelaAcordo } from '@cobranca/dominio';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate } from '../../../lib/format.ts';
-import type { ParcelaPreview } from './parcelas-preview.ts';
+import { formatarData } from '../../../lib/format.ts';
 
 /** The instalments the agreement will create, and their sum (which must equal total − desconto). */
-export const NegociacaoPreview = ({ parcelas }: { parcelas: ParcelaPreview[] }) => {
+export const NegociacaoPreview = ({ parcelas }: { parcelas: ParcelaAcordo[] }) => {
   if (parcelas.length === 0)
     return (
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         Preencha desconto, parcelas, vencimento e intervalo para ver as parcelas do acordo.
       </Typography>
     );
-  const soma = parcelas.reduce((total, p) => total + p.centavos, 0);
+  const soma = parcelas.reduce((total, p) => total + p.valorCentavos, 0);
   return (
     <Table size="small" aria-label="Prévia das parcelas" sx={{ mt: 2 }}>
       <TableHead>
@@ -29,11 +28,9 @@ export const NegociacaoPreview = ({ parcelas }: { parcelas: ParcelaPreview[] }) 
       <TableBody>
         {parcelas.map((p) => (
           <TableRow key={p.numero}>
-            <TableCell>
-              {p.numero}/{parcelas.length}
-            </TableCell>
-            <TableCell>{formatDate(p.vencimento)}</TableCell>
-            <TableCell align="right">{formatarReais(p.centavos)}</TableCell>
+            <TableCell>{p.rotulo}</TableCell>
+            <TableCell>{formatarData(p.vencimento)}</TableCell>
+            <TableCell align="right">{formatarReais(p.valorCentavos)}</TableCell>
           </TableRow>
         ))}
         <TableRow>

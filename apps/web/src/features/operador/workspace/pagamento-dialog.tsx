@@ -1,5 +1,5 @@
 import { type ClienteDetalhe, type ContaReceber, FORMAS_PAGAMENTO, pagamentoBody } from '@cobranca/contracts';
-import { reaisParaCentavos } from '@cobranca/dominio';
+import { formatarValorEmReais, reaisParaCentavos } from '@cobranca/dominio';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatarData } from '../../../lib/format.ts';
 import { useRegistrarPagamento } from '../api/cliente.ts';
 import { DateField, dataAteHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { FORMA_LABELS } from './labels.ts';
@@ -18,7 +18,7 @@ import { hoje, reaisParaTexto } from './workspace-utils.ts';
 const FIELDS = ['conta_id', 'valor', 'data', 'forma', 'observacao'] as const;
 
 const contaLabel = (c: ContaReceber) =>
-  `${c.descricao}${c.numero_parcela ? ` (${c.numero_parcela})` : ''} · venc. ${formatDate(c.vencimento)} · saldo ${formatMoney(c.saldo)}`;
+  `${c.descricao}${c.numero_parcela ? ` (${c.numero_parcela})` : ''} · venc. ${formatarData(c.vencimento)} · saldo ${formatarValorEmReais(c.saldo)}`;
 
 const saldoDe = (contas: ContaReceber[], id: number) =>
   contas.find((c) => c.id === id)?.saldo ?? Number.POSITIVE_INFINITY;
@@ -39,7 +39,7 @@ const schemaFor = (contas: ContaReceber[]) =>
         path: ['valor'],
         error: (issue) => {
           const { conta_id } = issue.input as { conta_id: number };
-          return `O valor não pode passar do saldo da conta (${formatMoney(saldoDe(contas, conta_id))}).`;
+          return `O valor não pode passar do saldo da conta (${formatarValorEmReais(saldoDe(contas, conta_id))}).`;
         },
         // Checked as soon as account and amount are valid, even while other fields still have errors.
         when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'conta_id' || i.path?.[0] === 'valor'),
@@ -79,7 +79,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
       { ...body, ...(observacao ? { observacao } : {}) },
       {
         onSuccess: () => {
-          notify.success(`Pagamento de ${formatMoney(body.valor)} registrado.`);
+          notify.success(`Pagamento de ${formatarValorEmReais(body.valor)} registrado.`);
           onClose();
         },
         onError: (error) => {

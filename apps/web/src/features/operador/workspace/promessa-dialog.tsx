@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { reportFormError } from '../../../components/report-form-error.ts';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatarData } from '../../../lib/format.ts';
 import { useRegistrarPromessa } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { hoje, reaisParaTexto } from './workspace-utils.ts';
@@ -36,7 +36,7 @@ export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; 
   const onSubmit = handleSubmit((body) =>
     mutation.mutate(body, {
       onSuccess: () => {
-        notify.success(`Promessa de pagamento para ${formatDate(body.data)} registrada.`);
+        notify.success(`Promessa de pagamento para ${formatarData(body.data)} registrada.`);
         onClose();
       },
       onError: (error) => {

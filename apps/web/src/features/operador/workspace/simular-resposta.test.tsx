@@ -67,7 +67,10 @@ describe('Simular resposta do cliente — availability', () => {
     server.use(
       http.get('/api/operador/canal', () => {
         tentativas++;
-        return HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 });
+        return HttpResponse.json(
+          { code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' },
+          { status: 500 },
+        );
       }),
     );
     await openWorkspace();
@@ -179,6 +182,7 @@ describe('Simular resposta do cliente — dialog', () => {
       http.post('/api/operador/clientes/:id/simular-resposta', () =>
         HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: { texto: ['Texto recusado pelo servidor.'] },
           },
@@ -202,7 +206,10 @@ describe('Simular resposta do cliente — dialog', () => {
       http.post('/api/operador/clientes/:id/simular-resposta', () => {
         estado.canal = WHATSAPP_CLOUD;
         return HttpResponse.json(
-          { message: 'A simulação de resposta só funciona com o canal simulador.' },
+          {
+            code: 'SIMULADOR_INATIVO',
+            message: 'A simulação de resposta só funciona com o canal simulador.',
+          },
           { status: 409 },
         );
       }),

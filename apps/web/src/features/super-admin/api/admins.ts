@@ -4,25 +4,25 @@ import { api } from '../../../lib/api-client.ts';
 
 export const adminsQueryKey = ['super-admin', 'admins'] as const;
 
-export const fetchAdmins = (page: number, signal?: AbortSignal) =>
+export const buscarAdmins = (page: number, signal?: AbortSignal) =>
   api.get<Paged<UsuarioConta>>('/super-admin/admins', { query: { page }, signal });
 
 export const adminsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...adminsQueryKey, page] as const,
-    queryFn: ({ signal }) => fetchAdmins(page, signal),
+    queryFn: ({ signal }) => buscarAdmins(page, signal),
     // The old page stays on screen while the next one loads, so the table does not flash.
     placeholderData: keepPreviousData,
   });
 
 export const useAdmins = (page: number) => useQuery(adminsQueryOptions(page));
 
-export const createAdmin = (body: UsuarioCreateBody) => api.post<UsuarioConta>('/super-admin/admins', body);
+export const criarAdmin = (body: UsuarioCreateBody) => api.post<UsuarioConta>('/super-admin/admins', body);
 
 export const useCreateAdmin = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createAdmin,
+    mutationFn: criarAdmin,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
   });
 };

@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../lib/theme.ts';
-import { renderApp, resetSession, signInAs, TEST_USERS } from '../../test/render-app.tsx';
-import { server } from '../../test/server.ts';
+import { theme } from '../../../lib/theme.ts';
+import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
+import { server } from '../../../test/server.ts';
 
 const conta = (extra: Partial<UsuarioConta> & Pick<UsuarioConta, 'id' | 'name' | 'email'>): UsuarioConta => ({
   role: 'admin',
@@ -216,7 +216,10 @@ describe('SuperAdminPage', () => {
   it('reactivates a blocked admin, and says so when the state had already changed (409)', async () => {
     server.use(
       http.patch('/api/super-admin/admins/:id/reativar', () =>
-        HttpResponse.json({ message: 'Este administrador já está ativo.' }, { status: 409 }),
+        HttpResponse.json(
+          { code: 'USUARIO_JA_NO_ESTADO', message: 'Este administrador já está ativo.' },
+          { status: 409 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -233,7 +236,11 @@ describe('SuperAdminPage', () => {
       http.post('/api/super-admin/admins', async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json(
-          { message: 'Os dados enviados são inválidos.', errors: { email: ['Este e-mail já está em uso.'] } },
+          {
+            code: 'EMAIL_EM_USO',
+            message: 'Este e-mail já está em uso.',
+            errors: { email: ['Este e-mail já está em uso.'] },
+          },
           { status: 422 },
         );
       }),

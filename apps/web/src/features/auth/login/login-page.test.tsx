@@ -73,7 +73,7 @@ describe('LoginPage', () => {
   it('shows the server’s message on failure and moves focus to it', async () => {
     server.use(
       http.post('/api/login', () =>
-        HttpResponse.json({ message: 'E-mail ou senha inválidos.' }, { status: 401 }),
+        HttpResponse.json({ code: 'LOGIN_INVALIDO', message: 'E-mail ou senha inválidos.' }, { status: 401 }),
       ),
     );
     renderApp('/login');
@@ -89,6 +89,7 @@ describe('LoginPage', () => {
       http.post('/api/login', () =>
         HttpResponse.json(
           {
+            code: 'DADOS_INVALIDOS',
             message: 'Os dados enviados são inválidos.',
             errors: { email: ['Este domínio de e-mail não é aceito.'] },
           },
@@ -137,7 +138,7 @@ describe('LoginPage', () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        return HttpResponse.json({ message: 'x' }, { status: 401 });
+        return HttpResponse.json({ code: 'LOGIN_INVALIDO', message: 'x' }, { status: 401 });
       }),
     );
     renderApp('/login');

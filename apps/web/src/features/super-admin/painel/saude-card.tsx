@@ -8,9 +8,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { LoadErrorAlert } from '../../components/load-error-alert.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { useSaude } from './api/saude.ts';
+import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { formatarDataHora } from '../../../lib/format.ts';
+import { useSaude } from '../api/saude.ts';
 import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
 import { Regua24h, ReguaExecucao } from './regua-execucao.tsx';
 
@@ -108,7 +108,7 @@ export const SaudeCard = () => {
       {body()}
       {query.isError && query.data && (
         <Typography variant="caption" color="error" component="p" sx={{ mt: 1 }}>
-          Falha na última atualização: {formatDateTime(new Date(query.errorUpdatedAt))}.
+          Falha na última atualização: {formatarDataHora(new Date(query.errorUpdatedAt))}.
         </Typography>
       )}
     </Paper>

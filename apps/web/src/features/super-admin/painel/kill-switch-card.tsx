@@ -5,10 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { notify } from '../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useSaude, useSetAutomacao } from './api/saude.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSaude, useSetAutomacao } from '../api/saude.ts';
 
 const PERGUNTAS = {
   desligar: {
@@ -31,7 +31,7 @@ const PERGUNTAS = {
 export const KillSwitchCard = () => {
   const titleId = useId();
   const saude = useSaude();
-  const setAutomacao = useSetAutomacao();
+  const definirAutomacao = useSetAutomacao();
   // The state asked for, kept while the dialog fades out; `confirming` says whether it is open.
   const [pedido, setPedido] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -39,7 +39,7 @@ export const KillSwitchCard = () => {
   const pergunta = PERGUNTAS[pedido ? 'ligar' : 'desligar'];
 
   const confirm = () =>
-    setAutomacao.mutate(
+    definirAutomacao.mutate(
       { ativa: pedido },
       {
         onSuccess: (result) =>
@@ -66,7 +66,7 @@ export const KillSwitchCard = () => {
             <Switch
               checked={ativa}
               color="success"
-              disabled={setAutomacao.isPending}
+              disabled={definirAutomacao.isPending}
               onChange={(_event, on) => {
                 setPedido(on);
                 setConfirming(true);
@@ -91,7 +91,7 @@ export const KillSwitchCard = () => {
         message={pergunta.message}
         confirmLabel={pergunta.label}
         confirmColor={pergunta.color}
-        loading={setAutomacao.isPending}
+        loading={definirAutomacao.isPending}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
 import { type Contagem, contagensOrdenadas } from './regua-contagens.ts';
 
 type Execucao = Saude['ultima_execucao_regua'];
@@ -32,12 +32,12 @@ export const ReguaExecucao = ({ execucao }: { execucao: Execucao }) => {
   return (
     <>
       <span>
-        {formatDateTime(execucao.iniciada_em)}
+        {formatarDataHora(execucao.iniciada_em)}
         {execucao.concluida_em ? '' : ' (em andamento)'}
       </span>
       <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
         {execucao.concluida_em
-          ? `Concluída em ${formatDateTime(execucao.concluida_em)}`
+          ? `Concluída em ${formatarDataHora(execucao.concluida_em)}`
           : 'Ainda não concluída'}
         {` · ${execucao.worker}`}
       </Typography>

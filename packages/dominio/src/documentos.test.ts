@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completarCpf,
   formatarDocumento,
   gerarCnpj,
   gerarCpf,
@@ -138,8 +139,22 @@ describe('formatarDocumento', () => {
     expect(formatarDocumento('529.982.247-25')).toBe('529.982.247-25');
   });
 
-  it('returns other lengths normalised but unformatted', () => {
-    expect(formatarDocumento('12.345')).toBe('12345');
+  it('formats a lower-case alphanumeric CNPJ in upper case', () => {
+    expect(formatarDocumento('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('leaves anything not shaped like a CPF or a CNPJ as given (foreign documents)', () => {
+    expect(formatarDocumento('12.345')).toBe('12.345');
+    expect(formatarDocumento('P1234567')).toBe('P1234567');
+    expect(formatarDocumento('AB-123.456')).toBe('AB-123.456');
+  });
+});
+
+describe('completarCpf', () => {
+  it('appends the two check digits to the nine base digits', () => {
+    expect(completarCpf('529982247')).toBe('52998224725');
+    expect(completarCpf('123456789')).toBe('12345678909');
+    expect(validarCpf(completarCpf('100000042'))).toBe(true);
   });
 });
 

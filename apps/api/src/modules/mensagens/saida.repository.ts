@@ -1,50 +1,12 @@
-import type { Canal, MensagemOrigem, MensagemView, TemplateTipo } from '@cobranca/contracts';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { clientes, mensagens, reguaEnvios, usuarios } from '../../db/schema/index.ts';
+import type { Canal, MensagemOrigem, TemplateTipo } from '@cobranca/contracts';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import type { ResultadoEnvio, TemplateCanal } from '../canais/canal.ts';
-import { atrasoDaTentativa, LEASE_MS, MAX_TENTATIVAS } from './tentativas.ts';
+import { LEASE_MS } from './tentativas.ts';
 
-// The message thread of a customer and the outbound rows the services create and then send.
-
-export const LIMITE_THREAD = 500;
-
-type MensagemRow = typeof mensagens.$inferSelect;
-
-const toMensagemView = (m: MensagemRow, autorNome: string | null): MensagemView => ({
-  id: m.id,
-  direcao: m.direcao,
-  origem: m.origem,
-  status: m.status,
-  conteudo: m.conteudo,
-  autor: m.autorId === null ? null : { id: m.autorId, name: autorNome ?? '' },
-  created_at: m.createdAt.toISOString(),
-  enviada_em: m.enviadaEm?.toISOString() ?? null,
-  entregue_em: m.entregueEm?.toISOString() ?? null,
-  lida_em: m.lidaEm?.toISOString() ?? null,
-  erro: m.erroMensagem ?? m.erroCodigo,
-});
-
-const comAutor = (db: DbOrTx) =>
-  db
-    .select({ m: mensagens, autorNome: usuarios.name })
-    .from(mensagens)
-    .leftJoin(usuarios, eq(usuarios.id, mensagens.autorId));
-
-/** The latest `LIMITE_THREAD` messages of the customer, oldest first (newest last). */
-export const listarThread = async (db: DbOrTx, clienteId: number): Promise<MensagemView[]> => {
-  const rows = await comAutor(db)
-    .where(eq(mensagens.clienteId, clienteId))
-    .orderBy(desc(mensagens.id))
-    .limit(LIMITE_THREAD);
-  return rows.reverse().map(({ m, autorNome }) => toMensagemView(m, autorNome));
-};
-
-export const findMensagemView = async (db: DbOrTx, id: number): Promise<MensagemView> => {
-  const [row] = await comAutor(db).where(eq(mensagens.id, id));
-  if (!row) throw new Error(`mensagem ${id} não encontrada`);
-  return toMensagemView(row.m, row.autorNome);
-};
+// The outbox: outbound rows the services create, then the sender claims, marks and closes with the
+// channel's answer (docs/produto.md §11). SQL only; the retry policy is in tentativas.ts.
 
 export type NovaMensagemSaida = {
   clienteId: number;
@@ -89,17 +51,6 @@ export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida):
     .set({ ultimaMensagemEm: row.createdAt, ultimaMensagemTexto: nova.conteudo })
     .where(eq(clientes.id, nova.clienteId));
   return row.id;
-};
-
-/** When the customer last wrote (opens the WhatsApp 24-hour window); null when never. */
-export const ultimaEntradaDoCliente = async (db: DbOrTx, clienteId: number): Promise<Date | null> => {
-  const [row] = await db
-    .select({ em: mensagens.createdAt })
-    .from(mensagens)
-    .where(and(eq(mensagens.clienteId, clienteId), eq(mensagens.direcao, 'entrada')))
-    .orderBy(desc(mensagens.id))
-    .limit(1);
-  return row?.em ?? null;
 };
 
 export type MensagemEnviada = {
@@ -173,7 +124,8 @@ export const registrarEnvioAceito = async (
     .where(eq(clientes.id, m.clienteId));
 };
 
-const registrarFalha = async (
+/** Failed for good: no more attempts. */
+export const registrarFalha = async (
   tx: DbOrTx,
   m: MensagemEnviada,
   r: Extract<ResultadoEnvio, { ok: false }>,
@@ -200,15 +152,14 @@ const registrarFalha = async (
     .where(eq(clientes.id, m.clienteId));
 };
 
-const registrarRecusa = async (
+/** A transient failure with attempts left: back to the outbox, not before `em`. */
+export const agendarNovaTentativa = async (
   tx: DbOrTx,
   m: MensagemEnviada,
   resultado: Extract<ResultadoEnvio, { ok: false }>,
   tentativa: number,
-  opcoes: OpcoesResultado,
+  em: Date,
 ) => {
-  if (!resultado.transitorio || tentativa >= MAX_TENTATIVAS)
-    return registrarFalha(tx, m, resultado, opcoes.agora);
   await tx
     .update(mensagens)
     .set({
@@ -216,31 +167,17 @@ const registrarRecusa = async (
       erroCodigo: resultado.erroCodigo,
       erroMensagem: resultado.erroMensagem,
       ...DESFECHO,
-      proximaTentativaEm: new Date(opcoes.agora.getTime() + atrasoDaTentativa(tentativa, opcoes.aleatorio)),
+      proximaTentativaEm: em,
     })
     .where(eq(mensagens.id, m.id));
 };
 
-/**
- * Records what the channel answered for message `m`: sent, failed for good, or (transient failure
- * with attempts left) back to `pendente` with the next attempt scheduled. Only a `pendente` message
- * takes an answer: one the status webhook already confirmed (it can overtake the answer) stays as it
- * is, counted once; false then.
- */
-export const registrarResultadoEnvio = (
-  db: Db,
-  m: MensagemEnviada,
-  resultado: ResultadoEnvio,
-  opcoes: OpcoesResultado,
-): Promise<boolean> =>
-  db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: mensagens.status, tentativas: mensagens.tentativas })
-      .from(mensagens)
-      .where(eq(mensagens.id, m.id))
-      .for('update');
-    if (row?.status !== 'pendente') return false;
-    if (resultado.ok) await registrarEnvioAceito(tx, m, resultado);
-    else await registrarRecusa(tx, m, resultado, row.tentativas + 1, opcoes);
-    return true;
-  });
+/** The message's status and attempts so far, locked until the outcome is recorded. */
+export const travarMensagem = async (tx: DbOrTx, id: number) => {
+  const [row] = await tx
+    .select({ status: mensagens.status, tentativas: mensagens.tentativas })
+    .from(mensagens)
+    .where(eq(mensagens.id, id))
+    .for('update');
+  return row;
+};

@@ -38,6 +38,16 @@ describe('dividirEmParcelas', () => {
   it('keeps a single instalment whole', () => {
     expect(dividirEmParcelas(1, 1)).toEqual([1]);
   });
+
+  it('makes no split when an instalment would be R$ 0,00 or the count is not a whole number from 1', () => {
+    expect(dividirEmParcelas(2, 3)).toEqual([]);
+    expect(dividirEmParcelas(0, 1)).toEqual([]);
+    expect(dividirEmParcelas(-100, 1)).toEqual([]);
+    expect(dividirEmParcelas(100, 0)).toEqual([]);
+    expect(dividirEmParcelas(100, 1.5)).toEqual([]);
+    expect(dividirEmParcelas(100, Number.NaN)).toEqual([]);
+    expect(dividirEmParcelas(Number.NaN, 1)).toEqual([]);
+  });
 });
 
 describe('calcularAcordo', () => {
@@ -60,6 +70,26 @@ describe('calcularAcordo', () => {
       entrada({ parcelas: 2, primeiroVencimento: '2026-12-31', intervaloDias: 31 }),
     );
     expect(plano.parcelas.map((p) => p.vencimento)).toEqual(['2026-12-31', '2027-01-31']);
+  });
+
+  it('previews the web form: discount taken, remainder on the first, due dates across months', () => {
+    const plano = calcularAcordo(
+      entrada({
+        saldosCentavos: [10_000],
+        descontoCentavos: 1_000,
+        parcelas: 2,
+        primeiroVencimento: '2026-12-01',
+      }),
+    );
+    expect(plano.parcelas.map((p) => [p.valorCentavos, p.vencimento])).toEqual([
+      [4_500, '2026-12-01'],
+      [4_500, '2026-12-31'],
+    ]);
+  });
+
+  it('has no instalments while the numbers make no agreement (nothing left, fewer cents than instalments)', () => {
+    expect(calcularAcordo(entrada({ saldosCentavos: [100], descontoCentavos: 100 })).parcelas).toEqual([]);
+    expect(calcularAcordo(entrada({ saldosCentavos: [2], parcelas: 3 })).parcelas).toEqual([]);
   });
 });
 

@@ -5,15 +5,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ContaCreateDialog } from '../../components/conta-create-dialog.tsx';
-import { type Column, PagedTable } from '../../components/paged-table.tsx';
-import { notify } from '../../components/snackbar/snackbar-store.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
-import { usePageParam } from '../../lib/use-page-param.ts';
-import { type AdminStatusAction, useAdmins, useChangeAdminStatus, useCreateAdmin } from './api/admins.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
+import { type Column, PagedTable } from '../../../components/paged-table.tsx';
+import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { errorMessage, temCodigo } from '../../../lib/api-client.ts';
+import { formatarDataHora } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { type AdminStatusAction, useAdmins, useChangeAdminStatus, useCreateAdmin } from '../api/admins.ts';
 
 type Pendente = { admin: UsuarioConta; action: AdminStatusAction };
 
@@ -62,7 +62,7 @@ const columns = (meuId: number | undefined, ask: (pendente: Pendente) => void): 
   {
     key: 'ultimo_acesso',
     header: 'Último acesso',
-    render: (admin) => (admin.last_login_at ? formatDateTime(admin.last_login_at) : 'Nunca'),
+    render: (admin) => (admin.last_login_at ? formatarDataHora(admin.last_login_at) : 'Nunca'),
     hideOnMobile: true,
   },
   {
@@ -112,8 +112,8 @@ export const AdminsSection = () => {
       {
         onSuccess: () => notify.success(CONFIRM[action].done(admin.name)),
         onError: (error) => {
-          // 409: someone else already did it; the list is refreshed either way.
-          if (error instanceof ApiError && error.status === 409)
+          // Someone else already did it; the list is refreshed either way.
+          if (temCodigo(error, 'USUARIO_JA_NO_ESTADO'))
             notify.warning(errorMessage(error, `${admin.name} já estava nesse estado.`));
           else notify.error(errorMessage(error, 'Não foi possível alterar o acesso.'));
         },

@@ -1,3 +1,5 @@
+import { digitoModulo11, somaPonderada } from './modulo11.ts';
+
 // Brazilian tax IDs: CPF (people) and CNPJ (companies, numeric or the alphanumeric form that
 // the Receita Federal issues from July 2026). Pure functions, no I/O.
 
@@ -16,30 +18,18 @@ export const normalizarDocumento = (raw: string): string => raw.replace(/[.\-/\s
 // Sequences like 00000000000 pass the check-digit arithmetic but are never issued.
 const repeteUmCaractere = (value: string): boolean => /^(.)\1*$/.test(value);
 
-// '0'..'9' → 0..9 and 'A'..'Z' → 17..42: the Receita's rule (ASCII code minus 48).
-const valorCaractere = (char: string): number => char.charCodeAt(0) - 48;
-
-const somaPonderada = (chars: string, pesos: readonly number[]): number =>
-  pesos.reduce((soma, peso, i) => soma + valorCaractere(chars[i] ?? '0') * peso, 0);
-
-// Both CPF and CNPJ: DV = 11 - (sum mod 11), and 0 when that gives 10 or 11.
-const digitoVerificador = (soma: number): number => {
-  const resto = 11 - (soma % 11);
-  return resto >= 10 ? 0 : resto;
-};
-
 const pesosDecrescentes = (de: number, quantidade: number): number[] =>
   Array.from({ length: quantidade }, (_, i) => de - i);
 
 const dvsCpf = (base9: string): string => {
-  const dv1 = digitoVerificador(somaPonderada(base9, pesosDecrescentes(10, 9)));
-  const dv2 = digitoVerificador(somaPonderada(`${base9}${dv1}`, pesosDecrescentes(11, 10)));
+  const dv1 = digitoModulo11(somaPonderada(base9, pesosDecrescentes(10, 9)));
+  const dv2 = digitoModulo11(somaPonderada(`${base9}${dv1}`, pesosDecrescentes(11, 10)));
   return `${dv1}${dv2}`;
 };
 
 const dvsCnpj = (base12: string): string => {
-  const dv1 = digitoVerificador(somaPonderada(base12, CNPJ_PESOS_DV1));
-  const dv2 = digitoVerificador(somaPonderada(`${base12}${dv1}`, CNPJ_PESOS_DV2));
+  const dv1 = digitoModulo11(somaPonderada(base12, CNPJ_PESOS_DV1));
+  const dv2 = digitoModulo11(somaPonderada(`${base12}${dv1}`, CNPJ_PESOS_DV2));
   return `${dv1}${dv2}`;
 };
 
@@ -59,13 +49,16 @@ export const identificarDocumento = (raw: string): DocumentoIdentificado | null 
   return null;
 };
 
-/** `123.456.789-09` / `12.345.678/0001-95`; anything of another length comes back normalised. */
+/**
+ * `123.456.789-09` / `12.345.678/0001-95` (also `12.ABC.345/01DE-35`) for anything shaped like a CPF
+ * or a CNPJ, formatted or not; anything else (a foreign document) comes back as given.
+ */
 export const formatarDocumento = (documento: string): string => {
   const d = normalizarDocumento(documento);
-  if (d.length === 11) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-  if (d.length === 14)
+  if (CPF_RE.test(d)) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  if (CNPJ_RE.test(d))
     return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
-  return d;
+  return documento;
 };
 
 const digitosAleatorios = (random: () => number, quantidade: number): string =>
@@ -78,11 +71,12 @@ const semRepeticao = (digits: string): string => {
   return `${digits.slice(0, -1)}${ultimo}`;
 };
 
+/** The 9 base digits of a CPF completed with its two check digits (digits only). */
+export const completarCpf = (base9: string): string => `${base9}${dvsCpf(base9)}`;
+
 /** A valid CPF (digits only) drawn from `random` (a PRNG returning [0, 1)): demo data and tests. */
-export const gerarCpf = (random: () => number): string => {
-  const base = semRepeticao(digitosAleatorios(random, 9));
-  return `${base}${dvsCpf(base)}`;
-};
+export const gerarCpf = (random: () => number): string =>
+  completarCpf(semRepeticao(digitosAleatorios(random, 9)));
 
 /** A valid numeric CNPJ of a head office (branch 0001), digits only, drawn from `random`. */
 export const gerarCnpj = (random: () => number): string => {

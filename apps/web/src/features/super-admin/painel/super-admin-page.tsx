@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { PageHeader } from '../../components/page-header.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { AdminsSection } from './admins-section.tsx';
 import { KillSwitchCard } from './kill-switch-card.tsx';
 import { SaudeCard } from './saude-card.tsx';
