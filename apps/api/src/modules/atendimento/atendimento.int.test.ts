@@ -75,7 +75,10 @@ describe('another operator’s customer', () => {
       for (const [method, sufixo, payload] of rotas(contaId)) {
         const response = await chamar(tokenBruno, method, `/api/operador/clientes/${id}${sufixo}`, payload);
         expect(response.statusCode, `${method} ${sufixo} ${response.body}`).toBe(404);
-        expect(response.json()).toEqual({ code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' });
+        expect(response.json()).toEqual({
+          code: 'CLIENTE_NAO_ENCONTRADO',
+          message: 'Cliente não encontrado.',
+        });
       }
       expect(await statusDe(id)).toEqual(antes);
       const msgs = await t.database.db.select().from(mensagens).where(eq(mensagens.clienteId, id));
@@ -191,7 +194,10 @@ describe('POST /api/operador/clientes/:id/assumir', () => {
       const codigos = [a?.statusCode, b?.statusCode].sort();
       expect(codigos).toEqual([200, 409]);
       const perdedor = a?.statusCode === 409 ? a : b;
-      expect(perdedor?.json()).toEqual({ code: 'CONFLITO_ASSUMIR', message: 'Outro operador já assumiu este cliente.' });
+      expect(perdedor?.json()).toEqual({
+        code: 'CONFLITO_ASSUMIR',
+        message: 'Outro operador já assumiu este cliente.',
+      });
       const vencedor = a?.statusCode === 200 ? ana.id : bruno.id;
       expect((await statusDe(id))?.operadorId).toBe(vencedor);
       expect(await auditorias('cliente.assumido', id)).toHaveLength(1);
@@ -238,7 +244,11 @@ describe('PATCH /api/operador/clientes/:id/pausar', () => {
       motivo: 'Outro',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'TRANSICAO_INVALIDA', message: mensagem, errors: { status: [mensagem] } });
+    expect(response.json()).toEqual({
+      code: 'TRANSICAO_INVALIDA',
+      message: mensagem,
+      errors: { status: [mensagem] },
+    });
     expect(await auditorias('cliente.pausado', id)).toHaveLength(0);
   });
 

@@ -10,7 +10,7 @@ import {
   validationErrorResponse,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors } from '../../lib/route-schemas.ts';
+import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
@@ -21,10 +21,7 @@ const tags = ['atendimento'];
 // 409: an invalid status change, or a customer still in the shared queue (take it over first).
 const acaoResponses = {
   200: clienteResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: validationErrorResponse,
-  ...authErrors,
+  ...acaoErrors,
 };
 
 /** The customer workspace of the operator area (docs/produto.md §5); access comes from the operador group. */
@@ -103,10 +100,7 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         body: chamadaBody,
         response: {
           201: chamadaResponse,
-          404: errorResponse,
-          409: errorResponse,
-          422: validationErrorResponse,
-          ...authErrors,
+          ...acaoErrors,
         },
       },
     },

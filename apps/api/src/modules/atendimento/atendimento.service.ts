@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { assumidoAgoraPorOutro, inserirChamada } from './atendimento.repository.ts';
 import { ClienteDetalheRepository, toChamadaView } from './cliente-detalhe.repository.ts';
@@ -60,7 +60,36 @@ export const assumirCliente = (
     return new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
   });
 
-/** Pauses collection with a reason; an unassigned awaiting customer becomes the caller's. */
+type MudancaDeStatus = {
+  evento: 'pausar' | 'reativar';
+  acao: string;
+  descricao: string;
+  alteracao: (atual: ClienteRow) => { pausaMotivo: string | null; numeroChamadas?: number };
+  detalhes: (atual: ClienteRow) => Record<string, unknown>;
+};
+
+/** A status change the operator asks for: the transition rule, the write and its audit entry together. */
+const mudarStatus = (
+  db: Db,
+  escopo: EscopoOperador,
+  clienteId: number,
+  ator: Ator,
+  mudanca: MudancaDeStatus,
+): Promise<ClienteDetalhe> =>
+  db.transaction(async (tx) => {
+    const clientes = new ClientesDoOperador(tx, escopo);
+    const atual = await clientes.buscarParaAgirOrThrow(clienteId);
+    const para = transicaoOrThrow(atual.status, mudanca.evento);
+    await clientes.atualizar(clienteId, { status: para, ...mudanca.alteracao(atual) });
+    await auditarCliente(tx, ator, atual, mudanca.acao, mudanca.descricao, {
+      status_anterior: atual.status,
+      status_novo: para,
+      ...mudanca.detalhes(atual),
+    });
+    return new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
+  });
+
+/** Pauses collection with a reason. */
 export const pausarCliente = (
   db: Db,
   escopo: EscopoOperador,
@@ -68,17 +97,12 @@ export const pausarCliente = (
   motivo: string,
   ator: Ator,
 ): Promise<ClienteDetalhe> =>
-  db.transaction(async (tx) => {
-    const clientes = new ClientesDoOperador(tx, escopo);
-    const atual = await clientes.buscarParaAgirOrThrow(clienteId);
-    const para = transicaoOrThrow(atual.status, 'pausar');
-    await clientes.atualizar(clienteId, { status: para, pausaMotivo: motivo });
-    await auditarCliente(tx, ator, atual, 'cliente.pausado', 'Cobrança pausada', {
-      status_anterior: atual.status,
-      status_novo: para,
-      motivo,
-    });
-    return new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
+  mudarStatus(db, escopo, clienteId, ator, {
+    evento: 'pausar',
+    acao: 'cliente.pausado',
+    descricao: 'Cobrança pausada',
+    alteracao: () => ({ pausaMotivo: motivo }),
+    detalhes: () => ({ motivo }),
   });
 
 /** Back to automatic collection: the reason is cleared and the attempt count restarts (docs/produto.md §3). */
@@ -88,17 +112,12 @@ export const reativarCliente = (
   clienteId: number,
   ator: Ator,
 ): Promise<ClienteDetalhe> =>
-  db.transaction(async (tx) => {
-    const clientes = new ClientesDoOperador(tx, escopo);
-    const atual = await clientes.buscarParaAgirOrThrow(clienteId);
-    const para = transicaoOrThrow(atual.status, 'reativar');
-    await clientes.atualizar(clienteId, { status: para, pausaMotivo: null, numeroChamadas: 0 });
-    await auditarCliente(tx, ator, atual, 'cliente.reativado', 'Cobrança reativada', {
-      status_anterior: atual.status,
-      status_novo: para,
-      numero_chamadas_anterior: atual.numeroChamadas,
-    });
-    return new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
+  mudarStatus(db, escopo, clienteId, ator, {
+    evento: 'reativar',
+    acao: 'cliente.reativado',
+    descricao: 'Cobrança reativada',
+    alteracao: () => ({ pausaMotivo: null, numeroChamadas: 0 }),
+    detalhes: (atual) => ({ numero_chamadas_anterior: atual.numeroChamadas }),
   });
 
 /** Results that count as a failed contact attempt (docs/produto.md §6 numero_chamadas). */

@@ -1,6 +1,6 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
@@ -45,8 +45,10 @@ const linhasClientes = (db: DbOrTx, where: SQL | undefined) =>
     .where(where)
     .orderBy(asc(clientes.nome), asc(clientes.id));
 
-/** Open balance in cents of the given customers only (one grouped read on cliente_id, status). */
-const saldosEmAberto = async (db: DbOrTx, ids: number[]): Promise<Map<number, number>> => {
+export type Aberto = { centavos: number; vencimentoMaisAntigo: string | null };
+
+/** Open balance and oldest open due date of the page's customers only (grouped on cliente_id, status). */
+export const abertoPorCliente = async (db: DbOrTx, ids: number[]): Promise<Map<number, Aberto>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -54,11 +56,12 @@ const saldosEmAberto = async (db: DbOrTx, ids: number[]): Promise<Map<number, nu
       centavos: sql<number>`sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos})`.mapWith(
         Number,
       ),
+      vencimentoMaisAntigo: min(contasReceber.vencimento),
     })
     .from(contasReceber)
     .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')))
     .groupBy(contasReceber.clienteId);
-  return new Map(rows.map((r) => [r.clienteId, r.centavos]));
+  return new Map(rows.map(({ clienteId, ...aberto }) => [clienteId, aberto]));
 };
 
 /** The fields every customer list row shares (admin and operator lists), from `colunasCliente`. */
@@ -74,11 +77,11 @@ export const toClienteBase = (l: LinhaCliente, centavosEmAberto: number): Client
 });
 
 const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdmin[]> => {
-  const saldos = await saldosEmAberto(
+  const abertos = await abertoPorCliente(
     db,
     linhas.map((l) => l.id),
   );
-  return linhas.map((l) => toClienteBase(l, saldos.get(l.id) ?? 0));
+  return linhas.map((l) => toClienteBase(l, abertos.get(l.id)?.centavos ?? 0));
 };
 
 /** One page of customers and the total that matches; balances are summed for the page's rows only. */

@@ -1,10 +1,16 @@
 import type { ClienteLista, ClienteStatus, MensagemDirecao } from '@cobranca/contracts';
 import { FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
-import { and, asc, count, desc, eq, gte, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clientes, contasReceber, mensagens, usuarios } from '../../db/schema/index.ts';
+import { clientes, mensagens, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
-import { colunasCliente, type Janela, toClienteBase } from './clientes-admin.repository.ts';
+import {
+  type Aberto,
+  abertoPorCliente,
+  colunasCliente,
+  type Janela,
+  toClienteBase,
+} from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
@@ -52,25 +58,7 @@ const whereClientes = (escopo: EscopoOperador, filtro: FiltroClientesOperador): 
 
 const colunasClienteOperador = { ...colunasCliente, aguardandoDesde: clientes.aguardandoDesde };
 
-type Aberto = { centavos: number; vencimentoMaisAntigo: string | null };
 type Ultima = { conteudo: string; direcao: MensagemDirecao; createdAt: Date };
-
-/** Open balance and oldest open due date of the page's customers only (grouped on cliente_id, status). */
-const abertoPorCliente = async (db: DbOrTx, ids: number[]): Promise<Map<number, Aberto>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      clienteId: contasReceber.clienteId,
-      centavos: sql<number>`sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos})`.mapWith(
-        Number,
-      ),
-      vencimentoMaisAntigo: min(contasReceber.vencimento),
-    })
-    .from(contasReceber)
-    .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')))
-    .groupBy(contasReceber.clienteId);
-  return new Map(rows.map(({ clienteId, ...aberto }) => [clienteId, aberto]));
-};
 
 /** The newest message of each of the page's customers, in one DISTINCT ON read. */
 const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, Ultima>> => {

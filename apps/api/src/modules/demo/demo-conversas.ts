@@ -35,6 +35,14 @@ export type ConversaDemo = {
 
 const PROMESSAS_NA_DEMO = 2;
 
+/** A conversation in which the customer has already answered the régua's latest message. */
+type ConversaComResposta = (
+  ctx: Contexto,
+  cliente: ClienteDemo,
+  abertas: readonly ContaDemo[],
+  indice: number,
+) => ConversaDemo;
+
 const conversa = (partes: Partial<ConversaDemo>): ConversaDemo => ({
   mensagens: [],
   chamadas: [],
@@ -100,23 +108,13 @@ const conversaComFalhas = (
   return conversa({ mensagens, chamadas, numeroChamadas: mensagens.length + chamadas.length });
 };
 
-const conversaAguardando = (
-  ctx: Contexto,
-  cliente: ClienteDemo,
-  abertas: readonly ContaDemo[],
-  indice: number,
-): ConversaDemo => {
+const conversaAguardando: ConversaComResposta = (ctx, cliente, abertas, indice) => {
   const { mensagens, ultima } = reguaRecente(ctx, cliente, abertas, ctx.s.inteiro(1, 2));
   const resposta = respostaDoCliente(ctx, ultima, indice, ctx.s.escolher(RESPOSTAS_AGUARDANDO));
   return conversa({ mensagens: [...mensagens, resposta], aguardandoDesde: resposta.createdAt });
 };
 
-const conversaPausada = (
-  ctx: Contexto,
-  cliente: ClienteDemo,
-  abertas: readonly ContaDemo[],
-  indice: number,
-): ConversaDemo => {
+const conversaPausada: ConversaComResposta = (ctx, cliente, abertas, indice) => {
   const { mensagens, ultima } = reguaRecente(ctx, cliente, abertas, ctx.s.inteiro(1, 2));
   const pausa = ctx.s.escolher(PAUSAS);
   const resposta = respostaDoCliente(ctx, ultima, indice, pausa.resposta);
@@ -129,12 +127,7 @@ const conversaPausada = (
 };
 
 /** Taken over by an operator: a negotiation under way, ending in a promise to pay for the first few. */
-const conversaEmAtendimento = (
-  ctx: Contexto,
-  cliente: ClienteDemo,
-  abertas: readonly ContaDemo[],
-  indice: number,
-): ConversaDemo => {
+const conversaEmAtendimento: ConversaComResposta = (ctx, cliente, abertas, indice) => {
   const { mensagens, ultima } = reguaRecente(ctx, cliente, abertas, ctx.s.inteiro(1, 2));
   const total = somaCentavos(abertas);
   const resposta = respostaDoCliente(ctx, ultima, indice, ctx.s.escolher(RESPOSTAS_ATENDIMENTO));
@@ -172,12 +165,7 @@ const conversaComChamada = (ctx: Contexto, mensagens: MensagemDemo[]): ConversaD
 };
 
 /** The conversation around a not-yet-concluded customer's open receivables, by profile. */
-export const conversaDasContasAbertas = (
-  ctx: Contexto,
-  cliente: ClienteDemo,
-  abertas: readonly ContaDemo[],
-  indice: number,
-): ConversaDemo => {
+export const conversaDasContasAbertas: ConversaComResposta = (ctx, cliente, abertas, indice) => {
   switch (cliente.perfil) {
     case 'ativo':
       return conversaAtiva(ctx, cliente, abertas);

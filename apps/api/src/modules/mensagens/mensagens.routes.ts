@@ -7,7 +7,7 @@ import {
   validationErrorResponse,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors } from '../../lib/route-schemas.ts';
+import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
 import { enviarMensagemOperador, listarMensagens } from './mensagens.service.ts';
@@ -39,10 +39,7 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
         body: mensagemBody,
         response: {
           201: mensagemView,
-          404: errorResponse,
-          409: errorResponse,
-          422: validationErrorResponse,
-          ...authErrors,
+          ...acaoErrors,
         },
       },
     },

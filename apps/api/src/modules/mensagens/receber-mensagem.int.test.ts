@@ -10,7 +10,8 @@ import {
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, mensagens } from '../../db/schema/index.ts';
 import { inserirCliente, type NovoCliente } from '../clientes/clientes.test-fixtures.ts';
-import { type EntradaCanal, receberMensagem } from './receber-mensagem.service.ts';
+import type { EntradaCanal } from './entrada.repository.ts';
+import { receberMensagem } from './receber-mensagem.service.ts';
 
 let t: TestApp;
 let ana: TestUser;

@@ -1,31 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { Canal, ClienteStatus, SimularRespostaResponse } from '@cobranca/contracts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ClienteStatus, SimularRespostaResponse } from '@cobranca/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { clientes, mensagens } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { variantesCelular } from './celular-br.ts';
+import {
+  atualizarClienteComResposta,
+  type ClienteRow,
+  type EntradaCanal,
+  findClientePorTelefone,
+  inserirEntrada,
+} from './entrada.repository.ts';
 import { ehPedidoDeOptOut } from './opt-out.ts';
 import { ThreadDoOperador } from './thread.repository.ts';
 
 // Inbound messages from any channel (webhook, simulator, CLI), docs/produto.md §3 and §12: the message joins the
 // customer's thread and the reply resets the attempt count, puts an `ativo` customer in the service
 // queue and, for SAIR/PARAR/STOP, records the opt-out. One transaction, so a retry never half-applies.
-
-/** One message as the channel delivered it; `canalMensagemId` makes redeliveries harmless. */
-export type EntradaCanal = {
-  canal: Canal;
-  /** E.164 (+55…). */
-  telefone: string;
-  conteudo: string;
-  canalMensagemId: string;
-  recebidaEm: Date;
-};
 
 /** `mensagemId` is null only for a duplicate; `clienteId` null: no customer has the number. */
 export type EntradaRegistrada = {
@@ -35,51 +29,6 @@ export type EntradaRegistrada = {
   clienteStatus: ClienteStatus | null;
   /** Whether the customer is opted out once this message is applied. */
   optOut: boolean;
-};
-
-type ClienteRow = typeof clientes.$inferSelect;
-
-/**
- * The customer who owns the number, locked: the exact number first, then its 9th-digit twin; when
- * several customers share it, the one we talked to last, since the reply most likely answers that.
- */
-const findClientePorTelefone = async (tx: DbOrTx, telefone: string): Promise<ClienteRow | null> => {
-  const [row] = await tx
-    .select()
-    .from(clientes)
-    .where(inArray(clientes.telefone, variantesCelular(telefone)))
-    .orderBy(
-      sql`${clientes.telefone} = ${telefone} DESC`,
-      sql`${clientes.ultimaMensagemEm} DESC NULLS LAST`,
-      desc(clientes.id),
-    )
-    .limit(1)
-    .for('update');
-  return row ?? null;
-};
-
-/** The new row's id, or null when the channel already delivered this message id. */
-const inserirEntrada = async (
-  tx: DbOrTx,
-  entrada: EntradaCanal,
-  clienteId: number | null,
-): Promise<number | null> => {
-  const [row] = await tx
-    .insert(mensagens)
-    .values({
-      clienteId,
-      telefone: entrada.telefone,
-      direcao: 'entrada',
-      origem: 'cliente',
-      status: 'recebida',
-      conteudo: entrada.conteudo,
-      canal: entrada.canal,
-      canalMensagemId: entrada.canalMensagemId,
-      createdAt: entrada.recebidaEm,
-    })
-    .onConflictDoNothing({ target: [mensagens.canal, mensagens.canalMensagemId] })
-    .returning({ id: mensagens.id });
-  return row?.id ?? null;
 };
 
 /** The reply's effect on the (locked) customer, with the system's audit entries. */
@@ -96,15 +45,12 @@ const aplicarAoCliente = async (
   const optOut = cliente.optOutEm === null && ehPedidoDeOptOut(entrada.conteudo);
   // A late redelivery must not replace the newer message shown in the lists.
   const maisRecente = cliente.ultimaMensagemEm === null || entrada.recebidaEm >= cliente.ultimaMensagemEm;
-  await tx
-    .update(clientes)
-    .set({
-      numeroChamadas: 0,
-      ...(maisRecente && { ultimaMensagemEm: entrada.recebidaEm, ultimaMensagemTexto: entrada.conteudo }),
-      ...(aguardar && { status, aguardandoDesde: entrada.recebidaEm }),
-      ...(optOut && { optOutEm: entrada.recebidaEm, optOutMensagem: entrada.conteudo }),
-    })
-    .where(eq(clientes.id, cliente.id));
+  await atualizarClienteComResposta(tx, cliente.id, {
+    numeroChamadas: 0,
+    ...(maisRecente && { ultimaMensagemEm: entrada.recebidaEm, ultimaMensagemTexto: entrada.conteudo }),
+    ...(aguardar && { status, aguardandoDesde: entrada.recebidaEm }),
+    ...(optOut && { optOutEm: entrada.recebidaEm, optOutMensagem: entrada.conteudo }),
+  });
   const auditoria = { usuarioId: null, entidade: 'cliente', entidadeId: cliente.id };
   if (aguardar)
     await registrarAuditoria(tx, {

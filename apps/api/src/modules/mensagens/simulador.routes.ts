@@ -1,13 +1,11 @@
 import {
   canalOperadorResponse,
-  errorResponse,
   idParam,
   simularRespostaBody,
   simularRespostaResponse,
-  validationErrorResponse,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors } from '../../lib/route-schemas.ts';
+import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
@@ -42,10 +40,7 @@ export const simuladorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: simularRespostaBody,
         response: {
           201: simularRespostaResponse,
-          404: errorResponse,
-          409: errorResponse,
-          422: validationErrorResponse,
-          ...authErrors,
+          ...acaoErrors,
         },
       },
     },

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { registrarResultadoEnvio } from './resultado-envio.service.ts';
-import { registrarStatusCanal, type StatusEntrega } from './status-entrega.repository.ts';
+import { registrarStatusCanal } from './status-entrega.repository.ts';
+import type { StatusEntrega } from './status-entrega.ts';
 
 let t: TestApp;
 let clienteId: number;

@@ -1,25 +1,13 @@
-import type { Canal } from '@cobranca/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { registrarEnvioAceito } from './saida.repository.ts';
-import { type StatusCanal, statusAvanca } from './status-entrega.ts';
+import { type StatusEntrega, statusAvanca } from './status-entrega.ts';
 
 // Delivery statuses the channel reports for our outbound messages (webhook statuses[]). A status can
 // name a message still `pendente`: its sender died after the channel took it, or the status overtook
 // the send's answer. The reference the send carried (our id) then records it as sent, exactly as the
 // answer would have, instead of it being sent again (decision 009).
-
-export type StatusEntrega = {
-  canal: Canal;
-  canalMensagemId: string;
-  status: StatusCanal;
-  instante: Date;
-  /** Our message id, echoed by the channel from the send (Cloud API: biz_opaque_callback_data). */
-  mensagemId?: number;
-  erroCodigo?: string;
-  erroMensagem?: string;
-};
 
 /**
  * `desconhecida`: no outbound message has that channel id (nor is a pending one named by the

@@ -1,9 +1,20 @@
-import type { MensagemStatus } from '@cobranca/contracts';
+import type { Canal, MensagemStatus } from '@cobranca/contracts';
 
 // Delivery reports arrive late, twice, or out of order (docs/formatos-externos.md §4.6): a status only ever moves
 // forward, and a failure counts only while the message had not yet reached the phone.
 
 export type StatusCanal = 'enviada' | 'entregue' | 'lida' | 'falhou';
+
+export type StatusEntrega = {
+  canal: Canal;
+  canalMensagemId: string;
+  status: StatusCanal;
+  instante: Date;
+  /** Our message id, echoed by the channel from the send (Cloud API: biz_opaque_callback_data). */
+  mensagemId?: number;
+  erroCodigo?: string;
+  erroMensagem?: string;
+};
 
 const ORDEM = { pendente: 0, enviada: 1, entregue: 2, lida: 3 } as const;
 type StatusEmCurso = keyof typeof ORDEM;

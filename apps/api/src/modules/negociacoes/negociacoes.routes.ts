@@ -1,5 +1,4 @@
 import {
-  errorResponse,
   idempotencyHeaders,
   idParam,
   negociacaoBody,
@@ -8,10 +7,9 @@ import {
   pagamentoResponse,
   promessaBody,
   promessaResponse,
-  validationErrorResponse,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors } from '../../lib/route-schemas.ts';
+import { acaoErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
@@ -22,7 +20,6 @@ import { registrarPromessa } from './promessas.service.ts';
 const tags = ['negociacoes'];
 // 409: the customer is still in the shared queue and must be taken over first; an Idempotency-Key still
 // being processed (decision 012); a second pending promise for the same date.
-const erros = { 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, ...authErrors };
 // Money records: a repeated Idempotency-Key answers the first answer again (decision 012).
 const config = { idempotencia: true };
 
@@ -38,7 +35,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         headers: idempotencyHeaders,
         body: negociacaoBody,
-        response: { 201: negociacaoResponse, ...erros },
+        response: { 201: negociacaoResponse, ...acaoErrors },
       },
     },
     async (request, reply) =>
@@ -65,7 +62,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         headers: idempotencyHeaders,
         body: pagamentoBody,
-        response: { 201: pagamentoResponse, ...erros },
+        response: { 201: pagamentoResponse, ...acaoErrors },
       },
     },
     async (request, reply) =>
@@ -93,7 +90,7 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         headers: idempotencyHeaders,
         body: promessaBody,
-        response: { 201: promessaResponse, ...erros },
+        response: { 201: promessaResponse, ...acaoErrors },
       },
     },
     async (request, reply) =>

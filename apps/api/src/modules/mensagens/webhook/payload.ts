@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mensagemDaReferencia } from '../../canais/referencia-envio.ts';
-import type { StatusCanal } from '../status-entrega.ts';
+import type { StatusCanal, StatusEntrega } from '../status-entrega.ts';
 
 // The WhatsApp Cloud API notification (docs/formatos-externos.md §4.6) read leniently: unknown fields are dropped, and
 // an item we cannot read is skipped on its own (and logged) instead of failing the whole batch.
@@ -78,17 +78,7 @@ export type EventoWebhook =
       conteudo: string;
       recebidaEm: Date;
     }
-  | {
-      tipo: 'status';
-      phoneNumberId: string | null;
-      canalMensagemId: string;
-      status: StatusCanal;
-      instante: Date;
-      /** Our message id, from the reference the send carried (biz_opaque_callback_data). */
-      mensagemId?: number;
-      erroCodigo?: string;
-      erroMensagem?: string;
-    };
+  | ({ tipo: 'status'; phoneNumberId: string | null } & Omit<StatusEntrega, 'canal'>);
 
 /** `ignorados`: one line per item skipped, fit for the log (no phone number, no content). */
 export type EventosWebhook = { eventos: EventoWebhook[]; ignorados: string[] };
