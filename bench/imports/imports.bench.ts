@@ -120,7 +120,9 @@ export const benchImportacaoNfe = async (
       );
       await limpar(banco);
       const { ms: tempo, resultado } = await cronometrar(() =>
-        importarXml(banco.database.db, ator, [{ nome: 'notas.zip', caminho, bytes: zip.length }]),
+        importarXml(banco.database.db, { operadorId }, ator, [
+          { nome: 'notas.zip', caminho, bytes: zip.length },
+        ]),
       );
       if (resultado.contas_criadas !== notas * 2) throw new Error(`esperava ${notas * 2} contas`);
       tempos.push(tempo);

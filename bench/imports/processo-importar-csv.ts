@@ -11,6 +11,7 @@ const { size } = await stat(caminho);
 const inicio = performance.now();
 const relatorio = await importarCsv(
   database.db,
+  { operadorId: Number(operadorId) },
   { usuarioId: Number(operadorId), ip: null },
   { nome: 'bench.csv', caminho, bytes: size },
 );

@@ -1,3 +1,4 @@
+import type { PlanoAcordo } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -8,7 +9,6 @@ import {
   promessas,
 } from '../../db/schema/index.ts';
 import { deClienteDoOperador, type EscopoOperador } from '../clientes/escopo-operador.ts';
-import type { PlanoAcordo } from './acordo.ts';
 
 // SQL of agreements, payments and promises, bound to the calling operator: every read and update of a
 // receivable, agreement or promise is filtered through its customer's owner (docs/produto.md §4).

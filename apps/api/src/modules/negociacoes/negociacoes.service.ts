@@ -1,5 +1,13 @@
 import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
-import { formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
+import {
+  calcularAcordo,
+  type EntradaAcordo,
+  formatarReais,
+  hojeNoFuso,
+  type PlanoAcordo,
+  reaisParaCentavos,
+  validarAcordo,
+} from '@cobranca/dominio';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo, VALIDATION_MESSAGE } from '../../lib/errors.ts';
@@ -8,7 +16,6 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { calcularAcordo, type EntradaAcordo, type PlanoAcordo, validarAcordo } from './acordo.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become

@@ -13,9 +13,10 @@ import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
-import { renderizarMensagem, templatePadrao } from '../mensagens/template-canal.ts';
+import { templatePadrao } from '../mensagens/template-canal.ts';
 import { getTemplateRow } from '../mensagens/templates.repository.ts';
 import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
+import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Payments (docs/produto.md §9): a payment settles a receivable in full or in part; the last one concludes the
@@ -72,15 +73,12 @@ const prepararAgradecimento = async (
 ): Promise<EnvioCanal | null> => {
   if (motivoSemMensagem(cliente) || !cliente.telefone) return null;
   const { empresa } = await getSistemaSettings(tx);
-  const { conteudo, template } = renderizarMensagem(
-    (await getTemplateRow(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
-    {
-      nome: cliente.nome,
-      valor: formatarReais(valor),
-      empresa: empresa.nome,
-      empresa_documento: empresa.documento,
-    },
-  );
+  const { conteudo, template } = montarMensagemAgradecimento({
+    nome: cliente.nome,
+    valorCentavos: valor,
+    credor: empresa,
+    template: (await getTemplateRow(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
+  });
   const mensagemId = await inserirMensagemSaida(tx, {
     clienteId: cliente.id,
     telefone: cliente.telefone,
