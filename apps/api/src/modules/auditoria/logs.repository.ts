@@ -25,7 +25,7 @@ const whereLogs = (f: FiltroLogs): SQL | undefined =>
 export const listLogs = async (
   db: DbOrTx,
   filtro: FiltroLogs,
-  janela: { limit: number; offset: number },
+  pagina: { limit: number; offset: number },
 ): Promise<{ rows: LogRow[]; total: number }> => {
   const where = whereLogs(filtro);
   const joined = await db
@@ -34,8 +34,8 @@ export const listLogs = async (
     .leftJoin(usuarios, eq(usuarios.id, auditLogs.usuarioId))
     .where(where)
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(janela.limit)
-    .offset(janela.offset);
+    .limit(pagina.limit)
+    .offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(auditLogs).where(where);
   return { rows: joined.map(({ log, usuario }) => ({ ...log, usuario })), total: contagem?.total ?? 0 };
 };

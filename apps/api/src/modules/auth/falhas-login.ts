@@ -5,7 +5,7 @@
 
 export type LimiteFalhas = { max: number; windowMs: number };
 
-type Janela = { falhas: number; inicio: number };
+type Intervalo = { falhas: number; inicio: number };
 
 // Hard cap on remembered keys, so a flood of new e-mails or addresses cannot grow memory without end.
 export const MAX_CHAVES = 50_000;
@@ -15,61 +15,61 @@ export const criarContadorFalhas = (
   agora: () => number = Date.now,
   maxChaves = MAX_CHAVES,
 ) => {
-  const janelas = new Map<string, Janela>();
+  const intervalos = new Map<string, Intervalo>();
   // Windows in start order, oldest first: pruning stops at the first live one, and past the cap the
   // windows nearest their end go. A queue, not the Map's own order: iterating a Map from its start
   // walks over every entry deleted there since the last rehash, which made each prune slow.
-  const fila: Array<[string, Janela]> = [];
+  const fila: Array<[string, Intervalo]> = [];
   let cabeca = 0;
-  const expirou = (janela: Janela) => agora() - janela.inicio >= windowMs;
+  const expirou = (intervalo: Intervalo) => agora() - intervalo.inicio >= windowMs;
   const podar = () => {
     for (; cabeca < fila.length; cabeca++) {
-      const [chave, janela] = fila[cabeca] as [string, Janela];
-      if (janelas.get(chave) !== janela) continue; // already gone, or restarted later in the queue
-      if (!expirou(janela) && janelas.size <= maxChaves) break;
-      janelas.delete(chave);
+      const [chave, intervalo] = fila[cabeca] as [string, Intervalo];
+      if (intervalos.get(chave) !== intervalo) continue; // already gone, or restarted later in the queue
+      if (!expirou(intervalo) && intervalos.size <= maxChaves) break;
+      intervalos.delete(chave);
     }
     if (cabeca > 1_000 && cabeca * 2 > fila.length) {
       fila.splice(0, cabeca);
       cabeca = 0;
     }
   };
-  const viva = (chave: string): Janela | undefined => {
-    const janela = janelas.get(chave);
-    if (janela && expirou(janela)) {
-      janelas.delete(chave);
+  const viva = (chave: string): Intervalo | undefined => {
+    const intervalo = intervalos.get(chave);
+    if (intervalo && expirou(intervalo)) {
+      intervalos.delete(chave);
       return undefined;
     }
-    return janela;
+    return intervalo;
   };
   return {
     /** Seconds until `chave` may try again; 0 when it may now. */
     esperaSegundos: (chave: string): number => {
-      const janela = viva(chave);
-      if (!janela || janela.falhas < max) return 0;
-      return Math.ceil((janela.inicio + windowMs - agora()) / 1000);
+      const intervalo = viva(chave);
+      if (!intervalo || intervalo.falhas < max) return 0;
+      return Math.ceil((intervalo.inicio + windowMs - agora()) / 1000);
     },
     /** Counts one failure; the returned function takes it back (once, and only in the same window). */
     registrarFalha: (chave: string): (() => void) => {
-      let janela = viva(chave);
-      if (janela) janela.falhas += 1;
+      let intervalo = viva(chave);
+      if (intervalo) intervalo.falhas += 1;
       else {
-        janela = { falhas: 1, inicio: agora() };
-        janelas.set(chave, janela);
-        fila.push([chave, janela]);
+        intervalo = { falhas: 1, inicio: agora() };
+        intervalos.set(chave, intervalo);
+        fila.push([chave, intervalo]);
         podar();
       }
-      const registrada = janela;
+      const registrada = intervalo;
       let desfeita = false;
       return () => {
-        if (desfeita || janelas.get(chave) !== registrada) return;
+        if (desfeita || intervalos.get(chave) !== registrada) return;
         desfeita = true;
         registrada.falhas -= 1;
         // Nothing left to remember: a later failure starts its own window.
-        if (registrada.falhas === 0) janelas.delete(chave);
+        if (registrada.falhas === 0) intervalos.delete(chave);
       };
     },
     /** Keys remembered now (for tests of the memory bound). */
-    tamanho: (): number => janelas.size,
+    tamanho: (): number => intervalos.size,
   };
 };

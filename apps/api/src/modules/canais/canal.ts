@@ -48,7 +48,7 @@ export type CanalDriver = {
 /** The Cloud API's customer-service window: free text only within 24 h of the customer's last message. */
 export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;
 
-export const dentroDaJanelaAtendimento = (ultimaEntradaEm: Date | null | undefined, agora: Date): boolean =>
+export const conversaAberta = (ultimaEntradaEm: Date | null | undefined, agora: Date): boolean =>
   ultimaEntradaEm != null && agora.getTime() - ultimaEntradaEm.getTime() < JANELA_ATENDIMENTO_MS;
 
 /** Sends through `canal`; a driver that throws (a bug, an unexpected response) is a transient failure. */

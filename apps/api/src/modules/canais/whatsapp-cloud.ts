@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   type CanalDriver,
-  dentroDaJanelaAtendimento,
+  conversaAberta,
   type EnvioCanal,
   type ResultadoEnvio,
   type TemplateCanal,
@@ -47,13 +47,13 @@ const corpoDoEnvio = (envio: EnvioCanal, agora: Date): Record<string, unknown> |
     // Echoed in the status webhooks: lets a send whose answer was lost be recognised (no resend).
     biz_opaque_callback_data: referenciaDoEnvio(envio.mensagemId),
   };
-  if (dentroDaJanelaAtendimento(envio.ultimaEntradaEm, agora))
+  if (conversaAberta(envio.ultimaEntradaEm, agora))
     return { ...base, type: 'text', text: { preview_url: false, body: envio.conteudo } };
   if (envio.template) return { ...base, type: 'template', template: conteudoTemplate(envio.template) };
   return null;
 };
 
-const FORA_DA_JANELA: Falha = {
+const MENSAGEM_CONVERSA_FECHADA: Falha = {
   ok: false,
   erroCodigo: 'fora_janela_24h',
   erroMensagem:
@@ -85,7 +85,7 @@ export const criarWhatsappCloud = (
     canal: 'whatsapp_cloud',
     enviar: async (envio) => {
       const corpo = corpoDoEnvio(envio, agora());
-      if (!corpo) return FORA_DA_JANELA;
+      if (!corpo) return MENSAGEM_CONVERSA_FECHADA;
       const resposta = await chamarGraph({
         url,
         accessToken: config.accessToken,

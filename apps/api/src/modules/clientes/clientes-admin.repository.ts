@@ -9,7 +9,7 @@ import { condicaoBuscaCliente } from './clientes-busca.ts';
 // The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
 
 export type FiltroClientesAdmin = { status?: ClienteStatus; busca?: string };
-export type Janela = { limit: number; offset: number };
+export type Pagina = { limit: number; offset: number };
 
 /** The columns of a customer row in any list (admin or operator). */
 export const colunasCliente = {
@@ -88,10 +88,10 @@ const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdm
 export const listClientesAdmin = async (
   db: DbOrTx,
   filtro: FiltroClientesAdmin,
-  janela: Janela,
+  pagina: Pagina,
 ): Promise<{ rows: ClienteAdmin[]; total: number }> => {
   const where = whereClientes(filtro);
-  const linhas = await linhasClientes(db, where).limit(janela.limit).offset(janela.offset);
+  const linhas = await linhasClientes(db, where).limit(pagina.limit).offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
   return { rows: await comSaldos(db, linhas), total: contagem?.total ?? 0 };
 };

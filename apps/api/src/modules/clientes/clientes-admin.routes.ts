@@ -21,8 +21,8 @@ const tags = ['clientes'];
 const listResponses = { 200: paged(clienteAdmin), 422: validationErrorResponse, ...authErrors };
 
 const listar = async (db: Db, filtro: FiltroClientesAdmin, page: number) => {
-  const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
-  const { rows, total } = await listClientesAdmin(db, filtro, janela);
+  const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
+  const { rows, total } = await listClientesAdmin(db, filtro, pagina);
   return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
 };
 

@@ -8,7 +8,7 @@ import {
   type Aberto,
   abertoPorCliente,
   colunasCliente,
-  type Janela,
+  type Pagina,
   toClienteBase,
 } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
@@ -78,15 +78,15 @@ const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, 
 
 type LinhaCliente = Awaited<ReturnType<typeof linhasDaPagina>>[number];
 
-const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, lista: ListaOperador, janela: Janela) =>
+const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, lista: ListaOperador, pagina: Pagina) =>
   db
     .select(colunasClienteOperador)
     .from(clientes)
     .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
     .where(where)
     .orderBy(...ordemDaLista(lista))
-    .limit(janela.limit)
-    .offset(janela.offset);
+    .limit(pagina.limit)
+    .offset(pagina.offset);
 
 const toClienteLista = (
   l: LinhaCliente,
@@ -184,12 +184,12 @@ export class ClientesDoOperador {
   /** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
   async listar(
     filtro: FiltroClientesOperador,
-    janela: Janela,
+    pagina: Pagina,
     agora: Date,
     fuso: string = FUSO_PADRAO,
   ): Promise<{ rows: ClienteLista[]; total: number }> {
     const where = whereClientes(this.escopo, filtro);
-    const linhas = await linhasDaPagina(this.db, where, filtro.lista, janela);
+    const linhas = await linhasDaPagina(this.db, where, filtro.lista, pagina);
     const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
     const ids = linhas.map((l) => l.id);
     const [abertos, ultimas] = await Promise.all([

@@ -28,10 +28,10 @@ const listar = async (db: Db, escopo: EscopoOperador, lista: ListaOperador, quer
   // Only the Ativos list filters by failures; the limit is the admin's setting (default 3).
   const settings = await getSistemaSettings(db);
   const minimoChamadas = lista === 'ativos' && query.com_falhas ? settings.tentativas_com_falhas : undefined;
-  const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
+  const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
   const { rows, total } = await new ClientesDoOperador(db, escopo).listar(
     { lista, busca: query.busca, minimoChamadas },
-    janela,
+    pagina,
     new Date(),
     settings.fuso_horario,
   );

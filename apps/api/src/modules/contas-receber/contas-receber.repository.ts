@@ -3,7 +3,7 @@ import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
-import type { Janela } from '../clientes/clientes-admin.repository.ts';
+import type { Pagina } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
@@ -85,7 +85,7 @@ export class ContasDoOperador {
   /** One page of receivables by vencimento, id, and the total that matches; 404 for a cliente_id out of reach. */
   async listar(
     filtro: FiltroContas,
-    janela: Janela,
+    pagina: Pagina,
     agora: Date,
     fuso: string = FUSO_PADRAO,
   ): Promise<{ rows: ContaListada[]; total: number }> {
@@ -100,8 +100,8 @@ export class ContasDoOperador {
       .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
       .where(where)
       .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
-      .limit(janela.limit)
-      .offset(janela.offset);
+      .limit(pagina.limit)
+      .offset(pagina.offset);
     const [contagem] = await db
       .select({ total: count() })
       .from(contasReceber)

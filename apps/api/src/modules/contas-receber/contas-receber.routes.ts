@@ -63,7 +63,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id } = request.query;
-      const janela = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
+      const pagina = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
       const { rows, total } = await new ContasDoOperador(app.db, escopoDe(request)).listar(
         {
           status,
@@ -73,7 +73,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
           busca,
           clienteId: cliente_id,
         },
-        janela,
+        pagina,
         new Date(),
         await fusoConfigurado(),
       );

@@ -200,7 +200,7 @@ const serie = (nome: Serie) => sql<Serie>`${sql.raw(`'${nome}'`)}::text`;
 const total = (expr: SQL) => sql<number>`${expr}::bigint`.mapWith(Number);
 
 /** The four series of the window as (serie, mes, valor) rows: four grouped ranges in one UNION ALL. */
-const pontosDoGrafico = (db: DbOrTx, janela: Periodo, fuso: string): Promise<PontoSerie[]> => {
+const pontosDoGrafico = (db: DbOrTx, periodo: Periodo, fuso: string): Promise<PontoSerie[]> => {
   const enviadaEm = mesDoInstante(mensagens.enviadaEm, fuso);
   const criadaEm = mesDoInstante(mensagens.createdAt, fuso);
   const pagaEm = mesDaData(pagamentos.data);
@@ -208,13 +208,13 @@ const pontosDoGrafico = (db: DbOrTx, janela: Periodo, fuso: string): Promise<Pon
   return db
     .select({ serie: serie('enviadas'), mes: enviadaEm, valor: total(sql`count(*)`) })
     .from(mensagens)
-    .where(saidaEnviadaEm(janela))
+    .where(saidaEnviadaEm(periodo))
     .groupBy(enviadaEm)
     .unionAll(
       db
         .select({ serie: serie('recebidas'), mes: criadaEm, valor: total(sql`count(*)`) })
         .from(mensagens)
-        .where(entradaCriadaEm(janela))
+        .where(entradaCriadaEm(periodo))
         .groupBy(criadaEm),
     )
     .unionAll(
@@ -225,7 +225,7 @@ const pontosDoGrafico = (db: DbOrTx, janela: Periodo, fuso: string): Promise<Pon
           valor: total(sql`sum(${pagamentos.valorCentavos})`),
         })
         .from(pagamentos)
-        .where(pagamentoEm(janela))
+        .where(pagamentoEm(periodo))
         .groupBy(pagaEm),
     )
     .unionAll(
@@ -236,7 +236,7 @@ const pontosDoGrafico = (db: DbOrTx, janela: Periodo, fuso: string): Promise<Pon
           valor: total(sql`sum(${contasReceber.valorCentavos})`),
         })
         .from(contasReceber)
-        .where(and(vencimentoEm(janela), ne(contasReceber.status, 'cancelada')))
+        .where(and(vencimentoEm(periodo), ne(contasReceber.status, 'cancelada')))
         .groupBy(venceEm),
     );
 };
@@ -251,8 +251,8 @@ export const graficoMensal = async (
 ): Promise<GraficoMensalItem[]> => {
   const meses = ultimosMeses(agora, MESES_GRAFICO, fuso);
   const atual = mesNoFuso(agora, fuso);
-  const janela = periodoDosMeses(somarMeses(atual, 1 - MESES_GRAFICO), atual, fuso);
-  const pontos = await pontosDoGrafico(db, janela, fuso);
+  const periodo = periodoDosMeses(somarMeses(atual, 1 - MESES_GRAFICO), atual, fuso);
+  const pontos = await pontosDoGrafico(db, periodo, fuso);
   const porChave = new Map(pontos.map((p) => [`${p.serie}|${p.mes}`, p.valor]));
   const valor = (nome: Serie, mes: string) => porChave.get(`${nome}|${mes}`) ?? 0;
   return meses.map((mes) => ({

@@ -109,7 +109,7 @@ const toResumo = (linha: LinhaResumo): ImportacaoResumo => ({
 export const listarImportacoes = async (
   db: Db,
   escopo: EscopoImportacoes,
-  janela: { limit: number; offset: number },
+  pagina: { limit: number; offset: number },
 ): Promise<{ rows: ImportacaoResumo[]; total: number }> => {
   const onde = condicaoEscopo(escopo);
   const [linhas, [contagem]] = await Promise.all([
@@ -119,8 +119,8 @@ export const listarImportacoes = async (
       .leftJoin(usuarios, eq(usuarios.id, importacoes.usuarioId))
       .where(onde)
       .orderBy(desc(importacoes.createdAt), desc(importacoes.id))
-      .limit(janela.limit)
-      .offset(janela.offset),
+      .limit(pagina.limit)
+      .offset(pagina.offset),
     db.select({ total: count() }).from(importacoes).where(onde),
   ]);
   return { rows: linhas.map(toResumo), total: contagem?.total ?? 0 };

@@ -44,8 +44,8 @@ const historicoRoutes =
       },
       async (request) => {
         const { page } = request.query;
-        const janela = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
-        const { rows, total } = await listarImportacoes(app.db, escopoDaLista(request), janela);
+        const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
+        const { rows, total } = await listarImportacoes(app.db, escopoDaLista(request), pagina);
         return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
       },
     );

@@ -5,12 +5,7 @@ import type { clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import {
-  type CanalDriver,
-  dentroDaJanelaAtendimento,
-  type EnvioCanal,
-  enviarPeloCanal,
-} from '../canais/canal.ts';
+import { type CanalDriver, conversaAberta, type EnvioCanal, enviarPeloCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
@@ -61,7 +56,7 @@ export const despacharMensagem = async (
   await registrarResultadoEnvio(db, mensagem, resultado, { agora: new Date() });
 };
 
-const FORA_DA_JANELA =
+const MENSAGEM_CONVERSA_FECHADA =
   'O cliente não escreve há mais de 24 horas: pelo WhatsApp só é possível enviar templates aprovados. Aguarde uma resposta do cliente (a régua envia o template da etapa).';
 
 export const enviarMensagemOperador = async (
@@ -81,8 +76,8 @@ export const enviarMensagemOperador = async (
       throw erroDeCampo(code, campo, mensagem);
     }
     const ultimaEntradaEm = await ultimaEntradaDoCliente(tx, clienteId);
-    if (canal.canal === 'whatsapp_cloud' && !dentroDaJanelaAtendimento(ultimaEntradaEm, new Date()))
-      throw erroDeCampo('CONVERSA_FECHADA', 'conteudo', FORA_DA_JANELA);
+    if (canal.canal === 'whatsapp_cloud' && !conversaAberta(ultimaEntradaEm, new Date()))
+      throw erroDeCampo('CONVERSA_FECHADA', 'conteudo', MENSAGEM_CONVERSA_FECHADA);
     const mensagemId = await inserirMensagemSaida(tx, {
       clienteId,
       telefone: cliente.telefone,

@@ -39,7 +39,7 @@ export const upsertTemplate = async (tx: DbOrTx, valores: TemplateValores): Prom
 
 // ── Statistics (docs/produto.md §13): what happened within 7 days of each send of a template type ──────────
 
-const JANELA = sql`interval '7 days'`;
+const PRAZO_RESPOSTA = sql`interval '7 days'`;
 // A send counts once it left: sent, delivered or read (pending, failed and cancelled did not reach anyone).
 const envioComTemplate = and(
   eq(mensagens.direcao, 'saida'),
@@ -63,7 +63,7 @@ const respondidaEm7Dias = (db: DbOrTx) =>
           eq(resposta.clienteId, mensagens.clienteId),
           eq(resposta.direcao, 'entrada'),
           sql`${resposta.createdAt} > ${momentoEnvio}`,
-          sql`${resposta.createdAt} <= ${momentoEnvio} + ${JANELA}`,
+          sql`${resposta.createdAt} <= ${momentoEnvio} + ${PRAZO_RESPOSTA}`,
         ),
       ),
   );

@@ -15,7 +15,7 @@ import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { dentroDaJanela } from './calendario.ts';
-import { criarJanelaDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
+import { criarLimitadorDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
 
 // The outbox sender (docs/produto.md §11): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
 // any number of workers share the queue without sending a message twice; paces the sends on slots
@@ -229,7 +229,7 @@ export const enviarPendentes = async (
     };
     if (porSegundo !== vazaoAtual) {
       vazaoAtual = porSegundo;
-      aguardarVez = criarJanelaDeslizante(relogio, porSegundo);
+      aguardarVez = criarLimitadorDeslizante(relogio, porSegundo);
     }
     const vez = aguardarVez;
     aEnviar.forEach((m, i) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { criarRelogioManual } from '../../lib/relogio.ts';
-import { criarJanelaDeslizante, intervaloEntreEnviosMs } from './vazao.ts';
+import { criarLimitadorDeslizante, intervaloEntreEnviosMs } from './vazao.ts';
 
 describe('intervaloEntreEnviosMs', () => {
   it('paces a little under the allowance (97 %)', () => {
@@ -9,11 +9,11 @@ describe('intervaloEntreEnviosMs', () => {
   });
 });
 
-describe('criarJanelaDeslizante', () => {
+describe('criarLimitadorDeslizante', () => {
   it('lets `porSegundo` sends through at once, then holds each next one until a second has passed', async () => {
     const relogio = criarRelogioManual(new Date('2026-12-15T12:00:00Z'));
     const inicio = relogio.agora().getTime();
-    const aguardarVez = criarJanelaDeslizante(relogio, 2);
+    const aguardarVez = criarLimitadorDeslizante(relogio, 2);
     const momentos: number[] = [];
     await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -25,7 +25,7 @@ describe('criarJanelaDeslizante', () => {
 
   it('does not hold sends that are already spread out', async () => {
     const relogio = criarRelogioManual(new Date('2026-12-15T12:00:00Z'));
-    const aguardarVez = criarJanelaDeslizante(relogio, 2);
+    const aguardarVez = criarLimitadorDeslizante(relogio, 2);
     for (let i = 0; i < 4; i += 1) {
       const antes = relogio.agora().getTime();
       await aguardarVez();

@@ -42,7 +42,7 @@ const MARGEM_MS = 25;
  * A guard on top of the slots, per sender: when timers fire late and sends bunch up, the next one
  * waits until the send `porSegundo` places back is more than a second old. Calls resolve in order.
  */
-export const criarJanelaDeslizante = (relogio: Relogio, porSegundo: number) => {
+export const criarLimitadorDeslizante = (relogio: Relogio, porSegundo: number) => {
   const recentes: number[] = [];
   let fila = Promise.resolve();
   return (): Promise<void> => {

@@ -32,17 +32,17 @@ export const ultimaExecucaoRegua = async (db: DbOrTx): Promise<ReguaExecucaoRow 
 export const resumoRegua24h = async (db: DbOrTx, agora: Date): Promise<ReguaResumo24h> => {
   const [row] = linhasDe<ReguaResumo24h>(
     await db.execute(sql`
-      WITH janela AS (
+      WITH ultimas_24h AS (
         SELECT contagens, erro FROM regua_execucoes
         WHERE iniciada_em > ${agora.toISOString()}::timestamptz - interval '24 hours'
       ), por_chave AS (
         SELECT c.key, sum(c.value::numeric) AS total
-        FROM janela CROSS JOIN LATERAL jsonb_each_text(janela.contagens) AS c
+        FROM ultimas_24h CROSS JOIN LATERAL jsonb_each_text(ultimas_24h.contagens) AS c
         GROUP BY c.key
       )
       SELECT
-        (SELECT count(*)::int FROM janela) AS execucoes,
-        (SELECT count(*)::int FROM janela WHERE erro IS NOT NULL) AS com_erro,
+        (SELECT count(*)::int FROM ultimas_24h) AS execucoes,
+        (SELECT count(*)::int FROM ultimas_24h WHERE erro IS NOT NULL) AS com_erro,
         (SELECT coalesce(jsonb_object_agg(key, total), '{}'::jsonb) FROM por_chave) AS contagens
     `),
   );

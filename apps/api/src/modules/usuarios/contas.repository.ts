@@ -46,7 +46,7 @@ const whereContas = ({ roles, busca, status }: FiltroContas): SQL | undefined =>
 export const listContas = async (
   db: DbOrTx,
   filtro: FiltroContas,
-  janela: { limit: number; offset: number },
+  pagina: { limit: number; offset: number },
 ): Promise<{ rows: ContaRow[]; total: number }> => {
   const where = whereContas(filtro);
   const rows = await db
@@ -55,8 +55,8 @@ export const listContas = async (
     .where(where)
     // Folded first: under the C collation "Álvaro" and "ana" would sort after "Zeca".
     .orderBy(asc(semAcentoSql(usuarios.name)), asc(usuarios.name), asc(usuarios.id))
-    .limit(janela.limit)
-    .offset(janela.offset);
+    .limit(pagina.limit)
+    .offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(usuarios).where(where);
   return { rows, total: contagem?.total ?? 0 };
 };

@@ -45,8 +45,7 @@ export const createUsuario = async (
     });
   } catch (error) {
     // Two requests racing for one e-mail: the unique index decides, the loser gets the same 422.
-    if (isUniqueViolation(error, 'usuarios_email_lower_uq'))
-      throw emailEmUso();
+    if (isUniqueViolation(error, 'usuarios_email_lower_uq')) throw emailEmUso();
     throw error;
   }
 };
