@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
-import { createUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
+import { criarUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
 
 const URL_PADRAO = 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOME = 'cobranca_bench';
@@ -43,10 +43,10 @@ export const abrirBancoBench = async (): Promise<BancoBench> => {
 
 export const criarOperadorBench = async (database: Database, email: string): Promise<number> =>
   (
-    await createUsuario(
+    await criarUsuario(
       database.db,
       { name: 'Operador Bench', email, password: 'Bench@2026x', role: 'operador' },
-      { usuarioId: null },
+      { usuarioId: null, ip: null },
     )
   ).id;
 

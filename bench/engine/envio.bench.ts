@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
 import { mensagemDaReferencia } from '../../apps/api/src/modules/canais/referencia-envio.ts';
-import { saveSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
+import { salvarSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
 import { registrarStatusCanal } from '../../apps/api/src/modules/mensagens/status-entrega.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
@@ -115,7 +115,7 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
   const settings = sistemaSettings.parse({});
   const sempre = { inicio: '00:00', fim: '23:59' };
   const janela = { dias_uteis: sempre, sabado: sempre, domingo: sempre, feriados_nacionais: true };
-  await saveSistemaSettings(
+  await salvarSistemaSettings(
     banco.database.db,
     { ...settings, vazao_canal_por_segundo: VAZAO, janela_envio: janela },
     null,

@@ -13,8 +13,8 @@ import { relogioDoSistema } from '../../apps/api/src/lib/relogio.ts';
 import type { CanalDriver } from '../../apps/api/src/modules/canais/canal.ts';
 import { criarWhatsappCloud } from '../../apps/api/src/modules/canais/whatsapp-cloud.ts';
 import {
-  getKillSwitchAtivo,
-  getSistemaSettings,
+  buscarKillSwitchAtivo,
+  buscarSistemaSettings,
 } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
 import { enviarPendentes, type ResultadoEnvios } from '../../apps/api/src/modules/regua/enviador.ts';
 
@@ -46,7 +46,7 @@ const deps = {
 };
 // What the engine's pass gives the sender (motor.ts): the stored settings and both automation switches.
 const carregar = async () => {
-  const [settings, killSwitch] = await Promise.all([getSistemaSettings(db), getKillSwitchAtivo(db)]);
+  const [settings, killSwitch] = await Promise.all([buscarSistemaSettings(db), buscarKillSwitchAtivo(db)]);
   return { settings, automacaoLigada: killSwitch && settings.automacao_ativa };
 };
 const pendentes = async () =>

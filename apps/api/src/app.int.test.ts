@@ -71,8 +71,18 @@ describe('unknown routes', () => {
   );
 
   it.each([
-    ['a path parameter over the length limit', `/api/operador/clientes/${'1'.repeat(150)}`, 414, 'ENDERECO_LONGO_DEMAIS'],
-    ['one in a nested route', `/api/admin/operadores/${'a'.repeat(120)}/bloquear`, 414, 'ENDERECO_LONGO_DEMAIS'],
+    [
+      'a path parameter over the length limit',
+      `/api/operador/clientes/${'1'.repeat(150)}`,
+      414,
+      'ENDERECO_LONGO_DEMAIS',
+    ],
+    [
+      'one in a nested route',
+      `/api/admin/operadores/${'a'.repeat(120)}/bloquear`,
+      414,
+      'ENDERECO_LONGO_DEMAIS',
+    ],
     ['a malformed escape', '/api/operador/clientes/%E0%A4%A', 400, 'REQUISICAO_INVALIDA'],
   ])('answers %s with the app JSON error, not echoing the path', async (_case, url, status, code) => {
     for (const method of ['GET', 'PATCH'] as const) {

@@ -14,13 +14,13 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
-import { findClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
+import { buscarClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
 import { printCredentials } from './modules/demo/print-credentials.ts';
 import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { executarPassada } from './modules/regua/motor.ts';
-import { createUsuario } from './modules/usuarios/usuarios.service.ts';
+import { criarUsuario } from './modules/usuarios/usuarios.service.ts';
 
 const USAGE = `Uso:
   npm run cli -- user:create --role <super_admin|admin|operador> --name <nome> --email <email> --password <senha>
@@ -48,7 +48,7 @@ const userCreate: Command = async (database, args) => {
     },
   });
   const input = userCreateArgs.parse(values);
-  const usuario = await createUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
+  const usuario = await criarUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
   console.log(
     `${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`,
   );
@@ -96,7 +96,7 @@ const simularResposta: Command = async (database, args) => {
     console.log(`Nenhum cliente tem o telefone ${telefone}: mensagem #${r.mensagemId} guardada sem vínculo.`);
     return;
   }
-  const cliente = await findClienteAdminOrThrow(database.db, r.clienteId);
+  const cliente = await buscarClienteAdminOrThrow(database.db, r.clienteId);
   const optOut = r.optOut ? ', em opt-out' : '';
   console.log(
     `Resposta registrada para o cliente #${cliente.id} ${cliente.nome}: status ${r.clienteStatus}${optOut}.`,

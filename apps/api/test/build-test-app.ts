@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { type App, type AppOptions, buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { usuarios } from '../src/db/schema/index.ts';
-import { insertToken } from '../src/modules/auth/sessions.repository.ts';
+import { inserirToken } from '../src/modules/auth/sessions.repository.ts';
 import { generateToken, hashToken } from '../src/modules/auth/tokens.ts';
-import { createUsuario } from '../src/modules/usuarios/usuarios.service.ts';
+import { criarUsuario } from '../src/modules/usuarios/usuarios.service.ts';
 import { type ConformidadeOpenApi, verificarConformidadeOpenApi } from './conformidade-openapi.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -65,10 +65,10 @@ export const createTestUser = async (
   counter += 1;
   const email = overrides.email ?? `${role}.${counter}.${Date.now()}@teste.local`;
   const name = overrides.name ?? `Usuário ${role} ${counter}`;
-  const row = await createUsuario(
+  const row = await criarUsuario(
     database.db,
     { name, email, password: TEST_PASSWORD, role },
-    { usuarioId: null },
+    { usuarioId: null, ip: null },
   );
   if (overrides.status)
     await database.db.update(usuarios).set({ status: overrides.status }).where(eq(usuarios.id, row.id));
@@ -99,7 +99,7 @@ export const issueToken = async (
   expiresAt = new Date(Date.now() + 3_600_000),
 ) => {
   const token = generateToken();
-  await insertToken(database.db, {
+  await inserirToken(database.db, {
     usuarioId,
     tokenHash: hashToken(token),
     expiresAt,

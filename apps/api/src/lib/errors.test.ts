@@ -14,7 +14,8 @@ describe('STATUS_HTTP', () => {
   });
 
   it("agrees with the codes the error handler gives Fastify's own statuses", () => {
-    for (const [status, { code }] of Object.entries(GENERICOS)) expect(STATUS_HTTP[code]).toBe(Number(status));
+    for (const [status, { code }] of Object.entries(GENERICOS))
+      expect(STATUS_HTTP[code]).toBe(Number(status));
   });
 });
 

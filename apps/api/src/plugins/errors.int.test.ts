@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  buildTestApp,
-  createTestUser,
-  issueToken,
-  type TestApp,
-} from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, createTestUser, issueToken, type TestApp } from '../../test/build-test-app.ts';
 import { inserirCliente } from '../modules/clientes/clientes.test-fixtures.ts';
 
 // Clients branch on `code`, never on the wording or the status (docs/produto.md §18).

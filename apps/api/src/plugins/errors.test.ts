@@ -47,7 +47,9 @@ describe('central error handler on a full disk', () => {
   });
 
   it('keeps 503 for a database that is down and 500 for anything else', async () => {
-    const fora = await responder(daConsulta(comCodigo('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')));
+    const fora = await responder(
+      daConsulta(comCodigo('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')),
+    );
     expect(fora.status).toBe(503);
     expect(fora.corpo.code).toBe('BANCO_INDISPONIVEL');
     const outro = await responder(daConsulta(comCodigo('division by zero', '22012')));

@@ -71,7 +71,7 @@ export const claimKey = (
   });
 
 /** Inside the write's transaction: the key is now spent by it. False when the claim was lost. */
-export const markWritten = async (tx: DbOrTx, claim: IdempotencyClaim): Promise<boolean> => {
+export const marcarGravada = async (tx: DbOrTx, claim: IdempotencyClaim): Promise<boolean> => {
   const rows = await tx
     .update(idempotencyKeys)
     .set({ state: 'written' })

@@ -20,7 +20,7 @@ import {
   REPLAY_HEADER,
   requestFingerprint,
 } from './idempotency.ts';
-import { claimKey, markWritten } from './idempotency-keys.repository.ts';
+import { claimKey, marcarGravada } from './idempotency-keys.repository.ts';
 
 let t: TestApp;
 let ana: TestUser;
@@ -366,8 +366,8 @@ describe('Idempotency-Key after failures', () => {
       .where(and(eq(idempotencyKeys.usuarioId, ana.id), eq(idempotencyKeys.key, entrada.key)));
     const nova = await claimKey(t.database.db, entrada);
     if (nova.kind !== 'claimed') throw new Error(`esperava a chave retomada: ${nova.kind}`);
-    expect(await markWritten(t.database.db, lenta.claim)).toBe(false);
-    expect(await markWritten(t.database.db, nova.claim)).toBe(true);
+    expect(await marcarGravada(t.database.db, lenta.claim)).toBe(false);
+    expect(await marcarGravada(t.database.db, nova.claim)).toBe(true);
     expect((await claimKey(t.database.db, entrada)).kind).toBe('written_without_answer');
   });
 });

@@ -9,7 +9,7 @@ import {
   type ClaimOutcome,
   claimKey,
   type IdempotencyClaim,
-  markWritten,
+  marcarGravada,
   releaseKey,
   storeAnswer,
 } from './idempotency-keys.repository.ts';
@@ -155,7 +155,7 @@ export const idempotentDb = (request: FastifyRequest, db: Db): Db => {
     db.transaction(async (tx) => {
       const result = await run(tx);
       // The claim was taken over (this request outlived its lease): the other one writes, not this.
-      if (!(await markWritten(tx, claim)))
+      if (!(await marcarGravada(tx, claim)))
         throw new ErroDominio('IDEMPOTENCIA_EM_PROCESSAMENTO', EM_PROCESSAMENTO);
       claim.marked = true;
       return result;

@@ -35,7 +35,10 @@ const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (ehCaminhoApi(request.url) || isFilePath(path) || !['GET', 'HEAD'].includes(request.method)) {
-      throw new ErroDominio('ROTA_NAO_ENCONTRADA', `Rota não encontrada: ${request.method} ${path.slice(0, 200)}`);
+      throw new ErroDominio(
+        'ROTA_NAO_ENCONTRADA',
+        `Rota não encontrada: ${request.method} ${path.slice(0, 200)}`,
+      );
     }
     if (!hasWebApp) {
       throw new ErroDominio(

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
@@ -220,7 +220,7 @@ export class ClienteDetalheRepository {
   async buscarOrThrow(clienteId: number, agora: Date = new Date()): Promise<ClienteDetalhe> {
     const db = this.db;
     const cliente = await this.clientes.buscarVisivelOrThrow(clienteId);
-    const { fuso_horario } = await getSistemaSettings(db);
+    const { fuso_horario } = await buscarSistemaSettings(db);
     const contas = await loadContas(db, cliente.id, hojeNoFuso(agora, fuso_horario));
     return montarDetalhe(cliente, {
       contas,

@@ -1,7 +1,7 @@
 import { logAcoesResponse, logEntry, logsQuery, paged, validationErrorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { listAcoes } from './logs.repository.ts';
+import { listarAcoes } from './logs.repository.ts';
 import { listarLogs } from './logs.service.ts';
 
 const tags = ['auditoria'];
@@ -31,6 +31,6 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: logAcoesResponse, ...authErrors },
       },
     },
-    async () => listAcoes(app.db),
+    async () => listarAcoes(app.db),
   );
 };

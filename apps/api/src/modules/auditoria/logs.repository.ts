@@ -22,7 +22,7 @@ const whereLogs = (f: FiltroLogs): SQL | undefined =>
   );
 
 /** Newest first; id breaks ties between entries of the same instant. */
-export const listLogs = async (
+export const listarLinhasDeLog = async (
   db: DbOrTx,
   filtro: FiltroLogs,
   pagina: { limit: number; offset: number },
@@ -41,7 +41,7 @@ export const listLogs = async (
 };
 
 /** Distinct actions in byte order (COLLATE "C"), the same on every server locale. */
-export const listAcoes = async (db: DbOrTx): Promise<string[]> => {
+export const listarAcoes = async (db: DbOrTx): Promise<string[]> => {
   // GROUP BY rather than DISTINCT: DISTINCT forbids ordering by an expression outside the select list.
   const rows = await db
     .select({ acao: auditLogs.acao })

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, type LogEntry, type Paged } from '@cobranca/contract
 import { FUSO_PADRAO, instanteNoFuso, somarDias } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
-import { type FiltroLogs, type LogRow, listLogs } from './logs.repository.ts';
+import { type FiltroLogs, type LogRow, listarLinhasDeLog } from './logs.repository.ts';
 
 export type LogsQuery = { page: number; acao?: string; usuario_id?: number; de?: string; ate?: string };
 
@@ -33,7 +33,7 @@ export const listarLogs = async (
   query: LogsQuery,
   fuso: string = FUSO_PADRAO,
 ): Promise<Paged<LogEntry>> => {
-  const { rows, total } = await listLogs(db, filtroDe(query, fuso), {
+  const { rows, total } = await listarLinhasDeLog(db, filtroDe(query, fuso), {
     limit: DEFAULT_PAGE_SIZE,
     offset: pageOffset(query.page, DEFAULT_PAGE_SIZE),
   });

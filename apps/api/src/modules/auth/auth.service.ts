@@ -3,13 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { NAO_AUTENTICADO } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { verifyPassword } from '../usuarios/password.ts';
-import { findUsuarioByEmail, markLogin } from '../usuarios/usuarios.repository.ts';
+import { buscarUsuarioPorEmail, marcarLogin } from '../usuarios/usuarios.repository.ts';
 import {
-  findSessionByTokenHash,
-  insertToken,
-  revokeToken,
+  buscarSessaoPorHashToken,
+  inserirToken,
+  revogarToken,
   type Session,
   touchToken,
 } from './sessions.repository.ts';
@@ -26,7 +26,7 @@ export const login = async (
   credentials: { email: string; password: string },
   client: ClientInfo,
 ): Promise<LoginResponse> => {
-  const usuario = await findUsuarioByEmail(db, credentials.email);
+  const usuario = await buscarUsuarioPorEmail(db, credentials.email);
   const valid = await verifyPassword(usuario?.passwordHash ?? null, credentials.password);
   if (!usuario || !valid) {
     await registrarAuditoria(db, {
@@ -51,18 +51,18 @@ export const login = async (
     });
     throw new ErroDominio('USUARIO_BLOQUEADO', CONTA_BLOQUEADA);
   }
-  const { sessao_horas } = await getSistemaSettings(db);
+  const { sessao_horas } = await buscarSistemaSettings(db);
   const token = generateToken();
   const expiresAt = new Date(Date.now() + sessao_horas * 3_600_000);
   await db.transaction(async (tx) => {
-    await insertToken(tx, {
+    await inserirToken(tx, {
       usuarioId: usuario.id,
       tokenHash: hashToken(token),
       expiresAt,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 500) ?? null,
     });
-    await markLogin(tx, usuario.id);
+    await marcarLogin(tx, usuario.id);
     await registrarAuditoria(tx, {
       usuarioId: usuario.id,
       acao: 'auth.login',
@@ -81,7 +81,7 @@ export const login = async (
 
 export const logout = async (db: Db, session: Session, ip: string): Promise<void> => {
   await db.transaction(async (tx) => {
-    await revokeToken(tx, session.tokenId);
+    await revogarToken(tx, session.tokenId);
     await registrarAuditoria(tx, {
       usuarioId: session.user.id,
       acao: 'auth.logout',
@@ -99,7 +99,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const authenticateBearer = async (db: Db, header: string | undefined): Promise<Session> => {
   const token = /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
   if (!token || !isTokenFormat(token)) throw new ErroDominio('NAO_AUTENTICADO', NAO_AUTENTICADO);
-  const session = await findSessionByTokenHash(db, hashToken(token));
+  const session = await buscarSessaoPorHashToken(db, hashToken(token));
   if (!session) throw new ErroDominio('SESSAO_INVALIDA', SESSAO_INVALIDA);
   // 401 rather than 403: the web client then drops the session and returns to the login page.
   if (session.user.status === 'Bloqueado') throw new ErroDominio('SESSAO_INVALIDA', CONTA_BLOQUEADA);

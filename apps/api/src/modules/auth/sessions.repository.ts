@@ -9,7 +9,7 @@ export type Session = {
   user: { id: number; name: string; email: string; role: Role; status: UserStatus };
 };
 
-export const insertToken = async (
+export const inserirToken = async (
   tx: DbOrTx,
   values: {
     usuarioId: number;
@@ -23,7 +23,7 @@ export const insertToken = async (
 };
 
 /** The live session behind a token hash: not revoked, not expired. */
-export const findSessionByTokenHash = async (db: DbOrTx, tokenHash: string): Promise<Session | undefined> => {
+export const buscarSessaoPorHashToken = async (db: DbOrTx, tokenHash: string): Promise<Session | undefined> => {
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
@@ -61,7 +61,7 @@ export const touchToken = async (db: DbOrTx, tokenId: number): Promise<void> => 
     );
 };
 
-export const revokeToken = async (tx: DbOrTx, tokenId: number): Promise<void> => {
+export const revogarToken = async (tx: DbOrTx, tokenId: number): Promise<void> => {
   await tx
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { getWhatsappArmazenado, getWhatsappStatus } from './whatsapp-settings.repository.ts';
+import { buscarWhatsappArmazenado, buscarWhatsappStatus } from './whatsapp-settings.repository.ts';
 import { atualizarWhatsapp, verificarWhatsapp, whatsappView } from './whatsapp-settings.service.ts';
 
 // The callback URL the admin registers at Meta, as this server is reached (proxy headers with trustProxy).
@@ -27,7 +27,7 @@ export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whatsappSettingsView, ...authErrors },
       },
     },
-    async (request) => whatsappView(await getWhatsappArmazenado(app.db), app.appKey, webhookUrl(request)),
+    async (request) => whatsappView(await buscarWhatsappArmazenado(app.db), app.appKey, webhookUrl(request)),
   );
 
   app.put(
@@ -55,7 +55,7 @@ export const whatsappConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whatsappStatus, ...authErrors },
       },
     },
-    async () => getWhatsappStatus(app.db),
+    async () => buscarWhatsappStatus(app.db),
   );
 
   app.post(

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import {
+  buscarConfiguracao,
   garantirConfiguracao,
-  getConfiguracao,
   salvarConfiguracao,
 } from '../configuracoes/configuracoes.repository.ts';
 
@@ -65,13 +65,13 @@ const parseArmazenado = (valor: unknown): WhatsappArmazenado => {
   return parsed.success ? parsed.data : whatsappArmazenado.parse({});
 };
 
-export const getWhatsappArmazenado = async (db: DbOrTx): Promise<WhatsappArmazenado> =>
-  parseArmazenado(await getConfiguracao(db, WHATSAPP_KEY));
+export const buscarWhatsappArmazenado = async (db: DbOrTx): Promise<WhatsappArmazenado> =>
+  parseArmazenado(await buscarConfiguracao(db, WHATSAPP_KEY));
 
 /** Inside a transaction: the stored settings with their row locked until it ends. */
 export const lockWhatsappArmazenado = async (tx: DbOrTx): Promise<WhatsappArmazenado> => {
   await garantirConfiguracao(tx, WHATSAPP_KEY, {});
-  return parseArmazenado(await getConfiguracao(tx, WHATSAPP_KEY, { forUpdate: true }));
+  return parseArmazenado(await buscarConfiguracao(tx, WHATSAPP_KEY, { forUpdate: true }));
 };
 
 export const salvarWhatsappArmazenado = (tx: DbOrTx, valor: WhatsappArmazenado, usuarioId: number | null) =>
@@ -103,8 +103,8 @@ export const statusDoCanal = (armazenado: WhatsappArmazenado): WhatsappStatus =>
   return { provedor: 'whatsapp_cloud', ...(ultimo ?? NAO_CONFIGURADO) };
 };
 
-export const getWhatsappStatus = async (db: DbOrTx): Promise<WhatsappStatus> =>
-  statusDoCanal(await getWhatsappArmazenado(db));
+export const buscarWhatsappStatus = async (db: DbOrTx): Promise<WhatsappStatus> =>
+  statusDoCanal(await buscarWhatsappArmazenado(db));
 
 export type WhatsappCredenciais = {
   phoneNumberId: string | null;
@@ -119,8 +119,8 @@ export type WhatsappCredenciais = {
  * Decrypted credentials for the Cloud API driver and the webhook (server side only; never send
  * them to a client or a log). A secret the current APP_KEY cannot open reads as null.
  */
-export const getWhatsappCredenciais = async (db: DbOrTx, appKey: Buffer): Promise<WhatsappCredenciais> => {
-  const a = await getWhatsappArmazenado(db);
+export const buscarWhatsappCredenciais = async (db: DbOrTx, appKey: Buffer): Promise<WhatsappCredenciais> => {
+  const a = await buscarWhatsappArmazenado(db);
   const valor = (lido: SegredoLido) => (lido.estado === 'ok' ? lido.valor : null);
   return {
     phoneNumberId: a.phone_number_id,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { WhatsappSettingsBody, WhatsappSettingsView, WhatsappStatus } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, type FieldErrors, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { Actor } from '../usuarios/usuarios.service.ts';
 import { verificarNumeroCloud } from './whatsapp-cloud-verify.ts';
 import {
+  buscarWhatsappArmazenado,
   cifrarSegredo,
   decifrarSegredo,
-  getWhatsappArmazenado,
   lockWhatsappArmazenado,
   NAO_CONFIGURADO,
   type SegredoLido,
@@ -102,7 +102,7 @@ export const atualizarWhatsapp = async (
   db: DbOrTx,
   appKey: Buffer,
   body: WhatsappSettingsBody,
-  actor: Actor,
+  ator: Ator,
 ): Promise<WhatsappArmazenado> =>
   db.transaction(async (tx) => {
     const antes = await lockWhatsappArmazenado(tx);
@@ -110,9 +110,9 @@ export const atualizarWhatsapp = async (
     const errors = errosCloud(appKey, depois);
     if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
     if (conexaoDe(antes) !== conexaoDe(depois)) depois.ultimo_status = DESCONECTADO;
-    await salvarWhatsappArmazenado(tx, depois, actor.usuarioId);
+    await salvarWhatsappArmazenado(tx, depois, ator.usuarioId);
     await registrarAuditoria(tx, {
-      usuarioId: actor.usuarioId,
+      usuarioId: ator.usuarioId,
       acao: 'whatsapp.configuracao_alterada',
       descricao:
         alterados.length > 0
@@ -121,7 +121,7 @@ export const atualizarWhatsapp = async (
       entidade: 'configuracoes',
       entidadeId: 'whatsapp',
       detalhes: { provedor: depois.provedor, campos_alterados: alterados },
-      ip: actor.ip ?? null,
+      ip: ator.ip,
     });
     return depois;
   });
@@ -163,25 +163,21 @@ const checarConexao = async (a: WhatsappArmazenado, appKey: Buffer, agora: Date)
  * Checks the channel now and stores the outcome. The network call happens outside the transaction
  * (it may take seconds); a result is not stored over settings that changed meanwhile.
  */
-export const verificarWhatsapp = async (
-  db: DbOrTx,
-  appKey: Buffer,
-  actor: Actor,
-): Promise<WhatsappStatus> => {
-  const antes = await getWhatsappArmazenado(db);
+export const verificarWhatsapp = async (db: DbOrTx, appKey: Buffer, ator: Ator): Promise<WhatsappStatus> => {
+  const antes = await buscarWhatsappArmazenado(db);
   const ultimo = await checarConexao(antes, appKey, new Date());
   return db.transaction(async (tx) => {
     const atual = await lockWhatsappArmazenado(tx);
     if (conexaoDe(atual) === conexaoDe(antes))
-      await salvarWhatsappArmazenado(tx, { ...atual, ultimo_status: ultimo }, actor.usuarioId);
+      await salvarWhatsappArmazenado(tx, { ...atual, ultimo_status: ultimo }, ator.usuarioId);
     await registrarAuditoria(tx, {
-      usuarioId: actor.usuarioId,
+      usuarioId: ator.usuarioId,
       acao: 'whatsapp.verificado',
       descricao: `Canal WhatsApp verificado: ${ultimo.status}`,
       entidade: 'configuracoes',
       entidadeId: 'whatsapp',
       detalhes: { provedor: antes.provedor, status: ultimo.status, erro: ultimo.erro },
-      ip: actor.ip ?? null,
+      ip: ator.ip,
     });
     return statusDoCanal({ ...antes, ultimo_status: ultimo });
   });

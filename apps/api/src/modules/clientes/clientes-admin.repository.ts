@@ -85,7 +85,7 @@ const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdm
 };
 
 /** One page of customers and the total that matches; balances are summed for the page's rows only. */
-export const listClientesAdmin = async (
+export const listarClientesAdmin = async (
   db: DbOrTx,
   filtro: FiltroClientesAdmin,
   pagina: Pagina,
@@ -96,7 +96,7 @@ export const listClientesAdmin = async (
   return { rows: await comSaldos(db, linhas), total: contagem?.total ?? 0 };
 };
 
-export const findClienteAdminOrThrow = async (db: DbOrTx, id: number): Promise<ClienteAdmin> => {
+export const buscarClienteAdminOrThrow = async (db: DbOrTx, id: number): Promise<ClienteAdmin> => {
   const [cliente] = await comSaldos(db, await linhasClientes(db, eq(clientes.id, id)));
   if (!cliente) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', 'Cliente não encontrado.');
   return cliente;

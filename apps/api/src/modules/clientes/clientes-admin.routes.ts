@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { type FiltroClientesAdmin, listClientesAdmin } from './clientes-admin.repository.ts';
+import { type FiltroClientesAdmin, listarClientesAdmin } from './clientes-admin.repository.ts';
 import { reatribuirOperador } from './clientes-admin.service.ts';
 
 const tags = ['clientes'];
@@ -22,7 +22,7 @@ const listResponses = { 200: paged(clienteAdmin), 422: validationErrorResponse, 
 
 const listar = async (db: Db, filtro: FiltroClientesAdmin, page: number) => {
   const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
-  const { rows, total } = await listClientesAdmin(db, filtro, pagina);
+  const { rows, total } = await listarClientesAdmin(db, filtro, pagina);
   return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
 };
 

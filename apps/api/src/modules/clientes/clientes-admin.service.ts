@@ -5,7 +5,7 @@ import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import {
   atualizarOperadorDoCliente,
-  findClienteAdminOrThrow,
+  buscarClienteAdminOrThrow,
   travarClienteParaReatribuir,
   travarUsuarioAlvo,
 } from './clientes-admin.repository.ts';
@@ -57,5 +57,5 @@ export const reatribuirOperador = (
         ip: ator.ip,
       });
     }
-    return findClienteAdminOrThrow(tx, clienteId);
+    return buscarClienteAdminOrThrow(tx, clienteId);
   });

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ClientesDoOperador, type ListaOperador } from './clientes-operador.repository.ts';
 import { type EscopoOperador, escopoDe } from './escopo-operador.ts';
 
@@ -26,7 +26,7 @@ type ListaQuery = z.infer<typeof clientesListaQuery>;
 
 const listar = async (db: Db, escopo: EscopoOperador, lista: ListaOperador, query: ListaQuery) => {
   // Only the Ativos list filters by failures; the limit is the admin's setting (default 3).
-  const settings = await getSistemaSettings(db);
+  const settings = await buscarSistemaSettings(db);
   const minimoChamadas = lista === 'ativos' && query.com_falhas ? settings.tentativas_com_falhas : undefined;
   const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
   const { rows, total } = await new ClientesDoOperador(db, escopo).listar(

@@ -11,7 +11,7 @@ export const SISTEMA_KEY = 'sistema';
 export const KILL_SWITCH_KEY = 'automacao';
 
 /** The raw JSON stored under `chave`, or undefined when never saved. `forUpdate` locks the row in `tx`. */
-export const getConfiguracao = async (
+export const buscarConfiguracao = async (
   db: DbOrTx,
   chave: string,
   opts: { forUpdate?: boolean } = {},
@@ -54,27 +54,27 @@ const parseSistema = (valor: unknown): SistemaSettings => {
 };
 
 /** Stored system settings merged over the defaults (a key never saved reads as its default). */
-export const getSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> =>
-  parseSistema(await getConfiguracao(db, SISTEMA_KEY));
+export const buscarSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> =>
+  parseSistema(await buscarConfiguracao(db, SISTEMA_KEY));
 
 /** Inside a transaction: the settings with their row locked until it ends (read-modify-write). */
 export const lockSistemaSettings = async (tx: DbOrTx): Promise<SistemaSettings> => {
   await garantirConfiguracao(tx, SISTEMA_KEY, {});
-  return parseSistema(await getConfiguracao(tx, SISTEMA_KEY, { forUpdate: true }));
+  return parseSistema(await buscarConfiguracao(tx, SISTEMA_KEY, { forUpdate: true }));
 };
 
 const parseKillSwitch = (valor: unknown): boolean =>
   typeof valor === 'object' && valor !== null && 'ativa' in valor ? valor.ativa !== false : true;
 
 /** Whether the kill switch lets automatic sending run (true until a super admin pauses it). */
-export const getKillSwitchAtivo = async (db: DbOrTx): Promise<boolean> =>
-  parseKillSwitch(await getConfiguracao(db, KILL_SWITCH_KEY));
+export const buscarKillSwitchAtivo = async (db: DbOrTx): Promise<boolean> =>
+  parseKillSwitch(await buscarConfiguracao(db, KILL_SWITCH_KEY));
 
 /** Inside a transaction: the kill-switch state with its row locked until it ends. */
 export const lockKillSwitch = async (tx: DbOrTx): Promise<boolean> => {
   await garantirConfiguracao(tx, KILL_SWITCH_KEY, { ativa: true });
-  return parseKillSwitch(await getConfiguracao(tx, KILL_SWITCH_KEY, { forUpdate: true }));
+  return parseKillSwitch(await buscarConfiguracao(tx, KILL_SWITCH_KEY, { forUpdate: true }));
 };
 
-export const saveSistemaSettings = (tx: DbOrTx, settings: SistemaSettings, usuarioId: number | null) =>
+export const salvarSistemaSettings = (tx: DbOrTx, settings: SistemaSettings, usuarioId: number | null) =>
   salvarConfiguracao(tx, SISTEMA_KEY, settings, usuarioId);

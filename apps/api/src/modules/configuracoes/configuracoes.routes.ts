@@ -2,7 +2,7 @@ import { sistemaSettings, validationErrorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { getSistemaSettings } from './configuracoes.repository.ts';
+import { buscarSistemaSettings } from './configuracoes.repository.ts';
 import { atualizarSistema } from './configuracoes.service.ts';
 import { sistemaSettingsBody } from './sistema-validacao.ts';
 
@@ -17,7 +17,7 @@ export const sistemaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sistemaSettings, ...authErrors },
       },
     },
-    async () => getSistemaSettings(app.db),
+    async () => buscarSistemaSettings(app.db),
   );
 
   app.put(

@@ -1,15 +1,15 @@
 import type { SistemaSettings } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { Actor } from '../usuarios/usuarios.service.ts';
 import {
   KILL_SWITCH_KEY,
   lockKillSwitch,
   lockSistemaSettings,
   SISTEMA_KEY,
   salvarConfiguracao,
-  saveSistemaSettings,
+  salvarSistemaSettings,
 } from './configuracoes.repository.ts';
 import { chavesAlteradas, validarSistema } from './sistema-validacao.ts';
 
@@ -17,16 +17,16 @@ import { chavesAlteradas, validarSistema } from './sistema-validacao.ts';
 export const atualizarSistema = async (
   db: DbOrTx,
   input: SistemaSettings,
-  actor: Actor,
+  ator: Ator,
 ): Promise<SistemaSettings> => {
   const { settings, errors } = validarSistema(input);
   if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
   return db.transaction(async (tx) => {
     const antes = await lockSistemaSettings(tx);
-    await saveSistemaSettings(tx, settings, actor.usuarioId);
+    await salvarSistemaSettings(tx, settings, ator.usuarioId);
     const alteradas = chavesAlteradas(antes, settings);
     await registrarAuditoria(tx, {
-      usuarioId: actor.usuarioId,
+      usuarioId: ator.usuarioId,
       acao: 'configuracoes.sistema_alteradas',
       descricao:
         alteradas.length > 0
@@ -35,19 +35,19 @@ export const atualizarSistema = async (
       entidade: 'configuracoes',
       entidadeId: SISTEMA_KEY,
       detalhes: { chaves_alteradas: alteradas },
-      ip: actor.ip ?? null,
+      ip: ator.ip,
     });
     return settings;
   });
 };
 
 /** The super admin's kill switch (docs/produto.md §16): turns all automatic sending on or off at once. */
-export const definirAutomacao = async (db: DbOrTx, ativa: boolean, actor: Actor): Promise<boolean> =>
+export const definirAutomacao = async (db: DbOrTx, ativa: boolean, ator: Ator): Promise<boolean> =>
   db.transaction(async (tx) => {
     const antes = await lockKillSwitch(tx);
-    await salvarConfiguracao(tx, KILL_SWITCH_KEY, { ativa }, actor.usuarioId);
+    await salvarConfiguracao(tx, KILL_SWITCH_KEY, { ativa }, ator.usuarioId);
     await registrarAuditoria(tx, {
-      usuarioId: actor.usuarioId,
+      usuarioId: ator.usuarioId,
       acao: ativa ? 'automacao.ativada' : 'automacao.desativada',
       descricao: ativa
         ? 'Envio automático liberado (kill switch desligado)'
@@ -55,7 +55,7 @@ export const definirAutomacao = async (db: DbOrTx, ativa: boolean, actor: Actor)
       entidade: 'configuracoes',
       entidadeId: KILL_SWITCH_KEY,
       detalhes: { ativa, anterior: antes },
-      ip: actor.ip ?? null,
+      ip: ator.ip,
     });
     return ativa;
   });

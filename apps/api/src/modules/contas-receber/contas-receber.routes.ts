@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ContasDoOperador } from './contas-receber.repository.ts';
 
 const tags = ['contas-receber'];
@@ -30,7 +30,7 @@ const omitirFiltrosVazios = async (request: FastifyRequest) => {
 /** The operator's receivables (docs/produto.md §7); access comes from the operador group. */
 export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Overdue" compares due dates with today in the configured zone.
-  const fusoConfigurado = async () => (await getSistemaSettings(app.db)).fuso_horario;
+  const fusoConfigurado = async () => (await buscarSistemaSettings(app.db)).fuso_horario;
 
   app.get(
     '/api/operador/contas-receber/resumo',

@@ -5,14 +5,14 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { graficoMensal, operadoresDoMes, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 
 const tags = ['dashboard'];
 
 /** The admin dashboard (docs/produto.md §15); access comes from the admin group. "This month" is in the configured time zone. */
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fusoConfigurado = async () => (await getSistemaSettings(app.db)).fuso_horario;
+  const fusoConfigurado = async () => (await buscarSistemaSettings(app.db)).fuso_horario;
 
   app.get(
     '/api/admin/dashboard',

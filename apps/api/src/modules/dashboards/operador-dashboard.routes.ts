@@ -2,7 +2,7 @@ import { operadorDashboardResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { resumoOperadorDashboard } from './operador-dashboard.repository.ts';
 
 /** The operator dashboard (docs/produto.md §5); access comes from the operador group. */
@@ -17,7 +17,7 @@ export const operadorDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tentativas_com_falhas, fuso_horario } = await getSistemaSettings(app.db);
+      const { tentativas_com_falhas, fuso_horario } = await buscarSistemaSettings(app.db);
       return resumoOperadorDashboard(
         app.db,
         escopoDe(request),

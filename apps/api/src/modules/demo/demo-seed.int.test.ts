@@ -17,7 +17,7 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { brCodeValido, gerarBrCode } from '../pix/br-code.ts';
 import { verifyPassword } from '../usuarios/password.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
@@ -67,7 +67,7 @@ describe('seedDemo accounts', () => {
   });
 
   it('configures a PIX key, so the régua’s messages carry a valid copia e cola code', async () => {
-    const { pix } = await getSistemaSettings(database.db);
+    const { pix } = await buscarSistemaSettings(database.db);
     expect(pix).toEqual(DEMO_PIX);
     expect(
       brCodeValido(

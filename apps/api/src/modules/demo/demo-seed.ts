@@ -12,9 +12,9 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { getSistemaSettings, saveSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings, salvarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
-import { createUsuario } from '../usuarios/usuarios.service.ts';
+import { criarUsuario } from '../usuarios/usuarios.service.ts';
 import type { EnvioRegua } from './demo-mensagens.ts';
 import { type ClientePlano, linhaCliente, planejarDemo } from './demo-plano.ts';
 
@@ -65,12 +65,12 @@ export const seedDemo = async (db: Db): Promise<DemoCredencial[]> => {
   await db.transaction(async (tx) => {
     const operadorIds: number[] = [];
     for (const { name, email, password, role } of DEMO_CREDENCIAIS) {
-      const usuario = await createUsuario(tx, { name, email, password, role }, { usuarioId: null });
+      const usuario = await criarUsuario(tx, { name, email, password, role }, { usuarioId: null, ip: null });
       if (role === 'operador') operadorIds.push(usuario.id);
     }
-    const settings = await getSistemaSettings(tx);
+    const settings = await buscarSistemaSettings(tx);
     // A PIX key, so the régua's messages show a real "copia e cola" code from the first start.
-    await saveSistemaSettings(tx, { ...settings, pix: DEMO_PIX }, null);
+    await salvarSistemaSettings(tx, { ...settings, pix: DEMO_PIX }, null);
     const { empresa, regua } = settings;
     const plano = planejarDemo({ agora: new Date(), operadorIds, empresa, regua });
     const contagens = await gravarPlano(tx, plano);

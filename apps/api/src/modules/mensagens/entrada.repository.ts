@@ -22,7 +22,7 @@ export type EntradaCanal = {
  * The customer who owns the number, locked: the exact number first, then its 9th-digit twin; when
  * several customers share it, the one we talked to last, since the reply most likely answers that.
  */
-export const findClientePorTelefone = async (tx: DbOrTx, telefone: string): Promise<ClienteRow | null> => {
+export const buscarClientePorTelefone = async (tx: DbOrTx, telefone: string): Promise<ClienteRow | null> => {
   const [row] = await tx
     .select()
     .from(clientes)

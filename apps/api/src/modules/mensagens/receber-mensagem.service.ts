@@ -4,14 +4,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
+import { buscarWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import {
   atualizarClienteComResposta,
+  buscarClientePorTelefone,
   type ClienteRow,
   type EntradaCanal,
-  findClientePorTelefone,
   inserirEntrada,
 } from './entrada.repository.ts';
 import { ehPedidoDeOptOut } from './opt-out.ts';
@@ -77,7 +77,7 @@ const aplicarAoCliente = async (
 /** Stores an inbound message and applies it to the customer who owns the number (if any). */
 export const receberMensagem = (db: Db, entrada: EntradaCanal): Promise<EntradaRegistrada> =>
   db.transaction(async (tx) => {
-    const cliente = await findClientePorTelefone(tx, entrada.telefone);
+    const cliente = await buscarClientePorTelefone(tx, entrada.telefone);
     const mensagemId = await inserirEntrada(tx, entrada, cliente?.id ?? null);
     const registrada: EntradaRegistrada = {
       mensagemId,
@@ -112,7 +112,7 @@ export const simularResposta = (
     const cliente = await new ClientesDoOperador(tx, escopo).buscarVisivelOrThrow(clienteId, {
       forUpdate: true,
     });
-    if ((await getWhatsappArmazenado(tx)).provedor !== 'simulador')
+    if ((await buscarWhatsappArmazenado(tx)).provedor !== 'simulador')
       throw new ErroDominio('SIMULADOR_INATIVO', SIMULACAO_SO_NO_SIMULADOR);
     if (!cliente.telefone) throw erroDeCampo('CLIENTE_SEM_TELEFONE', 'telefone', SEM_TELEFONE);
     const entrada: EntradaCanal = {

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { getWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
+import { buscarWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
 import { simularResposta } from './receber-mensagem.service.ts';
 
@@ -25,7 +25,7 @@ export const simuladorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const { provedor } = await getWhatsappArmazenado(app.db);
+      const { provedor } = await buscarWhatsappArmazenado(app.db);
       return { provedor, simulador: provedor === 'simulador' };
     },
   );

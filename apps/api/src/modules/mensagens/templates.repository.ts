@@ -8,10 +8,11 @@ import { mensagemTemplates, mensagens, pagamentos } from '../../db/schema/index.
 export type TemplateRow = typeof mensagemTemplates.$inferSelect;
 export type TemplateEstatisticas = { enviadas: number; taxa_resposta: number; valor_recuperado: number };
 
-export const listTemplateRows = (db: DbOrTx): Promise<TemplateRow[]> => db.select().from(mensagemTemplates);
+export const listarTemplatesSalvos = (db: DbOrTx): Promise<TemplateRow[]> =>
+  db.select().from(mensagemTemplates);
 
 /** The stored row of `tipo` (undefined: still the default text); `forUpdate` locks it in `tx`. */
-export const getTemplateRow = async (
+export const buscarTemplate = async (
   db: DbOrTx,
   tipo: TemplateTipo,
   opts: { forUpdate?: boolean } = {},

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
+import { buscarWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
 import { listarTemplates, salvarTemplate } from './templates.service.ts';
 
 /** Message templates of docs/produto.md §13 (admin group: access comes from the group). */
@@ -23,7 +23,10 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const [mensagens, whatsapp] = await Promise.all([listarTemplates(app.db), getWhatsappStatus(app.db)]);
+      const [mensagens, whatsapp] = await Promise.all([
+        listarTemplates(app.db),
+        buscarWhatsappStatus(app.db),
+      ]);
       return { mensagens, whatsapp };
     },
   );

@@ -7,15 +7,15 @@ import {
   templateErrors,
 } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import type { Actor } from '../usuarios/usuarios.service.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { DEFAULT_TEMPLATES } from './default-templates.ts';
 import {
+  buscarTemplate,
   estatisticasPorTipo,
-  getTemplateRow,
-  listTemplateRows,
+  listarTemplatesSalvos,
   type TemplateEstatisticas,
   type TemplateRow,
   upsertTemplate,
@@ -43,9 +43,9 @@ const templateView = (
 
 /** All five types, each with its CDC warnings and its figures. */
 export const listarTemplates = async (db: DbOrTx): Promise<Record<TemplateTipo, TemplateView>> => {
-  const { fuso_horario } = await getSistemaSettings(db);
+  const { fuso_horario } = await buscarSistemaSettings(db);
   const [rows, estatisticas] = await Promise.all([
-    listTemplateRows(db),
+    listarTemplatesSalvos(db),
     estatisticasPorTipo(db, fuso_horario),
   ]);
   const entradas = TEMPLATE_TIPOS.map(
@@ -67,12 +67,12 @@ export const salvarTemplate = async (
   db: DbOrTx,
   tipo: TemplateTipo,
   body: TemplateBody,
-  actor: Actor,
+  ator: Ator,
 ): Promise<TemplateView> => {
   const erros = templateErrors(tipo, body.texto);
   if (erros.length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, { texto: erros });
   const row = await db.transaction(async (tx) => {
-    const antes = await getTemplateRow(tx, tipo, { forUpdate: true });
+    const antes = await buscarTemplate(tx, tipo, { forUpdate: true });
     const salvo = await upsertTemplate(tx, {
       tipo,
       texto: body.texto,
@@ -82,10 +82,10 @@ export const salvarTemplate = async (
           ? (antes?.whatsappTemplateNome ?? null)
           : body.whatsapp_template_nome,
       whatsappIdioma: body.whatsapp_idioma ?? antes?.whatsappIdioma ?? IDIOMA_PADRAO,
-      updatedBy: actor.usuarioId,
+      updatedBy: ator.usuarioId,
     });
     await registrarAuditoria(tx, {
-      usuarioId: actor.usuarioId,
+      usuarioId: ator.usuarioId,
       acao: 'template.alterado',
       descricao: `Template de mensagem "${tipo}" alterado`,
       entidade: 'mensagem_template',
@@ -95,10 +95,10 @@ export const salvarTemplate = async (
         texto_anterior: antes?.texto ?? DEFAULT_TEMPLATES[tipo],
         avisos: avisosCdc(body.texto),
       },
-      ip: actor.ip ?? null,
+      ip: ator.ip,
     });
     return salvo;
   });
-  const { fuso_horario } = await getSistemaSettings(db);
+  const { fuso_horario } = await buscarSistemaSettings(db);
   return templateView(tipo, row, (await estatisticasPorTipo(db, fuso_horario))[tipo]);
 };

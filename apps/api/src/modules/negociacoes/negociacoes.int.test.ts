@@ -12,7 +12,7 @@ import {
 } from '../../../test/build-test-app.ts';
 import { auditLogs, contasReceber, negociacaoContas, negociacoes } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { getSistemaSettings, saveSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings, salvarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
 let t: TestApp;
 let ana: TestUser;
@@ -23,8 +23,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   ana = await createTestUser(t.database, 'operador', { name: 'Ana Operadora' });
   token = await issueToken(t.database, ana.id);
-  const settings = await getSistemaSettings(t.database.db);
-  await saveSistemaSettings(t.database.db, { ...settings, desconto_maximo_percentual: 20 }, null);
+  const settings = await buscarSistemaSettings(t.database.db);
+  await salvarSistemaSettings(t.database.db, { ...settings, desconto_maximo_percentual: 20 }, null);
 });
 afterAll(() => t.close());
 

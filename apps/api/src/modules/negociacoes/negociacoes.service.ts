@@ -15,7 +15,7 @@ import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.reposit
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
@@ -71,7 +71,7 @@ const planoValidoOrThrow = async (
   contas: ContaRow[],
   input: NovaNegociacaoInput,
 ): Promise<PlanoAcordo> => {
-  const settings = await getSistemaSettings(tx);
+  const settings = await buscarSistemaSettings(tx);
   const entrada: EntradaAcordo = {
     saldosCentavos: contas.map((c) => c.valorCentavos - c.valorPagoCentavos),
     descontoCentavos: reaisParaCentavos(input.desconto),

@@ -10,11 +10,11 @@ import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
-import { getTemplateRow } from '../mensagens/templates.repository.ts';
+import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
 import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
@@ -72,12 +72,12 @@ const prepararAgradecimento = async (
   canal: CanalDriver,
 ): Promise<EnvioCanal | null> => {
   if (motivoSemMensagem(cliente) || !cliente.telefone) return null;
-  const { empresa } = await getSistemaSettings(tx);
+  const { empresa } = await buscarSistemaSettings(tx);
   const { conteudo, template } = montarMensagemAgradecimento({
     nome: cliente.nome,
     valorCentavos: valor,
     credor: empresa,
-    template: (await getTemplateRow(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
+    template: (await buscarTemplate(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
   });
   const mensagemId = await inserirMensagemSaida(tx, {
     clienteId: cliente.id,
@@ -126,7 +126,7 @@ export const registrarPagamento = async (
   input: NovoPagamentoInput,
   ator: Ator,
 ): Promise<PagamentoRegistrado> => {
-  const { fuso_horario } = await getSistemaSettings(db);
+  const { fuso_horario } = await buscarSistemaSettings(db);
   if (diasEntre(hojeNoFuso(new Date(), fuso_horario), input.data) > 0)
     throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
   const canal = await canalAtivo(db, appKey);

@@ -8,7 +8,7 @@ import { ClienteDetalheRepository, toPromessaView } from '../atendimento/cliente
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Promise to pay (docs/produto.md §10): automation is snoozed until the promised date.
@@ -40,7 +40,7 @@ export const registrarPromessa = async (
   input: { data: string; valor: number },
   ator: Ator,
 ): Promise<PromessaRegistrada> => {
-  const { fuso_horario } = await getSistemaSettings(db);
+  const { fuso_horario } = await buscarSistemaSettings(db);
   const erroData = erroDataPromessa(input.data, hojeNoFuso(new Date(), fuso_horario));
   if (erroData) throw erroCampo('data', erroData);
   const valor = reaisParaCentavos(input.valor);

@@ -2,22 +2,22 @@ import { idParam, usuarioCreateBody, usuarioUpdateBody } from '@cobranca/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { atorDe } from '../../plugins/access.ts';
 import {
-  contaCreateResponses,
-  contaResponses,
-  contaStatusResponses,
-  contasListQuery,
-  contasListResponses,
-} from '../usuarios/contas.http.ts';
+  usuarioCreateResponses,
+  usuarioResponses,
+  usuarioStatusResponses,
+  usuariosAdminListQuery,
+  usuariosListResponses,
+} from '../usuarios/usuarios-admin.http.ts';
 import {
-  atualizarConta,
-  bloquearConta,
-  criarConta,
-  findContaOrThrow,
-  listarContas,
+  atualizarUsuarioDoTipo,
+  bloquearUsuario,
+  buscarUsuarioDoTipoOrThrow,
+  criarUsuarioDoTipo,
+  listarUsuariosDoTipo,
   OPERADORES,
-  reativarConta,
+  reativarUsuario,
   toUsuarioConta,
-} from '../usuarios/contas.service.ts';
+} from '../usuarios/usuarios-admin.service.ts';
 
 const tags = ['operadores'];
 
@@ -29,28 +29,29 @@ export const operadoresRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Listar operadores (busca por nome ou e-mail, filtro por status)',
-        querystring: contasListQuery,
-        response: contasListResponses,
+        querystring: usuariosAdminListQuery,
+        response: usuariosListResponses,
       },
     },
-    async (request) => listarContas(app.db, OPERADORES, request.query),
+    async (request) => listarUsuariosDoTipo(app.db, OPERADORES, request.query),
   );
 
   app.post(
     '/api/admin/operadores',
     {
-      schema: { tags, summary: 'Criar operador', body: usuarioCreateBody, response: contaCreateResponses },
+      schema: { tags, summary: 'Criar operador', body: usuarioCreateBody, response: usuarioCreateResponses },
     },
     async (request, reply) => {
-      const conta = await criarConta(app.db, OPERADORES, request.body, atorDe(request));
+      const conta = await criarUsuarioDoTipo(app.db, OPERADORES, request.body, atorDe(request));
       return reply.code(201).send(conta);
     },
   );
 
   app.get(
     '/api/admin/operadores/:id',
-    { schema: { tags, summary: 'Ver operador', params: idParam, response: contaResponses } },
-    async (request) => toUsuarioConta(await findContaOrThrow(app.db, OPERADORES, request.params.id)),
+    { schema: { tags, summary: 'Ver operador', params: idParam, response: usuarioResponses } },
+    async (request) =>
+      toUsuarioConta(await buscarUsuarioDoTipoOrThrow(app.db, OPERADORES, request.params.id)),
   );
 
   app.put(
@@ -61,10 +62,11 @@ export const operadoresRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Alterar nome, e-mail ou senha do operador (nova senha encerra as sessões dele)',
         params: idParam,
         body: usuarioUpdateBody,
-        response: contaResponses,
+        response: usuarioResponses,
       },
     },
-    async (request) => atualizarConta(app.db, OPERADORES, request.params.id, request.body, atorDe(request)),
+    async (request) =>
+      atualizarUsuarioDoTipo(app.db, OPERADORES, request.params.id, request.body, atorDe(request)),
   );
 
   app.patch(
@@ -74,15 +76,15 @@ export const operadoresRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Bloquear operador (encerra as sessões dele)',
         params: idParam,
-        response: contaStatusResponses,
+        response: usuarioStatusResponses,
       },
     },
-    async (request) => bloquearConta(app.db, OPERADORES, request.params.id, atorDe(request)),
+    async (request) => bloquearUsuario(app.db, OPERADORES, request.params.id, atorDe(request)),
   );
 
   app.patch(
     '/api/admin/operadores/:id/reativar',
-    { schema: { tags, summary: 'Reativar operador', params: idParam, response: contaStatusResponses } },
-    async (request) => reativarConta(app.db, OPERADORES, request.params.id, atorDe(request)),
+    { schema: { tags, summary: 'Reativar operador', params: idParam, response: usuarioStatusResponses } },
+    async (request) => reativarUsuario(app.db, OPERADORES, request.params.id, atorDe(request)),
   );
 };

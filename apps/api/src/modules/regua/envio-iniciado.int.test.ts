@@ -7,7 +7,7 @@ import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { registrarStatusCanal } from '../mensagens/status-entrega.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
@@ -65,7 +65,7 @@ const preparar = async (canal: Canal, responder?: Responder) => {
   };
   const planejar = async () =>
     planejarRegua(db, {
-      settings: await getSistemaSettings(db),
+      settings: await buscarSistemaSettings(db),
       hoje: '2026-12-15',
       canal,
       templates: await carregarTemplates(db),

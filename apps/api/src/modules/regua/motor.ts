@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { type ReguaExecucaoContagens, reguaExecucoes } from '../../db/schema/index.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
-import { getKillSwitchAtivo, getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarKillSwitchAtivo, buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarImportacoesInterrompidas } from '../importacoes/importacao.service.ts';
 import { horarioDoDia } from './calendario.ts';
 import { enviarPendentes } from './enviador.ts';
@@ -41,7 +41,7 @@ const HISTORICO_DIAS = 14;
 
 /** The settings and whether automatic sending is allowed (the super admin's kill switch and the admin's switch). */
 export const estadoDaAutomacao = async (db: Db) => {
-  const [settings, killSwitch] = await Promise.all([getSistemaSettings(db), getKillSwitchAtivo(db)]);
+  const [settings, killSwitch] = await Promise.all([buscarSistemaSettings(db), buscarKillSwitchAtivo(db)]);
   return { settings, automacaoLigada: killSwitch && settings.automacao_ativa };
 };
 

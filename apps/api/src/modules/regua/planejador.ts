@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
-import { listTemplateRows } from '../mensagens/templates.repository.ts';
+import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
 import { type ContaAberta, ordenarEtapas, type PlanoCliente, type Pulo, planejarCliente } from './etapas.ts';
 import { chaveRegua, montarMensagemRegua } from './mensagem-regua.ts';
 
@@ -210,7 +210,7 @@ const agrupar = (linhas: LinhaCandidata[]): ClienteCandidato[] => {
 };
 
 export const carregarTemplates = async (db: Db | Tx): Promise<Map<TemplateTipo, TemplateMensagem>> =>
-  new Map((await listTemplateRows(db)).map((t) => [t.tipo, t]));
+  new Map((await listarTemplatesSalvos(db)).map((t) => [t.tipo, t]));
 
 /**
  * One planning pass for `ctx.hoje`. Only one planner runs at a time (advisory lock); a second one

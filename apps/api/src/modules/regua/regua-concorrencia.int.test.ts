@@ -8,7 +8,7 @@ import { relogioDoSistema } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { enviarPendentes } from './enviador.ts';
 import { estadoDaAutomacao } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
@@ -68,7 +68,7 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
       },
     };
     const ctx = {
-      settings: await getSistemaSettings(primeiro.db),
+      settings: await buscarSistemaSettings(primeiro.db),
       hoje,
       canal: 'simulador' as const,
       templates: await carregarTemplates(primeiro.db),

@@ -13,7 +13,7 @@ import {
   reguaExecucoes,
 } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../clientes/clientes.test-fixtures.ts';
-import { getSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { reivindicar } from './enviador.ts';
 import { executarPassada } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
@@ -111,7 +111,7 @@ describe('a simulated month with a fake clock', () => {
 
 describe('planning', () => {
   const contexto = async (hoje: string) => ({
-    settings: await getSistemaSettings(database.db),
+    settings: await buscarSistemaSettings(database.db),
     hoje,
     canal: 'simulador' as const,
     templates: await carregarTemplates(database.db),

@@ -10,7 +10,7 @@ import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 import {
   KILL_SWITCH_KEY,
   salvarConfiguracao,
-  saveSistemaSettings,
+  salvarSistemaSettings,
 } from '../configuracoes/configuracoes.repository.ts';
 import type { DepsMotor } from './motor.ts';
 
@@ -21,7 +21,7 @@ export const em = (data: string, hhmm: string): Date =>
   instanteNoFuso(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
 
 export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
-  saveSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
+  salvarSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
 
 export const definirKillSwitch = (db: Db, ativa: boolean) =>
   salvarConfiguracao(db, KILL_SWITCH_KEY, { ativa }, null);

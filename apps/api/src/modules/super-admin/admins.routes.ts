@@ -2,18 +2,18 @@ import { idParam, usuarioCreateBody } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { atorDe } from '../../plugins/access.ts';
 import {
-  contaCreateResponses,
-  contaStatusResponses,
-  contasListQuery,
-  contasListResponses,
-} from '../usuarios/contas.http.ts';
+  usuarioCreateResponses,
+  usuarioStatusResponses,
+  usuariosAdminListQuery,
+  usuariosListResponses,
+} from '../usuarios/usuarios-admin.http.ts';
 import {
   ADMINS,
-  bloquearConta,
-  criarConta,
-  listarContas,
-  reativarConta,
-} from '../usuarios/contas.service.ts';
+  bloquearUsuario,
+  criarUsuarioDoTipo,
+  listarUsuariosDoTipo,
+  reativarUsuario,
+} from '../usuarios/usuarios-admin.service.ts';
 
 const tags = ['super-admin'];
 
@@ -25,11 +25,11 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Listar administradores e super administradores',
-        querystring: contasListQuery,
-        response: contasListResponses,
+        querystring: usuariosAdminListQuery,
+        response: usuariosListResponses,
       },
     },
-    async (request) => listarContas(app.db, ADMINS, request.query),
+    async (request) => listarUsuariosDoTipo(app.db, ADMINS, request.query),
   );
 
   app.post(
@@ -39,11 +39,11 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Criar administrador',
         body: usuarioCreateBody,
-        response: contaCreateResponses,
+        response: usuarioCreateResponses,
       },
     },
     async (request, reply) => {
-      const conta = await criarConta(app.db, ADMINS, request.body, atorDe(request));
+      const conta = await criarUsuarioDoTipo(app.db, ADMINS, request.body, atorDe(request));
       return reply.code(201).send(conta);
     },
   );
@@ -55,15 +55,17 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Bloquear administrador (encerra as sessões dele; não vale para a própria conta)',
         params: idParam,
-        response: contaStatusResponses,
+        response: usuarioStatusResponses,
       },
     },
-    async (request) => bloquearConta(app.db, ADMINS, request.params.id, atorDe(request)),
+    async (request) => bloquearUsuario(app.db, ADMINS, request.params.id, atorDe(request)),
   );
 
   app.patch(
     '/api/super-admin/admins/:id/reativar',
-    { schema: { tags, summary: 'Reativar administrador', params: idParam, response: contaStatusResponses } },
-    async (request) => reativarConta(app.db, ADMINS, request.params.id, atorDe(request)),
+    {
+      schema: { tags, summary: 'Reativar administrador', params: idParam, response: usuarioStatusResponses },
+    },
+    async (request) => reativarUsuario(app.db, ADMINS, request.params.id, atorDe(request)),
   );
 };

@@ -10,8 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { atorDe } from '../../plugins/access.ts';
-import { getWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
-import { getKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
+import { buscarWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
+import { buscarKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
 import {
   contarFilaPendente,
@@ -34,8 +34,8 @@ const saude = async (database: Database): Promise<Saude> => {
     contarFilaPendente(db),
     ultimaExecucaoRegua(db),
     resumoRegua24h(db, new Date()),
-    getWhatsappStatus(db),
-    getKillSwitchAtivo(db),
+    buscarWhatsappStatus(db),
+    buscarKillSwitchAtivo(db),
   ]);
   return {
     versao: APP_VERSION,
@@ -73,8 +73,8 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = atorDe(request);
-      return { ativa: await definirAutomacao(app.db, request.body.ativa, actor) };
+      const ator = atorDe(request);
+      return { ativa: await definirAutomacao(app.db, request.body.ativa, ator) };
     },
   );
 };

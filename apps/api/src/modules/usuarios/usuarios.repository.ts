@@ -5,7 +5,7 @@ import { apiTokens, usuarios } from '../../db/schema/index.ts';
 
 export type UsuarioRow = typeof usuarios.$inferSelect;
 
-export const findUsuarioByEmail = async (db: DbOrTx, email: string): Promise<UsuarioRow | undefined> => {
+export const buscarUsuarioPorEmail = async (db: DbOrTx, email: string): Promise<UsuarioRow | undefined> => {
   const [row] = await db
     .select()
     .from(usuarios)
@@ -13,7 +13,7 @@ export const findUsuarioByEmail = async (db: DbOrTx, email: string): Promise<Usu
   return row;
 };
 
-export const insertUsuario = async (
+export const inserirUsuario = async (
   tx: DbOrTx,
   values: { name: string; email: string; passwordHash: string; role: Role; status?: UserStatus },
 ): Promise<UsuarioRow> => {
@@ -25,12 +25,12 @@ export const insertUsuario = async (
   return row;
 };
 
-export const markLogin = async (tx: DbOrTx, id: number): Promise<void> => {
+export const marcarLogin = async (tx: DbOrTx, id: number): Promise<void> => {
   await tx.update(usuarios).set({ lastLoginAt: sql`now()` }).where(eq(usuarios.id, id));
 };
 
 // Blocking or deleting an account ends its sessions; here, so accounts never depend on sign-in (auth).
-export const revokeAllTokensOf = async (tx: DbOrTx, usuarioId: number): Promise<number> => {
+export const revogarTokensDe = async (tx: DbOrTx, usuarioId: number): Promise<number> => {
   const revoked = await tx
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })

@@ -1,13 +1,13 @@
 import { ROLE_LABELS, type Role } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { hashPassword } from './password.ts';
-import { findUsuarioByEmail, insertUsuario, type UsuarioRow } from './usuarios.repository.ts';
+import { buscarUsuarioPorEmail, inserirUsuario, type UsuarioRow } from './usuarios.repository.ts';
 
 export type NovoUsuario = { name: string; email: string; password: string; role: Role };
-export type Actor = { usuarioId: number | null; ip?: string | null };
 
 export const EMAIL_EM_USO = 'Este e-mail já está em uso.';
 export const emailEmUso = () => erroDeCampo('EMAIL_EM_USO', 'email', EMAIL_EM_USO);
@@ -16,30 +16,30 @@ export const emailEmUso = () => erroDeCampo('EMAIL_EM_USO', 'email', EMAIL_EM_US
  * Creates an account (CLI, demo seed, admin screens) with its audit entry; a taken e-mail is a 422.
  * The admin screens pass their own `acao` ('operador.criado', 'admin.criado').
  */
-export const createUsuario = async (
+export const criarUsuario = async (
   db: DbOrTx,
   input: NovoUsuario,
-  actor: Actor,
+  ator: Ator<number | null>,
   acao = 'usuario.criado',
 ): Promise<UsuarioRow> => {
-  if (await findUsuarioByEmail(db, input.email)) throw emailEmUso();
+  if (await buscarUsuarioPorEmail(db, input.email)) throw emailEmUso();
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const usuario = await insertUsuario(tx, {
+      const usuario = await inserirUsuario(tx, {
         name: input.name,
         email: input.email,
         passwordHash,
         role: input.role,
       });
       await registrarAuditoria(tx, {
-        usuarioId: actor.usuarioId,
+        usuarioId: ator.usuarioId,
         acao,
         descricao: `${ROLE_LABELS[input.role]} ${usuario.name} criado`,
         entidade: 'usuario',
         entidadeId: usuario.id,
         detalhes: { email: usuario.email, role: usuario.role },
-        ip: actor.ip ?? null,
+        ip: ator.ip,
       });
       return usuario;
     });

@@ -2,7 +2,10 @@ import { errorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroDominio } from '../../../lib/errors.ts';
-import { getWhatsappArmazenado, getWhatsappCredenciais } from '../../canais/whatsapp-settings.repository.ts';
+import {
+  buscarWhatsappArmazenado,
+  buscarWhatsappCredenciais,
+} from '../../canais/whatsapp-settings.repository.ts';
 import { assinaturaValida, segredosIguais } from './assinatura.ts';
 import { eventosDaNotificacao, notificacaoWhatsapp } from './payload.ts';
 import { aplicarEventos } from './whatsapp-webhook.service.ts';
@@ -54,7 +57,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { 'hub.mode': modo, 'hub.verify_token': token, 'hub.challenge': desafio } = request.query;
-      const esperado = (await getWhatsappArmazenado(app.db)).webhook_verify_token;
+      const esperado = (await buscarWhatsappArmazenado(app.db)).webhook_verify_token;
       if (modo !== 'subscribe' || !desafio || !token || !esperado || !segredosIguais(token, esperado)) {
         request.log.warn('WhatsApp: verificação do webhook recusada');
         throw new ErroDominio('SEM_PERMISSAO', 'Verificação do webhook recusada.');
@@ -77,7 +80,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, _reply) => {
       const bruto = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const { appSecret, phoneNumberId } = await getWhatsappCredenciais(app.db, app.appKey);
+      const { appSecret, phoneNumberId } = await buscarWhatsappCredenciais(app.db, app.appKey);
       if (!appSecret || !assinaturaValida(bruto, request.headers['x-hub-signature-256'], appSecret)) {
         request.log.warn(
           appSecret

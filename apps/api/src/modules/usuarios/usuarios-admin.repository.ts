@@ -6,7 +6,7 @@ import { padraoContem } from '../../lib/busca.ts';
 import { semAcentoSql } from './busca.ts';
 
 // Everything an admin screen shows of an account; never the password hash.
-const contaColumns = {
+const colunasUsuario = {
   id: usuarios.id,
   name: usuarios.name,
   email: usuarios.email,
@@ -16,7 +16,7 @@ const contaColumns = {
   lastLoginAt: usuarios.lastLoginAt,
 };
 
-export type ContaRow = {
+export type UsuarioListado = {
   id: number;
   name: string;
   email: string;
@@ -26,13 +26,13 @@ export type ContaRow = {
   lastLoginAt: Date | null;
 };
 
-export type FiltroContas = { roles: readonly Role[]; busca?: string; status?: UserStatus };
+export type FiltroUsuarios = { roles: readonly Role[]; busca?: string; status?: UserStatus };
 
 /** Every query is scoped to the roles of the screen, so an operator route never reaches an admin. */
-const daConta = (id: number, roles: readonly Role[]) =>
+const doUsuario = (id: number, roles: readonly Role[]) =>
   and(eq(usuarios.id, id), inArray(usuarios.role, [...roles]));
 
-const whereContas = ({ roles, busca, status }: FiltroContas): SQL | undefined => {
+const whereContas = ({ roles, busca, status }: FiltroUsuarios): SQL | undefined => {
   const padrao = busca ? (padraoContem(busca) ?? undefined) : undefined;
   return and(
     inArray(usuarios.role, [...roles]),
@@ -43,14 +43,14 @@ const whereContas = ({ roles, busca, status }: FiltroContas): SQL | undefined =>
   );
 };
 
-export const listContas = async (
+export const listarUsuarios = async (
   db: DbOrTx,
-  filtro: FiltroContas,
+  filtro: FiltroUsuarios,
   pagina: { limit: number; offset: number },
-): Promise<{ rows: ContaRow[]; total: number }> => {
+): Promise<{ rows: UsuarioListado[]; total: number }> => {
   const where = whereContas(filtro);
   const rows = await db
-    .select(contaColumns)
+    .select(colunasUsuario)
     .from(usuarios)
     .where(where)
     // Folded first: under the C collation "Álvaro" and "ana" would sort after "Zeca".
@@ -61,39 +61,39 @@ export const listContas = async (
   return { rows, total: contagem?.total ?? 0 };
 };
 
-export const findConta = async (
+export const buscarUsuario = async (
   db: DbOrTx,
   id: number,
   roles: readonly Role[],
-): Promise<ContaRow | undefined> => {
-  const [row] = await db.select(contaColumns).from(usuarios).where(daConta(id, roles));
+): Promise<UsuarioListado | undefined> => {
+  const [row] = await db.select(colunasUsuario).from(usuarios).where(doUsuario(id, roles));
   return row;
 };
 
-export type ContaChanges = { name?: string; email?: string; passwordHash?: string };
+export type AlteracaoUsuario = { name?: string; email?: string; passwordHash?: string };
 
-export const updateConta = async (
+export const atualizarUsuario = async (
   tx: DbOrTx,
   id: number,
   roles: readonly Role[],
-  values: ContaChanges,
-): Promise<ContaRow | undefined> => {
-  const [row] = await tx.update(usuarios).set(values).where(daConta(id, roles)).returning(contaColumns);
+  values: AlteracaoUsuario,
+): Promise<UsuarioListado | undefined> => {
+  const [row] = await tx.update(usuarios).set(values).where(doUsuario(id, roles)).returning(colunasUsuario);
   return row;
 };
 
 /** Conditional transition: only a row still in `de` changes, so of two racing calls exactly one wins. */
-export const trocarStatusConta = async (
+export const definirStatusUsuario = async (
   tx: DbOrTx,
   id: number,
   roles: readonly Role[],
   de: UserStatus,
   para: UserStatus,
-): Promise<ContaRow | undefined> => {
+): Promise<UsuarioListado | undefined> => {
   const [row] = await tx
     .update(usuarios)
     .set({ status: para })
-    .where(and(daConta(id, roles), eq(usuarios.status, de)))
-    .returning(contaColumns);
+    .where(and(doUsuario(id, roles), eq(usuarios.status, de)))
+    .returning(colunasUsuario);
   return row;
 };

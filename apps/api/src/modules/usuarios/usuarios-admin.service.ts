@@ -7,33 +7,34 @@ import {
   type UsuarioConta,
 } from '@cobranca/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Ator } from '../../lib/ator.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import {
-  type ContaChanges,
-  type ContaRow,
-  findConta,
-  listContas,
-  trocarStatusConta,
-  updateConta,
-} from './contas.repository.ts';
 import { hashPassword } from './password.ts';
-import { findUsuarioByEmail, revokeAllTokensOf } from './usuarios.repository.ts';
-import { type Actor, createUsuario, emailEmUso } from './usuarios.service.ts';
+import { buscarUsuarioPorEmail, revogarTokensDe } from './usuarios.repository.ts';
+import { criarUsuario, emailEmUso } from './usuarios.service.ts';
+import {
+  type AlteracaoUsuario,
+  atualizarUsuario,
+  buscarUsuario,
+  definirStatusUsuario,
+  listarUsuarios,
+  type UsuarioListado,
+} from './usuarios-admin.repository.ts';
 
 /** Which accounts a screen manages: the roles it sees, the role it creates, its audit prefix. */
-export type TipoConta = { roles: readonly Role[]; roleNova: Role; acao: string; naoEncontrada: string };
+export type TipoUsuario = { roles: readonly Role[]; roleNova: Role; acao: string; naoEncontrada: string };
 
-export const OPERADORES: TipoConta = {
+export const OPERADORES: TipoUsuario = {
   roles: ['operador'],
   roleNova: 'operador',
   acao: 'operador',
   naoEncontrada: 'Operador não encontrado.',
 };
 
-export const ADMINS: TipoConta = {
+export const ADMINS: TipoUsuario = {
   roles: ['admin', 'super_admin'],
   roleNova: 'admin',
   acao: 'admin',
@@ -42,7 +43,7 @@ export const ADMINS: TipoConta = {
 
 export const AUTO_BLOQUEIO = 'Você não pode bloquear a sua própria conta.';
 
-export const toUsuarioConta = (row: ContaRow): UsuarioConta => ({
+export const toUsuarioConta = (row: UsuarioListado): UsuarioConta => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -52,14 +53,14 @@ export const toUsuarioConta = (row: ContaRow): UsuarioConta => ({
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
 });
 
-export type ContasQuery = { page: number; busca?: string; status?: UserStatus };
+export type UsuariosQuery = { page: number; busca?: string; status?: UserStatus };
 
-export const listarContas = async (
+export const listarUsuariosDoTipo = async (
   db: Db,
-  tipo: TipoConta,
-  query: ContasQuery,
+  tipo: TipoUsuario,
+  query: UsuariosQuery,
 ): Promise<Paged<UsuarioConta>> => {
-  const { rows, total } = await listContas(
+  const { rows, total } = await listarUsuarios(
     db,
     { roles: tipo.roles, busca: query.busca, status: query.status },
     { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) },
@@ -67,26 +68,30 @@ export const listarContas = async (
   return toPaged(rows.map(toUsuarioConta), total, query.page, DEFAULT_PAGE_SIZE);
 };
 
-export const findContaOrThrow = async (db: DbOrTx, tipo: TipoConta, id: number): Promise<ContaRow> => {
-  const conta = await findConta(db, id, tipo.roles);
+export const buscarUsuarioDoTipoOrThrow = async (
+  db: DbOrTx,
+  tipo: TipoUsuario,
+  id: number,
+): Promise<UsuarioListado> => {
+  const conta = await buscarUsuario(db, id, tipo.roles);
   if (!conta) throw new ErroDominio('USUARIO_NAO_ENCONTRADO', tipo.naoEncontrada);
   return conta;
 };
 
-export const criarConta = async (
+export const criarUsuarioDoTipo = async (
   db: Db,
-  tipo: TipoConta,
+  tipo: TipoUsuario,
   body: { name: string; email: string; password: string },
-  ator: Actor,
+  ator: Ator,
 ): Promise<UsuarioConta> => {
   const input = { name: body.name, email: body.email, password: body.password, role: tipo.roleNova };
-  return toUsuarioConta(await createUsuario(db, input, ator, `${tipo.acao}.criado`));
+  return toUsuarioConta(await criarUsuario(db, input, ator, `${tipo.acao}.criado`));
 };
 
 type Alteracoes = Partial<Record<'name' | 'email', { de: string; para: string }>>;
 
 /** The fields whose value really changes, as {de, para} for the audit entry. */
-const alteracoesDe = (atual: ContaRow, body: { name?: string; email?: string }): Alteracoes => {
+const alteracoesDe = (atual: UsuarioListado, body: { name?: string; email?: string }): Alteracoes => {
   const alteracoes: Alteracoes = {};
   for (const campo of ['name', 'email'] as const) {
     const para = body[campo];
@@ -95,23 +100,23 @@ const alteracoesDe = (atual: ContaRow, body: { name?: string; email?: string }):
   return alteracoes;
 };
 
-export type ContaUpdate = { name?: string; email?: string; password?: string };
+export type AtualizacaoUsuario = { name?: string; email?: string; password?: string };
 
 /** Edits name/e-mail and/or sets a new password; a new password signs the account out everywhere. */
-export const atualizarConta = async (
+export const atualizarUsuarioDoTipo = async (
   db: Db,
-  tipo: TipoConta,
+  tipo: TipoUsuario,
   id: number,
-  body: ContaUpdate,
-  ator: Actor,
+  body: AtualizacaoUsuario,
+  ator: Ator,
 ): Promise<UsuarioConta> => {
-  const atual = await findContaOrThrow(db, tipo, id);
+  const atual = await buscarUsuarioDoTipoOrThrow(db, tipo, id);
   const alteracoes = alteracoesDe(atual, body);
   const email = alteracoes.email?.para;
-  const dono = email ? await findUsuarioByEmail(db, email) : undefined;
+  const dono = email ? await buscarUsuarioPorEmail(db, email) : undefined;
   if (dono && dono.id !== id) throw emailEmUso();
   if (!alteracoes.name && !email && body.password === undefined) return toUsuarioConta(atual);
-  const changes: ContaChanges = { name: alteracoes.name?.para, email };
+  const changes: AlteracaoUsuario = { name: alteracoes.name?.para, email };
   if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction((tx) => gravarAtualizacao(tx, tipo, id, { changes, alteracoes }, ator));
@@ -124,12 +129,12 @@ export const atualizarConta = async (
 
 const gravarAtualizacao = async (
   tx: Tx,
-  tipo: TipoConta,
+  tipo: TipoUsuario,
   id: number,
-  { changes, alteracoes }: { changes: ContaChanges; alteracoes: Alteracoes },
-  ator: Actor,
+  { changes, alteracoes }: { changes: AlteracaoUsuario; alteracoes: Alteracoes },
+  ator: Ator,
 ): Promise<UsuarioConta> => {
-  const row = await updateConta(tx, id, tipo.roles, changes);
+  const row = await atualizarUsuario(tx, id, tipo.roles, changes);
   if (!row) throw new ErroDominio('USUARIO_NAO_ENCONTRADO', tipo.naoEncontrada);
   const base = { usuarioId: ator.usuarioId, entidade: 'usuario', entidadeId: id, ip: ator.ip ?? null };
   const rotulo = `${ROLE_LABELS[row.role]} ${row.name}`;
@@ -141,7 +146,7 @@ const gravarAtualizacao = async (
       detalhes: alteracoes,
     });
   if (changes.passwordHash) {
-    const sessoesRevogadas = await revokeAllTokensOf(tx, id);
+    const sessoesRevogadas = await revogarTokensDe(tx, id);
     await registrarAuditoria(tx, {
       ...base,
       acao: `${tipo.acao}.senha_alterada`,
@@ -170,19 +175,19 @@ const REATIVAR: Transicao = {
 /** One conditional UPDATE decides; a miss is a 404 (not this screen's account) or a 409 (already there). */
 const trocarStatus = (
   db: Db,
-  tipo: TipoConta,
+  tipo: TipoUsuario,
   id: number,
   t: Transicao,
-  ator: Actor,
+  ator: Ator,
 ): Promise<UsuarioConta> =>
   db.transaction(async (tx) => {
-    const row = await trocarStatusConta(tx, id, tipo.roles, t.de, t.para);
+    const row = await definirStatusUsuario(tx, id, tipo.roles, t.de, t.para);
     if (!row) {
-      await findContaOrThrow(tx, tipo, id);
+      await buscarUsuarioDoTipoOrThrow(tx, tipo, id);
       throw new ErroDominio('USUARIO_JA_NO_ESTADO', t.jaEsta);
     }
     // Blocking ends every session now, so the next request of that account is a 401.
-    const sessoesRevogadas = t.para === 'Bloqueado' ? await revokeAllTokensOf(tx, id) : 0;
+    const sessoesRevogadas = t.para === 'Bloqueado' ? await revogarTokensDe(tx, id) : 0;
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
       acao: `${tipo.acao}.${t.acao}`,
@@ -195,16 +200,16 @@ const trocarStatus = (
     return toUsuarioConta(row);
   });
 
-export const bloquearConta = async (
+export const bloquearUsuario = async (
   db: Db,
-  tipo: TipoConta,
+  tipo: TipoUsuario,
   id: number,
-  ator: Actor,
+  ator: Ator,
 ): Promise<UsuarioConta> => {
   // Checked first: a super admin locking itself out would leave nobody to undo it.
   if (id === ator.usuarioId) throw erroDeCampo('AUTO_BLOQUEIO', 'id', AUTO_BLOQUEIO);
   return trocarStatus(db, tipo, id, BLOQUEAR, ator);
 };
 
-export const reativarConta = (db: Db, tipo: TipoConta, id: number, ator: Actor): Promise<UsuarioConta> =>
+export const reativarUsuario = (db: Db, tipo: TipoUsuario, id: number, ator: Ator): Promise<UsuarioConta> =>
   trocarStatus(db, tipo, id, REATIVAR, ator);
