@@ -23,7 +23,10 @@ export const inserirToken = async (
 };
 
 /** The live session behind a token hash: not revoked, not expired. */
-export const buscarSessaoPorHashToken = async (db: DbOrTx, tokenHash: string): Promise<Session | undefined> => {
+export const buscarSessaoPorHashToken = async (
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<Session | undefined> => {
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
