@@ -1,18 +1,9 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import Box from '@mui/material/Box';
+import { srOnly } from '../lib/sr-only.ts';
 
 /** docs/produto.md §6: from this many call attempts a customer counts as having failed messages. */
 export const FALHAS_A_PARTIR_DE = 3;
-
-/** Visually hidden text, still read by screen readers. */
-export const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** `numero_chamadas`, in red with a warning mark once the customer counts as "com falhas". */
 export const ChamadasMark = ({ numero }: { numero: number }) =>

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
+import { BusyButton } from './busy-button.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -54,15 +54,9 @@ export const ConfirmDialog = ({
         <Button onClick={onClose} disabled={loading} autoFocus>
           Cancelar
         </Button>
-        <Button
-          onClick={onConfirm}
-          color={confirmColor}
-          variant="contained"
-          disabled={loading}
-          startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
+        <BusyButton onClick={onConfirm} color={confirmColor} variant="contained" busy={loading}>
           {confirmLabel}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

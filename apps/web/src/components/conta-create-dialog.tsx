@@ -5,11 +5,15 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../lib/api-client.ts';
+import { fieldProps } from '../lib/field-props.ts';
 import { setServerFieldErrors } from '../lib/form-errors.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { notify } from './snackbar/snackbar-store.ts';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
+
+/** Under a new password field: the rule the contract's schema checks. */
+export const SENHA_DICA = 'Pelo menos 8 caracteres, com letras e números.';
 
 type ContaCreateDialogProps = {
   /** "operador" or "administrador": used in the title, the button and the messages. */
@@ -24,17 +28,12 @@ type ContaCreateDialogProps = {
  */
 export const ContaCreateDialog = ({ papel, mutation, onClose }: ContaCreateDialogProps) => {
   const [geral, setGeral] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(usuarioCreateBody),
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     setGeral(null);
     mutation.mutate(values, {
       onSuccess: (conta) => {
@@ -43,19 +42,13 @@ export const ContaCreateDialog = ({ papel, mutation, onClose }: ContaCreateDialo
       },
       onError: (error) => {
         const message = errorMessage(error, `Não foi possível criar o ${papel}.`);
-        if (!setServerFieldErrors(error, setError, FIELDS)) setGeral(message);
+        if (!setServerFieldErrors(error, form.setError, FIELDS)) setGeral(message);
         notify.error(message);
       },
     });
   });
 
-  const field = (name: (typeof FIELDS)[number]) => ({
-    ...register(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    fullWidth: true,
-    margin: 'dense' as const,
-  });
+  const field = (name: (typeof FIELDS)[number], hint?: string) => fieldProps(form, name, hint);
 
   return (
     <FormDialog
@@ -69,11 +62,10 @@ export const ContaCreateDialog = ({ papel, mutation, onClose }: ContaCreateDialo
       <TextField {...field('name')} label="Nome" autoComplete="off" autoFocus />
       <TextField {...field('email')} label="E-mail" type="email" autoComplete="off" />
       <TextField
-        {...field('password')}
+        {...field('password', SENHA_DICA)}
         label="Senha"
         type="password"
         autoComplete="new-password"
-        helperText={errors.password?.message ?? 'Pelo menos 8 caracteres, com letras e números.'}
       />
       <TextField
         {...field('password_confirmation')}

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { BusyButton } from './busy-button.tsx';
 
 type FormDialogProps = {
   title: string;
@@ -56,14 +56,9 @@ export const FormDialog = ({
           <Button onClick={onClose} disabled={pending}>
             Cancelar
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
+          <BusyButton type="submit" variant="contained" busy={pending}>
             {submitLabel}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

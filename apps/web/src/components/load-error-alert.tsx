@@ -26,3 +26,14 @@ export const LoadErrorAlert = ({
     {errorMessage(error, fallback)}
   </Alert>
 );
+
+/** LoadErrorAlert for a query that failed: its error, and a retry that refetches it. */
+export const QueryErrorAlert = ({
+  query,
+  fallback,
+  sx,
+}: {
+  query: { error: unknown; refetch: () => unknown };
+  fallback: string;
+  sx?: AlertProps['sx'];
+}) => <LoadErrorAlert error={query.error} fallback={fallback} onRetry={() => void query.refetch()} sx={sx} />;

@@ -136,3 +136,19 @@ export const PagedTable = <T,>({
     </Paper>
   );
 };
+
+/**
+ * The state props of a PagedTable showing a paged query: its page, busy while it fetches (a new page
+ * or filter included), its error and a retry that refetches it.
+ */
+export const pagedQueryProps = <T,>(query: {
+  data: Paged<T> | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) => ({
+  page: query.data,
+  isLoading: query.isFetching,
+  error: query.error,
+  onRetry: () => void query.refetch(),
+});

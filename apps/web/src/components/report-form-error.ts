@@ -12,3 +12,29 @@ export const reportFormError = <T extends FieldValues>(
 ): void => {
   if (!setServerFieldErrors(error, setError, fields)) notify.error(errorMessage(error, fallback));
 };
+
+/**
+ * The mutation callbacks of a dialog's form: on success the `success` message and close; on failure
+ * reportFormError with the form's fields and the `fallback` message.
+ */
+export const formDialogCallbacks = <T extends FieldValues>({
+  success,
+  onClose,
+  setError,
+  fields,
+  fallback,
+}: {
+  success: string;
+  onClose: () => void;
+  setError: UseFormSetError<T>;
+  fields: readonly Path<T>[];
+  fallback: string;
+}) => ({
+  onSuccess: () => {
+    notify.success(success);
+    onClose();
+  },
+  onError: (error: unknown) => {
+    reportFormError(error, setError, fields, fallback);
+  },
+});

@@ -1,12 +1,11 @@
 import { CLIENTE_STATUSES, type ClienteAdmin } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
+import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useClientes } from '../api/clientes.ts';
@@ -34,29 +33,18 @@ export const AdminClientesPage = () => {
           initialValue={busca}
           onSearch={(text) => setFilters({ busca: text })}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={status ?? ''}
-          onChange={(event) => setFilters({ status: event.target.value })}
+        <StatusFilter
+          statuses={CLIENTE_STATUSES}
+          labels={CLIENTE_STATUS_LABELS}
+          value={status}
+          onChange={(value) => setFilters({ status: value })}
           sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          {CLIENTE_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {CLIENTE_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
       <PagedTable
         label="Clientes"
         columns={clientesColumns(setReatribuir)}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(c) => c.id}
         emptyMessage={

@@ -1,6 +1,5 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -91,16 +91,14 @@ export const ReatribuirDialog = ({ cliente, onClose }: { cliente: ClienteAdmin; 
         <Button onClick={onClose} disabled={mutation.isPending}>
           Cancelar
         </Button>
-        <Button
+        <BusyButton
           variant="contained"
           onClick={onConfirm}
-          disabled={mutation.isPending || value === '' || value === atual || operadores.isPending}
-          startIcon={
-            mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-          }
+          busy={mutation.isPending}
+          disabled={value === '' || value === atual || operadores.isPending}
         >
           Reatribuir
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSistemaSettings } from '../api/sistema.ts';
 import { SistemaSettingsForm } from './sistema-settings-form.tsx';
@@ -20,11 +20,7 @@ export const AdminConfigSistemaPage = () => {
     if (query.isPending) return <LoadingState />;
     if (query.isError)
       return (
-        <LoadErrorAlert
-          error={query.error}
-          fallback="Não foi possível carregar as configurações do sistema."
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorAlert query={query} fallback="Não foi possível carregar as configurações do sistema." />
       );
     return <SistemaSettingsForm settings={query.data} />;
   };

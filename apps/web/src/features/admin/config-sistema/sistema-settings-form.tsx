@@ -1,11 +1,10 @@
 import type { SistemaSettings } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { DiscardSaveButtons } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -78,19 +77,11 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
           <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, pl: 1 }} role="status">
             {formState.isDirty ? 'Há alterações não salvas.' : 'Nenhuma alteração.'}
           </Typography>
-          <Button onClick={() => setConfirmDiscard(true)} disabled={!formState.isDirty || save.isPending}>
-            Descartar alterações
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!formState.isDirty || save.isPending}
-            startIcon={
-              save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            {save.isPending ? 'Salvando…' : 'Salvar'}
-          </Button>
+          <DiscardSaveButtons
+            dirty={formState.isDirty}
+            saving={save.isPending}
+            onDiscard={() => setConfirmDiscard(true)}
+          />
         </Paper>
       </Box>
       <ConfirmDialog

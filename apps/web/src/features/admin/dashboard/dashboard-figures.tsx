@@ -1,28 +1,18 @@
 import type { AdminDashboard } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
-import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import PaidIcon from '@mui/icons-material/Paid';
 import PercentIcon from '@mui/icons-material/Percent';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SendIcon from '@mui/icons-material/Send';
-import Box from '@mui/material/Box';
-import { FigureCard } from '../../../components/figure-card.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { type Figure, FiguresSection } from '../../../components/figures-section.tsx';
 import { useAdminDashboard } from '../api/dashboard.ts';
 import { formatarInteiro, formatarPercentual } from './format-dashboard.ts';
 
-type Figure = {
-  key: keyof AdminDashboard;
-  label: string;
-  caption: string;
-  icon: SvgIconComponent;
-  color: string;
-  format: (value: number) => string;
-};
+type AdminFigure = Figure<keyof AdminDashboard> & { format: (value: number) => string };
 
-const FIGURES: Figure[] = [
+const FIGURES: AdminFigure[] = [
   {
     key: 'valores_em_aberto',
     label: 'Valores em aberto',
@@ -77,33 +67,10 @@ const FIGURES: Figure[] = [
 export const DashboardFigures = () => {
   const query = useAdminDashboard();
   return (
-    <Box component="section" aria-label="Indicadores" aria-busy={query.isPending}>
-      {query.isError && !query.data ? (
-        <LoadErrorAlert
-          error={query.error}
-          fallback="Não foi possível carregar os indicadores."
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-          }}
-        >
-          {FIGURES.map((figure) => (
-            <FigureCard
-              key={figure.key}
-              label={figure.label}
-              caption={figure.caption}
-              icon={figure.icon}
-              color={figure.color}
-              value={query.data ? figure.format(query.data[figure.key]) : undefined}
-            />
-          ))}
-        </Box>
-      )}
-    </Box>
+    <FiguresSection
+      query={query}
+      figures={FIGURES}
+      state={(figure) => ({ value: query.data ? figure.format(query.data[figure.key]) : undefined })}
+    />
   );
 };

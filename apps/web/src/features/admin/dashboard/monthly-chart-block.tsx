@@ -4,22 +4,14 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
+import { srOnly } from '../../../lib/sr-only.ts';
 import { useGraficoMensal } from '../api/dashboard.ts';
 import { DashboardBlock } from './dashboard-block.tsx';
 import { formatarInteiro, formatarMesExtenso } from './format-dashboard.ts';
 
 // The charts library only loads when the dashboard has data to draw.
 const MonthlyCharts = lazy(async () => ({ default: (await import('./monthly-charts.tsx')).MonthlyCharts }));
-
-const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const CHART_LABEL =
   'Gráfico mensal dos últimos 12 meses: mensagens enviadas e recebidas, valor cobrado e vencido';
@@ -63,13 +55,7 @@ export const MonthlyChartBlock = () => {
   const body = () => {
     if (query.isPending) return <ChartSkeleton />;
     if (query.isError && !query.data)
-      return (
-        <LoadErrorAlert
-          error={query.error}
-          fallback="Não foi possível carregar o gráfico mensal."
-          onRetry={() => void query.refetch()}
-        />
-      );
+      return <QueryErrorAlert query={query} fallback="Não foi possível carregar o gráfico mensal." />;
     if (query.data.length === 0)
       return (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
+import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { type LogsFiltro, useLogs } from '../api/logs.ts';
@@ -47,10 +47,7 @@ export const AdminLogsPage = () => {
       <PagedTable
         label="Registros de auditoria"
         columns={logsColumns(expanded, toggle)}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(log) => log.id}
         emptyMessage={filtered ? 'Nenhum registro encontrado com esses filtros.' : 'Nenhum registro ainda.'}

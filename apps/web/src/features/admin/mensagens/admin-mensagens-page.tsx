@@ -6,22 +6,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { srOnly } from '../../../lib/sr-only.ts';
 import { useTemplates } from '../api/templates.ts';
 import { WhatsappStatusChip } from '../whatsapp/whatsapp-status-chip.tsx';
 import type { TemplateDraft } from './template-draft.ts';
 import { TemplateEditor } from './template-editor.tsx';
 import { TIPO_LABELS } from './template-labels.ts';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const LoadingState = () => (
   <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Carregando modelos">
@@ -45,13 +37,7 @@ export const AdminMensagensPage = () => {
   const content = () => {
     if (query.isPending) return <LoadingState />;
     if (query.isError)
-      return (
-        <LoadErrorAlert
-          error={query.error}
-          fallback="Não foi possível carregar os modelos de mensagem."
-          onRetry={() => void query.refetch()}
-        />
-      );
+      return <QueryErrorAlert query={query} fallback="Não foi possível carregar os modelos de mensagem." />;
     const saved = query.data.mensagens[tipo];
     return (
       <Paper variant="outlined">
@@ -78,7 +64,7 @@ export const AdminMensagensPage = () => {
                       <Box component="span" aria-hidden sx={{ color: 'warning.main', ml: 0.5 }}>
                         •
                       </Box>
-                      <Box component="span" sx={visuallyHidden}>
+                      <Box component="span" sx={srOnly}>
                         {' '}
                         (não salvo)
                       </Box>

@@ -2,10 +2,10 @@ import type { TemplatePlaceholder, TemplateTipo, TemplateView } from '@cobranca/
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type SyntheticEvent, useLayoutEffect, useRef, useState } from 'react';
+import { SaveButton } from '../../../components/busy-button.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatarDataHora } from '../../../lib/format.ts';
@@ -168,16 +168,7 @@ export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => 
               Descartar
             </Button>
           )}
-          <Button
-            variant="contained"
-            onClick={onSave}
-            disabled={!dirty || hasErrors(clientErrors) || save.isPending}
-            startIcon={
-              save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            {save.isPending ? 'Salvando…' : 'Salvar'}
-          </Button>
+          <SaveButton onClick={onSave} saving={save.isPending} disabled={!dirty || hasErrors(clientErrors)} />
         </Box>
       </Box>
       <Box sx={{ minWidth: 0 }}>

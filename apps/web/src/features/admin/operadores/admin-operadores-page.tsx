@@ -2,13 +2,12 @@ import { USER_STATUSES, type UsuarioConta } from '@cobranca/contracts';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { type Column, PagedTable } from '../../../components/paged-table.tsx';
+import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
@@ -73,29 +72,17 @@ export const AdminOperadoresPage = () => {
           initialValue={busca}
           onSearch={(text) => setFilters({ busca: text })}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={status ?? ''}
-          onChange={(event) => setFilters({ status: event.target.value })}
+        <StatusFilter
+          statuses={USER_STATUSES}
+          value={status}
+          onChange={(value) => setFilters({ status: value })}
           sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">Todos</MenuItem>
-          {USER_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Box>
       <PagedTable
         label="Operadores"
         columns={columns((operador, kind) => setDialog({ kind, operador }))}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(o) => o.id}
         emptyMessage={

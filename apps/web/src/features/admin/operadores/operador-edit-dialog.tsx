@@ -1,48 +1,36 @@
-import { emailField, personNameField, type UsuarioConta } from '@cobranca/contracts';
+import { emailField, personNameField } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { reportFormError } from '../../../components/report-form-error.ts';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { formDialogCallbacks } from '../../../components/report-form-error.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
+import type { OperadorDialogProps } from './operador-row-actions.tsx';
 
 // The name/e-mail part of `usuarioUpdateBody`, both required here since the form always shows both.
 const editSchema = z.object({ name: personNameField, email: emailField });
 const FIELDS = ['name', 'email'] as const;
 
 /** Edits an operator's name and e-mail (PUT /api/admin/operadores/{id}). */
-export const OperadorEditDialog = ({
-  operador,
-  onClose,
-}: {
-  operador: UsuarioConta;
-  onClose: () => void;
-}) => {
+export const OperadorEditDialog = ({ operador, onClose }: OperadorDialogProps) => {
   const mutation = useUpdateOperador();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(editSchema),
     defaultValues: { name: operador.name, email: operador.email },
   });
 
-  const onSubmit = handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) =>
     mutation.mutate(
       { id: operador.id, body },
-      {
-        onSuccess: () => {
-          notify.success(`Operador ${body.name} atualizado.`);
-          onClose();
-        },
-        onError: (error) => {
-          reportFormError(error, setError, FIELDS, 'Não foi possível salvar o operador.');
-        },
-      },
+      formDialogCallbacks({
+        success: `Operador ${body.name} atualizado.`,
+        onClose,
+        setError: form.setError,
+        fields: FIELDS,
+        fallback: 'Não foi possível salvar o operador.',
+      }),
     ),
   );
 
@@ -54,26 +42,8 @@ export const OperadorEditDialog = ({
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <TextField
-        {...register('name')}
-        label="Nome"
-        autoComplete="off"
-        autoFocus
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-      />
-      <TextField
-        {...register('email')}
-        label="E-mail"
-        type="email"
-        autoComplete="off"
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-      />
+      <TextField {...fieldProps(form, 'name')} label="Nome" autoComplete="off" autoFocus />
+      <TextField {...fieldProps(form, 'email')} label="E-mail" type="email" autoComplete="off" />
     </FormDialog>
   );
 };

@@ -12,6 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 
 export type OperadorAcao = 'editar' | 'senha' | 'status';
+/** The props of the dialog each action opens. */
+export type OperadorDialogProps = { operador: UsuarioConta; onClose: () => void };
 
 /** One menu button per row: fits a phone's width, and each item says what it does to whom. */
 export const OperadorRowActions = ({

@@ -1,45 +1,34 @@
-import { novaSenhaBody, type UsuarioConta } from '@cobranca/contracts';
+import { novaSenhaBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { SENHA_DICA } from '../../../components/conta-create-dialog.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { reportFormError } from '../../../components/report-form-error.ts';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { formDialogCallbacks } from '../../../components/report-form-error.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { useUpdateOperador } from '../api/operadores.ts';
+import type { OperadorDialogProps } from './operador-row-actions.tsx';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
 /** Sets a new password for an operator: password and confirmation go together (docs/produto.md §15). */
-export const OperadorSenhaDialog = ({
-  operador,
-  onClose,
-}: {
-  operador: UsuarioConta;
-  onClose: () => void;
-}) => {
+export const OperadorSenhaDialog = ({ operador, onClose }: OperadorDialogProps) => {
   const mutation = useUpdateOperador();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(novaSenhaBody),
     defaultValues: { password: '', password_confirmation: '' },
   });
 
-  const onSubmit = handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) =>
     mutation.mutate(
       { id: operador.id, body },
-      {
-        onSuccess: () => {
-          notify.success(`Senha de ${operador.name} alterada.`);
-          onClose();
-        },
-        onError: (error) => {
-          reportFormError(error, setError, FIELDS, 'Não foi possível alterar a senha.');
-        },
-      },
+      formDialogCallbacks({
+        success: `Senha de ${operador.name} alterada.`,
+        onClose,
+        setError: form.setError,
+        fields: FIELDS,
+        fallback: 'Não foi possível alterar a senha.',
+      }),
     ),
   );
 
@@ -52,25 +41,17 @@ export const OperadorSenhaDialog = ({
       onClose={onClose}
     >
       <TextField
-        {...register('password')}
+        {...fieldProps(form, 'password', SENHA_DICA)}
         label="Nova senha"
         type="password"
         autoComplete="new-password"
         autoFocus
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? 'Pelo menos 8 caracteres, com letras e números.'}
       />
       <TextField
-        {...register('password_confirmation')}
+        {...fieldProps(form, 'password_confirmation')}
         label="Confirmação da senha"
         type="password"
         autoComplete="new-password"
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.password_confirmation)}
-        helperText={errors.password_confirmation?.message}
       />
     </FormDialog>
   );

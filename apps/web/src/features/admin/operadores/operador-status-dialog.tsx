@@ -1,17 +1,11 @@
-import type { UsuarioConta } from '@cobranca/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBloquearOperador, useReativarOperador } from '../api/operadores.ts';
+import type { OperadorDialogProps } from './operador-row-actions.tsx';
 
 /** Block (an active operator) or reactivate (a blocked one), after confirmation. */
-export const OperadorStatusDialog = ({
-  operador,
-  onClose,
-}: {
-  operador: UsuarioConta;
-  onClose: () => void;
-}) => {
+export const OperadorStatusDialog = ({ operador, onClose }: OperadorDialogProps) => {
   const bloquear = useBloquearOperador();
   const reativar = useReativarOperador();
   const isBlock = operador.status === 'Ativo';

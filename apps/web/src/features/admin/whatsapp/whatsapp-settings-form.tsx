@@ -1,7 +1,5 @@
 import type { WhatsappSettingsBody, WhatsappSettingsView } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -9,6 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DiscardSaveButtons } from '../../../components/busy-button.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -87,19 +86,7 @@ export const WhatsappSettingsForm = ({ view }: { view: WhatsappSettingsView }) =
         />
         {provedor === 'whatsapp_cloud' && <CloudCredentialsFields form={form} view={view} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-          <Button onClick={() => reset()} disabled={!formState.isDirty || save.isPending}>
-            Descartar alterações
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!formState.isDirty || save.isPending}
-            startIcon={
-              save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            {save.isPending ? 'Salvando…' : 'Salvar'}
-          </Button>
+          <DiscardSaveButtons dirty={formState.isDirty} saving={save.isPending} onDiscard={() => reset()} />
         </Box>
       </Box>
     </Paper>

@@ -2,12 +2,11 @@ import type { WhatsappStatus } from '@cobranca/contracts';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -94,16 +93,14 @@ export const WhatsappStatusCard = () => {
         {query.data && <WhatsappStatusChip status={query.data} />}
       </Box>
       {body()}
-      <Button
+      <BusyButton
         variant="outlined"
         onClick={onVerificar}
-        disabled={verificar.isPending}
-        startIcon={
-          verificar.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SyncIcon />
-        }
+        busy={verificar.isPending}
+        startIcon={<SyncIcon />}
       >
         {verificar.isPending ? 'Verificando…' : 'Verificar conexão'}
-      </Button>
+      </BusyButton>
     </Paper>
   );
 };

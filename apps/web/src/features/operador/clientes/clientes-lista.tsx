@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { type Column, PagedTable } from '../../../components/paged-table.tsx';
+import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { clientePath } from '../../../lib/routes.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -61,10 +61,7 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
       <PagedTable
         label={config.title}
         columns={clientesListaColumns(config.extraColumns)}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(c) => c.id}
         onRowClick={(c) => navigate(clientePath(c.id))}

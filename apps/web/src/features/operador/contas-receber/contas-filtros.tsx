@@ -3,13 +3,12 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { CONTA_STATUS_LABELS } from '../../../components/conta-status-chip.tsx';
 import { DateFilter } from '../../../components/date-filter.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { StatusFilter } from '../../../components/status-filter.tsx';
 
 export const CONTAS_FILTER_KEYS = [
   'status',
@@ -55,21 +54,13 @@ export const ContasFiltros = ({ value, onChange }: ContasFiltrosProps) => {
         initialValue={value.busca}
         onSearch={(busca) => onChange({ busca })}
       />
-      <TextField
-        select
-        size="small"
-        label="Status"
+      <StatusFilter
+        statuses={CONTA_STATUSES}
+        labels={CONTA_STATUS_LABELS}
         value={value.status}
-        onChange={(event) => onChange({ status: event.target.value })}
+        onChange={(status) => onChange({ status })}
         sx={{ minWidth: 160, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
-      >
-        <MenuItem value="">Todos</MenuItem>
-        {CONTA_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {CONTA_STATUS_LABELS[s]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <DateFilter
         label="Vencimento de"
         value={value.vencimento_de}

@@ -3,7 +3,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable } from '../../../components/paged-table.tsx';
+import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { type ContasFiltro, useContas, useContasCliente } from '../api/contas-receber.ts';
@@ -82,10 +82,7 @@ export const OperadorContasReceberPage = () => {
         columns={contasColumns(
           cliente_id === undefined ? (c) => setFilters({ cliente_id: String(c.cliente.id) }) : undefined,
         )}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(c) => c.id}
         emptyMessage={

@@ -1,29 +1,22 @@
 import type { OperadorDashboard } from '@cobranca/contracts';
-import type { SvgIconComponent } from '@mui/icons-material';
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupIcon from '@mui/icons-material/Group';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SendIcon from '@mui/icons-material/Send';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import Box from '@mui/material/Box';
-import { FigureCard, type FigureTone } from '../../../components/figure-card.tsx';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import type { FigureTone } from '../../../components/figure-card.tsx';
+import { type Figure, FiguresSection } from '../../../components/figures-section.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useOperadorDashboard } from '../api/dashboard.ts';
 
-type Figure = {
-  key: keyof OperadorDashboard;
-  label: string;
-  caption: string;
-  icon: SvgIconComponent;
-  color: string;
+type OperadorFigure = Figure<keyof OperadorDashboard> & {
   to?: string;
   /** Highlighted when the figure is above zero: it asks for the operator's action. */
   alert?: FigureTone;
 };
 
-const FIGURES: Figure[] = [
+const FIGURES: OperadorFigure[] = [
   {
     key: 'clientes_vinculados',
     label: 'Clientes vinculados',
@@ -75,39 +68,18 @@ export const OperadorDashboardPage = () => {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Seu dia de cobrança em números." />
-      <Box component="section" aria-label="Indicadores" aria-busy={query.isPending}>
-        {query.isError && !query.data ? (
-          <LoadErrorAlert
-            error={query.error}
-            fallback="Não foi possível carregar os indicadores."
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-            }}
-          >
-            {FIGURES.map((figure) => {
-              const value = query.data?.[figure.key];
-              return (
-                <FigureCard
-                  key={figure.key}
-                  label={figure.label}
-                  caption={figure.caption}
-                  icon={figure.icon}
-                  color={figure.color}
-                  value={value === undefined ? undefined : inteiro.format(value)}
-                  to={figure.to}
-                  tone={value !== undefined && value > 0 ? figure.alert : undefined}
-                />
-              );
-            })}
-          </Box>
-        )}
-      </Box>
+      <FiguresSection
+        query={query}
+        figures={FIGURES}
+        state={(figure) => {
+          const value = query.data?.[figure.key];
+          return {
+            value: value === undefined ? undefined : inteiro.format(value),
+            to: figure.to,
+            tone: value !== undefined && value > 0 ? figure.alert : undefined,
+          };
+        }}
+      />
     </>
   );
 };

@@ -2,7 +2,7 @@ import type { ImportacaoResumo } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { type Column, PagedTable } from '../../../components/paged-table.tsx';
+import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useImportacoes } from '../api/importacoes.ts';
@@ -76,10 +76,7 @@ export const HistoricoImportacoes = () => {
       <PagedTable
         label="Histórico de importações"
         columns={colunas}
-        page={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedQueryProps(query)}
         onPageChange={setPage}
         rowKey={(i) => i.id}
         onRowClick={setAberta}

@@ -11,8 +11,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { reportFormError } from '../../../components/report-form-error.ts';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { formDialogCallbacks } from '../../../components/report-form-error.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { useRegistrarChamada } from '../api/cliente.ts';
 import { RESULTADO_LABELS } from './labels.ts';
 
@@ -27,26 +27,22 @@ const schema = z.object({
 export const ChamadaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
   const mutation = useRegistrarChamada(cliente.id);
   const labelId = useId();
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { resultado: '', observacao: '' } });
   const {
     control,
-    register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { resultado: '', observacao: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(({ resultado, observacao }) =>
+  const onSubmit = form.handleSubmit(({ resultado, observacao }) =>
     mutation.mutate(
       { resultado, ...(observacao ? { observacao } : {}) },
-      {
-        onSuccess: () => {
-          notify.success('Ligação registrada.');
-          onClose();
-        },
-        onError: (error) => {
-          reportFormError(error, setError, FIELDS, 'Não foi possível registrar a ligação.');
-        },
-      },
+      formDialogCallbacks({
+        success: 'Ligação registrada.',
+        onClose,
+        setError: form.setError,
+        fields: FIELDS,
+        fallback: 'Não foi possível registrar a ligação.',
+      }),
     ),
   );
 
@@ -73,16 +69,7 @@ export const ChamadaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; o
         />
         {errors.resultado && <FormHelperText>{errors.resultado.message}</FormHelperText>}
       </FormControl>
-      <TextField
-        {...register('observacao')}
-        label="Observação"
-        multiline
-        minRows={2}
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.observacao)}
-        helperText={errors.observacao?.message}
-      />
+      <TextField {...fieldProps(form, 'observacao')} label="Observação" multiline minRows={2} />
     </FormDialog>
   );
 };

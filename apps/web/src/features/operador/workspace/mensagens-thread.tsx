@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
+import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { useMensagens } from '../api/mensagens.ts';
 import { MensagemBubble } from './mensagem-bubble.tsx';
 import { MensagemComposer } from './mensagem-composer.tsx';
@@ -72,11 +72,7 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
           </>
         )}
         {query.isError && !query.data && (
-          <LoadErrorAlert
-            error={query.error}
-            fallback="Não foi possível carregar as mensagens."
-            onRetry={() => void query.refetch()}
-          />
+          <QueryErrorAlert query={query} fallback="Não foi possível carregar as mensagens." />
         )}
         {query.data && mensagens.length === 0 && (
           <Typography variant="body2" color="text.secondary" align="center">

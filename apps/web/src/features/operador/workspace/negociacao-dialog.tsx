@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatarData } from '../../../lib/format.ts';
 import { useCriarNegociacao } from '../api/cliente.ts';
@@ -53,14 +54,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
   const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.saldo), 0);
   const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
   const [geral, setGeral] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       desconto: '0',
@@ -70,6 +64,14 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       observacao: '',
     },
   });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = form;
 
   const [desconto, parcelas, primeiro, intervalo] = watch([
     'desconto',
@@ -134,12 +136,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
         ))}
       </Box>
       <Typography sx={{ mt: 1, fontWeight: 600 }}>Total: {formatarReais(totalCentavos)}</Typography>
-      <MoneyField
-        {...register('desconto')}
-        label="Desconto"
-        error={Boolean(errors.desconto)}
-        helperText={errors.desconto?.message}
-      />
+      <MoneyField {...fieldProps(form, 'desconto')} label="Desconto" />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <TextField
           {...register('parcelas', { valueAsNumber: true })}
@@ -163,15 +160,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
         />
       </Box>
       <DateField control={control} name="primeiro_vencimento" label="Primeiro vencimento" minDate={hoje()} />
-      <TextField
-        {...register('observacao')}
-        label="Observação"
-        multiline
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.observacao)}
-        helperText={errors.observacao?.message}
-      />
+      <TextField {...fieldProps(form, 'observacao')} label="Observação" multiline />
       <NegociacaoPreview parcelas={previa} />
     </FormDialog>
   );

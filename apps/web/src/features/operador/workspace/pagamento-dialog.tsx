@@ -7,8 +7,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { reportFormError } from '../../../components/report-form-error.ts';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { formDialogCallbacks } from '../../../components/report-form-error.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { formatarData } from '../../../lib/format.ts';
 import { useRegistrarPagamento } from '../api/cliente.ts';
 import { DateField, dataAteHoje, MoneyField, reaisTexto } from './form-fields.tsx';
@@ -53,15 +53,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
   const mutation = useRegistrarPagamento(cliente.id);
   const schema = useMemo(() => schemaFor(contas), [contas]);
   const primeira = contas[0];
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       conta_id: primeira ? String(primeira.id) : '',
@@ -71,21 +63,25 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
       observacao: '',
     },
   });
+  const {
+    control,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
   const contaId = watch('conta_id');
   const forma = watch('forma');
 
-  const onSubmit = handleSubmit(({ observacao, ...body }) =>
+  const onSubmit = form.handleSubmit(({ observacao, ...body }) =>
     mutation.mutate(
       { ...body, ...(observacao ? { observacao } : {}) },
-      {
-        onSuccess: () => {
-          notify.success(`Pagamento de ${formatarValorEmReais(body.valor)} registrado.`);
-          onClose();
-        },
-        onError: (error) => {
-          reportFormError(error, setError, FIELDS, 'Não foi possível registrar o pagamento.');
-        },
-      },
+      formDialogCallbacks({
+        success: `Pagamento de ${formatarValorEmReais(body.valor)} registrado.`,
+        onClose,
+        setError: form.setError,
+        fields: FIELDS,
+        fallback: 'Não foi possível registrar o pagamento.',
+      }),
     ),
   );
 
@@ -118,12 +114,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
           </MenuItem>
         ))}
       </TextField>
-      <MoneyField
-        {...register('valor')}
-        label="Valor pago"
-        error={Boolean(errors.valor)}
-        helperText={errors.valor?.message}
-      />
+      <MoneyField {...fieldProps(form, 'valor')} label="Valor pago" />
       <DateField control={control} name="data" label="Data do pagamento" maxDate={hoje()} />
       <TextField
         select
@@ -143,15 +134,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        {...register('observacao')}
-        label="Observação"
-        multiline
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.observacao)}
-        helperText={errors.observacao?.message}
-      />
+      <TextField {...fieldProps(form, 'observacao')} label="Observação" multiline />
     </FormDialog>
   );
 };

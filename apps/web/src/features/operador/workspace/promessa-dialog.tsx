@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { reportFormError } from '../../../components/report-form-error.ts';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
+import { formDialogCallbacks } from '../../../components/report-form-error.ts';
+import { fieldProps } from '../../../lib/field-props.ts';
 import { formatarData } from '../../../lib/format.ts';
 import { useRegistrarPromessa } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
@@ -19,13 +19,7 @@ const schema = z.object({
 /** The customer promised to pay: collection is snoozed until that date (docs/produto.md §10). */
 export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; onClose: () => void }) => {
   const mutation = useRegistrarPromessa(cliente.id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       data: '',
@@ -33,16 +27,17 @@ export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; 
     },
   });
 
-  const onSubmit = handleSubmit((body) =>
-    mutation.mutate(body, {
-      onSuccess: () => {
-        notify.success(`Promessa de pagamento para ${formatarData(body.data)} registrada.`);
-        onClose();
-      },
-      onError: (error) => {
-        reportFormError(error, setError, FIELDS, 'Não foi possível registrar a promessa.');
-      },
-    }),
+  const onSubmit = form.handleSubmit((body) =>
+    mutation.mutate(
+      body,
+      formDialogCallbacks({
+        success: `Promessa de pagamento para ${formatarData(body.data)} registrada.`,
+        onClose,
+        setError: form.setError,
+        fields: FIELDS,
+        fallback: 'Não foi possível registrar a promessa.',
+      }),
+    ),
   );
 
   return (
@@ -53,13 +48,8 @@ export const PromessaDialog = ({ cliente, onClose }: { cliente: ClienteDetalhe; 
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <DateField control={control} name="data" label="Data prometida" minDate={hoje()} />
-      <MoneyField
-        {...register('valor')}
-        label="Valor prometido"
-        error={Boolean(errors.valor)}
-        helperText={errors.valor?.message}
-      />
+      <DateField control={form.control} name="data" label="Data prometida" minDate={hoje()} />
+      <MoneyField {...fieldProps(form, 'valor')} label="Valor prometido" />
     </FormDialog>
   );
 };
