@@ -97,7 +97,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const erro of erros) console.error(`✖ ${erro}`);
   console.log(
     erros.length
-      ? `✖ fronteiras: ${erros.length} violação(ões)`
+      ? `✖ fronteiras: ${erros.length} ${erros.length === 1 ? 'violação' : 'violações'}`
       : `✔ fronteiras: ${entradas.length} arquivos, ${arestas.length} importações, nenhuma violação`,
   );
   process.exitCode = erros.length ? 1 : 0;

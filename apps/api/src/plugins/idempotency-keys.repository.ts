@@ -59,7 +59,13 @@ export const claimKey = (
     if (claimed)
       return { kind: 'claimed', claim: { usuarioId: input.usuarioId, key: input.key, claimToken } };
     const [existing] = await tx
-      .select()
+      .select({
+        fingerprint: idempotencyKeys.fingerprint,
+        state: idempotencyKeys.state,
+        responseStatus: idempotencyKeys.responseStatus,
+        responseBody: idempotencyKeys.responseBody,
+        leaseAtivo: sql<boolean>`${idempotencyKeys.lockedUntil} >= now()`,
+      })
       .from(idempotencyKeys)
       .where(and(doUsuario, eq(idempotencyKeys.key, input.key)));
     // Gone in between (released by its request's failure): the client may simply try again.
@@ -67,7 +73,10 @@ export const claimKey = (
     if (existing.fingerprint !== input.fingerprint) return { kind: 'fingerprint_mismatch' };
     if (existing.state === 'completed' && existing.responseStatus !== null && existing.responseBody !== null)
       return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
-    return existing.state === 'written' ? { kind: 'written_without_answer' } : { kind: 'in_progress' };
+    // Written while its request still holds the lease: the answer is on its way, not lost.
+    return existing.state === 'written' && !existing.leaseAtivo
+      ? { kind: 'written_without_answer' }
+      : { kind: 'in_progress' };
   });
 
 /** Inside the write's transaction: the key is now spent by it. False when the claim was lost. */

@@ -342,6 +342,16 @@ describe('Idempotency-Key after failures', () => {
     expect(await linhas('chamadas', id)).toBe(1);
   });
 
+  it('a key written by a request still holding its lease is in progress, not lost (its answer is on its way)', async () => {
+    const { id } = await novoCliente();
+    const chave = randomUUID();
+    await chaveDeixada(id, chave, 'written', sql`now() + interval '30 seconds'`);
+    const response = await post(id, 'chamadas', { resultado: 'nao_atendida' }, { chave });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'IDEMPOTENCIA_EM_PROCESSAMENTO', message: EM_PROCESSAMENTO });
+    expect(await linhas('chamadas', id)).toBe(0);
+  });
+
   it('a key whose write committed but whose answer was lost answers 409 and never writes again', async () => {
     const { id } = await novoCliente();
     const chave = randomUUID();
@@ -368,6 +378,12 @@ describe('Idempotency-Key after failures', () => {
     if (nova.kind !== 'claimed') throw new Error(`esperava a chave retomada: ${nova.kind}`);
     expect(await marcarGravada(t.database.db, lenta.claim)).toBe(false);
     expect(await marcarGravada(t.database.db, nova.claim)).toBe(true);
+    // Its answer is still on the way while the new claim's lease lasts; after it, the answer was lost.
+    expect((await claimKey(t.database.db, entrada)).kind).toBe('in_progress');
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(idempotencyKeys.usuarioId, ana.id), eq(idempotencyKeys.key, entrada.key)));
     expect((await claimKey(t.database.db, entrada)).kind).toBe('written_without_answer');
   });
 });
