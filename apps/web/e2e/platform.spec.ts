@@ -26,7 +26,10 @@ test('a deep link is served by the SPA fallback, an unknown API path is a JSON 4
   await expect(page).toHaveURL(/\/login$/);
   const api = await request.get('/api/nao-existe');
   expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ message: 'Rota não encontrada: GET /api/nao-existe' });
+  expect(await api.json()).toEqual({
+    code: 'ROTA_NAO_ENCONTRADA',
+    message: 'Rota não encontrada: GET /api/nao-existe',
+  });
 });
 
 test('the API documentation renders in Chromium under the CSP', async ({ page }, testInfo) => {
