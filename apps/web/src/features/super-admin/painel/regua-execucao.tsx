@@ -15,12 +15,18 @@ const ContagensChips = ({ contagens, label }: { contagens: Contagem[]; label: st
   <Box
     component="ul"
     aria-label={label}
-    sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, mt: 0.5, listStyle: 'none' }}
+    sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, mt: 0.5, listStyle: 'none', minWidth: 0 }}
   >
     {contagens.map(({ chave, rotulo, valor }) => (
-      <li key={chave}>
-        <Chip size="small" variant="outlined" label={`${rotulo}: ${inteiro.format(valor)}`} />
-      </li>
+      // On a phone the value column is narrow: a long count wraps inside its chip instead of widening the page.
+      <Box component="li" key={chave} sx={{ maxWidth: '100%' }}>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={`${rotulo}: ${inteiro.format(valor)}`}
+          sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+        />
+      </Box>
     ))}
   </Box>
 );
