@@ -11,7 +11,6 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chamadas,
-  type clientes,
   contasReceber,
   mensagens,
   negociacaoContas,
@@ -20,14 +19,13 @@ import {
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
-import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
 
-type ClienteRow = typeof clientes.$inferSelect;
 type Ref = { id: number; name: string } | null;
 
 const ref = (id: number | null, name: string | null): Ref => (id === null ? null : { id, name: name ?? '' });

@@ -109,7 +109,9 @@ export const ASSUMA_ANTES =
   'Este cliente está na fila de atendimento, sem responsável. Clique em "Assumir" para atendê-lo antes de registrar qualquer ação.';
 
 export type ClienteRow = typeof clientes.$inferSelect;
-type AlteracaoCliente = Partial<Pick<ClienteRow, 'status' | 'pausaMotivo' | 'numeroChamadas' | 'sonecaAte'>>;
+type CampoAlteravel = 'status' | 'pausaMotivo' | 'numeroChamadas' | 'sonecaAte';
+/** Values, or SQL computed from the row (`numero_chamadas + 1`). */
+type AlteracaoCliente = { [K in CampoAlteravel]?: ClienteRow[K] | SQL };
 
 /**
  * The operator's customers, bound to one caller: every read and write of `clientes` in the operator
@@ -164,21 +166,17 @@ export class ClientesDoOperador {
 
   /** Changes an owned customer; a customer out of scope is not touched (and is an error: callers checked). */
   async atualizar(clienteId: number, alteracao: AlteracaoCliente): Promise<void> {
-    await this.atualizarOnde(clienteId, alteracao);
+    const atualizados = await this.db
+      .update(clientes)
+      .set(alteracao)
+      .where(and(eq(clientes.id, clienteId), doOperador(this.escopo)))
+      .returning({ id: clientes.id });
+    if (atualizados.length === 0) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
   }
 
   /** One more failed contact attempt (docs/produto.md §6). */
   async somarTentativa(clienteId: number): Promise<void> {
-    await this.atualizarOnde(clienteId, { numeroChamadas: sql`${clientes.numeroChamadas} + 1` });
-  }
-
-  private async atualizarOnde(clienteId: number, set: Record<string, unknown>): Promise<void> {
-    const atualizados = await this.db
-      .update(clientes)
-      .set(set)
-      .where(and(eq(clientes.id, clienteId), doOperador(this.escopo)))
-      .returning({ id: clientes.id });
-    if (atualizados.length === 0) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
+    await this.atualizar(clienteId, { numeroChamadas: sql`${clientes.numeroChamadas} + 1` });
   }
 
   /** One page of an operator list and the total that matches; aggregates cover the page's rows only. */

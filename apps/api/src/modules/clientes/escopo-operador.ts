@@ -27,10 +27,6 @@ export const visivelAoOperador = (escopo: EscopoOperador): SQL =>
     and(isNull(clientes.operadorId), eq(clientes.status, 'aguardando_atendimento')),
   ) as SQL;
 
-/** Customers an import by the operator may write to: their own and the unassigned ones. */
-export const importavelPeloOperador = (escopo: EscopoOperador): SQL =>
-  or(doOperador(escopo), isNull(clientes.operadorId)) as SQL;
-
 /** A child-table row (receivable, payment, message…) whose customer the operator owns. */
 export const deClienteDoOperador = (clienteId: AnyPgColumn, escopo: EscopoOperador): SQL =>
   sql`${clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${doOperador(escopo)})`;

@@ -97,7 +97,7 @@ export const novoCliente = (
   };
 };
 
-/** The rule of `importavelPeloOperador` on a row already read: own or unassigned customers. */
+/** An import writes only to the operator's own or unassigned customers (the batch UPDATE repeats it in SQL). */
 export const podeAlterar = (cliente: Existente, contexto: ContextoLote): boolean =>
   cliente.operadorId === null || cliente.operadorId === contexto.escopo.operadorId;
 

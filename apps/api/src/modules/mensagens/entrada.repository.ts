@@ -2,11 +2,10 @@ import type { Canal } from '@cobranca/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
+import type { ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { variantesCelular } from './celular-br.ts';
 
 // SQL of inbound messages: whose number it is, the stored message, and the reply's mark on the customer.
-
-export type ClienteRow = typeof clientes.$inferSelect;
 
 /** One message as the channel delivered it; `canalMensagemId` makes redeliveries harmless. */
 export type EntradaCanal = {

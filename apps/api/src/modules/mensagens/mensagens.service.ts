@@ -1,13 +1,12 @@
 import type { CodigoErro, MensagemView } from '@cobranca/contracts';
 import { formatarDataBr, hojeNoFuso } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
-import type { clientes } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type CanalDriver, conversaAberta, type EnvioCanal, enviarPeloCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { registrarResultadoEnvio } from './resultado-envio.service.ts';
 import { inserirMensagemSaida, type MensagemEnviada } from './saida.repository.ts';
@@ -15,8 +14,6 @@ import { ThreadDoOperador, ultimaEntradaDoCliente } from './thread.repository.ts
 
 // Operator messages (docs/produto.md §12): stored first, sent through the active channel after the commit, so a
 // slow or failing channel never holds a transaction open and the message is never lost.
-
-type ClienteRow = typeof clientes.$inferSelect;
 
 /** Why the customer cannot receive a message (null: they can). Concluded customers still can. */
 type MotivoSemMensagem = { code: CodigoErro; campo: string; mensagem: string };

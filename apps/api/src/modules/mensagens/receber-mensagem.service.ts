@@ -5,12 +5,11 @@ import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
-import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import {
   atualizarClienteComResposta,
   buscarClientePorTelefone,
-  type ClienteRow,
   type EntradaCanal,
   inserirEntrada,
 } from './entrada.repository.ts';
