@@ -5,11 +5,8 @@ import {
   dataDaEtapa,
   dentroDaJanela,
   ehDiaDeEnvio,
-  ehFeriadoNacional,
-  feriadosNacionais,
   horarioDoDia,
   type JanelaEnvio,
-  pascoa,
   proximaAbertura,
 } from './calendario.ts';
 
@@ -28,55 +25,6 @@ const SEM_SABADO: JanelaEnvio = { ...PADRAO, sabado: null };
 
 const as = (data: string, hhmm: string): Date =>
   instanteNoFuso(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
-
-describe('pascoa', () => {
-  it.each([
-    [2000, '2000-04-23'],
-    [2008, '2008-03-23'],
-    [2024, '2024-03-31'],
-    [2025, '2025-04-20'],
-    [2026, '2026-04-05'],
-    [2027, '2027-03-28'],
-    [2030, '2030-04-21'],
-    [2038, '2038-04-25'],
-  ])('puts Easter Sunday of %i on %s', (ano, data) => {
-    expect(pascoa(ano)).toBe(data);
-  });
-});
-
-describe('feriadosNacionais', () => {
-  it('lists the nine fixed holidays and Good Friday of 2026', () => {
-    expect(feriadosNacionais(2026)).toEqual(
-      new Set([
-        '2026-01-01',
-        '2026-04-03',
-        '2026-04-21',
-        '2026-05-01',
-        '2026-09-07',
-        '2026-10-12',
-        '2026-11-02',
-        '2026-11-15',
-        '2026-11-20',
-        '2026-12-25',
-      ]),
-    );
-  });
-
-  it.each([
-    ['Good Friday', '2026-04-03', true],
-    ['Consciência Negra', '2026-11-20', true],
-    ['Tiradentes', '2026-04-21', true],
-    ['Good Friday 2030 (Easter on Tiradentes)', '2030-04-19', true],
-    ['Carnival Monday', '2026-02-16', false],
-    ['Carnival Tuesday', '2026-02-17', false],
-    ['Ash Wednesday', '2026-02-18', false],
-    ['Corpus Christi', '2026-06-04', false],
-    ['Easter Sunday', '2026-04-05', false],
-    ['an ordinary Monday', '2026-03-09', false],
-  ])('%s (%s) is a national holiday: %s', (_nome, data, feriado) => {
-    expect(ehFeriadoNacional(data)).toBe(feriado);
-  });
-});
 
 describe('horarioDoDia and ehDiaDeEnvio', () => {
   it.each([

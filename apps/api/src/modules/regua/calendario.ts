@@ -1,6 +1,7 @@
 import type { SistemaSettings } from '@cobranca/contracts';
 import {
   diaDaSemana,
+  ehFeriadoNacional,
   FUSO_PADRAO,
   hojeNoFuso,
   instanteNoFuso,
@@ -13,45 +14,6 @@ import {
 
 export type JanelaEnvio = SistemaSettings['janela_envio'];
 type Horario = { inicio: number; fim: number }; // minutes after midnight, end exclusive
-
-const FERIADOS_FIXOS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
-
-/** Easter Sunday (anonymous Gregorian algorithm), 'YYYY-MM-DD'. */
-export const pascoa = (ano: number): string => {
-  const a = ano % 19;
-  const b = Math.floor(ano / 100);
-  const c = ano % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const mes = Math.floor((h + l - 7 * m + 114) / 31);
-  const dia = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
-};
-
-const cacheFeriados = new Map<number, ReadonlySet<string>>();
-
-/**
- * National holidays by federal law (Lei 662/1949, 6.802/1980, 14.759/2023) plus Good Friday.
- * Carnival and Corpus Christi are optional days off, not holidays, so they are not here.
- */
-export const feriadosNacionais = (ano: number): ReadonlySet<string> => {
-  let feriados = cacheFeriados.get(ano);
-  if (!feriados) {
-    feriados = new Set([...FERIADOS_FIXOS.map((md) => `${ano}-${md}`), somarDias(pascoa(ano), -2)]);
-    cacheFeriados.set(ano, feriados);
-  }
-  return feriados;
-};
-
-export const ehFeriadoNacional = (data: string): boolean =>
-  feriadosNacionais(Number(data.slice(0, 4))).has(data);
 
 const minutos = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
