@@ -4,12 +4,16 @@ import { defineConfig } from 'vitest/config';
 // do not inherit the root's test options, so each one sets it.
 const expect = { requireAssertions: true };
 
+// Puts the test CA of the fake PIX PSP in NODE_EXTRA_CA_CERTS before the workers start (Node reads it only then).
+const globalSetup = ['apps/api/src/modules/pix/ca-de-teste.global-setup.ts'];
+
 const integration = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${kind}`,
     include: ['apps/api/**/*.int.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
+    globalSetup,
     expect,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -26,6 +30,7 @@ export default defineConfig({
           include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          globalSetup,
           expect,
         },
       },

@@ -12,6 +12,11 @@ export const reguaEtapa = z.object({
 });
 
 /** System settings of docs/produto.md §15; every field has the default the product ships with. */
+/** A percentage with at most two decimals (it becomes hundredths of a percent in the arithmetic). */
+const percentual = z
+  .number()
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.');
+
 export const sistemaSettings = z.object({
   empresa: z
     .object({
@@ -61,6 +66,19 @@ export const sistemaSettings = z.object({
     .default({ por_dia: 1, por_semana: 3 }),
   vazao_canal_por_segundo: z.number().int().min(1).max(1000).default(80),
   desconto_maximo_percentual: z.number().min(0).max(100).default(30),
+  /** Updated amount of overdue receivables (docs/produto.md §7). */
+  encargos: z
+    .object({
+      multa_percentual: percentual
+        .min(0, 'A multa não pode ser negativa.')
+        .max(2, 'A multa por atraso é limitada a 2% (CDC, art. 52, § 1º).')
+        .default(2),
+      juros_mensal_percentual: percentual
+        .min(0, 'Os juros não podem ser negativos.')
+        .max(10, 'Use no máximo 10% ao mês.')
+        .default(1),
+    })
+    .default({ multa_percentual: 2, juros_mensal_percentual: 1 }),
   sessao_horas: z.number().int().min(1).max(720).default(12),
   /** The admin's automation on/off; the super admin's kill switch is separate and also has to allow sending. */
   automacao_ativa: z.boolean().default(true),

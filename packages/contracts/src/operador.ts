@@ -18,7 +18,7 @@ import {
   PROMESSA_STATUSES,
 } from './domain.ts';
 
-// The operator area (docs/produto.md §3–§10). Money on the wire is reais with two decimals.
+// The operator area (docs/produto.md §7–§10). Money on the wire is reais with two decimals.
 
 const isoDate = (message = 'Use uma data no formato AAAA-MM-DD.') => z.iso.date(message);
 
@@ -86,7 +86,13 @@ export const contaReceber = z
     descricao: z.string(),
     valor: z.number(),
     valor_pago: z.number(),
+    /** Principal still open (0 unless `aberta`). */
     saldo: z.number(),
+    /** Encargos owed today when overdue (docs/produto.md §7), 0 otherwise. */
+    multa: z.number(),
+    juros: z.number(),
+    /** saldo + multa + juros: what settles it today. */
+    valor_atualizado: z.number(),
     vencimento: z.iso.date(),
     status: z.enum(CONTA_STATUSES),
     pago_em: z.iso.date().nullable(),
@@ -99,8 +105,12 @@ export type ContaReceber = z.infer<typeof contaReceber>;
 export const negociacaoView = z.object({
   id: z.number().int(),
   status: z.enum(NEGOCIACAO_STATUSES),
+  /** Updated amount of the covered receivables, encargos included. */
   valor_original: z.number(),
+  encargos: z.number(),
   desconto: z.number(),
+  /** The part of the discount that waived encargos. */
+  encargos_dispensados: z.number(),
   valor_total: z.number(),
   parcelas: z.number().int(),
   primeiro_vencimento: z.iso.date(),
@@ -117,6 +127,10 @@ export const pagamentoView = z.object({
   id: z.number().int(),
   conta_id: z.number().int(),
   valor: z.number(),
+  /** How it was applied: juros, then multa, then principal (docs/produto.md §7). */
+  principal: z.number(),
+  multa: z.number(),
+  juros: z.number(),
   data: z.iso.date(),
   forma: z.enum(FORMAS_PAGAMENTO),
   observacao: z.string().nullable(),
@@ -160,7 +174,7 @@ export const clienteDetalhe = clienteLista
   .meta({ id: 'ClienteDetalhe' });
 export type ClienteDetalhe = z.infer<typeof clienteDetalhe>;
 
-/** assumir / pausar / reativar answer the customer as it now is (docs/produto.md §3). */
+/** assumir / pausar / reativar answer the customer as it now is (docs/produto.md §7). */
 export const clienteResponse = z.object({ cliente: clienteDetalhe });
 
 export const pausarBody = z.strictObject({

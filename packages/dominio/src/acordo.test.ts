@@ -4,6 +4,7 @@ import {
   descontoMaximoCentavos,
   dividirEmParcelas,
   type EntradaAcordo,
+  encargosDispensados,
   validarAcordo,
 } from './acordo.ts';
 
@@ -106,6 +107,17 @@ describe('validarAcordo', () => {
     expect(validarAcordo(entrada({ descontoCentavos: 3_001 }), limites).desconto).toEqual([
       'O desconto máximo é de 30% do total (R$ 30,00).',
     ]);
+  });
+
+  it('lets the discount waive the whole encargos even above the percentage', () => {
+    // R$ 100,00 updated, R$ 40,00 of it encargos: up to 40,00 (more than 30 % = 30,00).
+    const comEncargos = { saldosCentavos: [10_000], encargosCentavos: 4_000 };
+    expect(validarAcordo(entrada({ ...comEncargos, descontoCentavos: 4_000 }), limites)).toEqual({});
+    expect(validarAcordo(entrada({ ...comEncargos, descontoCentavos: 4_001 }), limites).desconto).toEqual([
+      'O desconto máximo é o valor dos encargos (R$ 40,00).',
+    ]);
+    expect(encargosDispensados(4_001, 4_000)).toBe(4_000);
+    expect(encargosDispensados(1_500, 4_000)).toBe(1_500);
   });
 
   it('refuses a discount equal to the whole total even at 100%', () => {

@@ -21,8 +21,10 @@ export const dividirEmParcelas = (totalCentavos: number, parcelas: number): numb
 };
 
 export type EntradaAcordo = {
-  /** Open balance (cents) of each chosen receivable. */
+  /** Updated amount (cents) of each chosen receivable: principal balance + encargos. */
   saldosCentavos: number[];
+  /** The encargos inside those amounts: the discount may always waive them (docs/produto.md §8). */
+  encargosCentavos?: number;
   descontoCentavos: number;
   parcelas: number;
   primeiroVencimento: string;
@@ -44,14 +46,24 @@ export type LimitesAcordo = { hoje: string; descontoMaximoPercentual: number };
 export const descontoMaximoCentavos = (originalCentavos: number, percentual: number): number =>
   Math.floor((originalCentavos * Math.round(percentual * 100)) / 10_000);
 
-const errosDesconto = (original: number, desconto: number, percentual: number): string[] => {
+const errosDesconto = (
+  original: number,
+  desconto: number,
+  percentual: number,
+  encargos: number,
+): string[] => {
   if (desconto >= original)
     return [`O desconto deve ser menor que o total das contas (${formatarReais(original)}).`];
   const maximo = descontoMaximoCentavos(original, percentual);
-  if (desconto > maximo)
-    return [`O desconto máximo é de ${percentual}% do total (${formatarReais(maximo)}).`];
-  return [];
+  if (desconto <= Math.max(maximo, encargos)) return [];
+  return encargos > maximo
+    ? [`O desconto máximo é o valor dos encargos (${formatarReais(encargos)}).`]
+    : [`O desconto máximo é de ${percentual}% do total (${formatarReais(maximo)}).`];
 };
+
+/** The part of a discount that waives encargos: it takes them before any principal. */
+export const encargosDispensados = (descontoCentavos: number, encargosCentavos: number): number =>
+  Math.min(descontoCentavos, encargosCentavos);
 
 const somar = (centavos: readonly number[]): number => centavos.reduce((soma, c) => soma + c, 0);
 
@@ -62,7 +74,12 @@ const somar = (centavos: readonly number[]): number => centavos.reduce((soma, c)
 export const validarAcordo = (entrada: EntradaAcordo, limites: LimitesAcordo): ErrosDeCampo => {
   const errors: ErrosDeCampo = {};
   const original = somar(entrada.saldosCentavos);
-  const desconto = errosDesconto(original, entrada.descontoCentavos, limites.descontoMaximoPercentual);
+  const desconto = errosDesconto(
+    original,
+    entrada.descontoCentavos,
+    limites.descontoMaximoPercentual,
+    entrada.encargosCentavos ?? 0,
+  );
   if (desconto.length > 0) errors.desconto = desconto;
   if (diasEntre(limites.hoje, entrada.primeiroVencimento) < 0)
     errors.primeiro_vencimento = ['O primeiro vencimento não pode ser anterior a hoje.'];

@@ -1,7 +1,7 @@
 import { diaDaSemana, somarDias } from './datas.ts';
 
 // Brazil's national calendar: holidays and business days. The régua's sending days and the due date the
-// encargos count from (docs/produto.md §3: a due date on a weekend or holiday moves to the next business
+// encargos count from (docs/produto.md §7: a due date on a weekend or holiday moves to the next business
 // day, as the API Pix does) both read it. Pure.
 
 const FERIADOS_FIXOS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];

@@ -4,3 +4,4 @@ export * from './chave-nfe.ts';
 export * from './datas.ts';
 export * from './dinheiro.ts';
 export * from './documentos.ts';
+export * from './encargos.ts';

@@ -27,6 +27,7 @@ import {
 } from '../db/schema/index.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
 import { ClientesDoOperador } from '../modules/clientes/clientes-operador.repository.ts';
+import { buscarAtualizacao } from '../modules/clientes/valor-atualizado.ts';
 import { ContasDoOperador } from '../modules/contas-receber/contas-receber.repository.ts';
 import { ThreadDoOperador } from '../modules/mensagens/thread.repository.ts';
 import { NegociacoesRepository } from '../modules/negociacoes/negociacoes.repository.ts';
@@ -547,9 +548,15 @@ describe('updates through child tables, bound to the operator’s scope', () => 
       .insert(promessas)
       .values({ clienteId, operadorId: u.opB.id, data: somarDias(hoje, 5), valorCentavos: 100 })
       .returning();
-    await db()
-      .insert(pagamentos)
-      .values({ clienteId, contaId, operadorId: u.opB.id, valorCentavos: 100, data: hoje, forma: 'pix' });
+    await db().insert(pagamentos).values({
+      clienteId,
+      contaId,
+      operadorId: u.opB.id,
+      valorCentavos: 100,
+      principalCentavos: 100,
+      data: hoje,
+      forma: 'pix',
+    });
     const [conta] = await db().select().from(contasReceber).where(eq(contasReceber.id, contaId));
     if (!promessa || !conta) throw new Error('fixture incompleta');
     return { clienteId, conta, promessaId: promessa.id };
@@ -562,9 +569,18 @@ describe('updates through child tables, bound to the operator’s scope', () => 
     const repositorio = new NegociacoesRepository(db(), escopoA());
     expect(await repositorio.travarConta(clienteId, conta.id)).toBeUndefined();
     expect(await repositorio.travarContas(clienteId, [conta.id])).toEqual([]);
-    expect(await repositorio.saldoEmAbertoCentavos(clienteId)).toBe(0);
+    expect(await repositorio.contasAbertas(clienteId)).toEqual([]);
     expect(await repositorio.contarContasAbertas(clienteId)).toBe(0);
-    await repositorio.aplicarPagamento(conta, conta.valorCentavos, true, hoje);
+    await repositorio.aplicarPagamento(
+      conta,
+      {
+        partes: { principalCentavos: conta.valorCentavos, multaCentavos: 0, jurosCentavos: 0 },
+        principalCentavos: 0,
+        pendentes: null,
+        quitou: true,
+      },
+      hoje,
+    );
     expect(await repositorio.cumprirPromessas(clienteId)).toEqual([]);
     const [negociacao] = await db()
       .insert(negociacoes)
@@ -585,7 +601,7 @@ describe('updates through child tables, bound to the operator’s scope', () => 
       .transaction(async (tx) => {
         const noTx = new NegociacoesRepository(tx, escopoA());
         // The link rows are an insert; the UPDATE of the receivables must still find nothing of B's.
-        await noTx.substituirContas(clienteId, negociacao.id, [conta]);
+        await noTx.substituirContas(clienteId, negociacao.id, [{ conta, centavos: conta.valorCentavos }]);
         const [depois] = await tx.select().from(contasReceber).where(eq(contasReceber.id, conta.id));
         expect(depois?.status).toBe('aberta');
         expect(await noTx.cumprirNegociacaoSeQuitada(negociacao.id)).toBe(false);
@@ -616,7 +632,7 @@ describe('updates through child tables, bound to the operator’s scope', () => 
     });
     expect(await new ThreadDoOperador(db(), escopoA()).listar(clienteId)).toEqual([]);
     await expect(
-      new ContasDoOperador(db(), escopoA()).listarDoClienteOrThrow(clienteId, new Date()),
+      new ContasDoOperador(db(), escopoA()).listarDoClienteOrThrow(clienteId, await buscarAtualizacao(db())),
     ).rejects.toMatchObject({ code: 'CLIENTE_NAO_ENCONTRADO' });
     expect(JSON.stringify(await retrato())).toBe(JSON.stringify(antes));
   });
@@ -625,7 +641,7 @@ describe('updates through child tables, bound to the operator’s scope', () => 
     const { clienteId, conta } = await alheio();
     const repositorio = new NegociacoesRepository(db(), { operadorId: u.opB.id });
     expect((await repositorio.travarConta(clienteId, conta.id))?.id).toBe(conta.id);
-    expect(await repositorio.saldoEmAbertoCentavos(clienteId)).toBe(conta.valorCentavos);
+    expect((await repositorio.contasAbertas(clienteId)).map((c) => c.id)).toEqual([conta.id]);
     expect(await new ThreadDoOperador(db(), { operadorId: u.opB.id }).listar(clienteId)).toHaveLength(1);
     await new ClientesDoOperador(db(), { operadorId: u.opB.id }).somarTentativa(clienteId);
     const [cliente] = await db().select().from(clientes).where(eq(clientes.id, clienteId));

@@ -29,8 +29,12 @@ export const negociacoes = pgTable(
       .references(() => clientes.id, { onDelete: 'restrict' }),
     operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
     status: text('status').$type<NegociacaoStatus>().notNull().default('ativa'),
+    /** Updated amount of the covered receivables: principal + encargos (docs/produto.md §7). */
     valorOriginalCentavos: centavos('valor_original_centavos').notNull(),
+    encargosCentavos: centavos('encargos_centavos').notNull().default(0),
     descontoCentavos: centavos('desconto_centavos').notNull().default(0),
+    /** The part of the discount that waived encargos (the discount takes them first). */
+    encargosDispensadosCentavos: centavos('encargos_dispensados_centavos').notNull().default(0),
     valorTotalCentavos: centavos('valor_total_centavos').notNull(),
     parcelas: integer('parcelas').notNull(),
     primeiroVencimento: date('primeiro_vencimento').notNull(),
@@ -45,7 +49,10 @@ export const negociacoes = pgTable(
     index('negociacoes_status_idx').on(t.status),
     check('negociacoes_status_ck', sql.raw(`status IN (${sqlList(NEGOCIACAO_STATUSES)})`)),
     check('negociacoes_parcelas_ck', sql`${t.parcelas} BETWEEN 1 AND 24`),
-    check('negociacoes_valores_ck', sql`${t.descontoCentavos} >= 0 AND ${t.valorTotalCentavos} >= 0`),
+    check(
+      'negociacoes_valores_ck',
+      sql`${t.descontoCentavos} >= 0 AND ${t.valorTotalCentavos} >= 0 AND ${t.encargosDispensadosCentavos} BETWEEN 0 AND LEAST(${t.encargosCentavos}, ${t.descontoCentavos})`,
+    ),
   ],
 );
 
@@ -66,8 +73,14 @@ export const contasReceber = pgTable(
     valorCentavos: centavos('valor_centavos').notNull(),
     vencimento: date('vencimento').notNull(),
     status: text('status').$type<ContaStatus>().notNull().default('aberta'),
+    /** Principal paid; encargos paid are in each payment's parts. */
     valorPagoCentavos: centavos('valor_pago_centavos').notNull().default(0),
     pagoEm: date('pago_em'),
+    // Encargos a partial payment of an overdue receivable left unpaid, as of encargos_ate; juros on the
+    // remaining principal run from that date (docs/produto.md §7).
+    multaPendenteCentavos: centavos('multa_pendente_centavos').notNull().default(0),
+    jurosPendentesCentavos: centavos('juros_pendentes_centavos').notNull().default(0),
+    encargosAte: date('encargos_ate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,6 +111,10 @@ export const contasReceber = pgTable(
     check(
       'contas_receber_valores_ck',
       sql`${t.valorCentavos} > 0 AND ${t.valorPagoCentavos} >= 0 AND ${t.valorPagoCentavos} <= ${t.valorCentavos}`,
+    ),
+    check(
+      'contas_receber_encargos_ck',
+      sql`${t.multaPendenteCentavos} >= 0 AND ${t.jurosPendentesCentavos} >= 0 AND (${t.encargosAte} IS NOT NULL OR (${t.multaPendenteCentavos} = 0 AND ${t.jurosPendentesCentavos} = 0))`,
     ),
   ],
 );
@@ -132,6 +149,10 @@ export const pagamentos = pgTable(
       .references(() => contasReceber.id, { onDelete: 'restrict' }),
     operadorId: integer('operador_id').references(() => usuarios.id, { onDelete: 'set null' }),
     valorCentavos: centavos('valor_centavos').notNull(),
+    // How the payment was split (juros, then multa, then principal: docs/produto.md §7).
+    principalCentavos: centavos('principal_centavos').notNull(),
+    multaCentavos: centavos('multa_centavos').notNull().default(0),
+    jurosCentavos: centavos('juros_centavos').notNull().default(0),
     data: date('data').notNull(),
     forma: text('forma').$type<FormaPagamento>().notNull(),
     observacao: text('observacao'),
@@ -143,6 +164,10 @@ export const pagamentos = pgTable(
     index('pagamentos_conta_idx').on(t.contaId),
     check('pagamentos_forma_ck', sql.raw(`forma IN (${sqlList(FORMAS_PAGAMENTO)})`)),
     check('pagamentos_valor_ck', sql`${t.valorCentavos} > 0`),
+    check(
+      'pagamentos_partes_ck',
+      sql`${t.principalCentavos} >= 0 AND ${t.multaCentavos} >= 0 AND ${t.jurosCentavos} >= 0 AND ${t.principalCentavos} + ${t.multaCentavos} + ${t.jurosCentavos} = ${t.valorCentavos}`,
+    ),
   ],
 );
 

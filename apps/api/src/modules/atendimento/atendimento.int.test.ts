@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import { auditLogs, clientes, mensagens } from '../../db/schema/index.ts';
-import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { inserirCliente, inserirConta, valorAtualizadoCentavos } from '../clientes/clientes.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
@@ -116,7 +116,8 @@ describe('GET /api/operador/clientes/:id', () => {
       id,
       status: 'em_atendimento',
       telefone: '+5511988887777',
-      total_em_aberto: 275.5,
+      // 200,50 due today + 75,00 ten days overdue, with its multa and juros.
+      total_em_aberto: (20_050 + valorAtualizadoCentavos(7_500, ontem, hoje)) / 100,
       dias_atraso: 10,
       operador: { id: ana.id, name: 'Ana Operadora' },
       documento_tipo: 'cpf',

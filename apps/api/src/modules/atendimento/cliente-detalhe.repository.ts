@@ -6,7 +6,7 @@ import type {
   PagamentoView,
   PromessaView,
 } from '@cobranca/contracts';
-import { centavosParaReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
+import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { type Atualizacao, buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
@@ -36,13 +36,17 @@ const nomeOperador = async (db: DbOrTx, operadorId: number | null): Promise<Ref>
   return ref(operadorId, row?.name ?? null);
 };
 
-const loadContas = async (db: DbOrTx, clienteId: number, hoje: string): Promise<ContaReceber[]> => {
+const loadContas = async (
+  db: DbOrTx,
+  clienteId: number,
+  atualizacao: Atualizacao,
+): Promise<ContaReceber[]> => {
   const rows = await db
     .select()
     .from(contasReceber)
     .where(eq(contasReceber.clienteId, clienteId))
     .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
-  return rows.map((conta) => toContaReceber(conta, hoje));
+  return rows.map((conta) => toContaReceber(conta, atualizacao));
 };
 
 const loadNegociacoes = async (
@@ -70,7 +74,9 @@ const loadNegociacoes = async (
     id: n.id,
     status: n.status,
     valor_original: centavosParaReais(n.valorOriginalCentavos),
+    encargos: centavosParaReais(n.encargosCentavos),
     desconto: centavosParaReais(n.descontoCentavos),
+    encargos_dispensados: centavosParaReais(n.encargosDispensadosCentavos),
     valor_total: centavosParaReais(n.valorTotalCentavos),
     parcelas: n.parcelas,
     primeiro_vencimento: n.primeiroVencimento,
@@ -100,6 +106,9 @@ export const toPagamentoView = (p: typeof pagamentos.$inferSelect, operador: Ref
   id: p.id,
   conta_id: p.contaId,
   valor: centavosParaReais(p.valorCentavos),
+  principal: centavosParaReais(p.principalCentavos),
+  multa: centavosParaReais(p.multaCentavos),
+  juros: centavosParaReais(p.jurosCentavos),
   data: p.data,
   forma: p.forma,
   observacao: p.observacao,
@@ -169,9 +178,9 @@ const montarDetalhe = (c: ClienteRow, partes: Partes): ClienteDetalhe => ({
   telefone: c.telefone,
   status: c.status,
   numero_chamadas: c.numeroChamadas,
-  // Summed in cents from the rows, so the total is exact.
+  // Updated amounts summed in cents from the rows, so the total is exact.
   total_em_aberto: centavosParaReais(
-    emAberto(partes.contas).reduce((s, conta) => s + reaisParaCentavos(conta.saldo), 0),
+    emAberto(partes.contas).reduce((s, conta) => s + reaisParaCentavos(conta.valor_atualizado), 0),
   ),
   dias_atraso: Math.max(0, ...emAberto(partes.contas).map((conta) => conta.dias_atraso)),
   ultima_mensagem: partes.ultimaMensagem,
@@ -218,8 +227,7 @@ export class ClienteDetalheRepository {
   async buscarOrThrow(clienteId: number, agora: Date = new Date()): Promise<ClienteDetalhe> {
     const db = this.db;
     const cliente = await this.clientes.buscarVisivelOrThrow(clienteId);
-    const { fuso_horario } = await buscarSistemaSettings(db);
-    const contas = await loadContas(db, cliente.id, hojeNoFuso(agora, fuso_horario));
+    const contas = await loadContas(db, cliente.id, await buscarAtualizacao(db, agora));
     return montarDetalhe(cliente, {
       contas,
       negociacoes: await loadNegociacoes(db, cliente.id, contas),

@@ -1,10 +1,11 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, count, eq, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
+import { type Atualizacao, buscarAtualizacao, encargosDaConta } from './valor-atualizado.ts';
 
 // The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
 
@@ -47,21 +48,34 @@ const linhasClientes = (db: DbOrTx, where: SQL | undefined) =>
 
 export type Aberto = { centavos: number; vencimentoMaisAntigo: string | null };
 
-/** Open balance and oldest open due date of the page's customers only (grouped on cliente_id, status). */
-export const abertoPorCliente = async (db: DbOrTx, ids: number[]): Promise<Map<number, Aberto>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/** Updated open balance and oldest open due date of the page's customers only (docs/produto.md §7). */
+export const abertoPorCliente = async (
+  db: DbOrTx,
+  ids: number[],
+  atualizacao: Atualizacao,
+): Promise<Map<number, Aberto>> => {
+  const abertos = new Map<number, Aberto>();
+  if (ids.length === 0) return abertos;
+  const contas = await db
     .select({
       clienteId: contasReceber.clienteId,
-      centavos: sql<number>`sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos})`.mapWith(
-        Number,
-      ),
-      vencimentoMaisAntigo: min(contasReceber.vencimento),
+      valorCentavos: contasReceber.valorCentavos,
+      valorPagoCentavos: contasReceber.valorPagoCentavos,
+      vencimento: contasReceber.vencimento,
+      multaPendenteCentavos: contasReceber.multaPendenteCentavos,
+      jurosPendentesCentavos: contasReceber.jurosPendentesCentavos,
+      encargosAte: contasReceber.encargosAte,
     })
     .from(contasReceber)
-    .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')))
-    .groupBy(contasReceber.clienteId);
-  return new Map(rows.map(({ clienteId, ...aberto }) => [clienteId, aberto]));
+    .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')));
+  for (const conta of contas) {
+    const aberto = abertos.get(conta.clienteId) ?? { centavos: 0, vencimentoMaisAntigo: null };
+    aberto.centavos += encargosDaConta(conta, atualizacao).totalCentavos;
+    if (aberto.vencimentoMaisAntigo === null || conta.vencimento < aberto.vencimentoMaisAntigo)
+      aberto.vencimentoMaisAntigo = conta.vencimento;
+    abertos.set(conta.clienteId, aberto);
+  }
+  return abertos;
 };
 
 /** The fields every customer list row shares (admin and operator lists), from `colunasCliente`. */
@@ -80,6 +94,7 @@ const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdm
   const abertos = await abertoPorCliente(
     db,
     linhas.map((l) => l.id),
+    await buscarAtualizacao(db),
   );
   return linhas.map((l) => toClienteBase(l, abertos.get(l.id)?.centavos ?? 0));
 };

@@ -12,7 +12,13 @@ import {
 } from '../../../test/build-test-app.ts';
 import { clientes } from '../../db/schema/index.ts';
 import { SISTEMA_KEY, salvarConfiguracao } from '../configuracoes/configuracoes.repository.ts';
-import { inserirCliente, inserirConta, inserirMensagem, type NovoCliente } from './clientes.test-fixtures.ts';
+import {
+  inserirCliente,
+  inserirConta,
+  inserirMensagem,
+  type NovoCliente,
+  valorAtualizadoCentavos,
+} from './clientes.test-fixtures.ts';
 
 let t: TestApp;
 let ana: TestUser;
@@ -175,7 +181,8 @@ describe('GET /api/operador/clientes/ativos', () => {
     });
   });
 
-  it('shows the open balance, the days overdue of the oldest open receivable and the newest message', async () => {
+  it('shows the updated open balance, the days overdue of the oldest open receivable and the newest message', async () => {
+    const hoje = hojeNoFuso(new Date());
     const { data } = await pagina(ATIVOS);
     expect(data[0]).toEqual({
       id: ids.alvaro,
@@ -184,8 +191,8 @@ describe('GET /api/operador/clientes/ativos', () => {
       telefone: '+5511999990001',
       status: 'ativo',
       numero_chamadas: 4,
-      // open: 100,00 + (250,00 − 50,00); the paga and cancelada ones do not count
-      total_em_aberto: 300,
+      // open: 100,00 ten days overdue, updated, + (250,00 − 50,00) not due; the paga and cancelada ones do not count
+      total_em_aberto: (valorAtualizadoCentavos(10_000, somarDias(hoje, -10), hoje) + 20_000) / 100,
       // the oldest open one is due 10 days ago (the older paga/cancelada are ignored)
       dias_atraso: 10,
       ultima_mensagem: { conteudo: 'Vou pagar', direcao: 'entrada', created_at: expect.any(String) },

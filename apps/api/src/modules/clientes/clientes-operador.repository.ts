@@ -1,5 +1,4 @@
 import type { ClienteLista, ClienteStatus, MensagemDirecao } from '@cobranca/contracts';
-import { FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens, usuarios } from '../../db/schema/index.ts';
@@ -14,6 +13,7 @@ import {
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
+import type { Atualizacao } from './valor-atualizado.ts';
 
 // The operator's customer lists (docs/produto.md §5): every WHERE starts from the caller's scope.
 
@@ -183,20 +183,18 @@ export class ClientesDoOperador {
   async listar(
     filtro: FiltroClientesOperador,
     pagina: Pagina,
-    agora: Date,
-    fuso: string = FUSO_PADRAO,
+    atualizacao: Atualizacao,
   ): Promise<{ rows: ClienteLista[]; total: number }> {
     const where = whereClientes(this.escopo, filtro);
     const linhas = await linhasDaPagina(this.db, where, filtro.lista, pagina);
     const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
     const ids = linhas.map((l) => l.id);
     const [abertos, ultimas] = await Promise.all([
-      abertoPorCliente(this.db, ids),
+      abertoPorCliente(this.db, ids, atualizacao),
       ultimasMensagens(this.db, ids),
     ]);
-    const hoje = hojeNoFuso(agora, fuso);
     return {
-      rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), hoje)),
+      rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), atualizacao.hoje)),
       total: contagem?.total ?? 0,
     };
   }

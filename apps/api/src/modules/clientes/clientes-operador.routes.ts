@@ -13,6 +13,7 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ClientesDoOperador, type ListaOperador } from './clientes-operador.repository.ts';
 import { type EscopoOperador, escopoDe } from './escopo-operador.ts';
+import { atualizacaoDe } from './valor-atualizado.ts';
 
 const tags = ['clientes'];
 const schemaLista = (summary: string) => ({
@@ -32,8 +33,7 @@ const listar = async (db: Db, escopo: EscopoOperador, lista: ListaOperador, quer
   const { rows, total } = await new ClientesDoOperador(db, escopo).listar(
     { lista, busca: query.busca, minimoChamadas },
     pagina,
-    new Date(),
-    settings.fuso_horario,
+    atualizacaoDe(settings, new Date()),
   );
   return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
 };

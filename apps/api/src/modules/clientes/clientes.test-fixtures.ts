@@ -1,4 +1,5 @@
 import type { ClienteStatus, ContaStatus, MensagemDirecao, MensagemStatus } from '@cobranca/contracts';
+import { calcularEncargos, ENCARGOS_PADRAO } from '@cobranca/dominio';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, mensagens } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
@@ -78,6 +79,17 @@ export type NovaMensagem = {
 };
 
 /** A simulator message; outbound ones default to 'enviada' at `createdAt`, inbound ones to 'recebida'. */
+/**
+ * Updated amount in cents of an open principal with the default encargos, on `hoje`: whether a date a few
+ * days back is overdue depends on weekends and holidays, which the dominio unit tests pin.
+ */
+export const valorAtualizadoCentavos = (
+  principalCentavos: number,
+  vencimento: string,
+  hoje: string,
+): number =>
+  calcularEncargos({ principalCentavos, vencimento, pendentes: null }, hoje, ENCARGOS_PADRAO).totalCentavos;
+
 export const inserirMensagem = async (db: DbOrTx, nova: NovaMensagem): Promise<number> => {
   const createdAt = nova.createdAt ?? new Date();
   const saida = nova.direcao === 'saida';

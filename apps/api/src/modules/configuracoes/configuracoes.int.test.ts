@@ -121,6 +121,16 @@ describe('PUT /api/admin/configuracoes/sistema', () => {
       ],
       ['an unknown time zone', { ...alterado, fuso_horario: 'America/Atlantida' }, ['fuso_horario']],
       [
+        'a multa above 2 % (CDC art. 52 §1)',
+        { ...alterado, encargos: { multa_percentual: 2.01, juros_mensal_percentual: 1 } },
+        ['encargos.multa_percentual'],
+      ],
+      [
+        'juros above 10 % a month, negative or with three decimals',
+        { ...alterado, encargos: { multa_percentual: -1, juros_mensal_percentual: 10.001 } },
+        ['encargos.juros_mensal_percentual', 'encargos.multa_percentual'],
+      ],
+      [
         'an invalid PIX key',
         { ...alterado, pix: { ...alterado.pix, chave: '123.456.789-00' } },
         ['pix.chave'],

@@ -1,5 +1,5 @@
 import type { ContaListada, Paged } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { calcularEncargos, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -129,8 +129,32 @@ describe('GET /api/operador/contas-receber/listar', () => {
     expect(await listar('page=3')).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 22 });
   });
 
-  it('shows each receivable in reais with its balance, days overdue and customer', async () => {
+  it('shows each receivable in reais with its balance, encargos, days overdue and customer', async () => {
     const { data } = await listar();
+    // The date rules are pinned by the dominio unit tests; here, that the wire carries them.
+    const encargos = (principalCentavos: number, vencimento: string) => {
+      const e = calcularEncargos({ principalCentavos, vencimento, pendentes: null }, hoje, ENCARGOS_PADRAO);
+      return {
+        multa: e.multaCentavos / 100,
+        juros: e.jurosCentavos / 100,
+        valor_atualizado: e.totalCentavos / 100,
+      };
+    };
+    const trinta = data.find((conta) => conta.id === c.vencida30);
+    expect(trinta).toMatchObject({ saldo: 100, ...encargos(10_000, dia(-30)) });
+    expect(trinta?.multa).toBe(2);
+    expect(trinta?.juros).toBeGreaterThan(0);
+    expect(data.find((conta) => conta.id === c.hoje)).toMatchObject({
+      multa: 0,
+      juros: 0,
+      valor_atualizado: 80,
+    });
+    expect(data.find((conta) => conta.id === c.paga)).toMatchObject({
+      saldo: 0,
+      multa: 0,
+      juros: 0,
+      valor_atualizado: 0,
+    });
     expect(data.find((conta) => conta.id === c.vencida1)).toEqual({
       id: c.vencida1,
       cliente_id: ids.joao,
@@ -141,6 +165,7 @@ describe('GET /api/operador/contas-receber/listar', () => {
       valor: 250,
       valor_pago: 50,
       saldo: 200,
+      ...encargos(20_000, dia(-1)),
       vencimento: dia(-1),
       status: 'aberta',
       pago_em: null,

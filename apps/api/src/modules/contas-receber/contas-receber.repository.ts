@@ -7,6 +7,7 @@ import type { Pagina } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { doOperador, type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
+import type { Atualizacao } from '../clientes/valor-atualizado.ts';
 import { toContaReceber } from './conta-receber.mapper.ts';
 
 // The operator's receivables (docs/produto.md §7): always joined to clientes so the caller's scope builds the WHERE.
@@ -86,14 +87,12 @@ export class ContasDoOperador {
   async listar(
     filtro: FiltroContas,
     pagina: Pagina,
-    agora: Date,
-    fuso: string = FUSO_PADRAO,
+    atualizacao: Atualizacao,
   ): Promise<{ rows: ContaListada[]; total: number }> {
     const { db, escopo } = this;
     if (filtro.clienteId !== undefined)
       await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(filtro.clienteId);
-    const hoje = hojeNoFuso(agora, fuso);
-    const where = whereContas(escopo, filtro, hoje);
+    const where = whereContas(escopo, filtro, atualizacao.hoje);
     const linhas = await db
       .select({ conta: contasReceber, clienteNome: clientes.nome })
       .from(contasReceber)
@@ -109,7 +108,7 @@ export class ContasDoOperador {
       .where(where);
     return {
       rows: linhas.map(({ conta, clienteNome }) => ({
-        ...toContaReceber(conta, hoje),
+        ...toContaReceber(conta, atualizacao),
         cliente: { id: conta.clienteId, nome: clienteNome },
       })),
       total: contagem?.total ?? 0,
@@ -119,8 +118,7 @@ export class ContasDoOperador {
   /** Every receivable of a customer the operator may see, by vencimento; anyone else's is a 404. */
   async listarDoClienteOrThrow(
     clienteId: number,
-    agora: Date,
-    fuso: string = FUSO_PADRAO,
+    atualizacao: Atualizacao,
   ): Promise<{ cliente: { id: number; nome: string; documento: string }; contas: ContaReceber[] }> {
     const { db } = this;
     const cliente = await new ClientesDoOperador(db, this.escopo).buscarVisivelOrThrow(clienteId);
@@ -129,10 +127,9 @@ export class ContasDoOperador {
       .from(contasReceber)
       .where(eq(contasReceber.clienteId, cliente.id))
       .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
-    const hoje = hojeNoFuso(agora, fuso);
     return {
       cliente: { id: cliente.id, nome: cliente.nome, documento: cliente.documento },
-      contas: contas.map((conta) => toContaReceber(conta, hoje)),
+      contas: contas.map((conta) => toContaReceber(conta, atualizacao)),
     };
   }
 }

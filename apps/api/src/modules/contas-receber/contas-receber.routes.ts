@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
+import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ContasDoOperador } from './contas-receber.repository.ts';
 
@@ -29,9 +30,6 @@ const omitirFiltrosVazios = async (request: FastifyRequest) => {
 
 /** The operator's receivables (docs/produto.md §7); access comes from the operador group. */
 export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
-  // "Overdue" compares due dates with today in the configured zone.
-  const fusoConfigurado = async () => (await buscarSistemaSettings(app.db)).fuso_horario;
-
   app.get(
     '/api/operador/contas-receber/resumo',
     {
@@ -42,7 +40,11 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      new ContasDoOperador(app.db, escopoDe(request)).resumir(new Date(), await fusoConfigurado()),
+      // "Overdue" compares due dates with today in the configured zone.
+      new ContasDoOperador(app.db, escopoDe(request)).resumir(
+        new Date(),
+        (await buscarSistemaSettings(app.db)).fuso_horario,
+      ),
   );
 
   app.get(
@@ -74,8 +76,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
           clienteId: cliente_id,
         },
         pagina,
-        new Date(),
-        await fusoConfigurado(),
+        await buscarAtualizacao(app.db),
       );
       return toPaged(rows, total, page, RECEIVABLES_PAGE_SIZE);
     },
@@ -99,8 +100,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       new ContasDoOperador(app.db, escopoDe(request)).listarDoClienteOrThrow(
         request.params.id,
-        new Date(),
-        await fusoConfigurado(),
+        await buscarAtualizacao(app.db),
       ),
   );
 };

@@ -59,7 +59,9 @@ const inserirPagamento = async (
   centavos: number,
   data: string,
 ) => {
-  await db.insert(pagamentos).values({ clienteId, contaId, valorCentavos: centavos, data, forma: 'pix' });
+  await db
+    .insert(pagamentos)
+    .values({ clienteId, contaId, valorCentavos: centavos, principalCentavos: centavos, data, forma: 'pix' });
 };
 
 const inserirChamada = async (db: DbOrTx, clienteId: number, operadorId: number, createdAt: Date) => {

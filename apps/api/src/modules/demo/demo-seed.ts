@@ -150,6 +150,7 @@ const inserirPagamentos = async (tx: Tx, plano: ClientePlano[], ids: Ids): Promi
               contaId: idDe(ids.contas, conta.chave),
               operadorId: cliente.operadorId,
               valorCentavos: conta.valorPagoCentavos,
+              principalCentavos: conta.valorPagoCentavos,
               data: conta.pagoEm,
               forma: conta.forma,
             },

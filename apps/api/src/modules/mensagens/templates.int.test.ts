@@ -69,9 +69,14 @@ const pagar = async (clienteId: number, data: string, valorCentavos: number) => 
     .values({ clienteId, origem: 'manual', descricao: 'Fatura', valorCentavos, vencimento: data })
     .returning({ id: contasReceber.id });
   if (!conta) throw new Error('conta não inserida');
-  await t.database.db
-    .insert(pagamentos)
-    .values({ clienteId, contaId: conta.id, valorCentavos, data, forma: 'pix' });
+  await t.database.db.insert(pagamentos).values({
+    clienteId,
+    contaId: conta.id,
+    valorCentavos,
+    principalCentavos: valorCentavos,
+    data,
+    forma: 'pix',
+  });
 };
 
 type Envio = {

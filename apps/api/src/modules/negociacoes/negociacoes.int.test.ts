@@ -46,7 +46,7 @@ const clienteComContas = async (...valores: number[]) => {
   const contas: number[] = [];
   for (const valorCentavos of valores)
     contas.push(
-      await inserirConta(t.database.db, { clienteId: id, valorCentavos, vencimento: somarDias(hoje, -20) }),
+      await inserirConta(t.database.db, { clienteId: id, valorCentavos, vencimento: somarDias(hoje, 20) }),
     );
   return { id, contas };
 };

@@ -1,4 +1,4 @@
-import type { PlanoAcordo } from '@cobranca/dominio';
+import type { PagamentoAplicado, PartesPagamento, PlanoAcordo } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -19,6 +19,8 @@ export type PromessaRow = typeof promessas.$inferSelect;
 export type NovaNegociacao = {
   clienteId: number;
   plano: PlanoAcordo;
+  encargosCentavos: number;
+  encargosDispensadosCentavos: number;
   primeiroVencimento: string;
   intervaloDias: number;
   observacao: string | null;
@@ -28,6 +30,7 @@ export type NovoPagamento = {
   clienteId: number;
   contaId: number;
   valorCentavos: number;
+  partes: PartesPagamento;
   data: string;
   forma: typeof pagamentos.$inferInsert.forma;
   observacao: string | null;
@@ -70,18 +73,12 @@ export class NegociacoesRepository {
     return row?.n ?? 0;
   }
 
-  /** Open balance of the customer in cents (receivables `aberta`). */
-  async saldoEmAbertoCentavos(clienteId: number): Promise<number> {
-    const [row] = await this.db
-      .select({
-        centavos:
-          sql<number>`coalesce(sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}), 0)`.mapWith(
-            Number,
-          ),
-      })
+  /** The customer's open receivables (for their updated balance). */
+  contasAbertas(clienteId: number): Promise<ContaRow[]> {
+    return this.db
+      .select()
       .from(contasReceber)
       .where(and(this.deste(clienteId), eq(contasReceber.status, 'aberta')));
-    return row?.centavos ?? 0;
   }
 
   async inserirNegociacao(nova: NovaNegociacao): Promise<number> {
@@ -91,7 +88,9 @@ export class NegociacoesRepository {
         clienteId: nova.clienteId,
         operadorId: this.escopo.operadorId,
         valorOriginalCentavos: nova.plano.valorOriginalCentavos,
+        encargosCentavos: nova.encargosCentavos,
         descontoCentavos: nova.plano.descontoCentavos,
+        encargosDispensadosCentavos: nova.encargosDispensadosCentavos,
         valorTotalCentavos: nova.plano.valorTotalCentavos,
         parcelas: nova.plano.parcelas.length,
         primeiroVencimento: nova.primeiroVencimento,
@@ -103,13 +102,18 @@ export class NegociacoesRepository {
     return row.id;
   }
 
-  /** Links the replaced receivables (with the balance each had) and marks them `negociada`. */
-  async substituirContas(clienteId: number, negociacaoId: number, contas: ContaRow[]): Promise<void> {
+  /** Links the replaced receivables (with the updated amount each was negotiated at) and marks them `negociada`. */
+  async substituirContas(
+    clienteId: number,
+    negociacaoId: number,
+    negociadas: { conta: ContaRow; centavos: number }[],
+  ): Promise<void> {
+    const contas = negociadas.map((n) => n.conta);
     await this.db.insert(negociacaoContas).values(
-      contas.map((c) => ({
+      negociadas.map(({ conta, centavos }) => ({
         negociacaoId,
-        contaId: c.id,
-        valorCentavos: c.valorCentavos - c.valorPagoCentavos,
+        contaId: conta.id,
+        valorCentavos: centavos,
       })),
     );
     await this.db
@@ -141,26 +145,25 @@ export class NegociacoesRepository {
     );
   }
 
-  /** Adds a payment to the receivable's paid amount, settling it when asked. */
-  async aplicarPagamento(
-    conta: ContaRow,
-    valorCentavos: number,
-    quitou: boolean,
-    data: string,
-  ): Promise<void> {
+  /** Adds a payment's principal to the receivable, keeps what it left of the encargos, settles it when it did. */
+  async aplicarPagamento(conta: ContaRow, aplicado: PagamentoAplicado, data: string): Promise<void> {
+    const { pendentes } = aplicado;
     await this.db
       .update(contasReceber)
       .set({
-        valorPagoCentavos: conta.valorPagoCentavos + valorCentavos,
-        ...(quitou && { status: 'paga' as const, pagoEm: data }),
+        valorPagoCentavos: conta.valorPagoCentavos + aplicado.partes.principalCentavos,
+        multaPendenteCentavos: pendentes?.multaCentavos ?? 0,
+        jurosPendentesCentavos: pendentes?.jurosCentavos ?? 0,
+        encargosAte: pendentes?.ate ?? null,
+        ...(aplicado.quitou && { status: 'paga' as const, pagoEm: data }),
       })
       .where(and(this.deste(conta.clienteId), eq(contasReceber.id, conta.id)));
   }
 
-  async inserirPagamento(novo: NovoPagamento): Promise<number> {
+  async inserirPagamento({ partes, ...novo }: NovoPagamento): Promise<number> {
     const [row] = await this.db
       .insert(pagamentos)
-      .values({ ...novo, operadorId: this.escopo.operadorId })
+      .values({ ...novo, ...partes, operadorId: this.escopo.operadorId })
       .returning({ id: pagamentos.id });
     if (!row) throw new Error('insert de pagamento não devolveu a linha');
     return row.id;

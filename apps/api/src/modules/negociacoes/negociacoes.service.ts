@@ -2,6 +2,7 @@ import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
 import {
   calcularAcordo,
   type EntradaAcordo,
+  encargosDispensados,
   formatarReais,
   hojeNoFuso,
   type PlanoAcordo,
@@ -15,6 +16,7 @@ import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.reposit
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
@@ -65,15 +67,30 @@ const contasAbertasOrThrow = async (
 
 export type NegociacaoCriada = { negociacao: NegociacaoView; cliente: ClienteDetalhe };
 
-/** The agreement's plan from the locked receivables, or a 422 with every field problem. */
+/** What an agreement negotiates: the updated amount of each receivable and the encargos inside. */
+export type ValoresNegociados = { contas: { conta: ContaRow; centavos: number }[]; encargosCentavos: number };
+
+const valoresNegociados = (contas: ContaRow[], atualizacao: Atualizacao): ValoresNegociados => {
+  const valores = contas.map((conta) => ({ conta, encargos: encargosDaConta(conta, atualizacao) }));
+  return {
+    contas: valores.map(({ conta, encargos }) => ({ conta, centavos: encargos.totalCentavos })),
+    encargosCentavos: valores.reduce(
+      (s, { encargos }) => s + encargos.multaCentavos + encargos.jurosCentavos,
+      0,
+    ),
+  };
+};
+
+/** The agreement's plan from the locked receivables' updated amounts, or a 422 with every field problem. */
 const planoValidoOrThrow = async (
   tx: DbOrTx,
-  contas: ContaRow[],
+  valores: ValoresNegociados,
   input: NovaNegociacaoInput,
 ): Promise<PlanoAcordo> => {
   const settings = await buscarSistemaSettings(tx);
   const entrada: EntradaAcordo = {
-    saldosCentavos: contas.map((c) => c.valorCentavos - c.valorPagoCentavos),
+    saldosCentavos: valores.contas.map((c) => c.centavos),
+    encargosCentavos: valores.encargosCentavos,
     descontoCentavos: reaisParaCentavos(input.desconto),
     parcelas: input.parcelas,
     primeiroVencimento: input.primeiro_vencimento,
@@ -92,7 +109,7 @@ const auditarNegociacao = (
   ator: Ator,
   cliente: { id: number; nome: string },
   negociacaoId: number,
-  contas: ContaRow[],
+  valores: ValoresNegociados,
   plano: PlanoAcordo,
 ) =>
   registrarAuditoria(tx, {
@@ -103,9 +120,11 @@ const auditarNegociacao = (
     entidadeId: negociacaoId,
     detalhes: {
       cliente_id: cliente.id,
-      contas_ids: contas.map((c) => c.id),
+      contas_ids: valores.contas.map((c) => c.conta.id),
       valor_original_centavos: plano.valorOriginalCentavos,
+      encargos_centavos: valores.encargosCentavos,
       desconto_centavos: plano.descontoCentavos,
+      encargos_dispensados_centavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
       valor_total_centavos: plano.valorTotalCentavos,
       parcelas: plano.parcelas.length,
     },
@@ -125,17 +144,20 @@ export const criarNegociacao = async (
     // The customer lock first (same order as payments), then the receivables.
     const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
     const contas = await contasAbertasOrThrow(repositorio, clienteId, input.contas);
-    const plano = await planoValidoOrThrow(tx, contas, input);
+    const valores = valoresNegociados(contas, await buscarAtualizacao(tx));
+    const plano = await planoValidoOrThrow(tx, valores, input);
     const negociacaoId = await repositorio.inserirNegociacao({
       clienteId,
       plano,
+      encargosCentavos: valores.encargosCentavos,
+      encargosDispensadosCentavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
       primeiroVencimento: input.primeiro_vencimento,
       intervaloDias: input.intervalo_dias,
       observacao: input.observacao || null,
     });
-    await repositorio.substituirContas(clienteId, negociacaoId, contas);
+    await repositorio.substituirContas(clienteId, negociacaoId, valores.contas);
     await repositorio.inserirParcelas(clienteId, negociacaoId, plano);
-    await auditarNegociacao(tx, ator, cliente, negociacaoId, contas, plano);
+    await auditarNegociacao(tx, ator, cliente, negociacaoId, valores, plano);
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
     if (!negociacao) throw new Error(`negociação ${negociacaoId} não encontrada após o insert`);

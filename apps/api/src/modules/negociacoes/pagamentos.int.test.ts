@@ -53,7 +53,7 @@ const thread = async (id: number) =>
 const novoCliente = (nome = 'Maria Pagadora') =>
   inserirCliente(t.database.db, { nome, status: 'em_atendimento', operadorId: ana.id });
 const conta = (clienteId: number, valorCentavos: number) =>
-  inserirConta(t.database.db, { clienteId, valorCentavos, vencimento: somarDias(hoje, -5) });
+  inserirConta(t.database.db, { clienteId, valorCentavos, vencimento: somarDias(hoje, 5) });
 const contaRow = async (id: number) =>
   (await t.database.db.select().from(contasReceber).where(eq(contasReceber.id, id)))[0];
 const statusCliente = async (id: number) =>
@@ -145,13 +145,13 @@ describe('POST /api/operador/clientes/:id/pagamentos', () => {
     expect(await thread(id)).toEqual([]);
   });
 
-  it('answers 422 when the amount is above the balance, naming the balance in R$', async () => {
+  it('answers 422 when the amount is above the updated amount, naming it in R$', async () => {
     const id = await novoCliente();
     const c = await conta(id, 250_050);
     const response = await pagar(id, c, 2500.51);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.valor).toEqual([
-      'O valor pago (R$ 2.500,51) é maior que o saldo da conta (R$ 2.500,50).',
+      'O valor pago (R$ 2.500,51) é maior que o valor atualizado da conta (R$ 2.500,50).',
     ]);
     expect(await contaRow(c)).toMatchObject({ valorPagoCentavos: 0 });
   });

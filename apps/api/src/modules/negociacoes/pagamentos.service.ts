@@ -1,5 +1,11 @@
 import type { ClienteDetalhe, PagamentoView } from '@cobranca/contracts';
-import { diasEntre, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
+import {
+  aplicarPagamentoComEncargos,
+  diasEntre,
+  formatarReais,
+  type PercentuaisEncargos,
+  reaisParaCentavos,
+} from '@cobranca/dominio';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
@@ -10,6 +16,7 @@ import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { buscarAtualizacao, contaParaEncargos, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
@@ -32,24 +39,30 @@ export type NovoPagamentoInput = {
 
 const erroCampo = (campo: string, mensagem: string) => erroDeCampo('DADOS_INVALIDOS', campo, mensagem);
 
-/** The receivable to pay, locked; it must be this customer's and open, and the amount fit its balance. */
+/** The receivable to pay, locked; it must be this customer's and open, and the amount fit its updated amount. */
 const contaPagavelOrThrow = async (
   repositorio: NegociacoesRepository,
   clienteId: number,
   input: NovoPagamentoInput,
+  percentuais: PercentuaisEncargos,
 ) => {
   const conta = await repositorio.travarConta(clienteId, input.conta_id);
   if (!conta) throw erroCampo('conta_id', 'Conta não encontrada para este cliente.');
   if (conta.status !== 'aberta')
     throw erroCampo('conta_id', `A conta #${conta.id} não está em aberto (${conta.status}).`);
-  const saldo = conta.valorCentavos - conta.valorPagoCentavos;
+  // Encargos as of the payment's date: a payment recorded late owes what was due that day.
+  const { totalCentavos } = encargosDaConta(conta, { hoje: input.data, percentuais });
   const valor = reaisParaCentavos(input.valor);
-  if (valor > saldo)
+  if (valor > totalCentavos)
     throw erroCampo(
       'valor',
-      `O valor pago (${formatarReais(valor)}) é maior que o saldo da conta (${formatarReais(saldo)}).`,
+      `O valor pago (${formatarReais(valor)}) é maior que o valor atualizado da conta (${formatarReais(totalCentavos)}).`,
     );
-  return { conta, valor, quitou: valor === saldo };
+  return {
+    conta,
+    valor,
+    aplicado: aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, input.data, percentuais),
+  };
 };
 
 /** No open receivable left → `concluido` (docs/produto.md §3); says whether it happened now. */
@@ -126,21 +139,22 @@ export const registrarPagamento = async (
   input: NovoPagamentoInput,
   ator: Ator,
 ): Promise<PagamentoRegistrado> => {
-  const { fuso_horario } = await buscarSistemaSettings(db);
-  if (diasEntre(hojeNoFuso(new Date(), fuso_horario), input.data) > 0)
-    throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
+  const { hoje, percentuais } = await buscarAtualizacao(db);
+  if (diasEntre(hoje, input.data) > 0) throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
   const canal = await canalAtivo(db, appKey);
   const { resposta, envio } = await db.transaction(async (tx) => {
     const clientes = new ClientesDoOperador(tx, escopo);
     const repositorio = new NegociacoesRepository(tx, escopo);
     // Locking the customer serialises concurrent payments: the second sees the first's result.
     const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
-    const { conta, valor, quitou } = await contaPagavelOrThrow(repositorio, clienteId, input);
-    await repositorio.aplicarPagamento(conta, valor, quitou, input.data);
+    const { conta, valor, aplicado } = await contaPagavelOrThrow(repositorio, clienteId, input, percentuais);
+    const quitou = aplicado.quitou;
+    await repositorio.aplicarPagamento(conta, aplicado, input.data);
     const pagamentoId = await repositorio.inserirPagamento({
       clienteId,
       contaId: conta.id,
       valorCentavos: valor,
+      partes: aplicado.partes,
       data: input.data,
       forma: input.forma,
       observacao: input.observacao || null,
@@ -157,6 +171,9 @@ export const registrarPagamento = async (
         cliente_id: clienteId,
         conta_id: conta.id,
         valor_centavos: valor,
+        principal_centavos: aplicado.partes.principalCentavos,
+        multa_centavos: aplicado.partes.multaCentavos,
+        juros_centavos: aplicado.partes.jurosCentavos,
         forma: input.forma,
         ...efeitos,
       },

@@ -8,6 +8,7 @@ import { ClienteDetalheRepository, toPromessaView } from '../atendimento/cliente
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { NegociacoesRepository } from './negociacoes.repository.ts';
 
@@ -48,7 +49,11 @@ export const registrarPromessa = async (
     const clientes = new ClientesDoOperador(tx, escopo);
     const repositorio = new NegociacoesRepository(tx, escopo);
     const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
-    const saldo = await repositorio.saldoEmAbertoCentavos(clienteId);
+    const atualizacao = await buscarAtualizacao(tx);
+    const saldo = (await repositorio.contasAbertas(clienteId)).reduce(
+      (soma, conta) => soma + encargosDaConta(conta, atualizacao).totalCentavos,
+      0,
+    );
     if (saldo === 0) throw erroCampo('valor', 'O cliente não tem saldo em aberto.');
     if (valor > saldo)
       throw erroCampo('valor', `O valor prometido é maior que o saldo em aberto (${formatarReais(saldo)}).`);

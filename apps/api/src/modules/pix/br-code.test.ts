@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brCodeValido, crc16, gerarBrCode } from './br-code.ts';
+import { brCodeValido, crc16, gerarBrCode, gerarBrCodeDinamico } from './br-code.ts';
 
 type Vetor = { name: string; kind: string; payload: string; fields: Record<string, string | null> };
 const vetores = JSON.parse(
@@ -63,6 +63,48 @@ describe('gerarBrCode', () => {
     expect(() =>
       gerarBrCode({ chave: 'a@b.co', nomeRecebedor: 'N', cidade: 'C', valorCentavos: -5 }),
     ).toThrow();
+  });
+});
+
+const vetor = (nome: string): Vetor => {
+  const achado = vetores.valid.find((v) => v.name === nome);
+  if (!achado) throw new Error(`vetor ${nome} ausente`);
+  return achado;
+};
+
+/** The payload with one field swapped and its CRC recomputed. */
+const trocando = (payload: string, de: string, para: string): string => {
+  const corpo = payload.slice(0, -4).replace(de, para);
+  return `${corpo}${crc16(corpo)}`;
+};
+
+describe('gerarBrCodeDinamico', () => {
+  it('reproduces the BCB dynamic vector except its 62/05 txid, which a dynamic code leaves as ***', () => {
+    const { payload, fields } = vetor('bcb-example-dynamic-url-amount-txid');
+    const codigo = gerarBrCodeDinamico({
+      location: `https://${fields.url}`,
+      nomeRecebedor: 'Fulano de Tal',
+      cidade: 'BRASILIA',
+      valorCentavos: centavos(fields.amount),
+    });
+    expect(codigo).toBe(trocando(payload, '62190515RP12345678-2019', '62070503***'));
+    expect(codigo.slice(0, 14)).toBe('00020101021226');
+    expect(brCodeValido(codigo)).toBe(true);
+  });
+
+  it('reproduces the manual example without an amount, with the GUI in lower case', () => {
+    const { payload, fields } = vetor('manual-6.2-dynamic-example');
+    const codigo = gerarBrCodeDinamico({
+      location: fields.url ?? '',
+      nomeRecebedor: 'EMPRESA',
+      cidade: 'SAO PAULO',
+    });
+    expect(codigo).toBe(trocando(payload, '0014BR.GOV.BCB.PIX', '0014br.gov.bcb.pix'));
+  });
+
+  it('refuses a location that does not fit the account field', () => {
+    const location = `pix.example.com/qr/v2/${'a'.repeat(60)}`;
+    expect(() => gerarBrCodeDinamico({ location, nomeRecebedor: 'N', cidade: 'C' })).toThrow(/location/);
   });
 });
 

@@ -1,5 +1,6 @@
-// PIX "copia e cola" (BR Code, EMV MPM) for static charges: the payload a customer pastes into their
-// bank app (docs/formatos-externos.md §5). Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
+// PIX "copia e cola" (BR Code, EMV MPM): the payload a customer pastes into their bank app
+// (docs/formatos-externos.md §5), static (key in 26/01) or dynamic (the PSP's location URL in 26/25).
+// Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
 
 export type DadosPix = {
   chave: string;
@@ -11,6 +12,15 @@ export type DadosPix = {
   txid?: string | null;
   /** Free text shown to the payer (26/02). */
   mensagem?: string | null;
+};
+
+export type DadosPixDinamico = {
+  /** The charge's `location` from the PSP, with or without `https://`. */
+  location: string;
+  nomeRecebedor: string;
+  cidade: string;
+  /** Absent: the bank app reads the amount from the location. */
+  valorCentavos?: number | null;
 };
 
 const GUI_PIX = 'br.gov.bcb.pix';
@@ -55,24 +65,41 @@ const valorDe = (centavos: number): string => {
   return `${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
 };
 
+type Recebedor = Pick<DadosPix, 'nomeRecebedor' | 'cidade' | 'valorCentavos'>;
+
+const montar = (iniciacao: string, conta: string, recebedor: Recebedor, txid: string): string => {
+  const corpo =
+    campo('00', '01') +
+    iniciacao +
+    campo('26', conta) +
+    campo('52', '0000') +
+    campo('53', '986') +
+    (recebedor.valorCentavos ? campo('54', valorDe(recebedor.valorCentavos)) : '') +
+    campo('58', 'BR') +
+    campo('59', ascii(recebedor.nomeRecebedor, NOME_MAXIMO)) +
+    campo('60', ascii(recebedor.cidade, CIDADE_MAXIMA)) +
+    campo('62', campo('05', txid)) +
+    '6304';
+  return `${corpo}${crc16(corpo)}`;
+};
+
 /** A static BR Code; throws when the key and message do not fit the 99-character account field. */
 export const gerarBrCode = (dados: DadosPix): string => {
   const mensagem = dados.mensagem ? ascii(dados.mensagem, CONTA_MAXIMA) : '';
   const conta =
     campo('00', GUI_PIX) + campo('01', dados.chave.trim()) + (mensagem ? campo('02', mensagem) : '');
   if (conta.length > CONTA_MAXIMA) throw new Error('chave PIX e mensagem longas demais para o BR Code');
-  const corpo =
-    campo('00', '01') +
-    campo('26', conta) +
-    campo('52', '0000') +
-    campo('53', '986') +
-    (dados.valorCentavos ? campo('54', valorDe(dados.valorCentavos)) : '') +
-    campo('58', 'BR') +
-    campo('59', ascii(dados.nomeRecebedor, NOME_MAXIMO)) +
-    campo('60', ascii(dados.cidade, CIDADE_MAXIMA)) +
-    campo('62', campo('05', txidDe(dados.txid))) +
-    '6304';
-  return `${corpo}${crc16(corpo)}`;
+  return montar('', conta, dados, txidDe(dados.txid));
+};
+
+/**
+ * A single-use (01=12) BR Code for a charge created at the PSP: the bank app fetches the charge from
+ * the location, where the txid lives, so 62/05 carries `***`.
+ */
+export const gerarBrCodeDinamico = (dados: DadosPixDinamico): string => {
+  const conta = campo('00', GUI_PIX) + campo('25', dados.location.trim().replace(/^https?:\/\//i, ''));
+  if (conta.length > CONTA_MAXIMA) throw new Error('location longa demais para o BR Code');
+  return montar(campo('01', '12'), conta, dados, '***');
 };
 
 const tlvsValidos = (texto: string): boolean => {

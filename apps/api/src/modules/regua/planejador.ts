@@ -3,6 +3,7 @@ import { instanteNoFuso, somarDias } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
+import { type Atualizacao, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
 import { type ContaAberta, ordenarEtapas, type PlanoCliente, type Pulo, planejarCliente } from './etapas.ts';
@@ -25,7 +26,11 @@ type LinhaCandidata = {
   telefone: string;
   conta_id: number;
   vencimento: string;
-  saldo: number;
+  valor_centavos: number;
+  valor_pago_centavos: number;
+  multa_pendente_centavos: number;
+  juros_pendentes_centavos: number;
+  encargos_ate: string | null;
   registradas: number[];
 };
 
@@ -45,7 +50,8 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
   return tx.execute(sql`
     DECLARE regua_planejamento NO SCROLL CURSOR FOR
     SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
-      (cr.valor_centavos - cr.valor_pago_centavos)::bigint AS saldo,
+      cr.valor_centavos, cr.valor_pago_centavos, cr.multa_pendente_centavos, cr.juros_pendentes_centavos,
+      cr.encargos_ate::text AS encargos_ate,
       ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
     FROM clientes c
     JOIN contas_receber cr ON cr.cliente_id = c.id AND cr.status = 'aberta'
@@ -191,7 +197,8 @@ const planejarFatia = async (
   return { planejadas: await gravarMensagens(tx, ctx, novas), puladas: pulos.length, adiadas };
 };
 
-const agrupar = (linhas: LinhaCandidata[]): ClienteCandidato[] => {
+/** Messages state the updated amount of each receivable (docs/produto.md §7). */
+const agrupar = (linhas: LinhaCandidata[], atualizacao: Atualizacao): ClienteCandidato[] => {
   const clientes: ClienteCandidato[] = [];
   for (const l of linhas) {
     let atual = clientes.at(-1);
@@ -202,7 +209,17 @@ const agrupar = (linhas: LinhaCandidata[]): ClienteCandidato[] => {
     atual.contas.push({
       id: l.conta_id,
       vencimento: l.vencimento,
-      saldoCentavos: Number(l.saldo),
+      saldoCentavos: encargosDaConta(
+        {
+          valorCentavos: Number(l.valor_centavos),
+          valorPagoCentavos: Number(l.valor_pago_centavos),
+          vencimento: l.vencimento,
+          multaPendenteCentavos: Number(l.multa_pendente_centavos),
+          jurosPendentesCentavos: Number(l.juros_pendentes_centavos),
+          encargosAte: l.encargos_ate,
+        },
+        atualizacao,
+      ).totalCentavos,
       registradas: l.registradas,
     });
   }
@@ -227,6 +244,7 @@ export const planejarRegua = (db: Db, ctx: ContextoPlanejamento): Promise<Result
     await tx.execute(sql`SET LOCAL cursor_tuple_fraction = 1`);
     await tx.execute(sql`SET LOCAL jit = off`);
     const total: ResultadoPlanejamento = { planejadas: 0, puladas: 0, adiadas: 0 };
+    const atualizacao: Atualizacao = { hoje: ctx.hoje, percentuais: percentuaisDe(ctx.settings) };
     await abrirCursor(tx, ctx);
     let resto: LinhaCandidata[] = [];
     for (;;) {
@@ -239,7 +257,7 @@ export const planejarRegua = (db: Db, ctx: ContextoPlanejamento): Promise<Result
       const corte = fim
         ? todas.length
         : todas.findLastIndex((l) => l.cliente_id !== todas.at(-1)?.cliente_id) + 1;
-      const prontos = agrupar(todas.slice(0, corte));
+      const prontos = agrupar(todas.slice(0, corte), atualizacao);
       resto = todas.slice(corte);
       const r = await planejarFatia(tx, ctx, prontos);
       total.planejadas += r.planejadas;

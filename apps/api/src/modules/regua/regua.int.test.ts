@@ -117,7 +117,7 @@ describe('planning', () => {
     templates: await carregarTemplates(database.db),
   });
 
-  it('consolidates a customer’s receivables into one message with a valid PIX code for the total', async () => {
+  it('consolidates a customer’s receivables into one message with a valid PIX code for the updated total', async () => {
     const { db } = database;
     await configurar(db, {
       pix: { chave: 'cobranca@empresa.com.br', nome_recebedor: 'Empresa Demo', cidade: 'Sao Paulo' },
@@ -131,9 +131,11 @@ describe('planning', () => {
       adiadas: 0,
     });
     const [m] = await mensagensRegua(db, a);
-    expect(m).toMatchObject({ status: 'pendente', templateTipo: 'atraso', valorCentavos: 30_003 });
-    expect(m?.conteudo).toContain('R$ 300,03');
-    expect(m?.conteudo).toContain('5406300.03');
+    // Updated amounts: 100,01 due today; 200,02 due Saturday 12/12, so Monday 14/12, one day late:
+    // multa 2 % = 4,00 and juros 1 % a month for a day = 0,07 → 204,09. Total 304,10.
+    expect(m).toMatchObject({ status: 'pendente', templateTipo: 'atraso', valorCentavos: 30_410 });
+    expect(m?.conteudo).toContain('R$ 304,10');
+    expect(m?.conteudo).toContain('5406304.10');
     expect(m?.conteudo).toContain(`0525${m?.pixTxid}`);
   });
 

@@ -28,6 +28,7 @@ const settings = (): SistemaSettings => ({
   limites_contato: { por_dia: 1, por_semana: 3 },
   vazao_canal_por_segundo: 80,
   desconto_maximo_percentual: 30,
+  encargos: { multa_percentual: 2, juros_mensal_percentual: 1 },
   sessao_horas: 12,
   automacao_ativa: true,
 });
@@ -145,6 +146,25 @@ describe('AdminConfigSistemaPage', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informe um número.')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('refuses a multa above 2 % with the legal reason, and sends the encargos', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const multa = screen.getByLabelText('Multa por atraso (%)');
+    expect(multa).toHaveValue(2);
+    expect(screen.getByLabelText('Juros de mora (% ao mês)')).toHaveValue(1);
+    await user.clear(multa);
+    await user.type(multa, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('A multa por atraso é limitada a 2% (CDC, art. 52, § 1º).')).toBeVisible();
+    expect(sent).toHaveLength(0);
+    await user.clear(multa);
+    await user.type(multa, '1.5');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ encargos: { multa_percentual: 1.5, juros_mensal_percentual: 1 } });
   });
 
   it('discards the changes after confirmation', async () => {

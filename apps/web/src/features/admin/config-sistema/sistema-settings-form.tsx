@@ -12,6 +12,7 @@ import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveSistemaSettings } from '../api/sistema.ts';
 import { AutomacaoSection } from './automacao-section.tsx';
 import { EmpresaPixSection } from './empresa-pix-section.tsx';
+import { EncargosSection } from './encargos-section.tsx';
 import { JanelaEnvioSection } from './janela-envio-section.tsx';
 import { LimitesSection } from './limites-section.tsx';
 import { ReguaSection } from './regua-section.tsx';
@@ -57,6 +58,7 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
           <ReguaSection />
           <JanelaEnvioSection />
           <LimitesSection />
+          <EncargosSection />
           <AutomacaoSection />
         </Box>
         <Paper

@@ -1,5 +1,5 @@
 import type { ContaListada } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { formatarReais, formatarValorEmReais, reaisParaCentavos } from '@cobranca/dominio';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -71,7 +71,19 @@ export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column
     ),
   },
   { key: 'valor', header: 'Valor', align: 'right', render: (c) => money(c.valor), hideOnMobile: true },
-  { key: 'saldo', header: 'Saldo', align: 'right', render: (c) => money(c.saldo) },
+  { key: 'saldo', header: 'Saldo', align: 'right', render: (c) => money(c.saldo), hideOnMobile: true },
+  {
+    key: 'encargos',
+    header: 'Multa + juros',
+    align: 'right',
+    render: (c) => (
+      <Box component="span" sx={nowrap} title={`Multa ${money(c.multa)} · juros ${money(c.juros)}`}>
+        {formatarReais(reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros))}
+      </Box>
+    ),
+    hideOnMobile: true,
+  },
+  { key: 'atualizado', header: 'Atualizado', align: 'right', render: (c) => money(c.valor_atualizado) },
   {
     key: 'status',
     header: 'Status',

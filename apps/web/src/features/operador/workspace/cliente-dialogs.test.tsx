@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server.ts';
-import { answerWith, clienteDetalhe, openWorkspace, setupWorkspace } from './workspace.test-fixtures.ts';
+import {
+  answerWith,
+  clienteDetalhe,
+  conta,
+  openWorkspace,
+  setupWorkspace,
+} from './workspace.test-fixtures.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -47,7 +53,8 @@ describe('Negociar', () => {
     await openWorkspace();
     const user = userEvent.setup();
     const dialog = await abrirNegociacao(user);
-    expect(dialog).toHaveTextContent('Total: R$ 100,00');
+    expect(dialog).toHaveTextContent('Total atualizado: R$ 100,00');
+    expect(dialog).not.toHaveTextContent('multa e juros');
 
     await replace(user, within(dialog).getByLabelText('Parcelas'), '3');
     // Default first due date: a week from today (20/11/2026), then every 30 days.
@@ -131,6 +138,35 @@ describe('Negociar', () => {
   });
 });
 
+describe('Encargos', () => {
+  // R$ 50,00 due 01/11/2026, 19 days late on 20/11/2026: multa 1,00 + juros 0,32 = 51,32.
+  const atrasada = conta(1, { multa: 1, juros: 0.32, valor_atualizado: 51.32 });
+
+  it('the payment form suggests the updated amount and refuses more than it', async () => {
+    setupWorkspace(clienteDetalhe({ contas: [atrasada] }));
+    await openWorkspace();
+    const user = userEvent.setup();
+    await user.click(acoes().getByRole('button', { name: 'Registrar pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    expect(within(dialog).getByRole('combobox', { name: 'Conta' })).toHaveTextContent('atualizado R$ 51,32');
+    expect(within(dialog).getByLabelText('Valor pago')).toHaveValue('51,32');
+    await replace(user, within(dialog).getByLabelText('Valor pago'), '51,33');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
+    expect(
+      await within(dialog).findByText('O valor não pode passar do valor atualizado da conta (R$ 51,32).'),
+    ).toBeInTheDocument();
+  });
+
+  it('the agreement starts from the updated total and says how much of it is encargos', async () => {
+    setupWorkspace(clienteDetalhe({ contas: [atrasada, conta(2)] }));
+    await openWorkspace();
+    const user = userEvent.setup();
+    const dialog = await abrirNegociacao(user);
+    expect(dialog).toHaveTextContent('Total atualizado: R$ 101,32');
+    expect(dialog).toHaveTextContent('Inclui R$ 1,32 de multa e juros, que o desconto pode dispensar.');
+  });
+});
+
 describe('Registrar pagamento', () => {
   it('blocks an amount above the balance, a future date and a missing method, then posts', async () => {
     const estado = setupWorkspace();
@@ -147,7 +183,7 @@ describe('Registrar pagamento', () => {
     await typeDate(user, dialog, 'Data do pagamento', '21112026');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar pagamento' }));
     expect(
-      await within(dialog).findByText('O valor não pode passar do saldo da conta (R$ 50,00).'),
+      await within(dialog).findByText('O valor não pode passar do valor atualizado da conta (R$ 50,00).'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('A data não pode ser no futuro.')).toBeInTheDocument();
     expect(within(dialog).getByText('Escolha a forma de pagamento.')).toBeInTheDocument();

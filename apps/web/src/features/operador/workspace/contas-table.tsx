@@ -14,6 +14,7 @@ import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import { formatarData } from '../../../lib/format.ts';
 
 const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
+const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 type ContasTableProps = {
   contas: ContaReceber[];
@@ -21,7 +22,10 @@ type ContasTableProps = {
   onChange: (ids: Set<number>) => void;
 };
 
-/** All of the customer's receivables; open ones can be picked for an agreement. */
+/**
+ * All of the customer's receivables with today's updated amount (principal, multa and juros apart on wide
+ * screens); open ones can be picked for an agreement.
+ */
 export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps) => {
   const abertas = contas.filter((c) => c.status === 'aberta');
   const todas = abertas.length > 0 && abertas.every((c) => selecionadas.has(c.id));
@@ -57,7 +61,16 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
               <TableCell align="right" sx={mobileHidden}>
                 Valor
               </TableCell>
-              <TableCell align="right">Saldo</TableCell>
+              <TableCell align="right" sx={mobileHidden}>
+                Saldo
+              </TableCell>
+              <TableCell align="right" sx={wideOnly}>
+                Multa
+              </TableCell>
+              <TableCell align="right" sx={wideOnly}>
+                Juros
+              </TableCell>
+              <TableCell align="right">Atualizado</TableCell>
               <TableCell>Status</TableCell>
               <TableCell align="right" sx={mobileHidden}>
                 Dias de atraso
@@ -67,7 +80,7 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
           <TableBody>
             {contas.length === 0 && (
               <TableRow>
-                <TableCell colSpan={8} align="center">
+                <TableCell colSpan={11} align="center">
                   Nenhuma conta a receber.
                 </TableCell>
               </TableRow>
@@ -93,7 +106,16 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                 <TableCell align="right" sx={mobileHidden}>
                   {formatarValorEmReais(c.valor)}
                 </TableCell>
-                <TableCell align="right">{formatarValorEmReais(c.saldo)}</TableCell>
+                <TableCell align="right" sx={mobileHidden}>
+                  {formatarValorEmReais(c.saldo)}
+                </TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  {formatarValorEmReais(c.multa)}
+                </TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  {formatarValorEmReais(c.juros)}
+                </TableCell>
+                <TableCell align="right">{formatarValorEmReais(c.valor_atualizado)}</TableCell>
                 <TableCell>
                   <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
                 </TableCell>

@@ -1,4 +1,4 @@
-import type { ClienteDetalhe } from '@cobranca/contracts';
+import type { ClienteDetalhe, PagamentoView } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +15,12 @@ import {
 
 type Evento = { chave: string; quando: string; titulo: string; detalhe: string | null };
 
+/** "principal R$ 100,00 + multa R$ 2,00 + juros R$ 0,33" when the payment covered encargos. */
+const partesDoPagamento = (p: PagamentoView): string | null =>
+  p.multa > 0 || p.juros > 0
+    ? `principal ${formatarValorEmReais(p.principal)} + multa ${formatarValorEmReais(p.multa)} + juros ${formatarValorEmReais(p.juros)}`
+    : null;
+
 const eventosDe = (c: ClienteDetalhe): Evento[] => [
   ...c.chamadas.map((ch) => ({
     chave: `chamada-${ch.id}`,
@@ -26,7 +32,7 @@ const eventosDe = (c: ClienteDetalhe): Evento[] => [
     chave: `pagamento-${p.id}`,
     quando: p.created_at,
     titulo: `Pagamento de ${formatarValorEmReais(p.valor)} (${FORMA_LABELS[p.forma]}) em ${formatarData(p.data)}`,
-    detalhe: [p.operador?.name, p.observacao].filter(Boolean).join(' · ') || null,
+    detalhe: [p.operador?.name, partesDoPagamento(p), p.observacao].filter(Boolean).join(' · ') || null,
   })),
   ...c.promessas.map((p) => ({
     chave: `promessa-${p.id}`,
@@ -39,7 +45,13 @@ const eventosDe = (c: ClienteDetalhe): Evento[] => [
     quando: n.created_at,
     titulo: `Acordo de ${formatarValorEmReais(n.valor_total)} em ${n.parcelas}x (${NEGOCIACAO_STATUS_LABELS[n.status]})`,
     detalhe:
-      [n.desconto > 0 ? `desconto de ${formatarValorEmReais(n.desconto)}` : null, n.observacao]
+      [
+        n.desconto > 0 ? `desconto de ${formatarValorEmReais(n.desconto)}` : null,
+        n.encargos_dispensados > 0
+          ? `${formatarValorEmReais(n.encargos_dispensados)} de encargos dispensados`
+          : null,
+        n.observacao,
+      ]
         .filter(Boolean)
         .join(' · ') || null,
   })),

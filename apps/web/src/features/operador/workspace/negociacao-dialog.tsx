@@ -51,7 +51,12 @@ type NegociacaoDialogProps = {
 /** An agreement over the selected open receivables, with a live preview of its instalments (docs/produto.md §8). */
 export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: NegociacaoDialogProps) => {
   const mutation = useCriarNegociacao(cliente.id);
-  const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.saldo), 0);
+  // Agreements start from today's updated amounts; the discount may waive the encargos (docs/produto.md §8).
+  const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.valor_atualizado), 0);
+  const encargosCentavos = contas.reduce(
+    (soma, c) => soma + reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros),
+    0,
+  );
   const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
   const [geral, setGeral] = useState<string | null>(null);
   const form = useForm({
@@ -131,11 +136,18 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
         {contas.map((c) => (
           <Typography component="li" variant="body2" key={c.id}>
-            {c.descricao} · venc. {formatarData(c.vencimento)} · {formatarValorEmReais(c.saldo)}
+            {c.descricao} · venc. {formatarData(c.vencimento)} · {formatarValorEmReais(c.valor_atualizado)}
           </Typography>
         ))}
       </Box>
-      <Typography sx={{ mt: 1, fontWeight: 600 }}>Total: {formatarReais(totalCentavos)}</Typography>
+      <Typography sx={{ mt: 1, fontWeight: 600 }}>
+        Total atualizado: {formatarReais(totalCentavos)}
+      </Typography>
+      {encargosCentavos > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Inclui {formatarReais(encargosCentavos)} de multa e juros, que o desconto pode dispensar.
+        </Typography>
+      )}
       <MoneyField {...fieldProps(form, 'desconto')} label="Desconto" />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <TextField

@@ -18,12 +18,13 @@ import { hoje, reaisParaTexto } from './workspace-utils.ts';
 const FIELDS = ['conta_id', 'valor', 'data', 'forma', 'observacao'] as const;
 
 const contaLabel = (c: ContaReceber) =>
-  `${c.descricao}${c.numero_parcela ? ` (${c.numero_parcela})` : ''} · venc. ${formatarData(c.vencimento)} · saldo ${formatarValorEmReais(c.saldo)}`;
+  `${c.descricao}${c.numero_parcela ? ` (${c.numero_parcela})` : ''} · venc. ${formatarData(c.vencimento)} · atualizado ${formatarValorEmReais(c.valor_atualizado)}`;
 
-const saldoDe = (contas: ContaReceber[], id: number) =>
-  contas.find((c) => c.id === id)?.saldo ?? Number.POSITIVE_INFINITY;
+const atualizadoDe = (contas: ContaReceber[], id: number) =>
+  contas.find((c) => c.id === id)?.valor_atualizado ?? Number.POSITIVE_INFINITY;
 
-// Built per customer: the amount may not exceed the chosen receivable's balance.
+// Built per customer: the amount may not exceed the chosen receivable's updated amount (balance + encargos).
+// The server checks it again for the payment's date.
 const schemaFor = (contas: ContaReceber[]) =>
   z
     .object({
@@ -34,12 +35,12 @@ const schemaFor = (contas: ContaReceber[]) =>
       observacao: pagamentoBody.shape.observacao,
     })
     .refine(
-      ({ conta_id, valor }) => reaisParaCentavos(valor) <= reaisParaCentavos(saldoDe(contas, conta_id)),
+      ({ conta_id, valor }) => reaisParaCentavos(valor) <= reaisParaCentavos(atualizadoDe(contas, conta_id)),
       {
         path: ['valor'],
         error: (issue) => {
           const { conta_id } = issue.input as { conta_id: number };
-          return `O valor não pode passar do saldo da conta (${formatarValorEmReais(saldoDe(contas, conta_id))}).`;
+          return `O valor não pode passar do valor atualizado da conta (${formatarValorEmReais(atualizadoDe(contas, conta_id))}).`;
         },
         // Checked as soon as account and amount are valid, even while other fields still have errors.
         when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'conta_id' || i.path?.[0] === 'valor'),
@@ -57,7 +58,7 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
     resolver: zodResolver(schema),
     defaultValues: {
       conta_id: primeira ? String(primeira.id) : '',
-      valor: primeira ? reaisParaTexto(primeira.saldo) : '',
+      valor: primeira ? reaisParaTexto(primeira.valor_atualizado) : '',
       data: hoje(),
       forma: '',
       observacao: '',
@@ -100,8 +101,8 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
         onChange={(e) => {
           const conta = contas.find((c) => String(c.id) === e.target.value);
           setValue('conta_id', e.target.value, { shouldValidate: true });
-          // The amount follows the chosen receivable's balance.
-          if (conta) setValue('valor', reaisParaTexto(conta.saldo));
+          // The amount follows the chosen receivable's updated amount: paying it settles the receivable.
+          if (conta) setValue('valor', reaisParaTexto(conta.valor_atualizado));
         }}
         fullWidth
         margin="dense"

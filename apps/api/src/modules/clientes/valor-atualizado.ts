@@ -1,0 +1,56 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import {
+  type ContaParaEncargos,
+  calcularEncargos,
+  type Encargos,
+  hojeNoFuso,
+  type PercentuaisEncargos,
+} from '@cobranca/dominio';
+import type { DbOrTx } from '../../db/client.ts';
+import type { contasReceber } from '../../db/schema/index.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+
+// Updated amounts (docs/produto.md §7) of stored receivables. Here rather than in contas-receber for the
+// same reason as dias-atraso: the customer lists need them too.
+
+/** The day amounts are updated to and the configured percentages. */
+export type Atualizacao = { hoje: string; percentuais: PercentuaisEncargos };
+
+export const percentuaisDe = ({ encargos }: SistemaSettings): PercentuaisEncargos => ({
+  multaPercentual: encargos.multa_percentual,
+  jurosMensalPercentual: encargos.juros_mensal_percentual,
+});
+
+export const atualizacaoDe = (settings: SistemaSettings, agora: Date): Atualizacao => ({
+  hoje: hojeNoFuso(agora, settings.fuso_horario),
+  percentuais: percentuaisDe(settings),
+});
+
+export const buscarAtualizacao = async (db: DbOrTx, agora = new Date()): Promise<Atualizacao> =>
+  atualizacaoDe(await buscarSistemaSettings(db), agora);
+
+export type ContaComEncargos = Pick<
+  typeof contasReceber.$inferSelect,
+  | 'valorCentavos'
+  | 'valorPagoCentavos'
+  | 'vencimento'
+  | 'multaPendenteCentavos'
+  | 'jurosPendentesCentavos'
+  | 'encargosAte'
+>;
+
+export const contaParaEncargos = (conta: ContaComEncargos): ContaParaEncargos => ({
+  principalCentavos: conta.valorCentavos - conta.valorPagoCentavos,
+  vencimento: conta.vencimento,
+  pendentes: conta.encargosAte
+    ? {
+        multaCentavos: conta.multaPendenteCentavos,
+        jurosCentavos: conta.jurosPendentesCentavos,
+        ate: conta.encargosAte,
+      }
+    : null,
+});
+
+/** What an open receivable owes on the day of `atualizacao`. */
+export const encargosDaConta = (conta: ContaComEncargos, atualizacao: Atualizacao): Encargos =>
+  calcularEncargos(contaParaEncargos(conta), atualizacao.hoje, atualizacao.percentuais);
