@@ -12,6 +12,8 @@ import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
+import { cobrancasPixRoutes } from './modules/cobrancas-pix/cobrancas-pix.routes.ts';
+import { webhookPixRoutes } from './modules/cobrancas-pix/webhook-pix.routes.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
@@ -27,6 +29,7 @@ import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
+import { pixConfigRoutes } from './modules/pix/pix-config.routes.ts';
 import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
 import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
@@ -82,6 +85,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(whatsappWebhookRoutes);
+  await app.register(webhookPixRoutes);
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.admin, [
       adminDashboardRoutes,
@@ -90,6 +94,7 @@ export const buildApp = async (opts: AppOptions) => {
       auditoriaRoutes,
       templatesRoutes,
       whatsappConfigRoutes,
+      pixConfigRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,
     ]),
@@ -104,6 +109,7 @@ export const buildApp = async (opts: AppOptions) => {
       mensagensRoutes,
       simuladorRoutes,
       negociacoesRoutes,
+      cobrancasPixRoutes,
       contasReceberRoutes,
       importacoesOperadorRoutes,
     ]),

@@ -14,6 +14,7 @@ export * from './idempotency.ts';
 export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './operador.ts';
+export * from './pix.ts';
 export * from './roles.ts';
 export * from './super-admin.ts';
 export * from './template-text.ts';

@@ -18,6 +18,7 @@ import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } f
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { importacoes } from './importacoes.ts';
+import { pixRecebidos } from './pix.ts';
 import { usuarios } from './usuarios.ts';
 
 export const negociacoes = pgTable(
@@ -156,10 +157,13 @@ export const pagamentos = pgTable(
     data: date('data').notNull(),
     forma: text('forma').$type<FormaPagamento>().notNull(),
     observacao: text('observacao'),
+    /** The confirmed PIX that paid it; null for a payment recorded by hand. */
+    pixRecebidoId: integer('pix_recebido_id').references(() => pixRecebidos.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('pagamentos_cliente_idx').on(t.clienteId, t.data),
+    index('pagamentos_pix_idx').on(t.pixRecebidoId).where(sql`${t.pixRecebidoId} IS NOT NULL`),
     index('pagamentos_data_idx').on(t.data),
     index('pagamentos_conta_idx').on(t.contaId),
     check('pagamentos_forma_ck', sql.raw(`forma IN (${sqlList(FORMAS_PAGAMENTO)})`)),

@@ -5,3 +5,4 @@ export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './sistema.ts';
 export * from './usuarios.ts';
+export * from './pix.ts';

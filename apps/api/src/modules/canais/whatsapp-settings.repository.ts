@@ -1,7 +1,7 @@
 import { CANAIS, WHATSAPP_CONEXAO_STATUSES, type WhatsappStatus } from '@cobranca/contracts';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
+import { abrirSegredo, cifrarSegredoEm, type SegredoLido, valorDoSegredo } from '../../lib/segredos.ts';
 import {
   buscarConfiguracao,
   garantirConfiguracao,
@@ -38,27 +38,16 @@ export type WhatsappArmazenado = z.infer<typeof whatsappArmazenado>;
 export type SegredoWhatsapp = 'access_token' | 'app_secret';
 
 // Bound as AAD, so a ciphertext copied from one field to the other does not decrypt.
-const contexto = (campo: SegredoWhatsapp) => `configuracoes.whatsapp.${campo}`;
+export const contextoWhatsapp = (campo: SegredoWhatsapp) => `configuracoes.whatsapp.${campo}`;
 
 export const cifrarSegredo = (appKey: Buffer, campo: SegredoWhatsapp, valor: string) =>
-  encryptSecret(appKey, valor, contexto(campo));
-
-/** A stored secret once opened: unset, opened, or unreadable (the APP_KEY changed since it was saved). */
-export type SegredoLido = { estado: 'ausente' } | { estado: 'ilegivel' } | { estado: 'ok'; valor: string };
+  cifrarSegredoEm(appKey, contextoWhatsapp(campo), valor);
 
 export const decifrarSegredo = (
   appKey: Buffer,
   campo: SegredoWhatsapp,
   cifrado: string | null,
-): SegredoLido => {
-  if (cifrado === null) return { estado: 'ausente' };
-  try {
-    return { estado: 'ok', valor: decryptSecret(appKey, cifrado, contexto(campo)) };
-  } catch (error) {
-    if (error instanceof SecretBoxError) return { estado: 'ilegivel' };
-    throw error;
-  }
-};
+): SegredoLido => abrirSegredo(appKey, contextoWhatsapp(campo), cifrado);
 
 const parseArmazenado = (valor: unknown): WhatsappArmazenado => {
   const parsed = whatsappArmazenado.safeParse(valor ?? {});
@@ -121,11 +110,10 @@ export type WhatsappCredenciais = {
  */
 export const buscarWhatsappCredenciais = async (db: DbOrTx, appKey: Buffer): Promise<WhatsappCredenciais> => {
   const a = await buscarWhatsappArmazenado(db);
-  const valor = (lido: SegredoLido) => (lido.estado === 'ok' ? lido.valor : null);
   return {
     phoneNumberId: a.phone_number_id,
-    accessToken: valor(decifrarSegredo(appKey, 'access_token', a.access_token)),
-    appSecret: valor(decifrarSegredo(appKey, 'app_secret', a.app_secret)),
+    accessToken: valorDoSegredo(decifrarSegredo(appKey, 'access_token', a.access_token)),
+    appSecret: valorDoSegredo(decifrarSegredo(appKey, 'app_secret', a.app_secret)),
     webhookVerifyToken: a.webhook_verify_token,
     apiVersion: a.api_version,
     baseUrl: a.base_url,

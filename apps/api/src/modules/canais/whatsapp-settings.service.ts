@@ -3,15 +3,15 @@ import type { WhatsappSettingsBody, WhatsappSettingsView, WhatsappStatus } from 
 import type { DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, type FieldErrors, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { mascararSegredo, mesclarSegredoCifrado } from '../../lib/segredos.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { verificarNumeroCloud } from './whatsapp-cloud-verify.ts';
 import {
   buscarWhatsappArmazenado,
-  cifrarSegredo,
+  contextoWhatsapp,
   decifrarSegredo,
   lockWhatsappArmazenado,
   NAO_CONFIGURADO,
-  type SegredoLido,
   type SegredoWhatsapp,
   salvarWhatsappArmazenado,
   statusDoCanal,
@@ -19,16 +19,7 @@ import {
   type WhatsappArmazenado,
 } from './whatsapp-settings.repository.ts';
 
-const MASCARA = '••••••••';
-// Shorter secrets show no suffix: four characters of them would give too much away.
-const MINIMO_PARA_SUFIXO = 12;
 const CHAVE_ILEGIVEL = 'O token salvo não pode ser decifrado com a APP_KEY atual; informe-o novamente.';
-
-const mascarar = (lido: SegredoLido): string | null => {
-  if (lido.estado === 'ausente') return null;
-  if (lido.estado === 'ilegivel' || lido.valor.length < MINIMO_PARA_SUFIXO) return MASCARA;
-  return `${MASCARA}${lido.valor.slice(-4)}`;
-};
 
 /** Settings as the admin screen reads them: secrets masked, never in clear. */
 export const whatsappView = (
@@ -38,8 +29,8 @@ export const whatsappView = (
 ): WhatsappSettingsView => ({
   provedor: a.provedor,
   phone_number_id: a.phone_number_id,
-  access_token: mascarar(decifrarSegredo(appKey, 'access_token', a.access_token)),
-  app_secret: mascarar(decifrarSegredo(appKey, 'app_secret', a.app_secret)),
+  access_token: mascararSegredo(decifrarSegredo(appKey, 'access_token', a.access_token)),
+  app_secret: mascararSegredo(decifrarSegredo(appKey, 'app_secret', a.app_secret)),
   webhook_verify_token: a.webhook_verify_token,
   api_version: a.api_version,
   base_url: a.base_url,
@@ -48,13 +39,8 @@ export const whatsappView = (
 
 type Mescla = { depois: WhatsappArmazenado; alterados: string[] };
 
-// An omitted or empty secret keeps the stored one; the same value sent again changes nothing.
-const mesclarSegredo = (appKey: Buffer, antes: WhatsappArmazenado, campo: SegredoWhatsapp, novo?: string) => {
-  const atual = decifrarSegredo(appKey, campo, antes[campo]);
-  if (!novo || (atual.estado === 'ok' && atual.valor === novo))
-    return { cifrado: antes[campo], mudou: false };
-  return { cifrado: cifrarSegredo(appKey, campo, novo), mudou: true };
-};
+const mesclarSegredo = (appKey: Buffer, antes: WhatsappArmazenado, campo: SegredoWhatsapp, novo?: string) =>
+  mesclarSegredoCifrado(appKey, contextoWhatsapp(campo), antes[campo], novo);
 
 const mesclar = (appKey: Buffer, antes: WhatsappArmazenado, body: WhatsappSettingsBody): Mescla => {
   const token = mesclarSegredo(appKey, antes, 'access_token', body.access_token);

@@ -12,7 +12,7 @@ import {
 } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import { diasAtraso } from './dias-atraso.ts';
-import { doOperador, type EscopoOperador, visivelAoOperador } from './escopo-operador.ts';
+import { doOperador, type Escopo, visivelAoOperador } from './escopo-operador.ts';
 import type { Atualizacao } from './valor-atualizado.ts';
 
 // The operator's customer lists (docs/produto.md §5): every WHERE starts from the caller's scope.
@@ -27,7 +27,7 @@ export type FiltroClientesOperador = {
 
 const STATUS_ATIVOS: ClienteStatus[] = ['ativo', 'pausado'];
 
-const membrosDaLista = (escopo: EscopoOperador, filtro: FiltroClientesOperador): SQL | undefined => {
+const membrosDaLista = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined => {
   switch (filtro.lista) {
     case 'ativos':
       return and(
@@ -52,7 +52,7 @@ const ordemDaLista = (lista: ListaOperador): SQL[] => {
   return [asc(clientes.nome), asc(clientes.id)];
 };
 
-const whereClientes = (escopo: EscopoOperador, filtro: FiltroClientesOperador): SQL | undefined => {
+const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined => {
   return and(membrosDaLista(escopo, filtro), condicaoBuscaCliente(filtro.busca));
 };
 
@@ -121,7 +121,7 @@ type AlteracaoCliente = { [K in CampoAlteravel]?: ClienteRow[K] | SQL };
 export class ClientesDoOperador {
   constructor(
     private readonly db: DbOrTx,
-    private readonly escopo: EscopoOperador,
+    private readonly escopo: Escopo,
   ) {}
 
   /** The customer if the operator may see it, locked for update when asked. */
@@ -150,6 +150,7 @@ export class ClientesDoOperador {
    * racing for the same customer exactly one gets `true`.
    */
   async assumir(clienteId: number, status: ClienteStatus): Promise<boolean> {
+    if (this.escopo.operadorId === null) throw new Error('só um operador assume um cliente');
     const atualizados = await this.db
       .update(clientes)
       .set({ status, operadorId: this.escopo.operadorId })

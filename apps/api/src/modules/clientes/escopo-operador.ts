@@ -11,25 +11,40 @@ import { sessionOf } from '../../plugins/access.ts';
  */
 export type EscopoOperador = { readonly operadorId: number };
 
+/**
+ * A server process acting on any customer with no operator behind it (a PIX the PSP confirmed,
+ * docs/produto.md §21): never built from a request, so no route can reach another operator's data with it.
+ */
+export type EscopoSistema = { readonly operadorId: null };
+export const ESCOPO_SISTEMA: EscopoSistema = Object.freeze({ operadorId: null });
+
+/** What the repositories shared by the operator routes and the settlement of PIX are bound to. */
+export type Escopo = EscopoOperador | EscopoSistema;
+
 declare module 'fastify' {
   interface FastifyRequest {
     escopoOperador: EscopoOperador | null;
   }
 }
 
-/** Customers the operator owns. */
-export const doOperador = (escopo: EscopoOperador): SQL => eq(clientes.operadorId, escopo.operadorId);
+/** Customers the operator owns (every customer for the system). */
+export const doOperador = (escopo: Escopo): SQL =>
+  escopo.operadorId === null ? sql`true` : eq(clientes.operadorId, escopo.operadorId);
 
 /** Customers the operator may see: their own, plus the unassigned ones waiting for service. */
-export const visivelAoOperador = (escopo: EscopoOperador): SQL =>
-  or(
-    doOperador(escopo),
-    and(isNull(clientes.operadorId), eq(clientes.status, 'aguardando_atendimento')),
-  ) as SQL;
+export const visivelAoOperador = (escopo: Escopo): SQL =>
+  escopo.operadorId === null
+    ? sql`true`
+    : (or(
+        doOperador(escopo),
+        and(isNull(clientes.operadorId), eq(clientes.status, 'aguardando_atendimento')),
+      ) as SQL);
 
 /** A child-table row (receivable, payment, message…) whose customer the operator owns. */
-export const deClienteDoOperador = (clienteId: AnyPgColumn, escopo: EscopoOperador): SQL =>
-  sql`${clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${doOperador(escopo)})`;
+export const deClienteDoOperador = (clienteId: AnyPgColumn, escopo: Escopo): SQL =>
+  escopo.operadorId === null
+    ? sql`true`
+    : sql`${clienteId} IN (SELECT ${clientes.id} FROM ${clientes} WHERE ${doOperador(escopo)})`;
 
 /** A child-table row whose customer the operator may see. */
 export const deClienteVisivel = (clienteId: AnyPgColumn, escopo: EscopoOperador): SQL =>

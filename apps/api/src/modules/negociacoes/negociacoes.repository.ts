@@ -8,7 +8,7 @@ import {
   pagamentos,
   promessas,
 } from '../../db/schema/index.ts';
-import { deClienteDoOperador, type EscopoOperador } from '../clientes/escopo-operador.ts';
+import { deClienteDoOperador, type Escopo } from '../clientes/escopo-operador.ts';
 
 // SQL of agreements, payments and promises, bound to the calling operator: every read and update of a
 // receivable, agreement or promise is filtered through its customer's owner (docs/produto.md §4).
@@ -34,12 +34,14 @@ export type NovoPagamento = {
   data: string;
   forma: typeof pagamentos.$inferInsert.forma;
   observacao: string | null;
+  /** The confirmed PIX that paid it (docs/produto.md §21). */
+  pixRecebidoId?: number;
 };
 
 export class NegociacoesRepository {
   constructor(
     private readonly db: DbOrTx,
-    private readonly escopo: EscopoOperador,
+    private readonly escopo: Escopo,
   ) {}
 
   private deste = (clienteId: number) =>

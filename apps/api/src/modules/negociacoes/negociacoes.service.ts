@@ -18,6 +18,7 @@ import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts'
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
@@ -156,6 +157,7 @@ export const criarNegociacao = async (
       observacao: input.observacao || null,
     });
     await repositorio.substituirContas(clienteId, negociacaoId, valores.contas);
+    await removerCobrancasDasContas(tx, input.contas);
     await repositorio.inserirParcelas(clienteId, negociacaoId, plano);
     await auditarNegociacao(tx, ator, cliente, negociacaoId, valores, plano);
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);

@@ -23,6 +23,7 @@ import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
@@ -66,7 +67,7 @@ const contaPagavelOrThrow = async (
 };
 
 /** No open receivable left → `concluido` (docs/produto.md §3); says whether it happened now. */
-const concluirSeQuitado = async (
+export const concluirSeQuitado = async (
   clientes: ClientesDoOperador,
   repositorio: NegociacoesRepository,
   cliente: ClienteRow,
@@ -78,7 +79,7 @@ const concluirSeQuitado = async (
 };
 
 /** Stores the thank-you message (stored template or the default) for sending after the commit. */
-const prepararAgradecimento = async (
+export const prepararAgradecimento = async (
   tx: DbOrTx,
   cliente: ClienteRow,
   valor: number,
@@ -159,6 +160,8 @@ export const registrarPagamento = async (
       forma: input.forma,
       observacao: input.observacao || null,
     });
+    // A PIX charge over this receivable would now ask for an amount no longer owed.
+    await removerCobrancasDasContas(tx, [conta.id]);
     const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, conta, quitou);
     const envio = efeitos.cliente_concluido ? await prepararAgradecimento(tx, cliente, valor, canal) : null;
     await registrarAuditoria(tx, {

@@ -2,6 +2,8 @@
 // (docs/formatos-externos.md §5), static (key in 26/01) or dynamic (the PSP's location URL in 26/25).
 // Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
 
+import { valorPix } from './valor-pix.ts';
+
 export type DadosPix = {
   chave: string;
   nomeRecebedor: string;
@@ -59,12 +61,6 @@ const txidDe = (txid: string | null | undefined): string => {
   return limpo || '***';
 };
 
-const valorDe = (centavos: number): string => {
-  if (!Number.isInteger(centavos) || centavos <= 0)
-    throw new Error('valor do PIX deve ser inteiro positivo em centavos');
-  return `${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
-};
-
 type Recebedor = Pick<DadosPix, 'nomeRecebedor' | 'cidade' | 'valorCentavos'>;
 
 const montar = (iniciacao: string, conta: string, recebedor: Recebedor, txid: string): string => {
@@ -74,7 +70,7 @@ const montar = (iniciacao: string, conta: string, recebedor: Recebedor, txid: st
     campo('26', conta) +
     campo('52', '0000') +
     campo('53', '986') +
-    (recebedor.valorCentavos ? campo('54', valorDe(recebedor.valorCentavos)) : '') +
+    (recebedor.valorCentavos ? campo('54', valorPix(recebedor.valorCentavos)) : '') +
     campo('58', 'BR') +
     campo('59', ascii(recebedor.nomeRecebedor, NOME_MAXIMO)) +
     campo('60', ascii(recebedor.cidade, CIDADE_MAXIMA)) +

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { diasEntre, ehDataIso, proximoDiaUtil, somarDias } from '@cobranca/dominio';
 import type { PixRecebido, TipoCobranca } from './api-pix-cliente.ts';
+import { centavosDoValorPix, valorPix } from './valor-pix.ts';
 
 // The rules of the fake PSP's charges, kept apart from its HTTP plumbing: what a strict PSP refuses in a
 // cob/cobv body (answered as problem+json) and what a payer owes on a given day. The amount due is
@@ -127,17 +128,10 @@ export const violacoesDaCobranca = (
   return violacoes;
 };
 
-const centavos = (valor: string): number => {
-  const [reais = '0', fracao = '0'] = valor.split('.');
-  return Number(reais) * 100 + Number(fracao.padEnd(2, '0'));
-};
-
-export const emReais = (centavosTotais: number): string =>
-  `${Math.floor(centavosTotais / 100)}.${String(centavosTotais % 100).padStart(2, '0')}`;
 
 /** round-half-up(base × percentual% × numerador / denominador), in integer cents. */
 const percentual = (base: number, perc: string, numerador = 1, denominador = 1): number => {
-  const total = BigInt(base) * BigInt(centavos(perc)) * BigInt(numerador);
+  const total = BigInt(base) * BigInt(centavosDoValorPix(perc)) * BigInt(numerador);
   const divisor = 10_000n * BigInt(denominador);
   return Number((total * 2n + divisor) / (divisor * 2n));
 };
@@ -154,7 +148,7 @@ const jurosDe = (
   original: number,
   dias: number,
 ): number => {
-  if (regra.modalidade === 1) return centavos(regra.valorPerc) * dias;
+  if (regra.modalidade === 1) return centavosDoValorPix(regra.valorPerc) * dias;
   if (regra.modalidade === 2) return percentual(original, regra.valorPerc, dias);
   if (regra.modalidade === 3) return percentual(original, regra.valorPerc, dias, 30);
   throw naoSuportada('juros', regra.modalidade);
@@ -172,7 +166,7 @@ export type ValorDoPagamento = {
 /** What a payer owes on `data` (YYYY-MM-DD) for a charge, with its parts as `componentesValor` shows them. */
 export const valorDoPagamento = (cobranca: CobrancaFalsa, data: string): ValorDoPagamento => {
   const valor = cobranca.corpo.valor as Objeto & { original: string };
-  const original = centavos(valor.original);
+  const original = centavosDoValorPix(valor.original);
   if (cobranca.tipo === 'cob')
     return { valor: valor.original, componentesValor: { original: { valor: valor.original } } };
   if (valor.desconto !== undefined) throw new Error('PSP falso: desconto não é suportado');
@@ -183,7 +177,7 @@ export const valorDoPagamento = (cobranca: CobrancaFalsa, data: string): ValorDo
   const abatimentoRegra = regraDe(valor, 'abatimento');
   let multa = 0;
   if (multaRegra && diasAtraso > 0) {
-    if (multaRegra.modalidade === 1) multa = centavos(multaRegra.valorPerc);
+    if (multaRegra.modalidade === 1) multa = centavosDoValorPix(multaRegra.valorPerc);
     else multa = percentual(original, multaRegra.valorPerc);
   }
   const juros = jurosRegra && diasAtraso > 0 ? jurosDe(jurosRegra, original, diasAtraso) : 0;
@@ -191,15 +185,15 @@ export const valorDoPagamento = (cobranca: CobrancaFalsa, data: string): ValorDo
   if (abatimentoRegra)
     abatimento =
       abatimentoRegra.modalidade === 1
-        ? centavos(abatimentoRegra.valorPerc)
+        ? centavosDoValorPix(abatimentoRegra.valorPerc)
         : percentual(original, abatimentoRegra.valorPerc);
   return {
-    valor: emReais(original + multa + juros - abatimento),
+    valor: valorPix(original + multa + juros - abatimento),
     componentesValor: {
       original: { valor: valor.original },
-      ...(multa > 0 ? { multa: { valor: emReais(multa) } } : {}),
-      ...(juros > 0 ? { juros: { valor: emReais(juros) } } : {}),
-      ...(abatimento > 0 ? { abatimento: { valor: emReais(abatimento) } } : {}),
+      ...(multa > 0 ? { multa: { valor: valorPix(multa) } } : {}),
+      ...(juros > 0 ? { juros: { valor: valorPix(juros) } } : {}),
+      ...(abatimento > 0 ? { abatimento: { valor: valorPix(abatimento) } } : {}),
     },
   };
 };

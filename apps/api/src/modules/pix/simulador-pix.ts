@@ -1,0 +1,34 @@
+import { gerarBrCodeDinamico } from './br-code.ts';
+import type { CobrancaCriada, PedidoCobranca, PixConfirmado, ProvedorPix } from './provedor-pix.ts';
+
+// The embedded provider (docs/produto.md §21): charges live only in our database and come back with a
+// valid dynamic-style BR Code; a payment happens when someone simulates it ("Simular pagamento PIX" or
+// `npm run cli -- simular-pix`), which goes through the same confirm-and-settle path as a PSP's PIX.
+
+/** `.invalid` is reserved (RFC 2606): no bank app can fetch a simulated charge by mistake. */
+const LOCATION = 'simulador.pix.invalid/v2';
+
+export const simuladorPix: ProvedorPix = {
+  provedor: 'simulador',
+  async criarCobranca(pedido: PedidoCobranca): Promise<CobrancaCriada> {
+    const location = `${LOCATION}/${pedido.tipo}/${pedido.txid}`;
+    return {
+      location,
+      pixCopiaECola: gerarBrCodeDinamico({
+        location,
+        nomeRecebedor: pedido.recebedor.nome,
+        cidade: pedido.recebedor.cidade,
+        valorCentavos: pedido.tipo === 'cob' ? pedido.valorCentavos : null,
+      }),
+    };
+  },
+  async removerCobranca(): Promise<void> {},
+  // Simulated payments are recorded directly; there is no PSP to read them back from.
+  async consultarPix(): Promise<PixConfirmado | null> {
+    return null;
+  },
+  async listarPix(): Promise<PixConfirmado[]> {
+    return [];
+  },
+  async registrarWebhook(): Promise<void> {},
+};

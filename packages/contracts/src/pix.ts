@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { clienteDetalhe } from './operador.ts';
+
+// PIX payments through a payment provider (docs/produto.md §21): the provider settings, the charges a
+// customer can pay, and what the workspace shows of them.
+
+export const PIX_PROVEDORES = ['simulador', 'api_pix'] as const;
+export type PixProvedor = (typeof PIX_PROVEDORES)[number];
+
+export const PIX_CONEXAO_STATUSES = ['conectado', 'erro', 'nao_verificado'] as const;
+
+/** The provider's last known state (the simulator is always `conectado`). */
+export const pixStatus = z
+  .object({
+    provedor: z.enum(PIX_PROVEDORES),
+    status: z.enum(PIX_CONEXAO_STATUSES),
+    /** pt-BR: what the PSP answered, or what to fix. */
+    mensagem: z.string().nullable(),
+    verificado_em: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PixStatus' });
+export type PixStatus = z.infer<typeof pixStatus>;
+
+export const CERTIFICADO_FORMATOS = ['pem', 'pkcs12'] as const;
+
+/** Provider settings as read: secrets never come back, only a mask; the certificate only by its expiry. */
+export const pixSettingsView = z
+  .object({
+    provedor: z.enum(PIX_PROVEDORES),
+    chave: z.string(),
+    base_url: z.string().nullable(),
+    token_url: z.string().nullable(),
+    client_id: z.string().nullable(),
+    client_secret: z.string().nullable(), // masked, e.g. "••••••••3f9a"
+    certificado: z
+      .object({ formato: z.enum(CERTIFICADO_FORMATOS), valido_ate: z.iso.datetime().nullable() })
+      .nullable(),
+    webhook_url: z.string().nullable(),
+    validade_apos_vencimento_dias: z.number().int(),
+    status: pixStatus,
+  })
+  .meta({ id: 'PixSettings' });
+export type PixSettingsView = z.infer<typeof pixSettingsView>;
+
+const urlHttp = (mensagem: string) => z.url({ protocol: /^https?$/, error: mensagem });
+
+/**
+ * Update. A secret or certificate left out keeps the stored one; sending a PEM pair replaces a PKCS#12
+ * and the other way round.
+ */
+export const pixSettingsBody = z.strictObject({
+  provedor: z.enum(PIX_PROVEDORES, { error: 'Escolha o simulador ou a API Pix de um PSP.' }),
+  chave: z.string().trim().max(77, 'A chave PIX tem no máximo 77 caracteres.').optional(),
+  base_url: urlHttp('Informe a URL base da API Pix (https://…/v2).').nullable().optional(),
+  token_url: urlHttp('Informe a URL de token do PSP (https://…).').nullable().optional(),
+  client_id: z.string().trim().max(256).nullable().optional(),
+  client_secret: z.string().trim().max(1024).optional(),
+  certificado_pem: z.string().trim().max(20_000).optional(),
+  chave_privada_pem: z.string().trim().max(20_000).optional(),
+  pkcs12_base64: z.string().trim().max(40_000).optional(),
+  pkcs12_senha: z.string().max(256).optional(),
+  webhook_url: urlHttp('Informe o endereço público deste sistema (https://…).').nullable().optional(),
+  validade_apos_vencimento_dias: z
+    .number({ error: 'Informe os dias de validade após o vencimento.' })
+    .int()
+    .min(0, 'Use de 0 a 365 dias.')
+    .max(365, 'Use de 0 a 365 dias.')
+    .optional(),
+});
+export type PixSettingsBody = z.input<typeof pixSettingsBody>;
+
+export const COBRANCA_PIX_TIPOS = ['cob', 'cobv'] as const;
+export const COBRANCA_PIX_STATUSES = ['ativa', 'paga', 'removida', 'expirada'] as const;
+export type CobrancaPixStatus = (typeof COBRANCA_PIX_STATUSES)[number];
+export const COBRANCA_PIX_ORIGENS = ['operador', 'regua', 'acordo', 'portal'] as const;
+
+/** A charge at the provider: what the customer pays and what it settles. */
+export const cobrancaPixView = z
+  .object({
+    txid: z.string(),
+    tipo: z.enum(COBRANCA_PIX_TIPOS),
+    /** Reais the customer pays today (cob), or the principal the cobv adds its encargos to. */
+    valor: z.number(),
+    /** cobv only: the due date and the last day it can be paid. */
+    vencimento: z.iso.date().nullable(),
+    valida_ate: z.iso.datetime(),
+    status: z.enum(COBRANCA_PIX_STATUSES),
+    origem: z.enum(COBRANCA_PIX_ORIGENS),
+    pix_copia_e_cola: z.string(),
+    contas_ids: z.array(z.number().int()),
+    created_at: z.iso.datetime(),
+    paga_em: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'CobrancaPix' });
+export type CobrancaPixView = z.infer<typeof cobrancaPixView>;
+
+export const cobrancasPixResponse = z.object({
+  provedor: z.enum(PIX_PROVEDORES),
+  cobrancas: z.array(cobrancaPixView),
+});
+export type CobrancasPixResponse = z.infer<typeof cobrancasPixResponse>;
+
+export const novaCobrancaPixBody = z.strictObject({
+  /** Default: every open receivable of the customer. */
+  conta_ids: z
+    .array(z.number().int().positive(), { error: 'Escolha as contas da cobrança.' })
+    .min(1, 'Escolha ao menos uma conta.')
+    .max(200, 'No máximo 200 contas por cobrança.')
+    .optional(),
+});
+export type NovaCobrancaPixBody = z.input<typeof novaCobrancaPixBody>;
+
+export const simularPagamentoPixResponse = z.object({
+  cobranca: cobrancaPixView,
+  cliente: clienteDetalhe,
+});
+export type SimularPagamentoPixResponse = z.infer<typeof simularPagamentoPixResponse>;
