@@ -7,7 +7,17 @@ import {
   type PixProvedor,
 } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz } from './columns.ts';
 import { contasReceber } from './financeiro.ts';
@@ -75,7 +85,10 @@ export const cobrancaPixContas = pgTable(
       .notNull()
       .references(() => contasReceber.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.cobrancaId, t.contaId] }), index('cobranca_pix_contas_conta_idx').on(t.contaId)],
+  (t) => [
+    primaryKey({ columns: [t.cobrancaId, t.contaId] }),
+    index('cobranca_pix_contas_conta_idx').on(t.contaId),
+  ],
 );
 
 /** A PIX the provider confirmed; one row per endToEndId, so a replay records nothing more. */

@@ -56,7 +56,11 @@ const confirmado = (pix: PixRecebido): PixConfirmado => ({
     : null,
 });
 
-export const provedorApiPix = (credenciais: CredenciaisPix, chave: string, timeoutMs?: number): ProvedorPix => {
+export const provedorApiPix = (
+  credenciais: CredenciaisPix,
+  chave: string,
+  timeoutMs?: number,
+): ProvedorPix => {
   const cliente = new ClienteApiPix(credenciais, { timeoutMs });
   return {
     provedor: 'api_pix',

@@ -128,7 +128,6 @@ export const violacoesDaCobranca = (
   return violacoes;
 };
 
-
 /** round-half-up(base × percentual% × numerador / denominador), in integer cents. */
 const percentual = (base: number, perc: string, numerador = 1, denominador = 1): number => {
   const total = BigInt(base) * BigInt(centavosDoValorPix(perc)) * BigInt(numerador);

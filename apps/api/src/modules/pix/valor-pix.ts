@@ -2,7 +2,8 @@
 // Integer arithmetic both ways, so no binary float ever touches a PIX amount.
 
 export const valorPix = (centavos: number): string => {
-  if (!Number.isInteger(centavos) || centavos < 0) throw new Error('valor do PIX deve ser inteiro em centavos');
+  if (!Number.isInteger(centavos) || centavos < 0)
+    throw new Error('valor do PIX deve ser inteiro em centavos');
   return `${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
 };
 
