@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
@@ -21,11 +22,19 @@ const motor = iniciarMotor(
   depsDoProcesso(database.db, config.appKey, 'worker', log),
   config.reguaIntervaloMs,
 );
+const manutencaoPix = iniciarManutencaoPix(
+  database.db,
+  config.appKey,
+  config.reguaIntervaloMs,
+  config.pixConciliacaoMs,
+  log,
+);
 log.info({ banco: database.kind, intervalo_ms: config.reguaIntervaloMs }, 'worker da régua iniciado');
 
 closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'encerrando após erro');
   else log.info({ signal }, 'encerrando');
   await motor.parar();
+  await manutencaoPix.parar();
   await database.close();
 });

@@ -28,6 +28,8 @@ const envSchema = z.object({
   // false when the engine runs as separate `npm run worker` processes.
   REGUA_EMBUTIDA: booleanFlag.default(true),
   REGUA_INTERVALO_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(30),
+  // How often the received PIX are listed at the PSP to catch a lost notification (docs/produto.md §21).
+  PIX_CONCILIACAO_SEGUNDOS: z.coerce.number().int().min(10).max(86_400).default(600),
 });
 
 export type Config = {
@@ -42,6 +44,7 @@ export type Config = {
   webDistDir: string;
   reguaEmbutida: boolean;
   reguaIntervaloMs: number;
+  pixConciliacaoMs: number;
 };
 
 /** A 32-byte key from APP_KEY (base64 or hex), or one generated once into DATA_DIR. */
@@ -78,6 +81,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     reguaEmbutida: e.REGUA_EMBUTIDA,
     reguaIntervaloMs: e.REGUA_INTERVALO_SEGUNDOS * 1000,
+    pixConciliacaoMs: e.PIX_CONCILIACAO_SEGUNDOS * 1000,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 };

@@ -26,6 +26,7 @@ const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRo
       AdminLogs: 'AdminLogsPage',
       AdminMensagens: 'AdminMensagensPage',
       AdminWhatsapp: 'AdminWhatsappPage',
+      AdminPix: 'AdminPixPage',
       AdminConfigSistema: 'AdminConfigSistemaPage',
     },
   },

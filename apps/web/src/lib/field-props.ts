@@ -18,3 +18,17 @@ export const fieldProps = <T extends FieldValues, TOut extends FieldValues>(
     margin: 'dense' as const,
   };
 };
+
+export const KEEP_SECRET_NOTE = 'Valor atual oculto: deixe em branco para manter.';
+
+/**
+ * A write-only secret field: the stored value's mask as placeholder (it never comes back in clear), and
+ * the `hint` to show — keep the stored one, or `requiredHint` while none is stored.
+ */
+export const secretFieldProps = (mask: string | null, requiredHint: string) => ({
+  hint: mask ? KEEP_SECRET_NOTE : requiredHint,
+  type: 'password',
+  placeholder: mask ?? undefined,
+  autoComplete: 'new-password',
+  slotProps: { htmlInput: { spellCheck: false } },
+});

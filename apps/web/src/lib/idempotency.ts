@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 /** A v4 UUID; `crypto.randomUUID` exists only in secure contexts (not on plain http over the LAN). */
@@ -27,4 +28,41 @@ export const useSubmissionKey = () => {
       current.current = null;
     },
   };
+};
+
+/** A submission's body with the key it travels with. */
+export type Envio<TBody> = { body: TBody; idempotencyKey: string };
+export type EnvioCallbacks<TResult> = {
+  onSuccess?: (data: TResult) => void;
+  onError?: (error: Error) => void;
+};
+
+/**
+ * A mutation that records something (decision 012), taking `{body, idempotencyKey}`: its `mutate(body)`
+ * gives each submission its key (the same one when the same values are retried after a failure) and
+ * ignores a second submit while one is on its way, so a double click records once.
+ */
+export const useEnvioIdempotente = <TBody, TResult>(
+  mutation: UseMutationResult<TResult, Error, Envio<TBody>, unknown>,
+) => {
+  const submissao = useSubmissionKey();
+  const enviando = useRef(false);
+  const mutate = (body: TBody, callbacks: EnvioCallbacks<TResult> = {}) => {
+    if (enviando.current) return;
+    enviando.current = true;
+    mutation.mutate(
+      { body, idempotencyKey: submissao.keyFor(body) },
+      {
+        onSuccess: (data) => {
+          submissao.succeeded();
+          callbacks.onSuccess?.(data);
+        },
+        onError: (error) => callbacks.onError?.(error),
+        onSettled: () => {
+          enviando.current = false;
+        },
+      },
+    );
+  };
+  return { ...mutation, mutate };
 };

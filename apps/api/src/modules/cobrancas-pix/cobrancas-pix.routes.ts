@@ -50,7 +50,7 @@ export const cobrancasPixRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Criar uma cobrança PIX do saldo atualizado (todas as contas em aberto, ou as escolhidas)',
         params: idParam,
         headers: idempotencyHeaders,
-        body: novaCobrancaPixBody.optional(),
+        body: novaCobrancaPixBody.nullish(),
         response: { 201: cobrancaPixView, 502: errorResponse, ...acaoErrors },
       },
     },

@@ -1,4 +1,4 @@
-import { errorResponse } from '@cobranca/contracts';
+import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroDominio } from '../../lib/errors.ts';
@@ -37,7 +37,11 @@ export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Notificações de PIX recebidos (API Pix do Banco Central), confirmadas depois no PSP',
         params: z.object({ segredo: z.string().max(200) }),
         body: notificacaoPix,
-        response: { 200: z.object({ recebido: z.literal(true) }), 404: errorResponse },
+        response: {
+          200: z.object({ recebido: z.literal(true) }),
+          404: errorResponse,
+          422: validationErrorResponse,
+        },
       },
     },
     async (request) => {

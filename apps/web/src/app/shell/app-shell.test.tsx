@@ -23,7 +23,7 @@ const menuLabels = () =>
 const drawerState = () => screen.getByTestId('menu-lateral').getAttribute('data-state');
 
 describe('AppShell menus (docs/produto.md §2)', () => {
-  it('gives the super admin the highlighted Super Admin entry, then the seven admin entries, and Sair', async () => {
+  it('gives the super admin the highlighted Super Admin entry, then the eight admin entries, and Sair', async () => {
     signInAs(TEST_USERS.super_admin);
     renderApp('/super-admin');
     await screen.findByRole('heading', { name: 'Super Admin', level: 2 });
@@ -35,13 +35,14 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Logs do Sistema',
       'Config. Mensagens',
       'Config. WhatsApp',
+      'Config. PIX',
       'Config. do Sistema',
     ]);
     expect(screen.getByRole('link', { name: 'Super Admin' })).toHaveStyle({ backgroundColor: '#82B1FF' });
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
-  it('gives the admin the same seven entries without Super Admin', async () => {
+  it('gives the admin the same eight entries without Super Admin', async () => {
     signInAs(TEST_USERS.admin);
     renderApp('/admin/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
@@ -52,6 +53,7 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Logs do Sistema',
       'Config. Mensagens',
       'Config. WhatsApp',
+      'Config. PIX',
       'Config. do Sistema',
     ]);
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();

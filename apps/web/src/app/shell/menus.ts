@@ -9,6 +9,7 @@ import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
+import PixIcon from '@mui/icons-material/Pix';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -48,6 +49,7 @@ const ADMIN_MENU: MenuEntry[] = [
   link('Logs do Sistema', 'AdminLogs', ListAltIcon),
   link('Config. Mensagens', 'AdminMensagens', ChatIcon),
   link('Config. WhatsApp', 'AdminWhatsapp', WhatsAppIcon),
+  link('Config. PIX', 'AdminPix', PixIcon),
   link('Config. do Sistema', 'AdminConfigSistema', SettingsIcon),
 ];
 

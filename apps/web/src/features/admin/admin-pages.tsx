@@ -5,4 +5,5 @@ export { AdminDashboardPage } from './dashboard/admin-dashboard-page.tsx';
 export { AdminLogsPage } from './logs/admin-logs-page.tsx';
 export { AdminMensagensPage } from './mensagens/admin-mensagens-page.tsx';
 export { AdminOperadoresPage } from './operadores/admin-operadores-page.tsx';
+export { AdminPixPage } from './pix/admin-pix-page.tsx';
 export { AdminWhatsappPage } from './whatsapp/admin-whatsapp-page.tsx';

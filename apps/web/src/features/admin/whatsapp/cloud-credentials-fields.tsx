@@ -2,11 +2,10 @@ import type { WhatsappSettingsBody, WhatsappSettingsView } from '@cobranca/contr
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { UseFormReturn } from 'react-hook-form';
+import { secretFieldProps } from '../../../lib/field-props.ts';
 import type { WhatsappField, WhatsappForm } from './whatsapp-form.ts';
 
 type Props = { form: UseFormReturn<WhatsappForm, unknown, WhatsappSettingsBody>; view: WhatsappSettingsView };
-
-const KEEP_NOTE = 'Valor atual oculto: deixe em branco para manter.';
 
 /** The WhatsApp Cloud API credentials; secrets are write-only and show the stored value's mask. */
 export const CloudCredentialsFields = ({ form, view }: Props) => {
@@ -23,14 +22,8 @@ export const CloudCredentialsFields = ({ form, view }: Props) => {
     fullWidth: true,
   });
   const secret = (field: 'access_token' | 'app_secret', label: string) => {
-    const mask = view[field];
-    return {
-      ...text(field, label, mask ? KEEP_NOTE : 'Obrigatório para a Cloud API.'),
-      type: 'password',
-      placeholder: mask ?? undefined,
-      autoComplete: 'new-password',
-      slotProps: { htmlInput: { spellCheck: false } },
-    };
+    const { hint, ...props } = secretFieldProps(view[field], 'Obrigatório para a Cloud API.');
+    return { ...text(field, label, hint), ...props };
   };
 
   return (

@@ -7,18 +7,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
-
-const copy = async (value: string) => {
-  try {
-    // Missing outside secure contexts (plain http on a LAN address), hence the optional call.
-    if (!navigator.clipboard) throw new Error('clipboard indisponível');
-    await navigator.clipboard.writeText(value);
-    notify.success('Copiado');
-  } catch {
-    notify.error('Não foi possível copiar. Selecione o texto e copie manualmente.');
-  }
-};
+import { copiarTexto } from '../../../components/copiar-texto.ts';
 
 const CopyField = ({
   label,
@@ -45,7 +34,7 @@ const CopyField = ({
               <span>
                 <IconButton
                   aria-label={copyLabel}
-                  onClick={() => value && void copy(value)}
+                  onClick={() => value && void copiarTexto(value)}
                   disabled={!value}
                   edge="end"
                 >

@@ -1,13 +1,11 @@
 import type { WhatsappSettingsBody, WhatsappSettingsView } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DiscardSaveButtons } from '../../../components/busy-button.tsx';
+import { DescribedRadioGroup } from '../../../components/described-radio-group.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -16,10 +14,19 @@ import { CloudCredentialsFields } from './cloud-credentials-fields.tsx';
 import { toForm, WHATSAPP_FIELDS, type WhatsappForm, whatsappResolver } from './whatsapp-form.ts';
 import { PROVEDOR_LABELS } from './whatsapp-status-chip.tsx';
 
-const PROVEDOR_DESCRICOES = {
-  simulador: 'As mensagens ficam no sistema e as respostas podem ser simuladas. Para testes e demonstrações.',
-  whatsapp_cloud: 'API oficial da Meta (WhatsApp Business). Envia mensagens de verdade para os clientes.',
-} as const;
+const PROVEDOR_OPCOES = [
+  {
+    value: 'simulador',
+    label: PROVEDOR_LABELS.simulador,
+    description:
+      'As mensagens ficam no sistema e as respostas podem ser simuladas. Para testes e demonstrações.',
+  },
+  {
+    value: 'whatsapp_cloud',
+    label: PROVEDOR_LABELS.whatsapp_cloud,
+    description: 'API oficial da Meta (WhatsApp Business). Envia mensagens de verdade para os clientes.',
+  },
+] as const;
 
 /** Provider choice and, for the Cloud API, its credentials. */
 export const WhatsappSettingsForm = ({ view }: { view: WhatsappSettingsView }) => {
@@ -62,26 +69,7 @@ export const WhatsappSettingsForm = ({ view }: { view: WhatsappSettingsView }) =
           name="provedor"
           control={control}
           render={({ field }) => (
-            <RadioGroup {...field} aria-label="Provedor do WhatsApp">
-              {(['simulador', 'whatsapp_cloud'] as const).map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { mt: -0.75 } }}
-                  label={
-                    <>
-                      <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                        {PROVEDOR_LABELS[value]}
-                      </Typography>
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {PROVEDOR_DESCRICOES[value]}
-                      </Typography>
-                    </>
-                  }
-                />
-              ))}
-            </RadioGroup>
+            <DescribedRadioGroup {...field} aria-label="Provedor do WhatsApp" options={PROVEDOR_OPCOES} />
           )}
         />
         {provedor === 'whatsapp_cloud' && <CloudCredentialsFields form={form} view={view} />}

@@ -10,10 +10,9 @@ import type {
   PromessaView,
 } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { useSubmissionKey } from '../../../lib/idempotency.ts';
+import { type Envio, useEnvioIdempotente } from '../../../lib/idempotency.ts';
 
 export type ChamadaBody = z.input<typeof chamadaBody>;
 
@@ -82,42 +81,16 @@ const useClienteAction = <TVars, TResult extends ComCliente>(
   });
 };
 
-type Envio<TBody> = { body: TBody; idempotencyKey: string };
-type EnvioCallbacks<TResult> = { onSuccess?: (data: TResult) => void; onError?: (error: Error) => void };
-
-/**
- * A workspace action that records something (decision 012): each submission carries its
- * Idempotency-Key (the same one when the same values are retried after a failure), and a second
- * submit while one is on its way is ignored, so a double click records once.
- */
+/** A workspace action that records something: each submission carries its Idempotency-Key (decision 012). */
 const useRegistroAction = <TBody, TResult extends ComCliente>(
   id: number,
   action: (id: number, body: TBody, idempotencyKey: string) => Promise<TResult>,
-) => {
-  const submissao = useSubmissionKey();
-  const enviando = useRef(false);
-  const mutation = useClienteAction(id, (clienteId: number, { body, idempotencyKey }: Envio<TBody>) =>
-    action(clienteId, body, idempotencyKey),
+) =>
+  useEnvioIdempotente(
+    useClienteAction(id, (clienteId: number, { body, idempotencyKey }: Envio<TBody>) =>
+      action(clienteId, body, idempotencyKey),
+    ),
   );
-  const mutate = (body: TBody, callbacks: EnvioCallbacks<TResult> = {}) => {
-    if (enviando.current) return;
-    enviando.current = true;
-    mutation.mutate(
-      { body, idempotencyKey: submissao.keyFor(body) },
-      {
-        onSuccess: (data) => {
-          submissao.succeeded();
-          callbacks.onSuccess?.(data);
-        },
-        onError: (error) => callbacks.onError?.(error),
-        onSettled: () => {
-          enviando.current = false;
-        },
-      },
-    );
-  };
-  return { ...mutation, mutate };
-};
 
 export const useAssumirCliente = (id: number) => {
   const queryClient = useQueryClient();

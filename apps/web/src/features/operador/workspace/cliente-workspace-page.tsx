@@ -11,6 +11,7 @@ import { ROUTES } from '../../../lib/routes.ts';
 import { useCliente } from '../api/cliente.ts';
 import { ClienteActions } from './cliente-actions.tsx';
 import { ClienteHeader } from './cliente-header.tsx';
+import { CobrancasPixCard } from './cobrancas-pix-card.tsx';
 import { ContasTable } from './contas-table.tsx';
 import { ContatoCard } from './contato-card.tsx';
 import { HistoricoCard } from './historico-card.tsx';
@@ -89,6 +90,7 @@ export const ClienteWorkspacePage = () => {
         />
         <ContatoCard cliente={cliente} />
         <ContasTable contas={cliente.contas} selecionadas={selecionadas} onChange={setSelecionadas} />
+        <CobrancasPixCard cliente={cliente} selecionadas={contasSelecionadas} />
         <HistoricoCard cliente={cliente} />
       </Box>
       <MensagensThread cliente={cliente} />

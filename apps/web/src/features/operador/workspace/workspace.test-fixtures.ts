@@ -1,4 +1,10 @@
-import type { CanalOperador, ClienteDetalhe, ContaReceber, MensagemView } from '@cobranca/contracts';
+import type {
+  CanalOperador,
+  ClienteDetalhe,
+  CobrancasPixResponse,
+  ContaReceber,
+  MensagemView,
+} from '@cobranca/contracts';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
@@ -81,7 +87,7 @@ export const SIMULADOR: CanalOperador = { provedor: 'simulador', simulador: true
 export const WHATSAPP_CLOUD: CanalOperador = { provedor: 'whatsapp_cloud', simulador: false };
 
 /**
- * Signs in the operator, serves `cliente`, an empty thread and the simulator channel (change
+ * Signs in the operator, serves `cliente`, an empty thread, no PIX charges and the simulator channel (change
  * `estado.canal` before opening the page for another), and records every write.
  */
 export const setupWorkspace = (
@@ -97,6 +103,7 @@ export const setupWorkspace = (
     cliente,
     mensagens,
     canal: SIMULADOR,
+    pix: { provedor: 'simulador', cobrancas: [] } as CobrancasPixResponse,
     writes: [] as Chamada[],
     detalheLoads: 0,
     mensagensLoads: 0,
@@ -118,6 +125,7 @@ export const setupWorkspace = (
       return HttpResponse.json(estado.mensagens);
     }),
     http.get('/api/operador/canal', () => HttpResponse.json(estado.canal)),
+    http.get('/api/operador/clientes/:id/cobrancas-pix', () => HttpResponse.json(estado.pix)),
   );
   return estado;
 };
