@@ -3,7 +3,7 @@ import { diaDaSemana, instanteNoFuso, somarDias, somarMinutos } from '@cobranca/
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { montarMensagemAgradecimento } from '../negociacoes/mensagem-agradecimento.ts';
 import type { PlanoCliente } from '../regua/etapas.ts';
-import { type ConfigPix, montarMensagemRegua } from '../regua/mensagem-regua.ts';
+import { montarMensagemRegua } from '../regua/mensagem-regua.ts';
 import type { Identidade } from './demo-clientes.ts';
 import type { ContaDemo } from './demo-contas.ts';
 import { ate, type Contexto, type EtapaRegua } from './demo-contexto.ts';
@@ -33,9 +33,8 @@ export const MARGEM_HISTORICO_MIN = 4 * 60;
 export const somaCentavos = (contas: readonly ContaDemo[]): number =>
   contas.reduce((total, conta) => total + conta.valorCentavos, 0);
 
-// The demo has no PIX key: its messages show what the engine sends without one (the {{pix}} paragraph
+// The demo's history is made of messages already sent: none carries a charge (the {{pix}} paragraph
 // renders empty and leaves no gap).
-const SEM_PIX: ConfigPix = { chave: '', nome_recebedor: '', cidade: '' };
 
 /** How messages address the customer: first name for people, the company name otherwise. */
 export const tratamento = (cliente: Identidade): string =>
@@ -109,7 +108,7 @@ const mensagemRegua = (
     chave: `demo:${referencia.chave}:${etapa.dias}`,
     hoje: dataReferencia,
     credor: ctx.empresa,
-    pix: SEM_PIX,
+    comPix: false,
     template: templatePadrao(etapa.tipo),
   });
   const envio = { contaChave: referencia.chave, etapaDias: etapa.dias, dataReferencia };

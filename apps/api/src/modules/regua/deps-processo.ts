@@ -2,9 +2,10 @@ import { hostname } from 'node:os';
 import type { Db } from '../../db/client.ts';
 import { relogioDoSistema } from '../../lib/relogio.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
+import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
 import type { DepsMotor } from './motor.ts';
 
-/** The engine's dependencies in a real process (server, worker, CLI): system clock, configured channel. */
+/** The engine's dependencies in a real process (server, worker, CLI): system clock, configured channel and PIX provider. */
 export const depsDoProcesso = (
   db: Db,
   appKey: Buffer,
@@ -13,6 +14,7 @@ export const depsDoProcesso = (
 ): DepsMotor => ({
   db,
   canalDe: () => canalAtivo(db, appKey),
+  pixDe: () => provedorPixAtivo(db, appKey),
   relogio: relogioDoSistema,
   worker: `${papel}@${hostname()}:${process.pid}`,
   log,

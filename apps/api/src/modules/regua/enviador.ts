@@ -14,7 +14,11 @@ import {
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
+import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
+import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
+import { simuladorPix } from '../pix/simulador-pix.ts';
 import { dentroDaJanela } from './calendario.ts';
+import { prepararCobrancas } from './cobrancas-da-regua.ts';
 import { criarLimitadorDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
 
 // The outbox sender (docs/produto.md §11): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
@@ -29,6 +33,8 @@ export type DepsEnvio = {
   canalDe: () => Promise<CanalDriver>;
   relogio: Relogio;
   aleatorio?: () => number;
+  /** The PIX provider for the messages' charges (default: the embedded simulator). */
+  pixDe?: () => Promise<ProvedorConfigurado>;
   /** Failures recording an answer (database down) are reported here; the lease makes them retried. */
   aoFalhar?: (erro: unknown) => void;
   log?: { warn(obj: object, msg: string): void };
@@ -174,6 +180,11 @@ const enviarUma = async (
 
 const MAX_RESERVAS = 10;
 
+const pixSimulado = async (db: Db): Promise<ProvedorConfigurado> => ({
+  provedor: simuladorPix,
+  armazenado: await buscarPixArmazenado(db),
+});
+
 // The next batch is claimed a little before the current one's slots run out, so sending never pauses.
 const ANTECEDENCIA_MS = 50;
 // How long before its slot a send is marked as started (a crash in between only delays that message).
@@ -205,15 +216,23 @@ export const enviarPendentes = async (
       lote.map((m) => m.id),
     );
     const hoje = hojeNoFuso(agora, settings.fuso_horario);
-    const aEnviar: AEnviar[] = [];
+    const validas: AEnviar[] = [];
     for (const m of lote) {
       const s = situacao.get(Number(m.id));
       const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
       if (motivo) {
         await cancelar(db, m.id, motivo);
         total.canceladas += 1;
-      } else aEnviar.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
+      } else validas.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
     }
+    const { prontas: aEnviar, adiadas } = await prepararCobrancas(
+      db,
+      deps.pixDe ?? (() => pixSimulado(db)),
+      settings,
+      validas,
+      agora,
+    );
+    total.reagendadas += adiadas;
     if (aEnviar.length === 0) continue;
     const intervalo = intervaloEntreEnviosMs(porSegundo);
     // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.

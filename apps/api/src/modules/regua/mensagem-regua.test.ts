@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
-import { brCodeValido } from '../pix/br-code.ts';
 import type { Etapa, PlanoCliente } from './etapas.ts';
-import { type ConfigPix, chaveRegua, montarMensagemRegua, txidDaChave } from './mensagem-regua.ts';
+import { blocoPix, chaveRegua, MARCADOR_PIX, montarMensagemRegua } from './mensagem-regua.ts';
 
 const ATRASO_7: Etapa = { dias: 7, tipo: 'atraso' };
 const VENCIMENTO: Etapa = { dias: 0, tipo: 'vencimento' };
@@ -14,12 +13,6 @@ const ANTIGA = { id: 7, vencimento: '2026-03-13', saldoCentavos: 1001, etapa: AT
 const DE_HOJE = { id: 3, vencimento: '2026-03-20', saldoCentavos: 2002, etapa: VENCIMENTO };
 const PLANO: PlanoCliente = { etapa: ATRASO_7, contas: [ANTIGA, DE_HOJE], totalCentavos: 3003 };
 const CREDOR = { nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' };
-const PIX: ConfigPix = {
-  chave: '11222333000181',
-  nome_recebedor: 'Empresa Demonstração',
-  cidade: 'São Paulo',
-};
-const SEM_PIX: ConfigPix = { chave: '', nome_recebedor: '', cidade: '' };
 const CHAVE = chaveRegua(42, PLANO);
 
 const montar = (
@@ -31,7 +24,7 @@ const montar = (
     chave: CHAVE,
     hoje: HOJE,
     credor: CREDOR,
-    pix: PIX,
+    comPix: true,
     template: templatePadrao('atraso'),
     ...mudancas,
   });
@@ -41,9 +34,6 @@ const COM_TEMPLATE_WHATSAPP: TemplateMensagem = {
   whatsappTemplateNome: 'cobranca_atraso',
   whatsappIdioma: 'pt_BR',
 };
-
-/** The BR Code of a rendered message, or null without a PIX block. */
-const codigoPix = (conteudo: string): string | null => /PIX copia e cola:\n(.+)/.exec(conteudo)?.[1] ?? null;
 
 describe('chaveRegua', () => {
   it('does not depend on the order of the receivables', () => {
@@ -69,20 +59,9 @@ describe('chaveRegua', () => {
   });
 });
 
-describe('txidDaChave', () => {
-  it.each([CHAVE, 'regua:1:0:x', ''])('answers 25 letters and digits for %j', (chave) => {
-    expect(txidDaChave(chave)).toMatch(/^[A-Z0-9]{25}$/);
-  });
-
-  it('is the same for the same key and differs for another', () => {
-    expect(txidDaChave(CHAVE)).toBe(txidDaChave(chaveRegua(42, PLANO)));
-    expect(txidDaChave(CHAVE)).not.toBe(txidDaChave(chaveRegua(43, PLANO)));
-  });
-});
-
 describe('montarMensagemRegua', () => {
   it('renders the default overdue template from the oldest receivable and the totals', () => {
-    const { conteudo } = montar({ pix: SEM_PIX });
+    const { conteudo } = montar({ comPix: false });
     expect(conteudo).toBe(
       [
         'Olá, Maria Souza, tudo bem? Aqui é da Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.',
@@ -102,35 +81,25 @@ describe('montarMensagemRegua', () => {
     expect(montar({ hoje, template }).conteudo).toBe(dias);
   });
 
-  it('adds a PIX block charging the total under the txid of the key', () => {
-    const { conteudo, txid } = montar();
-    expect(txid).toBe(txidDaChave(CHAVE));
-    const codigo = codigoPix(conteudo);
-    expect(codigo).not.toBeNull();
-    expect(brCodeValido(codigo ?? '')).toBe(true);
-    expect(codigo).toContain('011411222333000181'); // the key
-    expect(codigo).toContain('540530.03'); // R$ 30,03, the total
-    expect(codigo).toContain('5920Empresa Demonstracao'); // receiver, in ASCII
-    expect(codigo).toContain('6009Sao Paulo');
-    expect(codigo).toContain(`62290525${txid}`);
-    expect(conteudo).toContain(`somando R$ 30,03.\n\nPIX copia e cola:\n${codigo}\n\nSe o pagamento`);
+  it('marks where the charge’s PIX block goes, in its own paragraph', () => {
+    const { conteudo } = montar();
+    expect(conteudo).toContain(`somando R$ 30,03.\n\n${MARCADOR_PIX}\n\nSe o pagamento`);
+    expect(conteudo.replace(MARCADOR_PIX, blocoPix('000201…'))).toContain(
+      '\n\nPIX copia e cola:\n000201…\n\n',
+    );
   });
 
-  it.each([
-    ['no key', { ...PIX, chave: '' }],
-    ['no receiver name', { ...PIX, nome_recebedor: '' }],
-    ['no city', { ...PIX, cidade: '' }],
-    ['nothing configured', SEM_PIX],
-  ])('leaves the PIX block out, without a blank gap, with %s', (_caso, pix) => {
-    const { conteudo } = montar({ pix });
+  it('leaves the PIX block out, without a blank gap, for a message without a charge', () => {
+    const { conteudo } = montar({ comPix: false });
     expect(conteudo).not.toContain('PIX');
+    expect(conteudo).not.toContain(MARCADOR_PIX);
     expect(conteudo).not.toMatch(/\n{3,}/);
     expect(conteudo.split('\n\n')).toHaveLength(3);
   });
 
   it('leaves the PIX block out when nothing is owed', () => {
     const { conteudo } = montar({ plano: { ...PLANO, totalCentavos: 0 } });
-    expect(conteudo).not.toContain('PIX');
+    expect(conteudo).not.toContain(MARCADOR_PIX);
   });
 
   it.each(['lembrete', 'vencimento', 'atraso'] as const)(
@@ -150,7 +119,7 @@ describe('montarMensagemRegua', () => {
   });
 
   it('fills a configured WhatsApp template with the values in the order the text uses them', () => {
-    const { template } = montar({ pix: SEM_PIX, template: COM_TEMPLATE_WHATSAPP });
+    const { template } = montar({ comPix: false, template: COM_TEMPLATE_WHATSAPP });
     expect(template).toEqual({
       nome: 'cobranca_atraso',
       idioma: 'pt_BR',
@@ -168,9 +137,9 @@ describe('montarMensagemRegua', () => {
     });
   });
 
-  it('passes the PIX code as the last WhatsApp template parameter', () => {
-    const { conteudo, template } = montar({ template: COM_TEMPLATE_WHATSAPP });
-    expect(template?.parametros.at(-1)).toContain(codigoPix(conteudo));
+  it('puts the PIX marker in the last WhatsApp template parameter, for the sender to fill', () => {
+    const { template } = montar({ template: COM_TEMPLATE_WHATSAPP });
+    expect(template?.parametros.at(-1)).toBe(MARCADOR_PIX);
   });
 
   // Meta refuses a body parameter holding a newline, a tab or more than four spaces in a row

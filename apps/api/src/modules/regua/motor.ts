@@ -7,6 +7,7 @@ import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { buscarKillSwitchAtivo, buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarImportacoesInterrompidas } from '../importacoes/importacao.service.ts';
+import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { horarioDoDia } from './calendario.ts';
 import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
@@ -19,6 +20,8 @@ import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
 export type DepsMotor = {
   db: Db;
   canalDe: () => Promise<CanalDriver>;
+  /** The PIX provider for the messages' charges (default: the embedded simulator). */
+  pixDe?: () => Promise<ProvedorConfigurado>;
   relogio: Relogio;
   /** Names the process in the run history (host:pid, "cli", "embutido"). */
   worker: string;

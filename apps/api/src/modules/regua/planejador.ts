@@ -88,7 +88,6 @@ type NovaMensagem = {
   template_tipo: TemplateTipo;
   chave: string;
   valor_centavos: number;
-  pix_txid: string;
   template_canal: unknown;
   contas: { conta_id: number; etapa_dias: number }[];
 };
@@ -98,11 +97,11 @@ const gravarMensagens = async (tx: Tx, ctx: ContextoPlanejamento, novas: NovaMen
   const criadas = linhasDe<{ id: number; chave: string }>(
     await tx.execute(sql`
       INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
-        chave_idempotencia, valor_centavos, pix_txid, template_canal)
+        chave_idempotencia, valor_centavos, template_canal)
       SELECT cliente_id, telefone, 'saida', 'regua', 'pendente', conteudo, ${ctx.canal}, template_tipo, chave,
-        valor_centavos, pix_txid, template_canal
+        valor_centavos, template_canal
       FROM jsonb_to_recordset(${JSON.stringify(novas)}::jsonb) AS x(cliente_id integer, telefone text,
-        conteudo text, template_tipo text, chave text, valor_centavos bigint, pix_txid text, template_canal jsonb)
+        conteudo text, template_tipo text, chave text, valor_centavos bigint, template_canal jsonb)
       ON CONFLICT (chave_idempotencia) DO NOTHING
       RETURNING id, chave_idempotencia AS chave`),
   );
@@ -142,7 +141,7 @@ const novaMensagem = (
     chave,
     hoje: ctx.hoje,
     credor: ctx.settings.empresa,
-    pix: ctx.settings.pix,
+    comPix: true,
     template,
   });
   return {
@@ -152,7 +151,6 @@ const novaMensagem = (
     template_tipo: plano.etapa.tipo,
     chave,
     valor_centavos: plano.totalCentavos,
-    pix_txid: mensagem.txid,
     template_canal: mensagem.template,
     contas: plano.contas.map((c) => ({ conta_id: c.id, etapa_dias: c.etapa.dias })),
   };

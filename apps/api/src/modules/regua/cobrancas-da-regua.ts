@@ -1,0 +1,195 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { mensagens } from '../../db/schema/index.ts';
+import { ErroDominio } from '../../lib/errors.ts';
+import type { TemplateCanal } from '../canais/canal.ts';
+import { type ContaComEncargos, contaParaEncargos, percentuaisDe } from '../clientes/valor-atualizado.ts';
+import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
+import { ErroApiPix } from '../pix/api-pix-erros.ts';
+import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from '../pix/cobranca-escolha.ts';
+import { inserirCobranca } from '../pix/cobrancas.repository.ts';
+import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
+import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
+
+// Every collection message carries its own PIX charge (docs/produto.md §21), created just before it
+// goes, all of a batch at once so a 30 ms PSP does not slow the sender. A PSP that is slow, down or
+// refusing puts the message back in the queue with backoff: it never goes without its charge.
+
+export type MensagemComPix = {
+  id: number;
+  conteudo: string;
+  origem: string;
+  template_canal: TemplateCanal | null;
+};
+
+type Dados = {
+  id: number;
+  cliente_id: number;
+  tentativas: number;
+  nome: string;
+  documento: string;
+  documento_tipo: string;
+  contas: (ContaComEncargos & { id: number; descricao: string })[] | null;
+};
+
+/** Customer and open receivables of each message (its régua_envios), in one query. */
+const carregar = async (db: Db, ids: number[]): Promise<Map<number, Dados>> => {
+  const linhas = linhasDe<Dados>(
+    await db.execute(sql`
+      SELECT m.id, m.cliente_id, m.tentativas, c.nome, c.documento, c.documento_tipo,
+        (SELECT jsonb_agg(jsonb_build_object('id', cr.id, 'descricao', cr.descricao,
+            'valorCentavos', cr.valor_centavos, 'valorPagoCentavos', cr.valor_pago_centavos,
+            'vencimento', cr.vencimento, 'multaPendenteCentavos', cr.multa_pendente_centavos,
+            'jurosPendentesCentavos', cr.juros_pendentes_centavos, 'encargosAte', cr.encargos_ate)
+          ORDER BY cr.vencimento, cr.id)
+         FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id AND cr.status = 'aberta'
+         WHERE re.mensagem_id = m.id) AS contas
+      FROM mensagens m JOIN clientes c ON c.id = m.cliente_id
+      WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
+  );
+  return new Map(linhas.map((l) => [Number(l.id), l]));
+};
+
+const preencher = (m: MensagemComPix, copiaECola: string) => ({
+  conteudo: m.conteudo.replace(MARCADOR_PIX, blocoPix(copiaECola)),
+  template: m.template_canal
+    ? {
+        ...m.template_canal,
+        parametros: m.template_canal.parametros.map((p) => p.replace(MARCADOR_PIX, copiaECola)),
+      }
+    : null,
+});
+
+const criarUma = async (
+  db: Db,
+  pix: ProvedorConfigurado,
+  settings: SistemaSettings,
+  m: MensagemComPix,
+  d: Dados,
+  agora: Date,
+): Promise<MensagemComPix> => {
+  const contas = d.contas ?? [];
+  if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
+  const temDocumento = d.documento_tipo === 'cpf' || d.documento_tipo === 'cnpj';
+  const percentuais = percentuaisDe(settings);
+  const escolha = escolherCobranca({
+    contas: contas.map(contaParaEncargos),
+    agora,
+    fuso: settings.fuso_horario,
+    percentuais,
+    temDocumento,
+  });
+  const validade = pix.armazenado.validade_apos_vencimento_dias;
+  // A fresh txid per try: a sender that dies between the PSP's answer and our commit leaves at most an
+  // unseen charge there, which expires unpaid.
+  const txid = gerarTxid();
+  const criada = await pix.provedor.criarCobranca({
+    txid,
+    ...escolha,
+    validadeAposVencimentoDias: validade,
+    percentuais,
+    devedor: temDocumento ? { documento: d.documento, nome: d.nome } : null,
+    solicitacao:
+      `${settings.empresa.nome}: cobrança de ${contas.length} ${contas.length === 1 ? 'conta' : 'contas'}`.slice(
+        0,
+        140,
+      ),
+    recebedor: {
+      nome: settings.pix.nome_recebedor || settings.empresa.nome,
+      cidade: settings.pix.cidade || 'SAO PAULO',
+    },
+  });
+  const { conteudo, template } = preencher(m, criada.pixCopiaECola);
+  await db.transaction(async (tx) => {
+    await inserirCobranca(
+      tx,
+      {
+        txid,
+        clienteId: d.cliente_id,
+        provedor: pix.provedor.provedor,
+        tipo: escolha.tipo,
+        origem: 'regua',
+        valorCentavos: escolha.valorCentavos,
+        vencimento: escolha.vencimento,
+        validaAte:
+          escolha.tipo === 'cob'
+            ? escolha.expiraEm
+            : fimDaValidadeCobv(escolha.vencimento, validade, settings.fuso_horario),
+        pixCopiaECola: criada.pixCopiaECola,
+        location: criada.location,
+        mensagemId: m.id,
+      },
+      contas.map((c) => c.id),
+    );
+    await tx
+      .update(mensagens)
+      .set({ conteudo, templateCanal: template, pixTxid: txid })
+      .where(eq(mensagens.id, m.id));
+  });
+  return { ...m, conteudo, template_canal: template };
+};
+
+const adiar = async (db: Db, d: Dados, agora: Date, motivo: string) => {
+  await db
+    .update(mensagens)
+    .set({
+      tentativas: d.tentativas + 1,
+      proximaTentativaEm: new Date(agora.getTime() + atrasoDaTentativa(d.tentativas + 1)),
+      bloqueadaAte: null,
+      erroMensagem: `Aguardando a cobrança PIX: ${motivo}`,
+    })
+    .where(eq(mensagens.id, d.id));
+};
+
+/**
+ * Creates the charge of each claimed régua message still carrying the PIX marker; answers the messages
+ * ready to send (the others untouched) and how many were put back to wait for the PSP.
+ */
+export const prepararCobrancas = async <M extends MensagemComPix>(
+  db: Db,
+  pixDe: () => Promise<ProvedorConfigurado>,
+  settings: SistemaSettings,
+  lote: M[],
+  agora: Date,
+): Promise<{ prontas: M[]; adiadas: number }> => {
+  const precisam = lote.filter((m) => m.conteudo.includes(MARCADOR_PIX));
+  if (precisam.length === 0) return { prontas: lote, adiadas: 0 };
+  const dados = await carregar(
+    db,
+    precisam.map((m) => Number(m.id)),
+  );
+  let pix: ProvedorConfigurado | null = null;
+  let motivoGeral: string | null = null;
+  try {
+    pix = await pixDe();
+  } catch (error) {
+    if (!(error instanceof ErroDominio)) throw error;
+    motivoGeral = error.message;
+  }
+  const preparadas = new Map<number, M>();
+  let adiadas = 0;
+  await Promise.all(
+    precisam.map(async (m) => {
+      const d = dados.get(Number(m.id));
+      if (!d) return;
+      try {
+        if (!pix) throw new ErroDominio('PIX_NAO_CONFIGURADO', motivoGeral ?? 'provedor PIX indisponível');
+        preparadas.set(Number(m.id), { ...m, ...(await criarUma(db, pix, settings, m, d, agora)) });
+      } catch (error) {
+        if (!(error instanceof ErroApiPix || error instanceof ErroDominio)) throw error;
+        await adiar(db, d, agora, error.message);
+        adiadas += 1;
+      }
+    }),
+  );
+  const prontas = lote.flatMap((m) =>
+    m.conteudo.includes(MARCADOR_PIX)
+      ? preparadas.has(Number(m.id))
+        ? [preparadas.get(Number(m.id)) as M]
+        : []
+      : [m],
+  );
+  return { prontas, adiadas };
+};
