@@ -192,3 +192,66 @@ test('the régua sends the due-day message to an imported customer, who replies 
   await expect.poll(() => badgeAguardando(page), { timeout: 10_000 }).toBe(aguardandoAntes);
   await page.screenshot({ path: testInfo.outputPath('regua-assumido-1440.png'), fullPage: true });
 });
+
+test('the régua’s message carries a PIX copia e cola; paying it concludes the customer and moves the dashboard', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { segundos } = agoraSaoPaulo();
+  const ateMeiaNoite = 24 * 3600 - segundos;
+  if (ateMeiaNoite < 180) {
+    test.setTimeout(120_000 + (ateMeiaNoite + 10) * 1000);
+    await page.waitForTimeout((ateMeiaNoite + 5) * 1000);
+  }
+  const hoje = agoraSaoPaulo().dataBr;
+  const cobradoAntes = (await (await admin.get('/api/admin/dashboard')).json()).valores_cobrados as number;
+
+  const sufixo = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  const nome = `Cliente PIX ${sufixo}`;
+  const csv = [
+    'nome;documento;telefone;email;descricao;valor;vencimento',
+    `${nome};${cpfValido()};(11) 97${quatroDigitos().slice(1)}-${quatroDigitos()};pix.${sufixo}@exemplo.com.br;Mensalidade PIX e2e;87,50;${hoje}`,
+  ].join('\r\n');
+  await signInOperador(page);
+  await page.getByRole('link', { name: 'Importar Clientes' }).click();
+  const importacao = page.getByRole('region', { name: 'Clientes (CSV)' });
+  await importacao.locator('input[type=file]').setInputFiles({
+    name: 'pix.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
+  });
+  await importacao.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(importacao.getByText('Contas criadas: 1')).toBeVisible({ timeout: 15_000 });
+
+  // The engine's due-day message goes with its own charge: a copia e cola in the text.
+  await page.getByRole('link', { name: /^Ativos/ }).click();
+  await abrirCliente(page, nome);
+  const conversa = page.getByRole('log', { name: 'Mensagens' });
+  const mensagem = conversa.getByRole('listitem', { name: 'Mensagem de Régua automática' });
+  await expect(mensagem).toContainText('PIX copia e cola:', { timeout: 20_000 });
+  await expect(mensagem).toContainText('000201');
+
+  // The workspace lists that charge; the simulator pays it.
+  await page.reload();
+  const cobrancas = page.getByRole('region', { name: 'Cobranças PIX' });
+  await expect(cobrancas.getByRole('img', { name: 'QR Code PIX de R$ 87,50' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('pix-cobranca-1440.png'), fullPage: true });
+  await cobrancas.getByRole('button', { name: 'Simular pagamento PIX' }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Simular pagamento PIX' });
+  await confirmar.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByText('Pagamento PIX de R$ 87,50 registrado.')).toBeVisible();
+  const resumo = page.getByRole('region', { name: 'Resumo do cliente' });
+  await expect(resumo.getByText('Concluído', { exact: true })).toBeVisible();
+
+  // In Concluídos, and the admin's collected figure moved by the amount.
+  await page.getByRole('link', { name: /^Concluídos/ }).click();
+  await page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /Buscar/ }))
+    .first()
+    .fill(nome);
+  await expect(page.getByRole('table').getByRole('row', { name: new RegExp(nome) })).toBeVisible();
+  await expect
+    .poll(async () => (await (await admin.get('/api/admin/dashboard')).json()).valores_cobrados as number)
+    .toBeCloseTo(cobradoAntes + 87.5, 2);
+});

@@ -8,10 +8,12 @@ import {
   auditLogs,
   chamadas,
   clientes,
+  cobrancasPix,
   contasReceber,
   mensagemTemplates,
   mensagens,
   pagamentos,
+  pixRecebidos,
   promessas,
   reguaEnvios,
   usuarios,
@@ -265,6 +267,34 @@ describe('seedDemo determinism', () => {
       expect(campos(segundo)).toEqual(campos(await listarClientes()));
     } finally {
       await outro.close();
+    }
+  });
+});
+
+describe('PIX paid automatically in the demo', () => {
+  it('records each PIX payment through a paid simulator charge and a confirmed PIX, by the system', async () => {
+    const porPix = await database.db.select().from(pagamentos).where(eq(pagamentos.forma, 'pix'));
+    expect(porPix.length).toBeGreaterThan(0);
+    const recebidos = await database.db.select().from(pixRecebidos);
+    expect(recebidos).toHaveLength(porPix.length);
+    for (const pagamento of porPix) {
+      const pix = recebidos.find((r) => r.id === pagamento.pixRecebidoId);
+      expect(pix).toMatchObject({
+        situacao: 'conciliado',
+        valorCentavos: pagamento.valorCentavos,
+        creditoCentavos: 0,
+      });
+      expect(pagamento.operadorId).toBeNull();
+      const [cobranca] = await database.db
+        .select()
+        .from(cobrancasPix)
+        .where(eq(cobrancasPix.id, pix?.cobrancaId ?? 0));
+      expect(cobranca).toMatchObject({
+        status: 'paga',
+        provedor: 'simulador',
+        clienteId: pagamento.clienteId,
+      });
+      expect(brCodeValido(cobranca?.pixCopiaECola ?? '')).toBe(true);
     }
   });
 });

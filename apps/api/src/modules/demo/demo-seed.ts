@@ -16,6 +16,7 @@ import { buscarSistemaSettings, salvarSistemaSettings } from '../configuracoes/c
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { criarUsuario } from '../usuarios/usuarios.service.ts';
 import type { EnvioRegua } from './demo-mensagens.ts';
+import { vincularPixDemo } from './demo-pix.ts';
 import { type ClientePlano, linhaCliente, planejarDemo } from './demo-plano.ts';
 
 export type DemoCredencial = { role: Role; name: string; email: string; password: string };
@@ -158,7 +159,35 @@ const inserirPagamentos = async (tx: Tx, plano: ClientePlano[], ids: Ids): Promi
         : [],
     ),
   );
-  if (values.length > 0) await tx.insert(pagamentos).values(values);
+  if (values.length === 0) return 0;
+  const inseridos = await tx
+    .insert(pagamentos)
+    .values(values)
+    .returning({ id: pagamentos.id, contaId: pagamentos.contaId });
+  const porCliente = new Map(plano.map(({ cliente }) => [idDe(ids.clientes, cliente.documento), cliente]));
+  // One payment per paid receivable in the demo: the receivable names its row.
+  const porConta = new Map(inseridos.map((linha) => [linha.contaId, linha.id]));
+  const { empresa, pix } = await buscarSistemaSettings(tx);
+  await vincularPixDemo(
+    tx,
+    values.flatMap((v) => {
+      const pagamentoId = porConta.get(v.contaId);
+      const cliente = porCliente.get(v.clienteId);
+      return v.forma === 'pix' && pagamentoId !== undefined && cliente
+        ? [
+            {
+              pagamentoId,
+              clienteId: v.clienteId,
+              contaId: v.contaId,
+              valorCentavos: v.valorCentavos,
+              data: v.data,
+              pagador: { nome: cliente.nome, documento: cliente.documento },
+            },
+          ]
+        : [];
+    }),
+    { nome: pix.nome_recebedor || empresa.nome, cidade: pix.cidade || 'SAO PAULO' },
+  );
   return values.length;
 };
 
