@@ -56,6 +56,35 @@ const abrirCliente = async (page: Page, nome: string) => {
   await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
 };
 
+/**
+ * São Paulo's date (DD/MM/YYYY) for a journey that must not see the day turn over: the window closes
+ * at 23:59, so near midnight it waits for the new day (at most ~3 minutes).
+ */
+const hojeSemVirarODia = async (page: Page): Promise<string> => {
+  test.setTimeout(120_000);
+  const ateMeiaNoite = 24 * 3600 - agoraSaoPaulo().segundos;
+  if (ateMeiaNoite < 180) {
+    test.setTimeout(120_000 + (ateMeiaNoite + 10) * 1000);
+    await page.waitForTimeout((ateMeiaNoite + 5) * 1000);
+  }
+  return agoraSaoPaulo().dataBr;
+};
+
+/** Imports one customer with one receivable through the operator's import screen. */
+const importarCsv = async (page: Page, csv: string) => {
+  await page.getByRole('link', { name: 'Importar Clientes' }).click();
+  await expect(page).toHaveURL('/operador/importar-clientes');
+  const importacao = page.getByRole('region', { name: 'Clientes (CSV)' });
+  await importacao.locator('input[type=file]').setInputFiles({
+    name: 'clientes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
+  });
+  await importacao.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(importacao.getByText('Criados: 1')).toBeVisible({ timeout: 15_000 });
+  await expect(importacao.getByText('Contas criadas: 1')).toBeVisible();
+};
+
 /** The "Tentativas de contato" figure of the customer's summary. */
 const tentativas = (page: Page) =>
   page
@@ -113,17 +142,7 @@ test.afterAll(async () => {
 test('the régua sends the due-day message to an imported customer, who replies and is taken over', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
-
-  // The window closes at 23:59 and "today" must not turn over mid-journey: near midnight, wait for
-  // the new day (at most ~3 minutes) so the receivable is due on the day the engine plans.
-  const { segundos } = agoraSaoPaulo();
-  const ateMeiaNoite = 24 * 3600 - segundos;
-  if (ateMeiaNoite < 180) {
-    test.setTimeout(120_000 + (ateMeiaNoite + 10) * 1000);
-    await page.waitForTimeout((ateMeiaNoite + 5) * 1000);
-  }
-  const hoje = agoraSaoPaulo().dataBr;
+  const hoje = await hojeSemVirarODia(page);
 
   const sufixo = `${Date.now() % 1_000_000}`.padStart(6, '0');
   const nome = `Cliente Régua ${sufixo}`;
@@ -134,17 +153,7 @@ test('the régua sends the due-day message to an imported customer, who replies 
 
   // 3. The operator imports the customer through the import screen.
   await signInOperador(page);
-  await page.getByRole('link', { name: 'Importar Clientes' }).click();
-  await expect(page).toHaveURL('/operador/importar-clientes');
-  const importacao = page.getByRole('region', { name: 'Clientes (CSV)' });
-  await importacao.locator('input[type=file]').setInputFiles({
-    name: 'regua.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
-  });
-  await importacao.getByRole('button', { name: 'Importar', exact: true }).click();
-  await expect(importacao.getByText('Criados: 1')).toBeVisible({ timeout: 15_000 });
-  await expect(importacao.getByText('Contas criadas: 1')).toBeVisible();
+  await importarCsv(page, csv);
 
   // 4. From Ativos, the customer's thread receives the engine's due-day message.
   await page.getByRole('link', { name: /^Ativos/ }).click();
@@ -196,14 +205,7 @@ test('the régua sends the due-day message to an imported customer, who replies 
 test('the régua’s message carries a PIX copia e cola; paying it concludes the customer and moves the dashboard', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
-  const { segundos } = agoraSaoPaulo();
-  const ateMeiaNoite = 24 * 3600 - segundos;
-  if (ateMeiaNoite < 180) {
-    test.setTimeout(120_000 + (ateMeiaNoite + 10) * 1000);
-    await page.waitForTimeout((ateMeiaNoite + 5) * 1000);
-  }
-  const hoje = agoraSaoPaulo().dataBr;
+  const hoje = await hojeSemVirarODia(page);
   const cobradoAntes = (await (await admin.get('/api/admin/dashboard')).json()).valores_cobrados as number;
 
   const sufixo = `${Date.now() % 1_000_000}`.padStart(6, '0');
@@ -213,15 +215,7 @@ test('the régua’s message carries a PIX copia e cola; paying it concludes the
     `${nome};${cpfValido()};(11) 97${quatroDigitos().slice(1)}-${quatroDigitos()};pix.${sufixo}@exemplo.com.br;Mensalidade PIX e2e;87,50;${hoje}`,
   ].join('\r\n');
   await signInOperador(page);
-  await page.getByRole('link', { name: 'Importar Clientes' }).click();
-  const importacao = page.getByRole('region', { name: 'Clientes (CSV)' });
-  await importacao.locator('input[type=file]').setInputFiles({
-    name: 'pix.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
-  });
-  await importacao.getByRole('button', { name: 'Importar', exact: true }).click();
-  await expect(importacao.getByText('Contas criadas: 1')).toBeVisible({ timeout: 15_000 });
+  await importarCsv(page, csv);
 
   // The engine's due-day message goes with its own charge: a copia e cola in the text.
   await page.getByRole('link', { name: /^Ativos/ }).click();

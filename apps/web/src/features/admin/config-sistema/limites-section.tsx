@@ -1,18 +1,7 @@
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import { type FieldError, get, useFormContext } from 'react-hook-form';
-import { FormSection, fieldGrid } from './form-section.tsx';
-import type { SistemaForm } from './sistema-form.ts';
+import { type CampoNumerico, CamposNumericos } from './campos-numericos.tsx';
+import { FormSection } from './form-section.tsx';
 
-type NumberField =
-  | 'tentativas_com_falhas'
-  | 'limites_contato.por_dia'
-  | 'limites_contato.por_semana'
-  | 'vazao_canal_por_segundo'
-  | 'desconto_maximo_percentual'
-  | 'sessao_horas';
-
-const FIELDS: { name: NumberField; label: string; helper: string; step?: number }[] = [
+const FIELDS: CampoNumerico[] = [
   {
     name: 'tentativas_com_falhas',
     label: 'Tentativas até "com falhas"',
@@ -39,31 +28,8 @@ const FIELDS: { name: NumberField; label: string; helper: string; step?: number 
 ];
 
 /** Contact caps, throughput and other numeric limits. */
-export const LimitesSection = () => {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SistemaForm>();
-  return (
-    <FormSection title="Limites">
-      <Box sx={fieldGrid}>
-        {FIELDS.map(({ name, label, helper, step = 1 }) => {
-          const error: FieldError | undefined = get(errors, name);
-          const message = error?.message;
-          return (
-            <TextField
-              key={name}
-              {...register(name, { valueAsNumber: true })}
-              label={label}
-              type="number"
-              error={Boolean(message)}
-              helperText={message ?? helper}
-              fullWidth
-              slotProps={{ htmlInput: { step, inputMode: step === 1 ? 'numeric' : 'decimal' } }}
-            />
-          );
-        })}
-      </Box>
-    </FormSection>
-  );
-};
+export const LimitesSection = () => (
+  <FormSection title="Limites">
+    <CamposNumericos campos={FIELDS} />
+  </FormSection>
+);
