@@ -4,12 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { calcularEncargos, hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, testDbKind } from '../test/test-database.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
-import { auditLogs, clientes, mensagens, usuarios } from './db/schema/index.ts';
-import { inserirCliente } from './modules/clientes/clientes.test-fixtures.ts';
+import {
+  auditLogs,
+  clientes,
+  cobrancaPixContas,
+  cobrancasPix,
+  configuracoes,
+  contasReceber,
+  mensagens,
+  pagamentos,
+  pixRecebidos,
+  usuarios,
+} from './db/schema/index.ts';
+import { inserirCliente, inserirConta } from './modules/clientes/clientes.test-fixtures.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -168,6 +180,221 @@ describe('npm run cli -- simular-resposta', () => {
     const result = await cli('simular-resposta', ...args);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
+  });
+});
+
+describe('npm run cli -- simular-pix', () => {
+  // The rows are inserted before any command here runs, so the schema must exist even when this block runs alone.
+  beforeAll(() => withTarget((d) => d.migrate()));
+  const hoje = hojeNoFuso(new Date());
+  let seq = 0;
+  const novoTxid = () => {
+    seq += 1;
+    return `CLISIMULARPIX${String(seq).padStart(19, '0')}`;
+  };
+
+  /** A charge as the operator's "Gerar cobrança PIX" stores it, over the given receivables. */
+  const inserirCobranca = (
+    d: Database,
+    c: {
+      clienteId: number;
+      contas: number[];
+      valorCentavos: number;
+      tipo?: 'cob' | 'cobv';
+      vencimento?: string;
+      status?: 'ativa' | 'paga' | 'removida';
+      validaAte?: Date;
+    },
+  ) =>
+    d.db.transaction(async (tx) => {
+      const txid = novoTxid();
+      const [row] = await tx
+        .insert(cobrancasPix)
+        .values({
+          txid,
+          clienteId: c.clienteId,
+          provedor: 'simulador',
+          tipo: c.tipo ?? 'cob',
+          origem: 'operador',
+          status: c.status ?? 'ativa',
+          valorCentavos: c.valorCentavos,
+          vencimento: c.vencimento ?? null,
+          validaAte: c.validaAte ?? new Date(Date.now() + 3_600_000),
+          pixCopiaECola: '00020101021226…6304ABCD',
+        })
+        .returning({ id: cobrancasPix.id });
+      if (!row) throw new Error('insert returned no row');
+      await tx.insert(cobrancaPixContas).values(c.contas.map((contaId) => ({ cobrancaId: row.id, contaId })));
+      return txid;
+    });
+
+  it('pays an active charge through the settlement path and says what it settled', async () => {
+    const { clienteId, contas, txid } = await withTarget(async (d) => {
+      const clienteId = await inserirCliente(d.db, { nome: 'Paula Pagadora' });
+      const contas = [
+        await inserirConta(d.db, { clienteId, valorCentavos: 10_000, vencimento: somarDias(hoje, 5) }),
+        await inserirConta(d.db, { clienteId, valorCentavos: 5_000, vencimento: somarDias(hoje, 35) }),
+      ];
+      return {
+        clienteId,
+        contas,
+        txid: await inserirCobranca(d, { clienteId, contas, valorCentavos: 15_000 }),
+      };
+    });
+    const result = await cli('simular-pix', '--txid', txid);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `Pagamento PIX de R$ 150,00 registrado para Paula Pagadora (cliente #${clienteId}): 2 contas quitadas.
+`,
+    );
+    await withTarget(async (d) => {
+      const [pix] = await d.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid));
+      expect(pix).toMatchObject({
+        origem: 'simulador',
+        situacao: 'conciliado',
+        clienteId,
+        valorCentavos: 15_000,
+        creditoCentavos: 0,
+        pagadorNome: 'Paula Pagadora',
+      });
+      expect(pix?.endToEndId).toMatch(/^E00000000\d{12}[0-9A-F]{11}$/);
+      const pagos = await d.db
+        .select({ contaId: pagamentos.contaId, valor: pagamentos.valorCentavos, forma: pagamentos.forma })
+        .from(pagamentos)
+        .where(eq(pagamentos.pixRecebidoId, pix?.id ?? 0))
+        .orderBy(asc(pagamentos.contaId));
+      expect(pagos).toEqual([
+        { contaId: contas[0], valor: 10_000, forma: 'pix' },
+        { contaId: contas[1], valor: 5_000, forma: 'pix' },
+      ]);
+      const [cobranca] = await d.db.select().from(cobrancasPix).where(eq(cobrancasPix.txid, txid));
+      expect(cobranca?.status).toBe('paga');
+      const [cliente] = await d.db.select().from(clientes).where(eq(clientes.id, clienteId));
+      expect(cliente?.status).toBe('concluido');
+      const audit = await d.db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(eq(auditLogs.acao, 'pix.pagamento_simulado'), eq(auditLogs.entidadeId, String(cobranca?.id))),
+        );
+      expect(audit).toEqual([expect.objectContaining({ ip: 'cli', usuarioId: null })]);
+    });
+  });
+
+  it('pays what an overdue cobv asks today: principal plus multa and juros', async () => {
+    const vencimento = somarDias(hoje, -40);
+    const esperado = calcularEncargos({ principalCentavos: 20_000, vencimento, pendentes: null }, hoje, {
+      multaPercentual: 2,
+      jurosMensalPercentual: 1,
+    }).totalCentavos;
+    expect(esperado).toBeGreaterThan(20_000);
+    const { clienteId, conta, txid } = await withTarget(async (d) => {
+      const clienteId = await inserirCliente(d.db, { nome: 'Otávio Atrasado' });
+      const conta = await inserirConta(d.db, { clienteId, valorCentavos: 20_000, vencimento });
+      const txid = await inserirCobranca(d, {
+        clienteId,
+        contas: [conta],
+        valorCentavos: 20_000,
+        tipo: 'cobv',
+        vencimento,
+      });
+      return { clienteId, conta, txid };
+    });
+    const result = await cli('simular-pix', '--txid', txid);
+    expect(result.code).toBe(0);
+    const reais = `R$ ${Math.trunc(esperado / 100)},${String(esperado % 100).padStart(2, '0')}`;
+    expect(result.stdout).toBe(
+      `Pagamento PIX de ${reais} registrado para Otávio Atrasado (cliente #${clienteId}): 1 conta quitada.
+`,
+    );
+    const [row] = await withTarget((d) =>
+      d.db.select().from(contasReceber).where(eq(contasReceber.id, conta)),
+    );
+    expect(row?.status).toBe('paga');
+  });
+
+  it('keeps the PIX as a credit to assign when the debt was settled meanwhile', async () => {
+    const { clienteId, txid } = await withTarget(async (d) => {
+      const clienteId = await inserirCliente(d.db, { nome: 'Dora Quitada' });
+      const conta = await inserirConta(d.db, {
+        clienteId,
+        valorCentavos: 4_000,
+        valorPagoCentavos: 4_000,
+        status: 'paga',
+        vencimento: somarDias(hoje, 2),
+      });
+      return {
+        clienteId,
+        txid: await inserirCobranca(d, { clienteId, contas: [conta], valorCentavos: 4_000 }),
+      };
+    });
+    const result = await cli('simular-pix', '--txid', txid);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `PIX de R$ 40,00 recebido para Dora Quitada (cliente #${clienteId}), mas nenhuma dívida em aberto correspondia: guardado como crédito a atribuir.\n`,
+    );
+    const [pix] = await withTarget((d) =>
+      d.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid)),
+    );
+    expect(pix).toMatchObject({ situacao: 'sem_correspondencia', creditoCentavos: 4_000, clienteId });
+  });
+
+  it.each<[string, Partial<{ status: 'paga' | 'removida'; validaAte: Date }>, RegExp]>([
+    ['paid', { status: 'paga' }, /não está mais ativa \(paga\)/],
+    ['removed', { status: 'removida' }, /não está mais ativa \(removida\)/],
+    ['past its validity', { validaAte: new Date(Date.now() - 60_000) }, /não está mais ativa \(expirada\)/],
+  ])('refuses a charge that is %s, recording nothing', async (_caso, extra, message) => {
+    const txid = await withTarget(async (d) => {
+      const clienteId = await inserirCliente(d.db, { nome: 'Cláudia Cobrada' });
+      const conta = await inserirConta(d.db, {
+        clienteId,
+        valorCentavos: 3_000,
+        vencimento: somarDias(hoje, 3),
+      });
+      return inserirCobranca(d, { clienteId, contas: [conta], valorCentavos: 3_000, ...extra });
+    });
+    const result = await cli('simular-pix', '--txid', txid);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+    expect(
+      await withTarget((d) => d.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid))),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [['--txid', 'NAOEXISTE00000000000000000000000'], /Nenhuma cobrança PIX tem o txid NAOEXISTE0{23}\./],
+    [[], /txid: informe o txid/],
+    [['--txid', '   '], /txid: informe o txid/],
+  ])('rejects an unknown or missing txid with a clear message (%j)', async (args, message) => {
+    const result = await cli('simular-pix', ...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('refuses when the provider is a real PSP, even with its settings incomplete', async () => {
+    const txid = await withTarget(async (d) => {
+      const clienteId = await inserirCliente(d.db, { nome: 'Rui Real' });
+      const conta = await inserirConta(d.db, {
+        clienteId,
+        valorCentavos: 3_000,
+        vencimento: somarDias(hoje, 3),
+      });
+      await d.db.insert(configuracoes).values({ chave: 'pix', valor: { provedor: 'api_pix' } });
+      return inserirCobranca(d, { clienteId, contas: [conta], valorCentavos: 3_000 });
+    });
+    try {
+      const result = await cli('simular-pix', '--txid', txid);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/só pode ser simulado com o simulador/);
+      const [cobranca] = await withTarget((d) =>
+        d.db.select().from(cobrancasPix).where(eq(cobrancasPix.txid, txid)),
+      );
+      expect(cobranca?.status).toBe('ativa');
+    } finally {
+      await withTarget((d) => d.db.delete(configuracoes).where(eq(configuracoes.chave, 'pix')));
+    }
   });
 });
 

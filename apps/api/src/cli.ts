@@ -7,14 +7,18 @@ import {
   ROLES,
   simularRespostaBody,
 } from '@cobranca/contracts';
+import { formatarReais } from '@cobranca/dominio';
+import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, loadConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { contasReceber, pagamentos, pixRecebidos } from './db/schema/index.ts';
 import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
 import { buscarClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
+import { pagarCobrancaSimulada } from './modules/cobrancas-pix/simulacao-pix.service.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
 import { printCredentials } from './modules/demo/print-credentials.ts';
 import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
@@ -26,7 +30,8 @@ const USAGE = `Uso:
   npm run cli -- user:create --role <super_admin|admin|operador> --name <nome> --email <email> --password <senha>
   npm run cli -- demo:seed
   npm run cli -- regua:executar
-  npm run cli -- simular-resposta --telefone <+55…> --texto <texto>`;
+  npm run cli -- simular-resposta --telefone <+55…> --texto <texto>
+  npm run cli -- simular-pix --txid <txid>`;
 
 const userCreateArgs = z.object({
   role: z.enum(ROLES, { error: `--role deve ser um de: ${ROLES.join(', ')}` }),
@@ -103,11 +108,57 @@ const simularResposta: Command = async (database, args) => {
   );
 };
 
+const simularPixArgs = z.object({
+  txid: z
+    .string({ error: 'informe o txid da cobrança PIX.' })
+    .trim()
+    .min(1, 'informe o txid da cobrança PIX.'),
+});
+
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
+/**
+ * Pays an active charge on the simulator as its customer would (docs/produto.md §21): the amount the
+ * charge asks today (a cobv past its due date adds multa and juros, §7) goes through the same
+ * confirm-and-settle path as a PSP's confirmed PIX.
+ */
+const simularPix: Command = async (database, args, config) => {
+  const { values } = parseArgs({ args, options: { txid: { type: 'string' } } });
+  const { txid } = simularPixArgs.parse(values);
+  const { db } = database;
+  const {
+    cobranca,
+    cliente,
+    valorCentavos,
+    endToEndId,
+    resultado: r,
+  } = await pagarCobrancaSimulada(db, config.appKey, txid, { usuarioId: null, ip: 'cli' });
+  const quem = `${cliente.nome} (cliente #${cobranca.clienteId})`;
+  if (r.situacao !== 'conciliado') {
+    console.log(
+      `PIX de ${formatarReais(valorCentavos)} recebido para ${quem}, mas nenhuma dívida em aberto correspondia: guardado como crédito a atribuir.`,
+    );
+    return;
+  }
+  const [quitadas] = await db
+    .select({ n: count() })
+    .from(pagamentos)
+    .innerJoin(pixRecebidos, eq(pixRecebidos.id, pagamentos.pixRecebidoId))
+    .innerJoin(contasReceber, eq(contasReceber.id, pagamentos.contaId))
+    .where(and(eq(pixRecebidos.endToEndId, endToEndId), eq(contasReceber.status, 'paga')));
+  const credito =
+    r.creditoCentavos > 0 ? `; ${formatarReais(r.creditoCentavos)} ficou como crédito a atribuir` : '';
+  console.log(
+    `Pagamento PIX de ${formatarReais(r.pagoCentavos)} registrado para ${quem}: ${plural(quitadas?.n ?? 0, 'conta quitada', 'contas quitadas')}${credito}.`,
+  );
+};
+
 const COMMANDS: Record<string, Command> = {
   'user:create': userCreate,
   'demo:seed': demoSeed,
   'regua:executar': reguaExecutar,
   'simular-resposta': simularResposta,
+  'simular-pix': simularPix,
 };
 
 const describeError = (error: unknown): string => {

@@ -8,6 +8,10 @@ import { USER_STATUSES } from './roles.ts';
 export const adminDashboardResponse = z.object({
   valores_em_aberto: z.number(),
   valores_cobrados: z.number(),
+  /** valores_cobrados split: payments recorded from a confirmed PIX (docs/produto.md §21) … */
+  valores_cobrados_pix_automatico: z.number(),
+  /** … and the ones registered by hand; the two add up to valores_cobrados. */
+  valores_cobrados_manual: z.number(),
   percentual_cobrancas_mes: z.number(),
   mensagens_enviadas: z.number().int(),
   mensagens_recebidas: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATABASE_KINDS } from './health.ts';
 import { whatsappStatus } from './mensagens.ts';
+import { PIX_CONEXAO_STATUSES, PIX_PROVEDORES } from './pix.ts';
 
 export const automacaoBody = z.strictObject({ ativa: z.boolean({ error: 'Informe ativa: true ou false.' }) });
 export const automacaoResponse = z.object({ ativa: z.boolean() });
@@ -24,6 +25,31 @@ export const reguaResumo24h = z.object({
 });
 export type ReguaResumo24h = z.infer<typeof reguaResumo24h>;
 
+/**
+ * PIX in the health panel (docs/produto.md §16, §21): the provider and its last known connection, the
+ * last reconciliation with the PSP, notifications still to confirm, unmatched credits an admin has to
+ * assign, and charges still to remove at the PSP.
+ */
+export const saudePix = z.object({
+  provedor: z.enum(PIX_PROVEDORES),
+  status: z.enum(PIX_CONEXAO_STATUSES),
+  mensagem: z.string().nullable(),
+  verificado_em: z.iso.datetime().nullable(),
+  /** null until the first reconciliation (the simulator never reconciles). */
+  ultima_conciliacao: z
+    .object({ executada_em: z.iso.datetime(), ate: z.iso.datetime(), recuperados: z.number().int() })
+    .nullable(),
+  notificacoes_pendentes: z.object({
+    quantidade: z.number().int(),
+    mais_antiga_em: z.iso.datetime().nullable(),
+    /** Age of the oldest, in whole seconds at the time of the answer. */
+    mais_antiga_ha_segundos: z.number().int().nullable(),
+  }),
+  creditos_sem_correspondencia: z.object({ quantidade: z.number().int(), total: z.number() }),
+  remocoes_pendentes: z.number().int(),
+});
+export type SaudePix = z.infer<typeof saudePix>;
+
 /** System health for the super admin (docs/produto.md §16). */
 export const saudeResponse = z.object({
   versao: z.string(),
@@ -33,5 +59,6 @@ export const saudeResponse = z.object({
   regua_24h: reguaResumo24h,
   canal: whatsappStatus,
   automacao_ativa: z.boolean(),
+  pix: saudePix,
 });
 export type Saude = z.infer<typeof saudeResponse>;

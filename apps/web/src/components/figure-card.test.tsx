@@ -32,6 +32,35 @@ describe('FigureCard', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('shows its breakdown lines under the value, not while it loads', () => {
+    renderInRouter(
+      <FigureCard
+        label="Valores cobrados"
+        caption="Neste mês"
+        icon={GroupIcon}
+        color="success.main"
+        value="R$ 10,00"
+        details={['PIX: R$ 6,00', 'Manual: R$ 4,00']}
+      />,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent(
+      'Valores cobradosR$ 10,00PIX: R$ 6,00Manual: R$ 4,00Neste mês',
+    );
+  });
+
+  it('leaves the breakdown out while the value loads', () => {
+    renderInRouter(
+      <FigureCard
+        label="Contas"
+        icon={GroupIcon}
+        color="primary.main"
+        value={undefined}
+        details={['PIX: R$ 6,00']}
+      />,
+    );
+    expect(screen.queryByText('PIX: R$ 6,00')).toBeNull();
+  });
+
   it('shows a placeholder while the value loads', () => {
     renderInRouter(<FigureCard label="Contas" icon={GroupIcon} color="primary.main" value={undefined} />);
     expect(screen.getByLabelText('Carregando')).toBeInTheDocument();

@@ -20,12 +20,23 @@ type FigureCardProps = {
   to?: string;
   /** Draws attention to a figure that needs action. */
   tone?: FigureTone;
+  /** Short lines under the value that break it down (e.g. where the money came from). */
+  details?: readonly string[];
 };
 
 const rowSx = { p: 2, display: 'flex', gap: 2, alignItems: 'center', height: '100%' } as const;
 
 /** One headline figure of a dashboard: icon, label, value and a short caption. */
-export const FigureCard = ({ label, caption, icon: Icon, color, value, to, tone }: FigureCardProps) => {
+export const FigureCard = ({
+  label,
+  caption,
+  icon: Icon,
+  color,
+  value,
+  to,
+  tone,
+  details,
+}: FigureCardProps) => {
   const toneColor = tone ? `${tone}.main` : undefined;
   const content = (
     <>
@@ -50,6 +61,12 @@ export const FigureCard = ({ label, caption, icon: Icon, color, value, to, tone 
         <Typography variant="h5" component="p" sx={{ fontWeight: 600, color: toneColor }}>
           {value === undefined ? <Skeleton width={120} aria-label="Carregando" /> : value}
         </Typography>
+        {value !== undefined &&
+          details?.map((linha) => (
+            <Typography key={linha} variant="body2" component="p">
+              {linha}
+            </Typography>
+          ))}
         {caption && (
           <Typography variant="caption" color="text.secondary">
             {caption}

@@ -13,8 +13,8 @@ export type Figure<K extends string> = {
   color: string;
 };
 
-/** What depends on the figure's value: the value itself (`undefined` while it loads), a link, a tone. */
-type FigureState = { value: string | undefined; to?: string; tone?: FigureTone };
+/** What depends on the figure's value: the value itself (`undefined` while it loads), a link, a tone, its breakdown. */
+type FigureState = { value: string | undefined; to?: string; tone?: FigureTone; details?: readonly string[] };
 
 type FiguresSectionProps<K extends string, F extends Figure<K>> = {
   /** The dashboard call behind the figures. */

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { CobrancaPixView, SimularPagamentoPixResponse } from '@cobranca/contracts';
-import { calcularEncargos, formatarReais, hojeNoFuso, type PercentuaisEncargos } from '@cobranca/dominio';
+import { formatarReais } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
@@ -15,7 +14,6 @@ import { ErroApiPix } from '../pix/api-pix-erros.ts';
 import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from '../pix/cobranca-escolha.ts';
 import {
   buscarCobranca,
-  type CobrancaRow,
   contasDaCobranca,
   inserirCobranca,
   listarCobrancasDoCliente,
@@ -23,7 +21,7 @@ import {
 } from '../pix/cobrancas.repository.ts';
 import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
 import type { PedidoCobranca } from '../pix/provedor-pix.ts';
-import { registrarPixConfirmado } from './liquidacao.service.ts';
+import { pagarCobrancaSimulada } from './simulacao-pix.service.ts';
 
 // PIX charges an operator creates and sees (docs/produto.md §21). The PSP is called with no database
 // lock held: a slow PSP must not block the customer's other work.
@@ -148,13 +146,7 @@ export const listarCobrancasPix = async (db: Db, escopo: EscopoOperador, cliente
   return listarCobrancasDoCliente(db, cliente.id, new Date());
 };
 
-/** A 32-character endToEndId in the BCB shape (E + ISPB + yyyyMMddHHmm + 11), marked as simulated. */
-const endToEndSimulado = (agora: Date): string => {
-  const carimbo = agora.toISOString().replace(/\D/g, '').slice(0, 12);
-  return `E00000000${carimbo}${randomBytes(8).toString('hex').slice(0, 11).toUpperCase()}`;
-};
-
-/** Pays a charge on the simulator through the same path as a PSP's confirmed PIX. */
+/** Pays one of the customer's charges on the simulator (the operator may see the customer). */
 export const simularPagamentoPix = async (
   db: Db,
   appKey: Buffer,
@@ -164,42 +156,8 @@ export const simularPagamentoPix = async (
   ator: Ator,
   agora = new Date(),
 ): Promise<SimularPagamentoPixResponse> => {
-  const { provedor } = await provedorPixAtivo(db, appKey);
-  if (provedor.provedor !== 'simulador')
-    throw new ErroDominio('SIMULADOR_INATIVO', 'O pagamento só pode ser simulado com o simulador PIX ativo.');
   const cliente = await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(clienteId);
-  const cobranca = await buscarCobranca(db, txid, { clienteId: cliente.id });
-  if (!cobranca)
-    throw new ErroDominio('COBRANCA_NAO_ENCONTRADA', 'Cobrança PIX não encontrada para este cliente.');
-  if (cobranca.status !== 'ativa' || cobranca.validaAte <= agora)
-    throw new ErroDominio('COBRANCA_NAO_ATIVA', 'Esta cobrança PIX não está mais ativa.');
-  const settings = await buscarSistemaSettings(db);
-  const valorCentavos = valorDaCobranca(
-    cobranca,
-    hojeNoFuso(agora, settings.fuso_horario),
-    percentuaisDe(settings),
-  );
-  const resultado = await registrarPixConfirmado(
-    db,
-    appKey,
-    {
-      endToEndId: endToEndSimulado(agora),
-      txid,
-      valorCentavos,
-      horario: agora,
-      pagador: { nome: cliente.nome, documento: cliente.documento },
-    },
-    'simulador',
-  );
-  await registrarAuditoria(db, {
-    usuarioId: ator.usuarioId,
-    acao: 'pix.pagamento_simulado',
-    descricao: `Pagamento PIX de ${formatarReais(valorCentavos)} simulado para ${cliente.nome}`,
-    entidade: 'cobranca_pix',
-    entidadeId: cobranca.id,
-    detalhes: { txid, situacao: resultado.situacao },
-    ip: ator.ip,
-  });
+  await pagarCobrancaSimulada(db, appKey, txid, ator, { clienteId: cliente.id, agora });
   const depois = await buscarCobranca(db, txid);
   if (!depois) throw new Error(`cobrança ${txid} sumiu após o pagamento`);
   return {
@@ -207,13 +165,3 @@ export const simularPagamentoPix = async (
     cliente: await new ClienteDetalheRepository(db, escopo).buscarOrThrow(clienteId),
   };
 };
-
-/** What a PSP charges for a cobv on a day: its principal plus multa and juros after its due date (docs/produto.md §7). */
-const valorDaCobranca = (cobranca: CobrancaRow, hoje: string, percentuais: PercentuaisEncargos): number =>
-  cobranca.tipo === 'cobv' && cobranca.vencimento
-    ? calcularEncargos(
-        { principalCentavos: cobranca.valorCentavos, vencimento: cobranca.vencimento, pendentes: null },
-        hoje,
-        percentuais,
-      ).totalCentavos
-    : cobranca.valorCentavos;

@@ -11,7 +11,7 @@ import {
 } from '../../../test/build-test-app.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { chamadas, mensagens, pagamentos } from '../../db/schema/index.ts';
+import { chamadas, mensagens, pagamentos, pixRecebidos } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { graficoMensal, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 
@@ -58,10 +58,34 @@ const inserirPagamento = async (
   contaId: number,
   centavos: number,
   data: string,
+  pixRecebidoId: number | null = null,
 ) => {
-  await db
-    .insert(pagamentos)
-    .values({ clienteId, contaId, valorCentavos: centavos, principalCentavos: centavos, data, forma: 'pix' });
+  await db.insert(pagamentos).values({
+    clienteId,
+    contaId,
+    valorCentavos: centavos,
+    principalCentavos: centavos,
+    data,
+    forma: 'pix',
+    pixRecebidoId,
+  });
+};
+
+/** A PIX the provider confirmed, as the settlement records it before paying receivables (docs/produto.md §21). */
+const inserirPixRecebido = async (db: DbOrTx, clienteId: number, centavos: number, data: string) => {
+  const [row] = await db
+    .insert(pixRecebidos)
+    .values({
+      endToEndId: `E00000000${data.replaceAll('-', '')}1200${String(centavos).padStart(11, '0')}`,
+      clienteId,
+      valorCentavos: centavos,
+      horario: new Date(`${data}T15:00:00Z`),
+      situacao: 'conciliado',
+      origem: 'webhook',
+    })
+    .returning({ id: pixRecebidos.id });
+  if (!row) throw new Error('pix_recebidos insert returned nothing');
+  return row.id;
 };
 
 const inserirChamada = async (db: DbOrTx, clienteId: number, operadorId: number, createdAt: Date) => {
@@ -96,6 +120,8 @@ describe('admin dashboard on an empty database', () => {
     expect(await get(vazio, token, '/api/admin/dashboard')).toEqual({
       valores_em_aberto: 0,
       valores_cobrados: 0,
+      valores_cobrados_pix_automatico: 0,
+      valores_cobrados_manual: 0,
       percentual_cobrancas_mes: 0,
       mensagens_enviadas: 0,
       mensagens_recebidas: 0,
@@ -161,12 +187,14 @@ const semearContasEPagamentos = async (db: DbOrTx, { c1, c2, c3, c4 }: Clientes)
   const r9 = await pagas(99_900, ultimoDia(-12));
   const r10 = await pagas(6_000, ultimoDia(-1));
 
-  // Payments P1…P5
+  // Payments P1…P5; P2 and P5 were recorded from a confirmed PIX, the others by hand.
   await inserirPagamento(db, c1, r2, 5_000, primeiroDia(0));
-  await inserirPagamento(db, c3, r5, 30_000, ultimoDia(0));
+  const pix2 = await inserirPixRecebido(db, c3, 30_000, ultimoDia(0));
+  await inserirPagamento(db, c3, r5, 30_000, ultimoDia(0), pix2);
   await inserirPagamento(db, c3, r8, 4_000, primeiroDia(-11));
   await inserirPagamento(db, c3, r9, 99_900, ultimoDia(-12));
-  await inserirPagamento(db, c3, r10, 6_000, ultimoDia(-1));
+  const pix5 = await inserirPixRecebido(db, c3, 6_000, ultimoDia(-1));
+  await inserirPagamento(db, c3, r10, 6_000, ultimoDia(-1), pix5);
 };
 
 const semearMensagens = async (db: DbOrTx, { c1, c2, c3, c4 }: Clientes, { ana, bruno }: Operadores) => {
@@ -252,6 +280,9 @@ describe('admin dashboard figures', () => {
       valores_em_aberto: 300.3,
       // paid this month: P1 50,00 (first day) + P2 300,00 (last day); P5 on last month's last day is out
       valores_cobrados: 350,
+      // of which P2 300,00 came from a PIX (P5, also a PIX, is last month's) and P1 50,00 by hand
+      valores_cobrados_pix_automatico: 300,
+      valores_cobrados_manual: 50,
       // due this month, not cancelada (R6) nor negociada (R7): R1, R2, R5 → paid 0 + 50 + 300 = 350,00
       // of 100 + 250 + 300 = 650,00 → 53,846…% → 53.8 (rounded down)
       percentual_cobrancas_mes: 53.8,

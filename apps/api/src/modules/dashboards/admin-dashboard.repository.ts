@@ -13,6 +13,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   lt,
   ne,
   notInArray,
@@ -37,7 +38,9 @@ import {
  * Admin dashboard figures (docs/produto.md §15; docs/decisions/006-admin-dashboard-figures.md).
  * "This month" = the current calendar month in the settings' time zone (fuso_horario); money sums in integer cents.
  * - valores_em_aberto: Σ (valor − valor_pago) of receivables with status 'aberta'.
- * - valores_cobrados: Σ pagamentos.valor with `data` in this month.
+ * - valores_cobrados: Σ pagamentos.valor with `data` in this month; split into
+ *   valores_cobrados_pix_automatico (payments recorded from a confirmed PIX: pix_recebido_id set) and
+ *   valores_cobrados_manual (the rest), which add up to it.
  * - percentual_cobrancas_mes: over receivables due this month (not 'cancelada' nor 'negociada'),
  *   Σ valor_pago ÷ Σ valor × 100, one decimal; 0 when nothing is due.
  * - mensagens_enviadas: outbound ('saida') in 'enviada' | 'entregue' | 'lida' with enviada_em this month.
@@ -89,7 +92,13 @@ const abertoSub = (db: DbOrTx) =>
 
 const cobradoSub = (db: DbOrTx, mes: Periodo) =>
   db
-    .select({ centavos: somaCentavos(pagamentos.valorCentavos).as('cobrado_centavos') })
+    .select({
+      centavos: somaCentavos(pagamentos.valorCentavos).as('cobrado_centavos'),
+      // Same scan of the month's payments, one FILTER more.
+      pix: sql<number>`coalesce(sum(${pagamentos.valorCentavos}) FILTER (WHERE ${isNotNull(pagamentos.pixRecebidoId)}), 0)`
+        .mapWith(Number)
+        .as('cobrado_pix_centavos'),
+    })
     .from(pagamentos)
     .where(pagamentoEm(mes))
     .as('cobrado');
@@ -114,7 +123,7 @@ const mensagensSub = (db: DbOrTx, where: SQL | undefined, nome: 'saida' | 'entra
     .where(where)
     .as(nome);
 
-/** All six figures in one round trip: the single-row aggregates cross-joined. */
+/** All the figures in one round trip: the single-row aggregates cross-joined. */
 export const resumoAdminDashboard = async (
   db: DbOrTx,
   agora: Date,
@@ -130,6 +139,7 @@ export const resumoAdminDashboard = async (
     .select({
       aberto: aberto.centavos,
       cobrado: cobrado.centavos,
+      cobradoPix: cobrado.pix,
       pago: doMes.pago,
       devido: doMes.devido,
       enviadas: saida.total,
@@ -146,6 +156,8 @@ export const resumoAdminDashboard = async (
   return {
     valores_em_aberto: centavosParaReais(row.aberto),
     valores_cobrados: centavosParaReais(row.cobrado),
+    valores_cobrados_pix_automatico: centavosParaReais(row.cobradoPix),
+    valores_cobrados_manual: centavosParaReais(row.cobrado - row.cobradoPix),
     percentual_cobrancas_mes: percentual(row.pago, row.devido),
     mensagens_enviadas: row.enviadas,
     mensagens_recebidas: row.recebidas,

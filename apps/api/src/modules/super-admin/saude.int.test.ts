@@ -7,8 +7,17 @@ import {
   issueToken,
   type TestApp,
 } from '../../../test/build-test-app.ts';
-import { auditLogs, mensagens, reguaExecucoes } from '../../db/schema/index.ts';
+import {
+  auditLogs,
+  cobrancasPix,
+  configuracoes,
+  mensagens,
+  pixNotificacoes,
+  pixRecebidos,
+  reguaExecucoes,
+} from '../../db/schema/index.ts';
 import { APP_VERSION } from '../../lib/version.ts';
+import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 
 let t: TestApp;
 let superId: number;
@@ -54,6 +63,16 @@ describe('GET /api/super-admin/saude', () => {
       regua_24h: { execucoes: 0, com_erro: 0, contagens: {} },
       canal: expect.objectContaining({ provedor: 'simulador', status: 'conectado' }),
       automacao_ativa: true,
+      pix: {
+        provedor: 'simulador',
+        status: 'conectado',
+        mensagem: 'Simulador embutido: nenhum banco é chamado.',
+        verificado_em: null,
+        ultima_conciliacao: null,
+        notificacoes_pendentes: { quantidade: 0, mais_antiga_em: null, mais_antiga_ha_segundos: null },
+        creditos_sem_correspondencia: { quantidade: 0, total: 0 },
+        remocoes_pendentes: 0,
+      },
     });
   });
 
@@ -176,6 +195,113 @@ describe('GET /api/super-admin/saude — channel', () => {
       verificado_em: null,
       erro: null,
     });
+  });
+});
+
+describe('GET /api/super-admin/saude — PIX', () => {
+  const haMinutos = (minutos: number) => new Date(Date.now() - minutos * 60_000);
+  let seq = 0;
+  const proximo = () => {
+    seq += 1;
+    return seq;
+  };
+  const e2e = () => `E00000000202603101200${String(proximo()).padStart(11, '0')}`;
+  const txid = () => `TXSAUDE${String(proximo()).padStart(25, '0')}`;
+
+  it('shows the API Pix’s stored check, the reconciliation checkpoint and what PIX still has to do', async () => {
+    const db = t.database.db;
+    await db.insert(configuracoes).values([
+      {
+        chave: 'pix',
+        valor: {
+          provedor: 'api_pix',
+          chave: '12345678000190',
+          ultimo_status: {
+            status: 'erro',
+            mensagem: 'O PSP recusou as credenciais (401).',
+            verificado_em: '2026-03-10T12:00:00.000Z',
+          },
+        },
+      },
+      {
+        chave: 'pix_conciliacao',
+        valor: { ate: '2026-03-10T12:30:00.000Z', executada_em: '2026-03-10T12:30:02.000Z', recuperados: 2 },
+      },
+    ]);
+    const maisAntiga = haMinutos(10);
+    await db.insert(pixNotificacoes).values([
+      { endToEndId: e2e(), recebidaEm: maisAntiga },
+      { endToEndId: e2e(), recebidaEm: haMinutos(3), tentativas: 2, erro: 'PSP fora do ar' },
+      // Confirmed long ago: neither counted nor the oldest.
+      {
+        endToEndId: e2e(),
+        recebidaEm: haMinutos(24 * 60),
+        status: 'processada',
+        processadaEm: haMinutos(60),
+      },
+    ]);
+    const clienteId = await inserirCliente(db, { nome: 'Paula PIX' });
+    const pix = (extra: Partial<typeof pixRecebidos.$inferInsert>) => ({
+      endToEndId: e2e(),
+      valorCentavos: 10_000,
+      horario: haMinutos(30),
+      situacao: 'conciliado' as const,
+      origem: 'webhook' as const,
+      ...extra,
+    });
+    await db.insert(pixRecebidos).values([
+      // A PIX no debt took, whole; the change of an overpaid one; neither a settled one nor a credit
+      // an admin already assigned counts.
+      pix({ valorCentavos: 15_000, creditoCentavos: 15_000, situacao: 'sem_correspondencia' }),
+      pix({ valorCentavos: 10_055, creditoCentavos: 55, clienteId }),
+      pix({ creditoCentavos: 0, clienteId }),
+      pix({ creditoCentavos: 2_000, situacao: 'atribuido', clienteId }),
+    ]);
+    const cobranca = (extra: Partial<typeof cobrancasPix.$inferInsert>) => ({
+      txid: txid(),
+      clienteId,
+      provedor: 'api_pix' as const,
+      tipo: 'cob' as const,
+      origem: 'operador' as const,
+      valorCentavos: 10_000,
+      validaAte: haMinutos(-60),
+      pixCopiaECola: '000201…',
+      ...extra,
+    });
+    await db.insert(cobrancasPix).values([
+      cobranca({ status: 'removida', removidaEm: haMinutos(5), remocaoPendente: true }),
+      cobranca({
+        status: 'removida',
+        removidaEm: haMinutos(5),
+        remocaoPendente: true,
+        tipo: 'cobv',
+        vencimento: '2026-03-20',
+      }),
+      cobranca({ status: 'removida', removidaEm: haMinutos(50) }),
+      cobranca({}),
+    ]);
+
+    const body = (await getSaude()).json();
+    expect(body.pix).toEqual({
+      provedor: 'api_pix',
+      status: 'erro',
+      mensagem: 'O PSP recusou as credenciais (401).',
+      verificado_em: '2026-03-10T12:00:00.000Z',
+      ultima_conciliacao: {
+        ate: '2026-03-10T12:30:00.000Z',
+        executada_em: '2026-03-10T12:30:02.000Z',
+        recuperados: 2,
+      },
+      notificacoes_pendentes: {
+        quantidade: 2,
+        mais_antiga_em: maisAntiga.toISOString(),
+        mais_antiga_ha_segundos: expect.any(Number),
+      },
+      creditos_sem_correspondencia: { quantidade: 2, total: 150.55 },
+      remocoes_pendentes: 2,
+    });
+    expect(body.pix.notificacoes_pendentes.mais_antiga_ha_segundos).toBeGreaterThanOrEqual(600);
+    expect(body.pix.notificacoes_pendentes.mais_antiga_ha_segundos).toBeLessThan(660);
   });
 });
 

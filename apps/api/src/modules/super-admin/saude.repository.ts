@@ -1,8 +1,14 @@
 import type { ReguaResumo24h } from '@cobranca/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { mensagens, reguaExecucoes } from '../../db/schema/index.ts';
+import {
+  cobrancasPix,
+  mensagens,
+  pixNotificacoes,
+  pixRecebidos,
+  reguaExecucoes,
+} from '../../db/schema/index.ts';
 
 /** Outbound messages waiting in the outbox. */
 export const contarFilaPendente = async (db: DbOrTx): Promise<number> => {
@@ -47,4 +53,64 @@ export const resumoRegua24h = async (db: DbOrTx, agora: Date): Promise<ReguaResu
     `),
   );
   return row ?? { execucoes: 0, com_erro: 0, contagens: {} };
+};
+
+export type FilasPix = {
+  notificacoesPendentes: number;
+  notificacaoMaisAntiga: Date | null;
+  creditos: number;
+  creditosCentavos: number;
+  remocoesPendentes: number;
+};
+
+/**
+ * What PIX still has to do (docs/produto.md §21), in one statement: notifications not yet confirmed
+ * with the PSP, credits no debt took and no admin assigned yet, charges still to remove at the PSP.
+ * Each count reads a partial index (pending notifications, credits, removals).
+ */
+export const filasPix = async (db: DbOrTx): Promise<FilasPix> => {
+  const notificacoes = db
+    .select({
+      total: sql<number>`count(*)::int`.as('notificacoes_total'),
+      maisAntiga: sql<string | Date | null>`min(${pixNotificacoes.recebidaEm})`.as(
+        'notificacoes_mais_antiga',
+      ),
+    })
+    .from(pixNotificacoes)
+    .where(eq(pixNotificacoes.status, 'pendente'))
+    .as('notificacoes');
+  const creditos = db
+    .select({
+      total: sql<number>`count(*)::int`.as('creditos_total'),
+      centavos: sql<number>`coalesce(sum(${pixRecebidos.creditoCentavos}), 0)`
+        .mapWith(Number)
+        .as('creditos_centavos'),
+    })
+    .from(pixRecebidos)
+    .where(and(gt(pixRecebidos.creditoCentavos, 0), ne(pixRecebidos.situacao, 'atribuido')))
+    .as('creditos');
+  const remocoes = db
+    .select({ total: sql<number>`count(*)::int`.as('remocoes_total') })
+    .from(cobrancasPix)
+    .where(eq(cobrancasPix.remocaoPendente, true))
+    .as('remocoes');
+  const [row] = await db
+    .select({
+      notificacoes: notificacoes.total,
+      maisAntiga: notificacoes.maisAntiga,
+      creditos: creditos.total,
+      creditosCentavos: creditos.centavos,
+      remocoes: remocoes.total,
+    })
+    .from(notificacoes)
+    .crossJoin(creditos)
+    .crossJoin(remocoes);
+  if (!row) throw new Error('aggregate returned no row');
+  return {
+    notificacoesPendentes: row.notificacoes,
+    notificacaoMaisAntiga: row.maisAntiga === null ? null : new Date(row.maisAntiga),
+    creditos: row.creditos,
+    creditosCentavos: Number(row.creditosCentavos),
+    remocoesPendentes: row.remocoes,
+  };
 };

@@ -2,19 +2,25 @@ import {
   automacaoBody,
   automacaoResponse,
   type Saude,
+  type SaudePix,
   saudeResponse,
   validationErrorResponse,
 } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { buscarWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
+import { buscarCheckpointConciliacao } from '../cobrancas-pix/manutencao-pix.ts';
 import { buscarKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
+import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
+import { statusPix } from '../pix/pix-settings.service.ts';
 import {
   contarFilaPendente,
+  filasPix,
   type ReguaExecucaoRow,
   resumoRegua24h,
   ultimaExecucaoRegua,
@@ -28,14 +34,41 @@ const resumoExecucao = (row: ReguaExecucaoRow) => ({
   erro: row.erro,
 });
 
+/** The provider's stored state only: the panel never calls the PSP (it refreshes every 30 s). */
+const saudePix = async (db: Db, agora: Date): Promise<SaudePix> => {
+  const [armazenado, checkpoint, filas] = await Promise.all([
+    buscarPixArmazenado(db),
+    buscarCheckpointConciliacao(db),
+    filasPix(db),
+  ]);
+  const maisAntiga = filas.notificacaoMaisAntiga;
+  return {
+    ...statusPix(armazenado),
+    ultima_conciliacao: checkpoint,
+    notificacoes_pendentes: {
+      quantidade: filas.notificacoesPendentes,
+      mais_antiga_em: maisAntiga?.toISOString() ?? null,
+      mais_antiga_ha_segundos:
+        maisAntiga && Math.max(0, Math.floor((agora.getTime() - maisAntiga.getTime()) / 1000)),
+    },
+    creditos_sem_correspondencia: {
+      quantidade: filas.creditos,
+      total: centavosParaReais(filas.creditosCentavos),
+    },
+    remocoes_pendentes: filas.remocoesPendentes,
+  };
+};
+
 const saude = async (database: Database): Promise<Saude> => {
   const { db } = database;
-  const [fila, execucao, regua24h, canal, killSwitchAtivo] = await Promise.all([
+  const agora = new Date();
+  const [fila, execucao, regua24h, canal, killSwitchAtivo, pix] = await Promise.all([
     contarFilaPendente(db),
     ultimaExecucaoRegua(db),
-    resumoRegua24h(db, new Date()),
+    resumoRegua24h(db, agora),
     buscarWhatsappStatus(db),
     buscarKillSwitchAtivo(db),
+    saudePix(db, agora),
   ]);
   return {
     versao: APP_VERSION,
@@ -45,6 +78,7 @@ const saude = async (database: Database): Promise<Saude> => {
     regua_24h: regua24h,
     canal,
     automacao_ativa: killSwitchAtivo,
+    pix,
   };
 };
 
@@ -55,7 +89,8 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['super-admin'],
-        summary: 'Saúde do sistema: versão, banco, fila, última execução e últimas 24 h da régua, canal',
+        summary:
+          'Saúde do sistema: versão, banco, fila, última execução e últimas 24 h da régua, canal e PIX',
         response: { 200: saudeResponse, ...authErrors },
       },
     },

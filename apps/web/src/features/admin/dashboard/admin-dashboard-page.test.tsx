@@ -9,6 +9,8 @@ import { server } from '../../../test/server.ts';
 const RESUMO: AdminDashboard = {
   valores_em_aberto: 1234.56,
   valores_cobrados: 98765.4,
+  valores_cobrados_pix_automatico: 61234.4,
+  valores_cobrados_manual: 37531,
   percentual_cobrancas_mes: 12.5,
   mensagens_enviadas: 1234,
   mensagens_recebidas: 87,
@@ -89,6 +91,33 @@ describe('AdminDashboardPage', () => {
     expect(figure('Mensagens recebidas')).toHaveTextContent('87');
     expect(figure('Taxa de resposta')).toHaveTextContent('33,3 %');
     expect(document.title).toBe('Dashboard · Sistema de Cobrança Automática');
+  });
+
+  it('splits the collected amount into PIX recorded automatically and payments registered by hand', async () => {
+    renderApp('/admin/dashboard');
+    await screen.findByText('R$ 98.765,40', {}, SLOW);
+    const cobrados = figure('Valores cobrados');
+    expect(within(cobrados).getByText('Recebido por PIX automático: R$ 61.234,40')).toBeInTheDocument();
+    expect(within(cobrados).getByText('Registrado manualmente: R$ 37.531,00')).toBeInTheDocument();
+    expect(cobrados).toHaveTextContent(
+      'Valores cobradosR$ 98.765,40Recebido por PIX automático: R$ 61.234,40Registrado manualmente: R$ 37.531,00Pagamentos recebidos neste mês',
+    );
+    // Only the collected figure is broken down; still six cards.
+    expect(figure('Valores em aberto')).not.toHaveTextContent(/PIX|manualmente/);
+    expect(within(screen.getByRole('region', { name: 'Indicadores' })).getAllByRole('article')).toHaveLength(
+      6,
+    );
+  });
+
+  it('shows a month with no PIX as all registered by hand', async () => {
+    answers = {
+      ...answers,
+      resumo: { ...RESUMO, valores_cobrados_pix_automatico: 0, valores_cobrados_manual: 98765.4 },
+    };
+    renderApp('/admin/dashboard');
+    await screen.findByText('R$ 98.765,40', {}, SLOW);
+    expect(figure('Valores cobrados')).toHaveTextContent('Recebido por PIX automático: R$ 0,00');
+    expect(figure('Valores cobrados')).toHaveTextContent('Registrado manualmente: R$ 98.765,40');
   });
 
   it('lists the operators with status and contacts this month', async () => {

@@ -7,12 +7,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { useSaude } from '../api/saude.ts';
 import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
+import { PixSaude } from './pix-saude.tsx';
 import { Regua24h, ReguaExecucao } from './regua-execucao.tsx';
+import { detailsSx, Row } from './saude-row.tsx';
 
 const hora = new Intl.DateTimeFormat('pt-BR', {
   timeZone: FUSO_PADRAO,
@@ -22,48 +24,37 @@ const hora = new Intl.DateTimeFormat('pt-BR', {
 });
 const inteiro = new Intl.NumberFormat('pt-BR');
 
-const Row = ({ term, children }: { term: string; children: ReactNode }) => (
-  <Box sx={{ display: 'contents' }}>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {term}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, minWidth: 0, typography: 'body2' }}>
-      {children}
-    </Box>
-  </Box>
-);
-
 const Details = ({ saude }: { saude: Saude }) => (
-  <Box
-    component="dl"
-    sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 1.25, m: 0 }}
-  >
-    <Row term="Versão">{saude.versao}</Row>
-    <Row term="Banco de dados">{BANCO_LABELS[saude.banco]}</Row>
-    <Row term="Fila pendente">
-      {inteiro.format(saude.fila_pendente)} {saude.fila_pendente === 1 ? 'mensagem' : 'mensagens'}
-    </Row>
-    <Row term="Canal">
-      {PROVEDOR_LABELS[saude.canal.provedor]}{' '}
-      <Chip
-        size="small"
-        label={CONEXAO_LABELS[saude.canal.status]}
-        color={CONEXAO_COLORS[saude.canal.status]}
-        sx={{ ml: 0.5 }}
-      />
-      {saude.canal.erro && (
-        <Typography variant="caption" color="error" component="p">
-          {saude.canal.erro}
-        </Typography>
-      )}
-    </Row>
-    <Row term="Última execução da régua">
-      <ReguaExecucao execucao={saude.ultima_execucao_regua} />
-    </Row>
-    <Row term="Régua nas últimas 24 h">
-      <Regua24h resumo={saude.regua_24h} />
-    </Row>
-  </Box>
+  <>
+    <Box component="dl" sx={detailsSx}>
+      <Row term="Versão">{saude.versao}</Row>
+      <Row term="Banco de dados">{BANCO_LABELS[saude.banco]}</Row>
+      <Row term="Fila pendente">
+        {inteiro.format(saude.fila_pendente)} {saude.fila_pendente === 1 ? 'mensagem' : 'mensagens'}
+      </Row>
+      <Row term="Canal">
+        {PROVEDOR_LABELS[saude.canal.provedor]}{' '}
+        <Chip
+          size="small"
+          label={CONEXAO_LABELS[saude.canal.status]}
+          color={CONEXAO_COLORS[saude.canal.status]}
+          sx={{ ml: 0.5 }}
+        />
+        {saude.canal.erro && (
+          <Typography variant="caption" color="error" component="p">
+            {saude.canal.erro}
+          </Typography>
+        )}
+      </Row>
+      <Row term="Última execução da régua">
+        <ReguaExecucao execucao={saude.ultima_execucao_regua} />
+      </Row>
+      <Row term="Régua nas últimas 24 h">
+        <Regua24h resumo={saude.regua_24h} />
+      </Row>
+    </Box>
+    <PixSaude pix={saude.pix} />
+  </>
 );
 
 /** System health, refreshed every 30 s (docs/produto.md §16). */

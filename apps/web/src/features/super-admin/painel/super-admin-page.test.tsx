@@ -68,8 +68,49 @@ const saude = (extra: Partial<Saude> = {}): Saude => ({
     erro: null,
   },
   automacao_ativa: true,
+  pix: {
+    provedor: 'simulador',
+    status: 'conectado',
+    mensagem: 'Simulador embutido: nenhum banco é chamado.',
+    verificado_em: null,
+    ultima_conciliacao: null,
+    notificacoes_pendentes: { quantidade: 0, mais_antiga_em: null, mais_antiga_ha_segundos: null },
+    creditos_sem_correspondencia: { quantidade: 0, total: 0 },
+    remocoes_pendentes: 0,
+  },
   ...extra,
 });
+
+const pixApi = (extra: Partial<Saude['pix']> = {}): Saude['pix'] => ({
+  provedor: 'api_pix',
+  status: 'erro',
+  mensagem: 'O PSP recusou as credenciais (401).',
+  verificado_em: '2026-03-10T12:00:00.000Z',
+  ultima_conciliacao: {
+    ate: '2026-03-10T12:30:00.000Z',
+    executada_em: '2026-03-10T12:30:02.000Z',
+    recuperados: 2,
+  },
+  notificacoes_pendentes: {
+    quantidade: 3,
+    mais_antiga_em: '2026-03-10T10:30:00.000Z',
+    mais_antiga_ha_segundos: 2 * 3_600 + 59,
+  },
+  creditos_sem_correspondencia: { quantidade: 2, total: 150.55 },
+  remocoes_pendentes: 1,
+  ...extra,
+});
+
+/** The PIX part of the health panel as term → value text. */
+const pixRows = async () => {
+  const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+  const pix = await within(health).findByRole('region', { name: 'PIX' });
+  return Object.fromEntries(
+    within(pix)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
+};
 
 let calls: { method: string; path: string; body?: unknown }[];
 let saudeGets: number;
@@ -132,7 +173,7 @@ describe('SuperAdminPage', () => {
       'puladas: 3',
       'promessas quebradas: 0',
     ]);
-    expect(within(health).getByText('Conectado')).toBeInTheDocument();
+    expect(within(health).getByText('Canal').nextElementSibling).toHaveTextContent('Conectado');
     expect(screen.getByRole('switch', { name: 'Envio automático' })).toBeChecked();
   });
 
@@ -165,6 +206,67 @@ describe('SuperAdminPage', () => {
     expect(within(health).getByText('nenhuma atividade')).toBeInTheDocument();
     expect(within(health).queryByText(/com erro/)).toBeNull();
     expect(within(health).queryByRole('list', { name: 'Contagens das últimas 24 h' })).toBeNull();
+  });
+
+  it('shows the simulator in the PIX section with nothing waiting', async () => {
+    renderApp('/super-admin');
+    expect(await pixRows()).toEqual({
+      Provedor: 'Simulador (sem banco) ConectadoSimulador embutido: nenhum banco é chamado.',
+      'Última conciliação': 'não se aplica ao simulador',
+      'Notificações pendentes': 'nenhuma',
+      'Créditos sem correspondência': 'nenhum',
+      'Remoções pendentes no PSP': 'nenhuma',
+    });
+  });
+
+  it('shows the API Pix’s failed check, the last reconciliation and what PIX still has to do', async () => {
+    server.use(http.get('/api/super-admin/saude', () => HttpResponse.json(saude({ pix: pixApi() }))));
+    renderApp('/super-admin');
+    expect(await pixRows()).toEqual({
+      Provedor: 'API Pix de um PSP ErroO PSP recusou as credenciais (401).Verificado em 10/03/2026 09:00',
+      'Última conciliação': '10/03/2026 09:302 PIX recuperados que o webhook não trouxe',
+      'Notificações pendentes': '3 notificaçõesA mais antiga espera há 2 horas',
+      'Créditos sem correspondência': '2 créditos · R$ 150,55',
+      'Remoções pendentes no PSP': '1 cobrança a remover',
+    });
+    const pix = screen.getByRole('region', { name: 'PIX' });
+    expect(within(pix).getByText('O PSP recusou as credenciais (401).')).toHaveStyle({
+      color: theme.palette.error.main,
+    });
+  });
+
+  it('words single counts in the singular and a reconciliation that recovered nothing', async () => {
+    server.use(
+      http.get('/api/super-admin/saude', () =>
+        HttpResponse.json(
+          saude({
+            pix: pixApi({
+              status: 'conectado',
+              mensagem: 'Token obtido e webhook registrado no PSP.',
+              ultima_conciliacao: {
+                ate: '2026-03-10T12:30:00.000Z',
+                executada_em: '2026-03-10T12:30:02.000Z',
+                recuperados: 0,
+              },
+              notificacoes_pendentes: {
+                quantidade: 1,
+                mais_antiga_em: '2026-03-10T12:29:00.000Z',
+                mais_antiga_ha_segundos: 61,
+              },
+              creditos_sem_correspondencia: { quantidade: 1, total: 0.55 },
+              remocoes_pendentes: 0,
+            }),
+          }),
+        ),
+      ),
+    );
+    renderApp('/super-admin');
+    expect(await pixRows()).toMatchObject({
+      'Última conciliação': '10/03/2026 09:30Nenhum PIX recuperado',
+      'Notificações pendentes': '1 notificaçãoA mais antiga espera há 1 minuto',
+      'Créditos sem correspondência': '1 crédito · R$ 0,55',
+      'Remoções pendentes no PSP': 'nenhuma',
+    });
   });
 
   it("says 'nunca executada' when the engine never ran", async () => {
