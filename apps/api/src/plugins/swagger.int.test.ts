@@ -48,6 +48,7 @@ describe('GET /api/docs/json', () => {
       'get /api/health',
       'get /api/webhooks/whatsapp',
       'post /api/login',
+      'post /api/webhooks/pix/{segredo}/pix',
       'post /api/webhooks/whatsapp',
     ]);
     expect(doc.security).toEqual([{ bearer: [] }]);

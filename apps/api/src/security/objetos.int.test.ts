@@ -15,6 +15,7 @@ import {
   auditLogs,
   chamadas,
   clientes,
+  cobrancasPix,
   contasReceber,
   importacoes,
   mensagemTemplates,
@@ -22,6 +23,7 @@ import {
   negociacaoContas,
   negociacoes,
   pagamentos,
+  pixRecebidos,
   promessas,
   usuarios,
 } from '../db/schema/index.ts';
@@ -40,7 +42,8 @@ import type { ApiRoute } from '../plugins/access.ts';
  * inside the body at someone else's record answer like missing ones; malformed ids are a 4xx, never 5xx.
  */
 
-type Valor = number | string;
+/** A path value for every parameter, or one per parameter name (routes with two). */
+type Valor = number | string | Readonly<Record<string, number | string>>;
 type Corpo = Record<string, unknown>;
 /** A call that must be refused with `status` and leave the database as it was. */
 type Recusa = {
@@ -58,7 +61,7 @@ type Caso = {
   status: number;
   preparar: () => Promise<Alvo>;
   /** A well-formed value naming nothing: 404 for ids; enum params answer 422. */
-  inexistente?: { valor: string; status: number };
+  inexistente?: { valor: Valor; status: number };
 };
 
 // The largest id the contract accepts (int4): valid, and never reached by the fixtures.
@@ -84,7 +87,10 @@ const tokenDe = async (user: TestUser) => {
   return token;
 };
 
-const urlCom = (url: string, valor: Valor) => url.replace(/:[A-Za-z_]+/g, encodeURIComponent(String(valor)));
+const urlCom = (url: string, valor: Valor) =>
+  url.replace(/:([A-Za-z_]+)/g, (_, nome: string) =>
+    encodeURIComponent(String(typeof valor === 'object' ? valor[nome] : valor)),
+  );
 
 const chamar = async (route: ApiRoute, quem: TestUser, valor: Valor, corpo?: Corpo) =>
   t.app.inject({
@@ -113,6 +119,8 @@ const retrato = async () => {
     mensagens: await d.select().from(mensagens).orderBy(asc(mensagens.id)),
     templates: await d.select().from(mensagemTemplates).orderBy(asc(mensagemTemplates.tipo)),
     importacoes: await d.select().from(importacoes).orderBy(asc(importacoes.id)),
+    cobrancas: await d.select().from(cobrancasPix).orderBy(asc(cobrancasPix.id)),
+    pixRecebidos: await d.select().from(pixRecebidos).orderBy(asc(pixRecebidos.id)),
     auditoria: await d.select().from(auditLogs).orderBy(asc(auditLogs.id)),
   };
 };
@@ -129,6 +137,20 @@ const contaDe = (clienteId: number) =>
 const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') => {
   const clienteId = await clienteDe(dono, status);
   return { clienteId, contaId: await contaDe(clienteId) };
+};
+
+/** An active simulator charge over the customer's open receivables, created through the API. */
+const cobrancaDe = async (clienteId: number): Promise<{ txid: string }> => {
+  const [cliente] = await db().select().from(clientes).where(eq(clientes.id, clienteId));
+  const dono = Object.values(u).find((x) => x.id === cliente?.operadorId);
+  if (!dono) throw new Error('cliente sem operador para criar a cobrança');
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: `/api/operador/clientes/${clienteId}/cobrancas-pix`,
+    headers: bearer(await tokenDe(dono)),
+  });
+  if (resposta.statusCode !== 201) throw new Error(`cobrança não criada: ${resposta.body}`);
+  return resposta.json<{ txid: string }>();
 };
 
 const importacaoDe = async (dono: TestUser) => {
@@ -392,6 +414,43 @@ const CASOS: Record<string, Caso> = {
       return { id: clienteId, corpo, recusas: alheio(clienteId, corpo) };
     },
   },
+  'GET /api/operador/clientes/:id/cobrancas-pix': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('ativo'),
+  },
+  'POST /api/operador/clientes/:id/cobrancas-pix': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: async () => {
+      const { clienteId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = {};
+      return {
+        id: clienteId,
+        corpo,
+        recusas: [...alheio(clienteId, corpo), ...(await contasAlheias((c) => ({ conta_ids: [c] }), corpo))],
+      };
+    },
+  },
+  'POST /api/operador/clientes/:id/cobrancas-pix/:txid/simular-pagamento': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const { clienteId } = await clienteComConta(u.opA, 'em_atendimento');
+      const alvo = { id: clienteId, txid: (await cobrancaDe(clienteId)).txid };
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'cliente de outro operador', quem: u.opB, id: alvo, status: 404 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, txid: 'Z'.repeat(32) }, status: 404 },
+  },
+  // Public, behind its secret segment; with the simulator (these tests) no webhook path exists at all.
+  'POST /api/webhooks/pix/:segredo/pix': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: 'segredo-qualquer', corpo: { pix: [] }, recusas: [] }),
+  },
   'GET /api/operador/contas-receber/cliente/:id': {
     quem: () => u.opA,
     status: 200,
@@ -467,7 +526,7 @@ describe('object-level authorization over the route table', () => {
           recusa.gemeo !== undefined
             ? await chamar(route, recusa.quem, id, recusa.gemeo)
             : recusa.status === 404
-              ? await chamar(route, recusa.quem, NAO_EXISTE, recusa.corpo)
+              ? await chamar(route, recusa.quem, caso.inexistente?.valor ?? NAO_EXISTE, recusa.corpo)
               : undefined;
         if (gemeo && semDigitos(gemeo.body) !== semDigitos(resposta.body))
           falhas.push(
@@ -488,7 +547,7 @@ describe('object-level authorization over the route table', () => {
       if (!caso) continue;
       const alvo = await caso.preparar();
       const antes = await retrato();
-      const { valor, status } = caso.inexistente ?? { valor: String(NAO_EXISTE), status: 404 };
+      const { valor, status } = caso.inexistente ?? { valor: NAO_EXISTE, status: 404 };
       const ausente = await chamar(route, caso.quem(), valor, alvo.corpo);
       if (ausente.statusCode !== status)
         falhas.push(`${chave(route)} (${valor}): ${ausente.statusCode} ${ausente.body}`);

@@ -159,6 +159,13 @@ describe('POST …/cobrancas-pix/:txid/simular-pagamento', () => {
     expect(outra.statusCode).toBe(409);
     expect(outra.json().code).toBe('COBRANCA_NAO_ATIVA');
     expect((await simular(id, 'A'.repeat(32))).json().code).toBe('COBRANCA_NAO_ENCONTRADA');
+    // Another customer's charge, even of the same operator, is not this customer's to pay.
+    const outro = await clienteCom([{ valorCentavos: 3_000, vencimento: somarDias(hoje, 3) }]);
+    const alheia = (await criar(outro.id)).json<CobrancaPixView>();
+    const cruzada = await simular(id, alheia.txid);
+    expect(cruzada.statusCode).toBe(404);
+    expect(cruzada.json().code).toBe('COBRANCA_NAO_ENCONTRADA');
+    expect((await listar(outro.id)).json<CobrancasPixResponse>().cobrancas[0]?.status).toBe('ativa');
   });
 
   it('a manual payment removes the active charge over that receivable', async () => {

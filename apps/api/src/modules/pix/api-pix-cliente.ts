@@ -12,7 +12,7 @@ import {
 } from './api-pix-erros.ts';
 import { type CertificadoCliente, validarCertificadoCliente } from './certificado-cliente.ts';
 
-// The receiver's side of the BCB "API Pix" v2 at a PSP (docs/formatos-externos.md): OAuth2 client
+// The receiver's side of the BCB "API Pix" v2 at a PSP (docs/formatos-externos.md §6): OAuth2 client
 // credentials and every call over mutual TLS with the certificate the PSP issued. The PSP's own
 // certificate is checked against the system trust store only, never a pinned or disabled check.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Failures of the API Pix (docs/formatos-externos.md) as pt-BR reasons an admin can act on, split into
+// Failures of the API Pix (docs/formatos-externos.md §6) as pt-BR reasons an admin can act on, split into
 // "try again later" (transitorio: outage, overload, timeout) and "will fail again until someone fixes
 // the credentials, the certificate or the request". Messages never carry the secret, token or keys.
 

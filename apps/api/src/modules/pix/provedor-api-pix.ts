@@ -4,7 +4,7 @@ import type { CredenciaisPix } from './pix-settings.repository.ts';
 import type { CobrancaCriada, PedidoCobranca, PixConfirmado, ProvedorPix } from './provedor-pix.ts';
 import { centavosDoValorPix, valorPix } from './valor-pix.ts';
 
-// Any PSP that implements the Banco Central API Pix v2 (docs/formatos-externos.md, docs/produto.md §21).
+// Any PSP that implements the Banco Central API Pix v2 (docs/formatos-externos.md §6, docs/produto.md §21).
 
 // The API takes percentages as strings with two decimals ("2.00").
 const percentual = (valor: number) => valorPix(Math.round(valor * 100));
