@@ -1,5 +1,6 @@
 import type { ContaReceber } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -14,7 +15,8 @@ import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import { formatarData } from '../../../lib/format.ts';
 
 const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
-const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
+// The workspace column is narrow even at 1440 px: the reference columns wait for very wide screens.
+const extraWide = { display: { xs: 'none', xl: 'table-cell' } } as const;
 
 type ContasTableProps = {
   contas: ContaReceber[];
@@ -23,8 +25,8 @@ type ContasTableProps = {
 };
 
 /**
- * All of the customer's receivables with today's updated amount (principal, multa and juros apart on wide
- * screens); open ones can be picked for an agreement.
+ * All of the customer's receivables with today's updated amount (principal, multa and juros apart from
+ * tablet width up); open ones can be picked for an agreement.
  */
 export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps) => {
   const abertas = contas.filter((c) => c.status === 'aberta');
@@ -56,23 +58,20 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                 />
               </TableCell>
               <TableCell>Descrição</TableCell>
-              <TableCell sx={mobileHidden}>Parcela</TableCell>
+              <TableCell sx={extraWide}>Parcela</TableCell>
               <TableCell>Vencimento</TableCell>
-              <TableCell align="right" sx={mobileHidden}>
+              <TableCell align="right" sx={extraWide}>
                 Valor
               </TableCell>
               <TableCell align="right" sx={mobileHidden}>
                 Saldo
               </TableCell>
-              <TableCell align="right" sx={wideOnly}>
-                Multa
-              </TableCell>
-              <TableCell align="right" sx={wideOnly}>
-                Juros
+              <TableCell align="right" sx={mobileHidden}>
+                Multa e juros
               </TableCell>
               <TableCell align="right">Atualizado</TableCell>
               <TableCell>Status</TableCell>
-              <TableCell align="right" sx={mobileHidden}>
+              <TableCell align="right" sx={extraWide}>
                 Dias de atraso
               </TableCell>
             </TableRow>
@@ -80,7 +79,7 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
           <TableBody>
             {contas.length === 0 && (
               <TableRow>
-                <TableCell colSpan={11} align="center">
+                <TableCell colSpan={10} align="center">
                   Nenhuma conta a receber.
                 </TableCell>
               </TableRow>
@@ -101,25 +100,27 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                   )}
                 </TableCell>
                 <TableCell>{c.descricao}</TableCell>
-                <TableCell sx={mobileHidden}>{c.numero_parcela ?? '—'}</TableCell>
+                <TableCell sx={extraWide}>{c.numero_parcela ?? '—'}</TableCell>
                 <TableCell>{formatarData(c.vencimento)}</TableCell>
-                <TableCell align="right" sx={mobileHidden}>
+                <TableCell align="right" sx={extraWide}>
                   {formatarValorEmReais(c.valor)}
                 </TableCell>
                 <TableCell align="right" sx={mobileHidden}>
                   {formatarValorEmReais(c.saldo)}
                 </TableCell>
-                <TableCell align="right" sx={wideOnly}>
-                  {formatarValorEmReais(c.multa)}
-                </TableCell>
-                <TableCell align="right" sx={wideOnly}>
-                  {formatarValorEmReais(c.juros)}
+                <TableCell align="right" sx={mobileHidden}>
+                  <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    multa {formatarValorEmReais(c.multa)}
+                  </Box>
+                  <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    juros {formatarValorEmReais(c.juros)}
+                  </Box>
                 </TableCell>
                 <TableCell align="right">{formatarValorEmReais(c.valor_atualizado)}</TableCell>
                 <TableCell>
                   <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
                 </TableCell>
-                <TableCell align="right" sx={mobileHidden}>
+                <TableCell align="right" sx={extraWide}>
                   <DiasAtraso dias={c.dias_atraso} />
                 </TableCell>
               </TableRow>
