@@ -11,9 +11,9 @@ import { type CertificadoCliente, validarCertificadoCliente } from './certificad
 import {
   abrirSegredoPix,
   buscarPixArmazenado,
+  cifrarSegredoPix,
   contextoPix,
   type PixArmazenado,
-  type SegredoPix,
   salvarPixArmazenado,
   travarPixArmazenado,
   type UltimoStatusPix,
@@ -78,9 +78,6 @@ type Certificado = Pick<
   | 'certificado_valido_ate'
 >;
 
-const cifrar = (appKey: Buffer, campo: SegredoPix, valor: string) =>
-  mesclarSegredoCifrado(appKey, contextoPix(campo), null, valor).cifrado;
-
 /** A new certificate, checked (expiry, key pair, PKCS#12 password) before anything is saved. */
 const novoCertificado = (
   appKey: Buffer,
@@ -114,7 +111,7 @@ const novoCertificado = (
           ? {
               certificado_formato: 'pem',
               certificado_pem: c.certificadoPem,
-              chave_privada_pem: cifrar(appKey, 'chave_privada_pem', c.chavePrivadaPem),
+              chave_privada_pem: cifrarSegredoPix(appKey, 'chave_privada_pem', c.chavePrivadaPem),
               pkcs12: null,
               pkcs12_senha: null,
               certificado_valido_ate: validoAte?.toISOString() ?? null,
@@ -123,8 +120,8 @@ const novoCertificado = (
               certificado_formato: 'pkcs12',
               certificado_pem: null,
               chave_privada_pem: null,
-              pkcs12: cifrar(appKey, 'pkcs12', c.pkcs12.toString('base64')),
-              pkcs12_senha: cifrar(appKey, 'pkcs12_senha', c.senha),
+              pkcs12: cifrarSegredoPix(appKey, 'pkcs12', c.pkcs12.toString('base64')),
+              pkcs12_senha: cifrarSegredoPix(appKey, 'pkcs12_senha', c.senha),
               certificado_valido_ate: validoAte?.toISOString() ?? null,
             },
     };
@@ -198,7 +195,8 @@ const mesclar = (appKey: Buffer, antes: PixArmazenado, body: PixSettingsBody, ag
       body.webhook_url === undefined ? antes.webhook_url : (body.webhook_url?.replace(/\/+$/, '') ?? null),
     validade_apos_vencimento_dias: body.validade_apos_vencimento_dias ?? antes.validade_apos_vencimento_dias,
     webhook_segredo:
-      antes.webhook_segredo ?? cifrar(appKey, 'webhook_segredo', randomBytes(24).toString('base64url')),
+      antes.webhook_segredo ??
+      cifrarSegredoPix(appKey, 'webhook_segredo', randomBytes(24).toString('base64url')),
     ...(certificado ?? {}),
   };
   const alterados: string[] = COMUNS.filter((campo) => antes[campo] !== depois[campo]);
