@@ -13,6 +13,7 @@ import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
 import { cobrancasPixRoutes } from './modules/cobrancas-pix/cobrancas-pix.routes.ts';
+import { creditosPixRoutes } from './modules/cobrancas-pix/creditos-pix.routes.ts';
 import { webhookPixRoutes } from './modules/cobrancas-pix/webhook-pix.routes.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
@@ -37,6 +38,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { segundoPlanoPlugin } from './plugins/segundo-plano.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -77,6 +79,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
+  await app.register(segundoPlanoPlugin);
   await app.register(accessPlugin, { authenticate: authenticateBearer });
   await app.register(idempotencyPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
@@ -95,6 +98,7 @@ export const buildApp = async (opts: AppOptions) => {
       templatesRoutes,
       whatsappConfigRoutes,
       pixConfigRoutes,
+      creditosPixRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,
     ]),

@@ -157,6 +157,19 @@ export const chamadaView = z.object({
 });
 export type ChamadaView = z.infer<typeof chamadaView>;
 
+/**
+ * A PIX the provider confirmed for this customer (docs/produto.md §21): `valor_liquidado` is what
+ * settled debt, `credito` what found none and waits for an admin (`valor` = both).
+ */
+export const pixRecebidoView = z.object({
+  end_to_end_id: z.string(),
+  valor: z.number(),
+  valor_liquidado: z.number(),
+  credito: z.number(),
+  horario: z.iso.datetime(),
+});
+export type PixRecebidoView = z.infer<typeof pixRecebidoView>;
+
 export const clienteDetalhe = clienteLista
   .extend({
     email: z.string().nullable(),
@@ -170,6 +183,8 @@ export const clienteDetalhe = clienteLista
     pagamentos: z.array(pagamentoView),
     promessas: z.array(promessaView),
     chamadas: z.array(chamadaView),
+    /** The customer's confirmed PIX, newest first, at most 50 (shown in the conversation). */
+    pix_recebidos: z.array(pixRecebidoView),
   })
   .meta({ id: 'ClienteDetalhe' });
 export type ClienteDetalhe = z.infer<typeof clienteDetalhe>;

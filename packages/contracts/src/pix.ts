@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_INVALIDO, ID_MAXIMO } from './common.ts';
 import { clienteDetalhe } from './operador.ts';
 
 // PIX payments through a payment provider (docs/produto.md §21): the provider settings, the charges a
@@ -115,3 +116,60 @@ export const simularPagamentoPixResponse = z.object({
   cliente: clienteDetalhe,
 });
 export type SimularPagamentoPixResponse = z.infer<typeof simularPagamentoPixResponse>;
+
+// ── Unmatched credits (docs/produto.md §21) ─────────────────────────────────────────────────────
+
+/** `sem_correspondencia`: no debt took it; `conciliado`: settled a charge; `atribuido`: an admin assigned all of it. */
+export const PIX_RECEBIDO_SITUACOES = ['conciliado', 'sem_correspondencia', 'atribuido'] as const;
+export type PixRecebidoSituacao = (typeof PIX_RECEBIDO_SITUACOES)[number];
+
+/** A confirmed PIX with what no debt took yet (`credito`, reais): an admin assigns it to a customer. */
+export const creditoPixView = z
+  .object({
+    id: z.number().int(),
+    end_to_end_id: z.string(),
+    txid: z.string().nullable(),
+    /** The whole PIX, reais. */
+    valor: z.number(),
+    /** What is still unassigned, reais; never negative. */
+    credito: z.number(),
+    horario: z.iso.datetime(),
+    /** As the PSP reported them; null when it reported neither. */
+    pagador: z.object({ nome: z.string().nullable(), documento: z.string().nullable() }).nullable(),
+    /** The customer of the charge it paid, or the one it was assigned to; null when unknown. */
+    cliente: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+    situacao: z.enum(PIX_RECEBIDO_SITUACOES),
+  })
+  .meta({ id: 'CreditoPix' });
+export type CreditoPixView = z.infer<typeof creditoPixView>;
+
+export const atribuirCreditoPixBody = z.strictObject({
+  cliente_id: z
+    .number({ error: 'Escolha o cliente.' })
+    .int('Escolha o cliente.')
+    .positive('Escolha o cliente.')
+    .max(ID_MAXIMO, ID_INVALIDO),
+});
+export type AtribuirCreditoPixBody = z.input<typeof atribuirCreditoPixBody>;
+
+/** One receivable the credit paid (reais), principal and encargos apart. */
+export const pagamentoDoCredito = z.object({
+  conta_id: z.number().int(),
+  valor: z.number(),
+  principal: z.number(),
+  multa: z.number(),
+  juros: z.number(),
+  quitada: z.boolean(),
+});
+
+export const atribuicaoCreditoPixResponse = z
+  .object({
+    credito: creditoPixView,
+    /** Reais applied now (what `credito` went down by). */
+    aplicado: z.number(),
+    /** The receivables paid, oldest first. */
+    pagamentos: z.array(pagamentoDoCredito),
+    cliente_concluido: z.boolean(),
+  })
+  .meta({ id: 'AtribuicaoCreditoPix' });
+export type AtribuicaoCreditoPixResponse = z.infer<typeof atribuicaoCreditoPixResponse>;

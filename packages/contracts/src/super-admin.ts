@@ -47,6 +47,14 @@ export const saudePix = z.object({
   }),
   creditos_sem_correspondencia: z.object({ quantidade: z.number().int(), total: z.number() }),
   remocoes_pendentes: z.number().int(),
+  /**
+   * Outgoing messages put back in the outbox because the PSP could not create their charge yet
+   * (still `pendente`), and when the oldest of them is tried again.
+   */
+  mensagens_aguardando_cobranca: z.object({
+    quantidade: z.number().int(),
+    mais_antiga_proxima_tentativa_em: z.iso.datetime().nullable(),
+  }),
 });
 export type SaudePix = z.infer<typeof saudePix>;
 

@@ -169,6 +169,25 @@ const contaNova = async (role: Role, status: 'Ativo' | 'Bloqueado' = 'Ativo') =>
   return conta;
 };
 
+let pixSequencia = 0;
+/** A confirmed PIX no debt took: all of it is credit for an admin to assign. */
+const creditoPix = async (valorCentavos: number) => {
+  pixSequencia += 1;
+  const [row] = await db()
+    .insert(pixRecebidos)
+    .values({
+      endToEndId: `E12345678202611231200OBJ${String(pixSequencia).padStart(7, '0')}`,
+      valorCentavos,
+      creditoCentavos: valorCentavos,
+      horario: new Date(),
+      situacao: 'sem_correspondencia',
+      origem: 'webhook',
+    })
+    .returning({ id: pixRecebidos.id });
+  if (!row) throw new Error('insert de PIX recebido não devolveu a linha');
+  return row.id;
+};
+
 /** Operator B against operator A's customer: the same 404 as a missing one. */
 const alheio = (id: number, corpo?: Corpo): Recusa[] => [
   { rotulo: 'cliente de outro operador', quem: u.opB, id, corpo, status: 404 },
@@ -317,6 +336,33 @@ const CASOS: Record<string, Caso> = {
     quem: () => u.admin,
     status: 200,
     preparar: async () => ({ id: await importacaoDe(u.opA), recusas: [] }),
+  },
+  // Admins assign any unmatched PIX credit to any customer with open debt; operators are refused (403).
+  'POST /api/admin/pix/creditos/:id/atribuir': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = await creditoPix(1_000);
+      const corpo = { cliente_id: (await clienteComConta(u.opA)).clienteId };
+      const recusa = (rotulo: string, cliente_id: unknown): Recusa => ({
+        rotulo,
+        quem: u.admin,
+        id,
+        corpo: { cliente_id },
+        status: 422,
+      });
+      return {
+        id,
+        corpo,
+        recusas: [
+          { rotulo: 'operador', quem: u.opA, id, corpo, status: 403 },
+          { rotulo: 'super admin sem cliente', quem: u.superAdmin, id, corpo: {}, status: 422 },
+          recusa('cliente inexistente', NAO_EXISTE),
+          recusa('cliente sem conta em aberto', await clienteDe(u.opB)),
+          ...IDS_CORPO_INVALIDOS.map((v) => recusa(`cliente_id ${JSON.stringify(v)}`, v)),
+        ],
+      };
+    },
   },
   // The super admin screen manages admin accounts, never operators, and never locks itself out.
   'PATCH /api/super-admin/admins/:id/bloquear': {
@@ -512,6 +558,8 @@ describe('object-level authorization over the route table', () => {
       const caso = CASOS[chave(route)];
       if (!caso) continue;
       const alvo = await caso.preparar();
+      // What the preparation set off after its answers (an agreement's PIX charges) lands first.
+      await t.app.segundoPlanoConcluido();
       for (const recusa of alvo.recusas) {
         const id = recusa.id ?? alvo.id;
         const antes = await retrato();

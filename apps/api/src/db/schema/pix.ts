@@ -4,7 +4,9 @@ import {
   COBRANCA_PIX_TIPOS,
   type CobrancaPixStatus,
   PIX_PROVEDORES,
+  PIX_RECEBIDO_SITUACOES,
   type PixProvedor,
+  type PixRecebidoSituacao,
 } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -26,8 +28,6 @@ import { usuarios } from './usuarios.ts';
 
 // PIX charges at the payment provider and the PIX it confirmed (docs/produto.md §21).
 
-export const PIX_RECEBIDO_SITUACOES = ['conciliado', 'sem_correspondencia', 'atribuido'] as const;
-export type PixRecebidoSituacao = (typeof PIX_RECEBIDO_SITUACOES)[number];
 export const PIX_RECEBIDO_ORIGENS = ['webhook', 'conciliacao', 'simulador'] as const;
 export type PixRecebidoOrigem = (typeof PIX_RECEBIDO_ORIGENS)[number];
 export const PIX_NOTIFICACAO_STATUSES = ['pendente', 'processada'] as const;

@@ -130,6 +130,7 @@ describe('GET /api/operador/clientes/:id', () => {
       pagamentos: [],
       promessas: [],
       chamadas: [],
+      pix_recebidos: [],
     });
     expect(detalhe.contas.map((c) => c.id)).toEqual([c1, expect.any(Number), c2]);
     expect(detalhe.contas.map((c) => c.vencimento)).toEqual([ontem, ontem, hoje]);

@@ -4,6 +4,7 @@ import type {
   ContaReceber,
   NegociacaoView,
   PagamentoView,
+  PixRecebidoView,
   PromessaView,
 } from '@cobranca/contracts';
 import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
@@ -16,6 +17,7 @@ import {
   negociacaoContas,
   negociacoes,
   pagamentos,
+  pixRecebidos,
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
@@ -151,6 +153,27 @@ const loadChamadas = async (db: DbOrTx, clienteId: number): Promise<ChamadaView[
   return rows.map(({ c, operadorNome }) => toChamadaView(c, ref(c.operadorId, operadorNome)));
 };
 
+/** How many recorded PIX the workspace shows (newest first): the conversation marks each one. */
+export const PIX_RECEBIDOS_NO_DETALHE = 50;
+
+export const toPixRecebidoView = (p: typeof pixRecebidos.$inferSelect): PixRecebidoView => ({
+  end_to_end_id: p.endToEndId,
+  valor: centavosParaReais(p.valorCentavos),
+  valor_liquidado: centavosParaReais(p.valorCentavos - p.creditoCentavos),
+  credito: centavosParaReais(p.creditoCentavos),
+  horario: p.horario.toISOString(),
+});
+
+const loadPixRecebidos = async (db: DbOrTx, clienteId: number): Promise<PixRecebidoView[]> => {
+  const rows = await db
+    .select()
+    .from(pixRecebidos)
+    .where(eq(pixRecebidos.clienteId, clienteId))
+    .orderBy(desc(pixRecebidos.horario), desc(pixRecebidos.id))
+    .limit(PIX_RECEBIDOS_NO_DETALHE);
+  return rows.map(toPixRecebidoView);
+};
+
 const loadUltimaMensagem = async (
   db: DbOrTx,
   clienteId: number,
@@ -197,6 +220,7 @@ const montarDetalhe = (c: ClienteRow, partes: Partes): ClienteDetalhe => ({
   pagamentos: partes.pagamentos,
   promessas: partes.promessas,
   chamadas: partes.chamadas,
+  pix_recebidos: partes.pixRecebidos,
 });
 
 type Partes = {
@@ -205,6 +229,7 @@ type Partes = {
   pagamentos: PagamentoView[];
   promessas: PromessaView[];
   chamadas: ChamadaView[];
+  pixRecebidos: PixRecebidoView[];
   ultimaMensagem: ClienteDetalhe['ultima_mensagem'];
   operador: Ref;
 };
@@ -234,6 +259,7 @@ export class ClienteDetalheRepository {
       pagamentos: await loadPagamentos(db, cliente.id),
       promessas: await loadPromessas(db, cliente.id),
       chamadas: await loadChamadas(db, cliente.id),
+      pixRecebidos: await loadPixRecebidos(db, cliente.id),
       ultimaMensagem: await loadUltimaMensagem(db, cliente.id),
       operador: await nomeOperador(db, cliente.operadorId),
     });

@@ -1,4 +1,9 @@
-import type { CobrancaPixView, CobrancasPixResponse, SimularPagamentoPixResponse } from '@cobranca/contracts';
+import type {
+  ClienteDetalhe,
+  CobrancaPixView,
+  CobrancasPixResponse,
+  SimularPagamentoPixResponse,
+} from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,5 +280,57 @@ describe('registrarPixConfirmado', () => {
     );
     expect(maisAntiga).toMatchObject({ status: 'paga', valorPagoCentavos: 2_000 });
     expect(maisNova).toMatchObject({ status: 'aberta', valorPagoCentavos: 500 });
+  });
+
+  it('shows each recorded PIX in the customer detail, newest first, split into settled and credit', async () => {
+    const { id } = await clienteCom([{ valorCentavos: 100_000, vencimento: somarDias(hoje, 5) }]);
+    const { txid } = (await criar(id)).json<CobrancaPixView>();
+    const primeiro = {
+      ...pix(txid, 102_400, 'E12345678202611231200DETALHE0001'),
+      horario: new Date('2026-11-23T13:05:00.000Z'),
+    };
+    expect(await registrarPixConfirmado(t.database.db, t.app.appKey, primeiro, 'webhook')).toMatchObject({
+      situacao: 'conciliado',
+      pagoCentavos: 100_000,
+      creditoCentavos: 2_400,
+    });
+    // The same charge paid again: no debt is left, so it is all credit.
+    const segundo = {
+      ...pix(txid, 5_000, 'E12345678202611231200DETALHE0002'),
+      horario: new Date('2026-11-23T14:10:00.000Z'),
+    };
+    await registrarPixConfirmado(t.database.db, t.app.appKey, segundo, 'webhook');
+    // Another customer's PIX is not this customer's.
+    const outro = await clienteCom([{ valorCentavos: 1_000, vencimento: somarDias(hoje, 5) }]);
+    const alheia = (await criar(outro.id)).json<CobrancaPixView>();
+    await registrarPixConfirmado(
+      t.database.db,
+      t.app.appKey,
+      pix(alheia.txid, 1_000, 'E12345678202611231200DETALHE0003'),
+      'webhook',
+    );
+
+    const detalhe = await t.app.inject({
+      method: 'GET',
+      url: `/api/operador/clientes/${id}`,
+      headers: bearer(tokens.ana),
+    });
+    expect(detalhe.statusCode, detalhe.body).toBe(200);
+    expect(detalhe.json<ClienteDetalhe>().pix_recebidos).toEqual([
+      {
+        end_to_end_id: 'E12345678202611231200DETALHE0002',
+        valor: 50,
+        valor_liquidado: 0,
+        credito: 50,
+        horario: '2026-11-23T14:10:00.000Z',
+      },
+      {
+        end_to_end_id: 'E12345678202611231200DETALHE0001',
+        valor: 1024,
+        valor_liquidado: 1000,
+        credito: 24,
+        horario: '2026-11-23T13:05:00.000Z',
+      },
+    ]);
   });
 });

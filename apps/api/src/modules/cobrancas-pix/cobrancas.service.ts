@@ -7,11 +7,9 @@ import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.reposit
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
-import { contaParaEncargos, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
 import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from '../pix/cobranca-escolha.ts';
 import {
   buscarCobranca,
   contasDaCobranca,
@@ -19,21 +17,12 @@ import {
   listarCobrancasDoCliente,
   toCobrancaPixView,
 } from '../pix/cobrancas.repository.ts';
+import { emitirCobranca } from '../pix/emissao-cobranca.ts';
 import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
-import type { PedidoCobranca } from '../pix/provedor-pix.ts';
 import { pagarCobrancaSimulada } from './simulacao-pix.service.ts';
 
 // PIX charges an operator creates and sees (docs/produto.md §21). The PSP is called with no database
 // lock held: a slow PSP must not block the customer's other work.
-
-const SOLICITACAO_MAXIMA = 140;
-
-const solicitacaoDe = (credor: string, contas: ContaRow[]): string => {
-  const [primeira] = contas;
-  const resto = contas.length - 1;
-  const texto = `${credor}: ${primeira?.descricao ?? 'débito'}${resto > 0 ? ` e mais ${resto} ${resto === 1 ? 'conta' : 'contas'}` : ''}`;
-  return texto.length > SOLICITACAO_MAXIMA ? `${texto.slice(0, SOLICITACAO_MAXIMA - 1)}…` : texto;
-};
 
 const escolherContas = (abertas: ContaRow[], ids: number[] | undefined): ContaRow[] => {
   if (abertas.length === 0)
@@ -69,60 +58,20 @@ export const criarCobrancaPix = async (
     return { cliente, contas: escolherContas(abertas, contaIds) };
   });
   const settings = await buscarSistemaSettings(db);
-  const { provedor, armazenado } = await provedorPixAtivo(db, appKey);
-  const temDocumento = cliente.documentoTipo === 'cpf' || cliente.documentoTipo === 'cnpj';
-  const escolha = escolherCobranca({
-    contas: contas.map(contaParaEncargos),
-    agora,
-    fuso: settings.fuso_horario,
-    percentuais: percentuaisDe(settings),
-    temDocumento,
-  });
-  const pedido: PedidoCobranca = {
-    txid: gerarTxid(),
-    ...escolha,
-    validadeAposVencimentoDias: armazenado.validade_apos_vencimento_dias,
-    percentuais: percentuaisDe(settings),
-    devedor: temDocumento ? { documento: cliente.documento, nome: cliente.nome } : null,
-    solicitacao: solicitacaoDe(settings.empresa.nome, contas),
-    recebedor: {
-      nome: settings.pix.nome_recebedor || settings.empresa.nome,
-      cidade: settings.pix.cidade || 'SAO PAULO',
-    },
-  };
-  const criada = await provedor.criarCobranca(pedido).catch((error: unknown) => {
+  const pix = await provedorPixAtivo(db, appKey);
+  const emitida = await emitirCobranca(pix, settings, cliente, contas, agora).catch((error: unknown) => {
     throw error instanceof ErroApiPix ? new ErroDominio('PSP_INDISPONIVEL', error.message) : error;
   });
-  const validaAte =
-    escolha.tipo === 'cob'
-      ? escolha.expiraEm
-      : fimDaValidadeCobv(
-          escolha.vencimento,
-          armazenado.validade_apos_vencimento_dias,
-          settings.fuso_horario,
-        );
   return gravacao.transaction(async (tx) => {
     const row = await inserirCobranca(
       tx,
-      {
-        txid: pedido.txid,
-        clienteId,
-        provedor: provedor.provedor,
-        tipo: escolha.tipo,
-        origem: 'operador',
-        valorCentavos: escolha.valorCentavos,
-        vencimento: escolha.vencimento,
-        validaAte,
-        pixCopiaECola: criada.pixCopiaECola,
-        location: criada.location,
-        criadaPor: ator.usuarioId,
-      },
+      { ...emitida, clienteId, origem: 'operador', criadaPor: ator.usuarioId },
       contas.map((c) => c.id),
     );
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
       acao: 'cobranca_pix.criada',
-      descricao: `Cobrança PIX de ${formatarReais(escolha.valorCentavos)} criada para ${cliente.nome}`,
+      descricao: `Cobrança PIX de ${formatarReais(emitida.valorCentavos)} criada para ${cliente.nome}`,
       entidade: 'cobranca_pix',
       entidadeId: row.id,
       detalhes: {

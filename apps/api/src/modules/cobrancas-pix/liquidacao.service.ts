@@ -2,13 +2,14 @@ import {
   aplicarPagamentoComEncargos,
   formatarReais,
   hojeNoFuso,
+  type PartesPagamento,
   type PercentuaisEncargos,
 } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type PixRecebidoOrigem, pixRecebidos } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { EnvioCanal } from '../canais/canal.ts';
+import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
@@ -30,7 +31,8 @@ import type { PixConfirmado } from '../pix/provedor-pix.ts';
 // what its charge covers, oldest first, principal and encargos apart, then does what a manual payment
 // does (agreement and promises fulfilled, customer concluded, thank-you message), by the system. What
 // finds no open debt (a txid we do not know, a debt settled by hand) stays as an unmatched credit:
-// never a negative balance.
+// never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
+// settlement, `liquidarPixEmContas`.
 
 export type ResultadoPix = {
   situacao: 'conciliado' | 'sem_correspondencia' | 'repetido';
@@ -39,7 +41,40 @@ export type ResultadoPix = {
   creditoCentavos: number;
 };
 
-type Liquidacao = { pagoCentavos: number; quitadas: ContaRow[] };
+/** One receivable a PIX paid, principal and encargos apart. */
+export type PagamentoPix = {
+  conta: ContaRow;
+  valorCentavos: number;
+  partes: PartesPagamento;
+  quitou: boolean;
+};
+
+/** What settling part of a PIX did: the payments, then what they settled besides the receivables. */
+export type LiquidacaoPix = {
+  pagoCentavos: number;
+  pagamentos: PagamentoPix[];
+  quitadas: ContaRow[];
+  negociacoesCumpridas: number[];
+  promessasCumpridas: number[];
+  clienteConcluido: boolean;
+  /** The thank-you message stored for sending after the commit (`despacharAgradecimento`). */
+  envio: EnvioCanal | null;
+};
+
+export type LiquidarPixInput = {
+  cliente: ClienteRow;
+  /** The customer's open receivables, locked (the customer first), oldest first. */
+  contas: ContaRow[];
+  pix: { id: number; endToEndId: string };
+  /** What of the PIX to apply now: the whole PIX, or what is left of its credit. */
+  valorCentavos: number;
+  /** The day the receivables are updated to and the payments dated. */
+  data: string;
+  percentuais: PercentuaisEncargos;
+  canal: CanalDriver;
+  /** The charge the PIX paid: marked paid, and the others over its receivables removed. */
+  cobrancaPaga?: { id: number; contasIds: number[]; pagaEm: Date };
+};
 
 const REPETIDO: ResultadoPix = { situacao: 'repetido', clienteId: null, pagoCentavos: 0, creditoCentavos: 0 };
 
@@ -67,36 +102,104 @@ const reservar = async (
   return row?.id ?? null;
 };
 
-/** Pays the charge's open receivables, oldest first, each up to its updated amount on the PIX's date. */
-const liquidarContas = async (
+/** The order a PIX pays receivables in: the oldest due date first, then the oldest receivable. */
+export const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
+  [...contas].sort((a, b) => a.vencimento.localeCompare(b.vencimento) || a.id - b.id);
+
+/** Pays the receivables in order, each up to its updated amount on `data`, until the amount runs out. */
+const pagarContas = async (
   repositorio: NegociacoesRepository,
-  cliente: ClienteRow,
-  contas: ContaRow[],
-  pix: { id: number; endToEndId: string; valorCentavos: number; data: string },
-  percentuais: PercentuaisEncargos,
-): Promise<Liquidacao> => {
-  const quitadas: ContaRow[] = [];
-  let resto = pix.valorCentavos;
+  { cliente, contas, pix, valorCentavos, data, percentuais }: LiquidarPixInput,
+): Promise<PagamentoPix[]> => {
+  const pagos: PagamentoPix[] = [];
+  let resto = valorCentavos;
   for (const conta of contas) {
     if (resto === 0) break;
-    const devido = encargosDaConta(conta, { hoje: pix.data, percentuais }).totalCentavos;
+    const devido = encargosDaConta(conta, { hoje: data, percentuais }).totalCentavos;
     const valor = Math.min(resto, devido);
-    const aplicado = aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, pix.data, percentuais);
-    await repositorio.aplicarPagamento(conta, aplicado, pix.data);
+    const aplicado = aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, data, percentuais);
+    await repositorio.aplicarPagamento(conta, aplicado, data);
     await repositorio.inserirPagamento({
       clienteId: cliente.id,
       contaId: conta.id,
       valorCentavos: valor,
       partes: aplicado.partes,
-      data: pix.data,
+      data,
       forma: 'pix',
       observacao: `PIX ${pix.endToEndId}`,
       pixRecebidoId: pix.id,
     });
-    if (aplicado.quitou) quitadas.push(conta);
+    pagos.push({ conta, valorCentavos: valor, partes: aplicado.partes, quitou: aplicado.quitou });
     resto -= valor;
   }
-  return { pagoCentavos: pix.valorCentavos - resto, quitadas };
+  return pagos;
+};
+
+/**
+ * Settles `valorCentavos` of a confirmed PIX over the customer's receivables (oldest first, principal
+ * and encargos apart, payments of `forma` `pix` by the system), then does what a payment does besides:
+ * the charges over what it paid stop (or the charge it paid is marked paid and the others over its
+ * receivables stop), agreements and promises are fulfilled, the customer is concluded when nothing is
+ * open and the thank-you message stored. Nothing paid, nothing else done. Used by the PSP's confirmation
+ * and by an admin assigning an unmatched credit (docs/produto.md §21).
+ */
+export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): Promise<LiquidacaoPix> => {
+  const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
+  const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
+  const pagamentos = await pagarContas(repositorio, input);
+  const pagoCentavos = pagamentos.reduce((soma, p) => soma + p.valorCentavos, 0);
+  const nada: LiquidacaoPix = {
+    pagoCentavos,
+    pagamentos,
+    quitadas: [],
+    negociacoesCumpridas: [],
+    promessasCumpridas: [],
+    clienteConcluido: false,
+    envio: null,
+  };
+  if (pagoCentavos === 0) return nada;
+  const { cliente, cobrancaPaga } = input;
+  if (cobrancaPaga) {
+    await marcarCobrancaPaga(tx, cobrancaPaga.id, cobrancaPaga.pagaEm);
+    await removerCobrancasDasContas(tx, cobrancaPaga.contasIds, cobrancaPaga.id);
+  } else {
+    // A charge over a receivable paid now would ask for an amount no longer owed.
+    await removerCobrancasDasContas(
+      tx,
+      pagamentos.map((p) => p.conta.id),
+    );
+  }
+  const quitadas = pagamentos.filter((p) => p.quitou).map((p) => p.conta);
+  const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
+  const negociacoesCumpridas: number[] = [];
+  for (const negociacaoId of acordos)
+    if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
+  const promessasCumpridas = await repositorio.cumprirPromessas(cliente.id);
+  const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
+  return {
+    ...nada,
+    quitadas,
+    negociacoesCumpridas,
+    promessasCumpridas,
+    clienteConcluido,
+    envio: clienteConcluido ? await prepararAgradecimento(tx, cliente, pagoCentavos, input.canal) : null,
+  };
+};
+
+/** After the commit: sends the thank-you message a settlement stored. */
+export const despacharAgradecimento = async (
+  db: Db,
+  canal: CanalDriver,
+  envio: EnvioCanal | null,
+  clienteId: number | null,
+): Promise<void> => {
+  if (!envio || clienteId === null) return;
+  await despacharMensagem(db, canal, envio, {
+    id: envio.mensagemId,
+    origem: 'sistema',
+    clienteId,
+    conteudo: envio.conteudo,
+  });
 };
 
 const semCorrespondencia = async (
@@ -141,27 +244,22 @@ export const registrarPixConfirmado = async (
     // Same lock order as a manual payment: the customer, then the receivables.
     const cliente = await clientes.buscarVisivelOrThrow(cobranca.clienteId, { forUpdate: true });
     const contasIds = await contasDaCobranca(tx, cobranca.id);
-    const abertas = (await repositorio.travarContas(cliente.id, contasIds))
-      .filter((c) => c.status === 'aberta')
-      .sort((a, b) => a.vencimento.localeCompare(b.vencimento) || a.id - b.id);
-    const data = hojeNoFuso(pix.horario, settings.fuso_horario);
-    const { pagoCentavos, quitadas } = await liquidarContas(
-      repositorio,
-      cliente,
-      abertas,
-      { id: pixId, endToEndId: pix.endToEndId, valorCentavos: pix.valorCentavos, data },
-      percentuaisDe(settings),
+    const abertas = maisAntigasPrimeiro(
+      (await repositorio.travarContas(cliente.id, contasIds)).filter((c) => c.status === 'aberta'),
     );
+    const liquidacao = await liquidarPixEmContas(tx, {
+      cliente,
+      contas: abertas,
+      pix: { id: pixId, endToEndId: pix.endToEndId },
+      valorCentavos: pix.valorCentavos,
+      data: hojeNoFuso(pix.horario, settings.fuso_horario),
+      percentuais: percentuaisDe(settings),
+      canal,
+      cobrancaPaga: { id: cobranca.id, contasIds, pagaEm: pix.horario },
+    });
+    const { pagoCentavos } = liquidacao;
     if (pagoCentavos === 0)
       return { resultado: await semCorrespondencia(tx, pixId, pix, cobranca), envio: null };
-    await marcarCobrancaPaga(tx, cobranca.id, pix.horario);
-    await removerCobrancasDasContas(tx, contasIds, cobranca.id);
-    const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
-    const cumpridas: number[] = [];
-    for (const negociacaoId of acordos)
-      if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) cumpridas.push(negociacaoId);
-    const promessas = await repositorio.cumprirPromessas(cliente.id);
-    const concluido = await concluirSeQuitado(clientes, repositorio, cliente);
     const creditoCentavos = pix.valorCentavos - pagoCentavos;
     await tx
       .update(pixRecebidos)
@@ -180,23 +278,17 @@ export const registrarPixConfirmado = async (
         origem,
         valor_centavos: pix.valorCentavos,
         credito_centavos: creditoCentavos,
-        contas_quitadas: quitadas.map((c) => c.id),
-        negociacoes_cumpridas: cumpridas,
-        promessas_cumpridas: promessas,
-        cliente_concluido: concluido,
+        contas_quitadas: liquidacao.quitadas.map((c) => c.id),
+        negociacoes_cumpridas: liquidacao.negociacoesCumpridas,
+        promessas_cumpridas: liquidacao.promessasCumpridas,
+        cliente_concluido: liquidacao.clienteConcluido,
       },
     });
     return {
       resultado: { situacao: 'conciliado' as const, clienteId: cliente.id, pagoCentavos, creditoCentavos },
-      envio: concluido ? await prepararAgradecimento(tx, cliente, pagoCentavos, canal) : null,
+      envio: liquidacao.envio,
     };
   });
-  if (envio && resultado.clienteId !== null)
-    await despacharMensagem(db, canal, envio, {
-      id: envio.mensagemId,
-      origem: 'sistema',
-      clienteId: resultado.clienteId,
-      conteudo: envio.conteudo,
-    });
+  await despacharAgradecimento(db, canal, envio, resultado.clienteId);
   return resultado;
 };

@@ -5,12 +5,13 @@ import { pixRecebidos } from '../../db/schema/index.ts';
 import { buscarConfiguracao, salvarConfiguracao } from '../configuracoes/configuracoes.repository.ts';
 import { ErroApiPix } from '../pix/api-pix-erros.ts';
 import { cobrancasARemoverNoPsp, marcarRemovidaNoPsp } from '../pix/cobrancas.repository.ts';
+import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
 import { registrarPixConfirmado } from './liquidacao.service.ts';
 import { processarNotificacoesPix } from './notificacoes-pix.service.ts';
 
 // What keeps PIX in step with the PSP (docs/produto.md §21), run by the engine: notifications still to
-// confirm, charges still to remove at the PSP, and the periodic reconciliation that lists what the PSP
+// confirm, charges still to remove at the PSP, agreement instalments still without their charge, and the periodic reconciliation that lists what the PSP
 // received since the last checkpoint and records any confirmed PIX of ours that is missing.
 
 const CHECKPOINT_KEY = 'pix_conciliacao';
@@ -93,6 +94,7 @@ export type ResultadoManutencao = {
   adiadas: number;
   removidas: number;
   recuperados: number;
+  parcelas_cobradas: number;
 };
 
 export const executarManutencaoPix = async (
@@ -107,6 +109,7 @@ export const executarManutencaoPix = async (
     adiadas: notificacoes.adiadas,
     removidas: await removerCobrancasNoPsp(db, appKey),
     recuperados: conciliar ? await conciliarPix(db, appKey, agora) : 0,
+    parcelas_cobradas: (await cobrarParcelasDeAcordo(db, appKey, { agora })).criadas,
   };
 };
 
@@ -130,7 +133,7 @@ export const iniciarManutencaoPix = (
     atual = executarManutencaoPix(db, appKey, agora, conciliar)
       .then((r) => {
         if (conciliar) ultimaConciliacao = agora.getTime();
-        if (r.confirmadas + r.adiadas + r.removidas + r.recuperados > 0)
+        if (r.confirmadas + r.adiadas + r.removidas + r.recuperados + r.parcelas_cobradas > 0)
           log?.info({ pix: r }, 'PIX: manutenção');
       })
       .catch((err: unknown) => log?.error({ err }, 'PIX: manutenção falhou'))

@@ -60,11 +60,9 @@ export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.pix.map((p) => ({ endToEndId: p.endToEndId, txid: p.txid ?? null })),
       );
       // Confirmation talks to the PSP: it runs after the answer, and the engine retries what is left.
-      setImmediate(() => {
-        processarNotificacoesPix(app.db, app.appKey).catch((error: unknown) =>
-          app.log.error({ err: error }, 'PIX: falha ao confirmar notificações'),
-        );
-      });
+      app.emSegundoPlano('PIX: falha ao confirmar notificações', () =>
+        processarNotificacoesPix(app.db, app.appKey),
+      );
       return { recebido: true as const };
     },
   );

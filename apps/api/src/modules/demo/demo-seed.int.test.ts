@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { brCodeValido, gerarBrCode } from '../pix/br-code.ts';
+import { brCodeValido, gerarBrCodeDinamico } from '../pix/br-code.ts';
 import { verifyPassword } from '../usuarios/password.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
@@ -68,19 +68,17 @@ describe('seedDemo accounts', () => {
     expect(await verifyPassword(admin?.passwordHash ?? null, 'Demo@2026')).toBe(true);
   });
 
-  it('configures a PIX key, so the régua’s messages carry a valid copia e cola code', async () => {
+  it('configures the PIX receiver, so the simulator’s charges carry a valid copia e cola code', async () => {
     const { pix } = await buscarSistemaSettings(database.db);
     expect(pix).toEqual(DEMO_PIX);
-    expect(
-      brCodeValido(
-        gerarBrCode({
-          chave: pix.chave,
-          nomeRecebedor: pix.nome_recebedor,
-          cidade: pix.cidade,
-          valorCentavos: 15_000,
-        }),
-      ),
-    ).toBe(true);
+    const codigo = gerarBrCodeDinamico({
+      location: 'simulador.pix.invalid/v2/cob/demo',
+      nomeRecebedor: pix.nome_recebedor,
+      cidade: pix.cidade,
+      valorCentavos: 15_000,
+    });
+    expect(brCodeValido(codigo)).toBe(true);
+    expect(codigo).toContain('5406150.00');
   });
 
   it('audits each account and the seed itself, with its counts', async () => {

@@ -57,6 +57,16 @@ export class NegociacoesRepository {
       .for('update');
   }
 
+  /** The customer's open receivables, locked FOR UPDATE until the transaction ends (lock the customer first). */
+  travarContasAbertas(clienteId: number): Promise<ContaRow[]> {
+    return this.db
+      .select()
+      .from(contasReceber)
+      .where(and(this.deste(clienteId), eq(contasReceber.status, 'aberta')))
+      .orderBy(asc(contasReceber.id))
+      .for('update');
+  }
+
   /** One receivable of the customer, locked (undefined when it is not theirs). */
   async travarConta(clienteId: number, contaId: number): Promise<ContaRow | undefined> {
     const [row] = await this.db

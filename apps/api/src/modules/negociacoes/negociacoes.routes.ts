@@ -13,6 +13,7 @@ import { acaoErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
+import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { criarNegociacao } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
@@ -38,18 +39,20 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: negociacaoResponse, ...acaoErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await criarNegociacao(
-            idempotentDb(request, app.db),
-            escopoDe(request),
-            request.params.id,
-            request.body,
-            atorDe(request),
-          ),
-        ),
+    async (request, reply) => {
+      const criada = await criarNegociacao(
+        idempotentDb(request, app.db),
+        escopoDe(request),
+        request.params.id,
+        request.body,
+        atorDe(request),
+      );
+      // Each instalment's PIX charge (docs/produto.md §21); the engine's PIX pass retries what fails.
+      app.emSegundoPlano('PIX: falha ao cobrar as parcelas do acordo', () =>
+        cobrarParcelasDeAcordo(app.db, app.appKey, { negociacaoId: criada.negociacao.id }),
+      );
+      return reply.code(201).send(criada);
+    },
   );
 
   app.post(

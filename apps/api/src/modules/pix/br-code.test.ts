@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brCodeValido, crc16, gerarBrCode, gerarBrCodeDinamico } from './br-code.ts';
+import { brCodeValido, crc16, gerarBrCodeDinamico } from './br-code.ts';
 
 type Vetor = { name: string; kind: string; payload: string; fields: Record<string, string | null> };
 const vetores = JSON.parse(
@@ -12,57 +12,6 @@ const centavos = (valor: string | null | undefined) => (valor ? Math.round(Numbe
 describe('crc16 (CRC-16/CCITT-FALSE)', () => {
   it('matches the check value', () => {
     expect(crc16(vetores.check.input)).toBe(vetores.check.crc);
-  });
-});
-
-describe('gerarBrCode', () => {
-  it.each(vetores.valid.filter((v) => v.kind === 'static'))(
-    'reproduces the official vector $name',
-    (vetor) => {
-      const { key, merchantName, merchantCity, amount, txid, infoAdicional } = vetor.fields;
-      expect(
-        gerarBrCode({
-          chave: key ?? '',
-          nomeRecebedor: merchantName ?? '',
-          cidade: merchantCity ?? '',
-          valorCentavos: centavos(amount),
-          txid: txid === '***' ? null : txid,
-          // The older README example lists no infoAdicional among its fields, but its payload carries one.
-          mensagem: infoAdicional ?? /0220(Gerado por Pix-Utils)/.exec(vetor.payload)?.[1],
-        }),
-      ).toBe(vetor.payload);
-    },
-  );
-
-  it('carries the amount in reais with a dot and a txid tied to the message', () => {
-    const codigo = gerarBrCode({
-      chave: '11222333000181',
-      nomeRecebedor: 'Empresa Demonstração Ltda',
-      cidade: 'São Paulo',
-      valorCentavos: 123_456,
-      txid: 'msg-000042',
-    });
-    expect(codigo).toContain('54071234.56');
-    expect(codigo).toContain('5925Empresa Demonstracao Ltda');
-    expect(codigo).toContain('6009Sao Paulo');
-    expect(codigo).toContain('62130509msg000042');
-    expect(brCodeValido(codigo)).toBe(true);
-  });
-
-  it('truncates name and city and refuses keys that do not fit', () => {
-    const codigo = gerarBrCode({
-      chave: 'a@b.co',
-      nomeRecebedor: 'N'.repeat(40),
-      cidade: 'Cidade Muito Comprida',
-      valorCentavos: 1,
-    });
-    expect(codigo).toContain(`5925${'N'.repeat(25)}`);
-    expect(codigo).toContain('6015Cidade Muito Co');
-    expect(codigo).toContain('54040.01');
-    expect(() => gerarBrCode({ chave: 'x'.repeat(80), nomeRecebedor: 'N', cidade: 'C' })).toThrow();
-    expect(() =>
-      gerarBrCode({ chave: 'a@b.co', nomeRecebedor: 'N', cidade: 'C', valorCentavos: -5 }),
-    ).toThrow();
   });
 });
 
@@ -100,6 +49,35 @@ describe('gerarBrCodeDinamico', () => {
       cidade: 'SAO PAULO',
     });
     expect(codigo).toBe(trocando(payload, '0014BR.GOV.BCB.PIX', '0014br.gov.bcb.pix'));
+  });
+
+  it('carries the amount in reais with a dot, names and cities in ASCII, truncated', () => {
+    const codigo = gerarBrCodeDinamico({
+      location: 'pix.example.com/qr/v2/cobv/9d36b84f',
+      nomeRecebedor: 'Empresa Demonstração Ltda e Filhos',
+      cidade: 'São José dos Campos',
+      valorCentavos: 123_456,
+    });
+    expect(codigo).toContain('54071234.56');
+    expect(codigo).toContain('5925Empresa Demonstracao Ltd');
+    expect(codigo).toContain('6015Sao Jose dos Ca');
+    expect(brCodeValido(codigo)).toBe(true);
+    expect(
+      gerarBrCodeDinamico({
+        location: 'pix.example.com/x',
+        nomeRecebedor: 'N',
+        cidade: 'C',
+        valorCentavos: 1,
+      }),
+    ).toContain('54040.01');
+    expect(() =>
+      gerarBrCodeDinamico({
+        location: 'pix.example.com/x',
+        nomeRecebedor: 'N',
+        cidade: 'C',
+        valorCentavos: -5,
+      }),
+    ).toThrow();
   });
 
   it('refuses a location that does not fit the account field', () => {

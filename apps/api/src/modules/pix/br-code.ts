@@ -1,20 +1,9 @@
 // PIX "copia e cola" (BR Code, EMV MPM): the payload a customer pastes into their bank app
-// (docs/formatos-externos.md §5), static (key in 26/01) or dynamic (the PSP's location URL in 26/25).
+// (docs/formatos-externos.md §5). Ours are always dynamic (the charge's location in 26/25): every
+// message and instalment has a charge of its own, so a static code (a bare key) is never needed.
 // Pure; the CRC is CRC-16/CCITT-FALSE over the UTF-8 bytes up to "6304".
 
 import { valorPix } from './valor-pix.ts';
-
-export type DadosPix = {
-  chave: string;
-  nomeRecebedor: string;
-  cidade: string;
-  /** Absent: the payer types the amount. */
-  valorCentavos?: number | null;
-  /** Up to 25 letters and digits; anything else is dropped. Absent: `***`. */
-  txid?: string | null;
-  /** Free text shown to the payer (26/02). */
-  mensagem?: string | null;
-};
 
 export type DadosPixDinamico = {
   /** The charge's `location` from the PSP, with or without `https://`. */
@@ -28,7 +17,6 @@ export type DadosPixDinamico = {
 const GUI_PIX = 'br.gov.bcb.pix';
 const NOME_MAXIMO = 25;
 const CIDADE_MAXIMA = 15;
-const TXID_MAXIMO = 25;
 const CONTA_MAXIMA = 99;
 
 export const crc16 = (texto: string): string => {
@@ -56,17 +44,10 @@ const ascii = (texto: string, maximo: number): string =>
     .trim()
     .slice(0, maximo);
 
-const txidDe = (txid: string | null | undefined): string => {
-  const limpo = (txid ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, TXID_MAXIMO);
-  return limpo || '***';
-};
-
-type Recebedor = Pick<DadosPix, 'nomeRecebedor' | 'cidade' | 'valorCentavos'>;
-
-const montar = (iniciacao: string, conta: string, recebedor: Recebedor, txid: string): string => {
+const montar = (conta: string, recebedor: DadosPixDinamico): string => {
   const corpo =
     campo('00', '01') +
-    iniciacao +
+    campo('01', '12') +
     campo('26', conta) +
     campo('52', '0000') +
     campo('53', '986') +
@@ -74,18 +55,9 @@ const montar = (iniciacao: string, conta: string, recebedor: Recebedor, txid: st
     campo('58', 'BR') +
     campo('59', ascii(recebedor.nomeRecebedor, NOME_MAXIMO)) +
     campo('60', ascii(recebedor.cidade, CIDADE_MAXIMA)) +
-    campo('62', campo('05', txid)) +
+    campo('62', campo('05', '***')) +
     '6304';
   return `${corpo}${crc16(corpo)}`;
-};
-
-/** A static BR Code; throws when the key and message do not fit the 99-character account field. */
-export const gerarBrCode = (dados: DadosPix): string => {
-  const mensagem = dados.mensagem ? ascii(dados.mensagem, CONTA_MAXIMA) : '';
-  const conta =
-    campo('00', GUI_PIX) + campo('01', dados.chave.trim()) + (mensagem ? campo('02', mensagem) : '');
-  if (conta.length > CONTA_MAXIMA) throw new Error('chave PIX e mensagem longas demais para o BR Code');
-  return montar('', conta, dados, txidDe(dados.txid));
 };
 
 /**
@@ -95,7 +67,7 @@ export const gerarBrCode = (dados: DadosPix): string => {
 export const gerarBrCodeDinamico = (dados: DadosPixDinamico): string => {
   const conta = campo('00', GUI_PIX) + campo('25', dados.location.trim().replace(/^https?:\/\//i, ''));
   if (conta.length > CONTA_MAXIMA) throw new Error('location longa demais para o BR Code');
-  return montar(campo('01', '12'), conta, dados, '***');
+  return montar(conta, dados);
 };
 
 const tlvsValidos = (texto: string): boolean => {

@@ -5,11 +5,10 @@ import { linhasDe } from '../../db/linhas.ts';
 import { mensagens } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
-import { type ContaComEncargos, contaParaEncargos, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
 import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from '../pix/cobranca-escolha.ts';
 import { inserirCobranca } from '../pix/cobrancas.repository.ts';
+import { type ContaCobrada, emitirCobranca } from '../pix/emissao-cobranca.ts';
 import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
@@ -31,7 +30,7 @@ type Dados = {
   nome: string;
   documento: string;
   documento_tipo: string;
-  contas: (ContaComEncargos & { id: number; descricao: string })[] | null;
+  contas: ContaCobrada[] | null;
 };
 
 /** Customer and open receivables of each message (its régua_envios), in one query. */
@@ -72,64 +71,25 @@ const criarUma = async (
 ): Promise<MensagemComPix> => {
   const contas = d.contas ?? [];
   if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
-  const temDocumento = d.documento_tipo === 'cpf' || d.documento_tipo === 'cnpj';
-  const percentuais = percentuaisDe(settings);
-  const escolha = escolherCobranca({
-    contas: contas.map(contaParaEncargos),
-    agora,
-    fuso: settings.fuso_horario,
-    percentuais,
-    temDocumento,
-  });
-  const validade = pix.armazenado.validade_apos_vencimento_dias;
-  // A fresh txid per try: a sender that dies between the PSP's answer and our commit leaves at most an
-  // unseen charge there, which expires unpaid.
-  const txid = gerarTxid();
-  const criada = await pix.provedor.criarCobranca({
-    txid,
-    ...escolha,
-    validadeAposVencimentoDias: validade,
-    percentuais,
-    devedor: temDocumento ? { documento: d.documento, nome: d.nome } : null,
-    solicitacao:
-      `${settings.empresa.nome}: cobrança de ${contas.length} ${contas.length === 1 ? 'conta' : 'contas'}`.slice(
-        0,
-        140,
-      ),
-    recebedor: {
-      nome: settings.pix.nome_recebedor || settings.empresa.nome,
-      cidade: settings.pix.cidade || 'SAO PAULO',
-    },
-  });
-  const { conteudo, template } = preencher(m, criada.pixCopiaECola);
+  const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
+  const emitida = await emitirCobranca(pix, settings, devedor, contas, agora);
+  const { conteudo, template } = preencher(m, emitida.pixCopiaECola);
   await db.transaction(async (tx) => {
     await inserirCobranca(
       tx,
-      {
-        txid,
-        clienteId: d.cliente_id,
-        provedor: pix.provedor.provedor,
-        tipo: escolha.tipo,
-        origem: 'regua',
-        valorCentavos: escolha.valorCentavos,
-        vencimento: escolha.vencimento,
-        validaAte:
-          escolha.tipo === 'cob'
-            ? escolha.expiraEm
-            : fimDaValidadeCobv(escolha.vencimento, validade, settings.fuso_horario),
-        pixCopiaECola: criada.pixCopiaECola,
-        location: criada.location,
-        mensagemId: m.id,
-      },
+      { ...emitida, clienteId: d.cliente_id, origem: 'regua', mensagemId: m.id },
       contas.map((c) => c.id),
     );
     await tx
       .update(mensagens)
-      .set({ conteudo, templateCanal: template, pixTxid: txid })
+      .set({ conteudo, templateCanal: template, pixTxid: emitida.txid })
       .where(eq(mensagens.id, m.id));
   });
   return { ...m, conteudo, template_canal: template };
 };
+
+/** What `erro_mensagem` starts with while a message waits for its charge (the health panel counts them). */
+export const PREFIXO_AGUARDANDO_COBRANCA = 'Aguardando a cobrança PIX: ';
 
 const adiar = async (db: Db, d: Dados, agora: Date, motivo: string) => {
   await db
@@ -138,7 +98,7 @@ const adiar = async (db: Db, d: Dados, agora: Date, motivo: string) => {
       tentativas: d.tentativas + 1,
       proximaTentativaEm: new Date(agora.getTime() + atrasoDaTentativa(d.tentativas + 1)),
       bloqueadaAte: null,
-      erroMensagem: `Aguardando a cobrança PIX: ${motivo}`,
+      erroMensagem: `${PREFIXO_AGUARDANDO_COBRANCA}${motivo}`,
     })
     .where(eq(mensagens.id, d.id));
 };

@@ -72,6 +72,7 @@ describe('GET /api/super-admin/saude', () => {
         notificacoes_pendentes: { quantidade: 0, mais_antiga_em: null, mais_antiga_ha_segundos: null },
         creditos_sem_correspondencia: { quantidade: 0, total: 0 },
         remocoes_pendentes: 0,
+        mensagens_aguardando_cobranca: { quantidade: 0, mais_antiga_proxima_tentativa_em: null },
       },
     });
   });
@@ -280,6 +281,23 @@ describe('GET /api/super-admin/saude — PIX', () => {
       cobranca({ status: 'removida', removidaEm: haMinutos(50) }),
       cobranca({}),
     ]);
+    // Put back by the sender while the PSP cannot create their charge: only the pending ones count.
+    const aguardando = (extra: Partial<typeof mensagens.$inferInsert>) => ({
+      ...mensagem('pendente'),
+      clienteId,
+      tentativas: 1,
+      erroMensagem: 'Aguardando a cobrança PIX: O PSP está fora do ar (503).',
+      ...extra,
+    });
+    const proximaDaMaisAntiga = haMinutos(-45);
+    await db.insert(mensagens).values([
+      aguardando({ proximaTentativaEm: proximaDaMaisAntiga, tentativas: 4 }),
+      aguardando({ proximaTentativaEm: haMinutos(-2) }),
+      aguardando({ proximaTentativaEm: haMinutos(-10) }),
+      // Another reason to wait, and one that went out once the charge existed.
+      aguardando({ erroMensagem: 'Canal indisponível', proximaTentativaEm: haMinutos(-1) }),
+      aguardando({ status: 'enviada', proximaTentativaEm: null }),
+    ]);
 
     const body = (await getSaude()).json();
     expect(body.pix).toEqual({
@@ -299,6 +317,10 @@ describe('GET /api/super-admin/saude — PIX', () => {
       },
       creditos_sem_correspondencia: { quantidade: 2, total: 150.55 },
       remocoes_pendentes: 2,
+      mensagens_aguardando_cobranca: {
+        quantidade: 3,
+        mais_antiga_proxima_tentativa_em: proximaDaMaisAntiga.toISOString(),
+      },
     });
     expect(body.pix.notificacoes_pendentes.mais_antiga_ha_segundos).toBeGreaterThanOrEqual(600);
     expect(body.pix.notificacoes_pendentes.mais_antiga_ha_segundos).toBeLessThan(660);

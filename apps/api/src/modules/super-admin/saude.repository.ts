@@ -1,5 +1,5 @@
 import type { ReguaResumo24h } from '@cobranca/contracts';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import {
@@ -9,6 +9,7 @@ import {
   pixRecebidos,
   reguaExecucoes,
 } from '../../db/schema/index.ts';
+import { PREFIXO_AGUARDANDO_COBRANCA } from '../regua/cobrancas-da-regua.ts';
 
 /** Outbound messages waiting in the outbox. */
 export const contarFilaPendente = async (db: DbOrTx): Promise<number> => {
@@ -61,12 +62,19 @@ export type FilasPix = {
   creditos: number;
   creditosCentavos: number;
   remocoesPendentes: number;
+  aguardandoCobranca: number;
+  /** Next try of the oldest message still waiting for its charge. */
+  aguardandoCobrancaProximaTentativa: Date | null;
 };
+
+const dataOuNull = (valor: string | Date | null): Date | null => (valor === null ? null : new Date(valor));
 
 /**
  * What PIX still has to do (docs/produto.md §21), in one statement: notifications not yet confirmed
- * with the PSP, credits no debt took and no admin assigned yet, charges still to remove at the PSP.
- * Each count reads a partial index (pending notifications, credits, removals).
+ * with the PSP, credits no debt took and no admin assigned yet, charges still to remove at the PSP,
+ * outgoing messages waiting for the PSP to create their charge. Each count reads a partial index
+ * (pending notifications, credits, removals, and the outbox's `status = 'pendente'` one: its cost
+ * follows the outbox, not the whole message history).
  */
 export const filasPix = async (db: DbOrTx): Promise<FilasPix> => {
   const notificacoes = db
@@ -94,6 +102,22 @@ export const filasPix = async (db: DbOrTx): Promise<FilasPix> => {
     .from(cobrancasPix)
     .where(eq(cobrancasPix.remocaoPendente, true))
     .as('remocoes');
+  const aguardando = db
+    .select({
+      total: sql<number>`count(*)::int`.as('aguardando_total'),
+      proxima: sql<
+        string | Date | null
+      >`(array_agg(${mensagens.proximaTentativaEm} ORDER BY ${mensagens.id}))[1]`.as('aguardando_proxima'),
+    })
+    .from(mensagens)
+    .where(
+      and(
+        eq(mensagens.status, 'pendente'),
+        eq(mensagens.direcao, 'saida'),
+        like(mensagens.erroMensagem, `${PREFIXO_AGUARDANDO_COBRANCA}%`),
+      ),
+    )
+    .as('aguardando');
   const [row] = await db
     .select({
       notificacoes: notificacoes.total,
@@ -101,16 +125,21 @@ export const filasPix = async (db: DbOrTx): Promise<FilasPix> => {
       creditos: creditos.total,
       creditosCentavos: creditos.centavos,
       remocoes: remocoes.total,
+      aguardando: aguardando.total,
+      aguardandoProxima: aguardando.proxima,
     })
     .from(notificacoes)
     .crossJoin(creditos)
-    .crossJoin(remocoes);
+    .crossJoin(remocoes)
+    .crossJoin(aguardando);
   if (!row) throw new Error('aggregate returned no row');
   return {
     notificacoesPendentes: row.notificacoes,
-    notificacaoMaisAntiga: row.maisAntiga === null ? null : new Date(row.maisAntiga),
+    notificacaoMaisAntiga: dataOuNull(row.maisAntiga),
     creditos: row.creditos,
     creditosCentavos: Number(row.creditosCentavos),
     remocoesPendentes: row.remocoes,
+    aguardandoCobranca: row.aguardando,
+    aguardandoCobrancaProximaTentativa: dataOuNull(row.aguardandoProxima),
   };
 };

@@ -56,6 +56,10 @@ const saudePix = async (db: Db, agora: Date): Promise<SaudePix> => {
       total: centavosParaReais(filas.creditosCentavos),
     },
     remocoes_pendentes: filas.remocoesPendentes,
+    mensagens_aguardando_cobranca: {
+      quantidade: filas.aguardandoCobranca,
+      mais_antiga_proxima_tentativa_em: filas.aguardandoCobrancaProximaTentativa?.toISOString() ?? null,
+    },
   };
 };
 

@@ -71,6 +71,12 @@ beforeEach(() => {
   resetSession();
   signInAs(TEST_USERS.admin);
   useSnackbarStore.setState(initialSnackbarState);
+  // The credits section below the settings (its own tests: creditos-pix-section.test.tsx).
+  server.use(
+    http.get('/api/admin/pix/creditos', () =>
+      HttpResponse.json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }),
+    ),
+  );
 });
 
 const radio = (name: RegExp | string) => screen.findByRole('radio', { name }, { timeout: 5000 });

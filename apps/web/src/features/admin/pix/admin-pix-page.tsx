@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePixSettings } from '../api/pix.ts';
+import { CreditosPixSection } from './creditos-pix-section.tsx';
 import { PixOrientacoes } from './pix-orientacoes.tsx';
 import { PixSettingsForm } from './pix-settings-form.tsx';
 import { PixStatusCard } from './pix-status-card.tsx';
@@ -13,7 +14,10 @@ const columns = {
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '3fr 2fr' },
 } as const;
 
-/** /admin/pix: the PIX provider, its credentials and connection status (docs/produto.md §21). */
+/**
+ * /admin/pix: the PIX provider, its credentials and connection status, then the unmatched PIX credits to
+ * assign (docs/produto.md §21).
+ */
 export const AdminPixPage = () => {
   const settings = usePixSettings();
 
@@ -44,6 +48,9 @@ export const AdminPixPage = () => {
         subtitle="Cobranças PIX com QR Code e baixa automática quando o cliente paga."
       />
       {content()}
+      <Box sx={{ mt: 3 }}>
+        <CreditosPixSection />
+      </Box>
     </>
   );
 };

@@ -32,10 +32,18 @@ export const buscarCliente = async (id: number, signal?: AbortSignal): Promise<C
   return 'cliente' in body ? body.cliente : body;
 };
 
+/**
+ * The open workspace polls its customer at the thread's pace (MENSAGENS_REFRESH_MS, 5 s): a PIX paid
+ * meanwhile shows at once as a notice in the conversation, with its receivables settled. One indexed
+ * read per part of one customer; TanStack Query stops polling while the tab is hidden.
+ */
+export const CLIENTE_REFRESH_MS = 5_000;
+
 export const clienteQueryOptions = (id: number) =>
   queryOptions({
     queryKey: clienteKeys.detalhe(id),
     queryFn: ({ signal }) => buscarCliente(id, signal),
+    refetchInterval: CLIENTE_REFRESH_MS,
   });
 
 export const useCliente = (id: number, enabled = true) => useQuery({ ...clienteQueryOptions(id), enabled });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server.ts';
+import { clienteQueryOptions } from '../api/cliente.ts';
 import { mensagensQueryOptions } from '../api/mensagens.ts';
 import { clienteDetalhe, mensagem, openWorkspace, setupWorkspace } from './workspace.test-fixtures.ts';
 
@@ -49,6 +50,79 @@ describe('MensagensThread', () => {
     expect(within(itens[3] as HTMLElement).getByRole('img', { name: 'Entregue' })).toBeInTheDocument();
     expect(itens[4]).toHaveTextContent('Falhou: Número sem WhatsApp');
   });
+
+  it('shows each recorded PIX as a centered notice at its time, between the messages, in reais', async () => {
+    // CONVERSA's messages are at 19/11 11:00 … 15:00 UTC; the detail lists PIX newest first.
+    const pix = {
+      end_to_end_id: 'E12345678202611191130PAGO00001',
+      valor: 1024,
+      valor_liquidado: 1024,
+      credito: 0,
+      horario: '2026-11-19T12:30:00.000Z',
+    };
+    const comCredito = {
+      end_to_end_id: 'E12345678202611191230SOBRA0001',
+      valor: 1050.5,
+      valor_liquidado: 1000,
+      credito: 50.5,
+      horario: '2026-11-19T13:30:00.000Z',
+    };
+    const semDivida = {
+      end_to_end_id: 'E12345678202611191500SOLTO0001',
+      valor: 80,
+      valor_liquidado: 0,
+      credito: 80,
+      horario: '2026-11-19T15:30:00.000Z',
+    };
+    setupWorkspace(clienteDetalhe({ pix_recebidos: [semDivida, comCredito, pix] }), CONVERSA);
+    await openWorkspace();
+    await screen.findByText('Pagamento PIX recebido: R$ 1.024,00');
+    const itens = thread().getAllByRole('listitem');
+    expect(itens.map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Mensagem de Régua automática',
+      'Mensagem do cliente',
+      'Aviso do sistema',
+      'Mensagem de Olívia Operadora Santos',
+      'Aviso do sistema',
+      'Mensagem de Olívia Operadora Santos',
+      'Mensagem de Olívia Operadora Santos',
+      'Aviso do sistema',
+    ]);
+    expect(itens[2]).toHaveTextContent('Pagamento PIX recebido: R$ 1.024,0019/11/2026 09:30');
+    expect(itens[4]).toHaveTextContent(
+      'Pagamento PIX recebido: R$ 1.000,00 · R$ 50,50 ficou como crédito a atribuir',
+    );
+    expect(itens[7]).toHaveTextContent(
+      'PIX recebido: R$ 80,00 sem dívida em aberto — crédito a atribuir pelo administrador',
+    );
+    // Not a message anybody sent: no author, no delivery tick.
+    for (const aviso of [itens[2], itens[4], itens[7]] as HTMLElement[]) {
+      expect(aviso).not.toHaveTextContent(/Olívia|Régua|Sistema/);
+      expect(within(aviso).queryByRole('img')).toBeNull();
+    }
+  });
+
+  it('shows a PIX paid while the page is open without a reload', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), CONVERSA.slice(0, 2));
+    await openWorkspace();
+    await screen.findByText('Posso parcelar?');
+    expect(thread().getAllByRole('listitem')).toHaveLength(2);
+    estado.cliente = clienteDetalhe({
+      pix_recebidos: [
+        {
+          end_to_end_id: 'E12345678202611201459AOVIVO001',
+          valor: 150,
+          valor_liquidado: 150,
+          credito: 0,
+          horario: '2026-11-20T14:59:00.000Z',
+        },
+      ],
+    });
+    expect(
+      await screen.findByText('Pagamento PIX recebido: R$ 150,00', {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    expect(thread().getAllByRole('listitem').at(-1)).toHaveAccessibleName('Aviso do sistema');
+  }, 12_000);
 
   it('Enter sends, showing the message as pending until the server answers', async () => {
     const estado = setupWorkspace(clienteDetalhe(), [CONVERSA[1] as (typeof CONVERSA)[number]]);
@@ -148,5 +222,11 @@ describe('mensagensQueryOptions', () => {
   it('polls the open thread every 5 s', () => {
     expect(mensagensQueryOptions(7).refetchInterval).toBe(5000);
     expect(mensagensQueryOptions(7).queryKey).toEqual(['operador', 'mensagens', 7]);
+  });
+});
+
+describe('clienteQueryOptions', () => {
+  it('polls the open workspace at the thread’s pace, so a paid PIX shows in the conversation', () => {
+    expect(clienteQueryOptions(7).refetchInterval).toBe(mensagensQueryOptions(7).refetchInterval);
   });
 });

@@ -1,23 +1,63 @@
-import type { ClienteDetalhe } from '@cobranca/contracts';
+import type { ClienteDetalhe, MensagemView, PixRecebidoView } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { useMensagens } from '../api/mensagens.ts';
 import { MensagemBubble } from './mensagem-bubble.tsx';
 import { MensagemComposer } from './mensagem-composer.tsx';
+import { PixRecebidoAviso } from './pix-recebido-aviso.tsx';
 import { SimularRespostaButton } from './simular-resposta-button.tsx';
 
-/** The WhatsApp conversation with the customer, live while the page is open (polls every 5 s). */
+export type ItemConversa =
+  | { tipo: 'mensagem'; chave: string; mensagem: MensagemView }
+  | { tipo: 'pix'; chave: string; pix: PixRecebidoView };
+
+/**
+ * The messages (in the server's order, oldest first) with the customer's recorded PIX (newest first)
+ * merged in by time: each PIX goes before the first message after it, so a PIX at the very instant of
+ * a message comes after that message.
+ */
+export const linhaDoTempo = (mensagens: MensagemView[], pix: PixRecebidoView[]): ItemConversa[] => {
+  const pixAntigos = [...pix].sort((a, b) => Date.parse(a.horario) - Date.parse(b.horario));
+  const itens: ItemConversa[] = [];
+  let proximo = 0;
+  const pixAte = (limite: number) => {
+    let p = pixAntigos[proximo];
+    while (p && Date.parse(p.horario) < limite) {
+      itens.push({ tipo: 'pix', chave: `pix-${p.end_to_end_id}`, pix: p });
+      proximo += 1;
+      p = pixAntigos[proximo];
+    }
+  };
+  for (const m of mensagens) {
+    pixAte(Date.parse(m.created_at));
+    itens.push({ tipo: 'mensagem', chave: `mensagem-${m.id}`, mensagem: m });
+  }
+  pixAte(Number.POSITIVE_INFINITY);
+  return itens;
+};
+
+/**
+ * The WhatsApp conversation with the customer, live while the page is open (polls every 5 s), with a
+ * notice at each PIX the provider confirmed (from the customer detail, which the workspace polls at the
+ * same pace).
+ */
 export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const query = useMensagens(cliente.id);
   const lista = useRef<HTMLDivElement>(null);
-  const mensagens = query.data ?? [];
-  const ultima = mensagens.at(-1);
+  const itens = useMemo(
+    () => linhaDoTempo(query.data ?? [], query.data ? cliente.pix_recebidos : []),
+    [query.data, cliente.pix_recebidos],
+  );
+  // The query data itself (kept by reference while unchanged), not the rebuilt timeline entry: a poll
+  // that brings nothing new must not pull an operator reading older messages back down.
+  const fim = itens.at(-1);
+  const ultima = fim?.tipo === 'pix' ? fim.pix : fim?.mensagem;
 
-  // Keeps the newest message in view whenever one arrives or changes state.
+  // Keeps the newest entry in view whenever one arrives or changes state.
   useEffect(() => {
     const el = lista.current;
     if (el && ultima) el.scrollTop = el.scrollHeight;
@@ -74,20 +114,24 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
         {query.isError && !query.data && (
           <QueryErrorAlert query={query} fallback="Não foi possível carregar as mensagens." />
         )}
-        {query.data && mensagens.length === 0 && (
+        {query.data && query.data.length === 0 && (
           <Typography variant="body2" color="text.secondary" align="center">
             Nenhuma mensagem trocada ainda.
           </Typography>
         )}
-        {mensagens.length > 0 && (
+        {itens.length > 0 && (
           <Box
             component="ol"
             aria-label="Conversa com o cliente"
             sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}
           >
-            {mensagens.map((m) => (
-              <MensagemBubble key={m.id} mensagem={m} />
-            ))}
+            {itens.map((item) =>
+              item.tipo === 'mensagem' ? (
+                <MensagemBubble key={item.chave} mensagem={item.mensagem} />
+              ) : (
+                <PixRecebidoAviso key={item.chave} pix={item.pix} />
+              ),
+            )}
           </Box>
         )}
       </Box>

@@ -63,6 +63,7 @@ export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDeta
   pagamentos: [],
   promessas: [],
   chamadas: [],
+  pix_recebidos: [],
   ...patch,
 });
 

@@ -1,5 +1,6 @@
 import type { Saude } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -70,6 +71,37 @@ const Notificacoes = ({ pix }: { pix: Pix }) => {
   );
 };
 
+/** The count in pt-BR with real plurals: none is "Nenhuma…", never "0 mensagens". */
+export const formatarAguardandoCobranca = (quantidade: number): string =>
+  quantidade === 0
+    ? 'Nenhuma mensagem aguardando a cobrança PIX'
+    : `${contagem(quantidade, 'mensagem', 'mensagens')} aguardando a cobrança PIX`;
+
+// Régua messages the sender put back because the PSP could not create their charge: a warning, as
+// nothing goes out to those customers until the PSP answers.
+const AguardandoCobranca = ({ pix }: { pix: Pix }) => {
+  const { quantidade, mais_antiga_proxima_tentativa_em: proxima } = pix.mensagens_aguardando_cobranca;
+  if (quantidade === 0) return <>{formatarAguardandoCobranca(0)}</>;
+  return (
+    <>
+      <Box
+        component="span"
+        sx={{
+          color: 'warning.dark',
+          fontWeight: 600,
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+        }}
+      >
+        <WarningAmberIcon fontSize="small" aria-hidden />
+        {formatarAguardandoCobranca(quantidade)}
+      </Box>
+      {proxima && <Caption>{`A mais antiga tenta de novo em ${formatarDataHora(proxima)}`}</Caption>}
+    </>
+  );
+};
+
 /** PIX in the health panel (docs/produto.md §16, §21): the provider and what is still waiting. */
 export const PixSaude = ({ pix }: { pix: Pix }) => {
   const titleId = useId();
@@ -98,6 +130,9 @@ export const PixSaude = ({ pix }: { pix: Pix }) => {
           {pix.remocoes_pendentes === 0
             ? 'nenhuma'
             : contagem(pix.remocoes_pendentes, 'cobrança a remover', 'cobranças a remover')}
+        </Row>
+        <Row term="Mensagens da régua">
+          <AguardandoCobranca pix={pix} />
         </Row>
       </Box>
     </Box>

@@ -77,6 +77,7 @@ const saude = (extra: Partial<Saude> = {}): Saude => ({
     notificacoes_pendentes: { quantidade: 0, mais_antiga_em: null, mais_antiga_ha_segundos: null },
     creditos_sem_correspondencia: { quantidade: 0, total: 0 },
     remocoes_pendentes: 0,
+    mensagens_aguardando_cobranca: { quantidade: 0, mais_antiga_proxima_tentativa_em: null },
   },
   ...extra,
 });
@@ -98,6 +99,10 @@ const pixApi = (extra: Partial<Saude['pix']> = {}): Saude['pix'] => ({
   },
   creditos_sem_correspondencia: { quantidade: 2, total: 150.55 },
   remocoes_pendentes: 1,
+  mensagens_aguardando_cobranca: {
+    quantidade: 3,
+    mais_antiga_proxima_tentativa_em: '2026-03-10T12:45:00.000Z',
+  },
   ...extra,
 });
 
@@ -216,6 +221,11 @@ describe('SuperAdminPage', () => {
       'Notificações pendentes': 'nenhuma',
       'Créditos sem correspondência': 'nenhum',
       'Remoções pendentes no PSP': 'nenhuma',
+      'Mensagens da régua': 'Nenhuma mensagem aguardando a cobrança PIX',
+    });
+    const pix = screen.getByRole('region', { name: 'PIX' });
+    expect(within(pix).getByText('Nenhuma mensagem aguardando a cobrança PIX')).not.toHaveStyle({
+      color: theme.palette.warning.dark,
     });
   });
 
@@ -228,8 +238,14 @@ describe('SuperAdminPage', () => {
       'Notificações pendentes': '3 notificaçõesA mais antiga espera há 2 horas',
       'Créditos sem correspondência': '2 créditos · R$ 150,55',
       'Remoções pendentes no PSP': '1 cobrança a remover',
+      'Mensagens da régua':
+        '3 mensagens aguardando a cobrança PIXA mais antiga tenta de novo em 10/03/2026 09:45',
     });
     const pix = screen.getByRole('region', { name: 'PIX' });
+    // Messages held back for their charge are a warning: nothing reaches those customers meanwhile.
+    expect(within(pix).getByText('3 mensagens aguardando a cobrança PIX')).toHaveStyle({
+      color: theme.palette.warning.dark,
+    });
     expect(within(pix).getByText('O PSP recusou as credenciais (401).')).toHaveStyle({
       color: theme.palette.error.main,
     });
@@ -255,6 +271,7 @@ describe('SuperAdminPage', () => {
               },
               creditos_sem_correspondencia: { quantidade: 1, total: 0.55 },
               remocoes_pendentes: 0,
+              mensagens_aguardando_cobranca: { quantidade: 1, mais_antiga_proxima_tentativa_em: null },
             }),
           }),
         ),
@@ -266,6 +283,7 @@ describe('SuperAdminPage', () => {
       'Notificações pendentes': '1 notificaçãoA mais antiga espera há 1 minuto',
       'Créditos sem correspondência': '1 crédito · R$ 0,55',
       'Remoções pendentes no PSP': 'nenhuma',
+      'Mensagens da régua': '1 mensagem aguardando a cobrança PIX',
     });
   });
 
