@@ -19,12 +19,9 @@ import {
 } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { certificadosDeTeste } from './certificados.test-fixtures.ts';
 import { cobrarParcelasDeAcordo } from './parcelas-acordo.ts';
-import { pixArmazenado } from './pix-settings.repository.ts';
-import { provedorApiPix } from './provedor-api-pix.ts';
 import type { ProvedorConfigurado } from './provedor-ativo.ts';
-import { iniciarPspFalso, type PspFalso } from './psp-falso.test-fixtures.ts';
+import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from './psp-falso.test-fixtures.ts';
 
 // Every agreement instalment carries its own PIX charge (docs/produto.md §21): one per instalment, made
 // after the agreement is confirmed, retried by the engine's PIX pass when the PSP could not take it.
@@ -45,28 +42,6 @@ afterAll(async () => {
   await t.close();
   await psp.fechar();
 });
-
-const pspConfigurado = async (): Promise<ProvedorConfigurado> => {
-  const { cliente } = certificadosDeTeste();
-  return {
-    provedor: provedorApiPix(
-      {
-        baseUrl: psp.url,
-        tokenUrl: psp.tokenUrl,
-        clientId: psp.clientId,
-        clientSecret: psp.clientSecret,
-        certificado: {
-          tipo: 'pem',
-          certificadoPem: cliente.certificadoPem,
-          chavePrivadaPem: cliente.chavePrivadaPem,
-        },
-      },
-      psp.chave,
-      2_000,
-    ),
-    armazenado: pixArmazenado.parse({ provedor: 'api_pix', chave: psp.chave }),
-  };
-};
 
 const clienteComDivida = async (estrangeiro = false) => {
   const id = await inserirCliente(t.database.db, {
@@ -178,7 +153,7 @@ describe('agreement instalments and their PIX charges', () => {
     await esperarCobrancas(id, 3);
     await t.database.db.delete(cobrancasPix).where(eq(cobrancasPix.clienteId, id));
     psp.falharProximas(50, 503);
-    const pixDe = pspConfigurado;
+    const pixDe = async () => provedorDoPspFalso(psp);
     expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe })).toEqual({
       criadas: 0,
       falhas: 3,

@@ -6,6 +6,9 @@ import { hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import type { PixRecebido, TipoCobranca } from './api-pix-cliente.ts';
 import { gerarBrCodeDinamico } from './br-code.ts';
 import { certificadosDeTeste } from './certificados.test-fixtures.ts';
+import { pixArmazenado } from './pix-settings.repository.ts';
+import { provedorApiPix } from './provedor-api-pix.ts';
+import type { ProvedorConfigurado } from './provedor-ativo.ts';
 import {
   type CobrancaFalsa,
   cobrancaEmJson,
@@ -441,3 +444,26 @@ const lerCorpo = async (pedido: IncomingMessage): Promise<string> => {
 
 export const iniciarPspFalso = (opcoes: OpcoesPspFalso = {}): Promise<PspFalso> =>
   new PspFalso(opcoes).iniciar();
+
+/** The API Pix driver pointed at this fake PSP with the test client certificate, as a configured provider. */
+export const provedorDoPspFalso = (psp: PspFalso): ProvedorConfigurado => {
+  const { cliente } = certificadosDeTeste();
+  return {
+    provedor: provedorApiPix(
+      {
+        baseUrl: psp.url,
+        tokenUrl: psp.tokenUrl,
+        clientId: psp.clientId,
+        clientSecret: psp.clientSecret,
+        certificado: {
+          tipo: 'pem',
+          certificadoPem: cliente.certificadoPem,
+          chavePrivadaPem: cliente.chavePrivadaPem,
+        },
+      },
+      psp.chave,
+      2_000,
+    ),
+    armazenado: pixArmazenado.parse({ provedor: 'api_pix', chave: psp.chave }),
+  };
+};

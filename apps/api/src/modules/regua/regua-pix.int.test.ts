@@ -5,11 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { cobrancaPixContas, cobrancasPix, mensagens } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { brCodeValido } from '../pix/br-code.ts';
-import { certificadosDeTeste } from '../pix/certificados.test-fixtures.ts';
-import { pixArmazenado } from '../pix/pix-settings.repository.ts';
-import { provedorApiPix } from '../pix/provedor-api-pix.ts';
-import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
-import { iniciarPspFalso, type PspFalso } from '../pix/psp-falso.test-fixtures.ts';
+import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../pix/psp-falso.test-fixtures.ts';
 import { MARCADOR_PIX } from './mensagem-regua.ts';
 import { executarPassada } from './motor.ts';
 import { configurar, em, JANELA_SEMPRE, mensagensRegua, montarMotor } from './regua.test-fixtures.ts';
@@ -29,28 +25,6 @@ beforeEach(async () => {
   await configurar(database.db, { janela_envio: JANELA_SEMPRE });
 });
 afterEach(() => database.close());
-
-const pspConfigurado = (): ProvedorConfigurado => {
-  const { cliente } = certificadosDeTeste();
-  return {
-    provedor: provedorApiPix(
-      {
-        baseUrl: psp.url,
-        tokenUrl: psp.tokenUrl,
-        clientId: psp.clientId,
-        clientSecret: psp.clientSecret,
-        certificado: {
-          tipo: 'pem',
-          certificadoPem: cliente.certificadoPem,
-          chavePrivadaPem: cliente.chavePrivadaPem,
-        },
-      },
-      psp.chave,
-      2_000,
-    ),
-    armazenado: pixArmazenado.parse({ provedor: 'api_pix', chave: psp.chave }),
-  };
-};
 
 /** Ana owes R$ 100,01 due 15/12 and R$ 200,02 due Saturday 12/12 (so Monday 14/12): R$ 304,10 on 15/12. */
 const clienteEmAtraso = async () => {
@@ -100,7 +74,7 @@ describe('régua messages with their PIX charge', () => {
   it('at a PSP: the charge is created there under the message’s txid and its copia e cola is sent', async () => {
     const { id } = await clienteEmAtraso();
     const { deps } = montarMotor(database.db, em('2026-12-15', '10:00'));
-    await executarPassada({ ...deps, pixDe: async () => pspConfigurado() });
+    await executarPassada({ ...deps, pixDe: async () => provedorDoPspFalso(psp) });
     const [m] = await mensagensRegua(database.db, id);
     const noPsp = psp.cobrancas.get(m?.pixTxid ?? '');
     expect(noPsp?.corpo).toMatchObject({
@@ -114,7 +88,7 @@ describe('régua messages with their PIX charge', () => {
   it('with the PSP down the message waits with backoff and is not sent; it goes once the PSP is back', async () => {
     const { id } = await clienteEmAtraso();
     const { deps, relogio, chamadas } = montarMotor(database.db, em('2026-12-15', '10:00'));
-    const comPsp = { ...deps, pixDe: async () => pspConfigurado() };
+    const comPsp = { ...deps, pixDe: async () => provedorDoPspFalso(psp) };
     psp.falharProximas(50, 503);
     await executarPassada(comPsp);
     const [esperando] = await mensagensRegua(database.db, id);
