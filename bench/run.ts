@@ -7,6 +7,7 @@ import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
+import { benchLiquidacaoPix } from './pix/liquidacao.bench.ts';
 import type { LinhaBench } from './resultado.ts';
 import { benchCarregamentoWeb } from './web/carregamento.bench.ts';
 import { benchTamanhoWeb } from './web/tamanho.bench.ts';
@@ -19,6 +20,7 @@ const escala = rapido
       repeticoes: 1,
       contasRegua: 100_000,
       mensagensEnvio: 800,
+      pix: { notificacoes: 300, janelaMs: 20_000 },
       api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
     }
   : {
@@ -27,6 +29,7 @@ const escala = rapido
       repeticoes: 3,
       contasRegua: 1_000_000,
       mensagensEnvio: 2_400,
+      pix: { notificacoes: 1_000, janelaMs: 60_000 },
       api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
     };
 
@@ -38,6 +41,10 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   motor: async (banco) => [
     await benchPlanejamento(banco, escala.contasRegua),
     await benchEnvio(banco, escala.mensagensEnvio),
+  ],
+  pix: async (banco) => [
+    await benchEnvio(banco, escala.mensagensEnvio, { comPix: true }),
+    await benchLiquidacaoPix(banco, escala.pix.notificacoes, escala.pix.janelaMs),
   ],
   api: (banco) => benchApi(banco, escala.api),
   // The production build behind `npm start` on its own embedded database; the bench database is unused.
@@ -74,6 +81,15 @@ const tabela = [
   ),
 ].join('\n');
 process.stdout.write(`${tabela}\n`);
+// `-- --detalhes`: every row's raw figures too (what the table's verdict came from).
+if (process.argv.includes('--detalhes'))
+  process.stdout.write(
+    `${JSON.stringify(
+      linhas.map((l) => ({ medida: l.medida, ...l.detalhes })),
+      null,
+      2,
+    )}\n`,
+  );
 
 if (!apenas) {
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });

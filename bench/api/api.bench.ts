@@ -29,13 +29,17 @@ export type EscalaBenchApi = EscalaApi & { segundos: number; paginaFunda: number
 
 type Servidor = { base: string; parar: () => Promise<void> };
 
-/** The app in its own process; resolves once it listens. */
-const iniciarServidor = (url: string): Promise<Servidor> =>
+/** The app in its own process; resolves once it listens. `appKey` (hex): the one the stored secrets use. */
+export const iniciarServidor = (url: string, appKey?: string): Promise<Servidor> =>
   new Promise((resolve, reject) => {
     const script = fileURLToPath(new URL('./processo-servidor.ts', import.meta.url));
-    const filho = spawn(process.execPath, ['--import', 'tsx', script, url, ROTA_PISO], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const filho = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, url, ROTA_PISO, ...(appKey ? [appKey] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const saiu = new Promise<void>((fim) => filho.once('exit', () => fim()));
     filho.once('error', reject);
     filho.once('exit', (codigo) => reject(new Error(`servidor do bench saiu com ${codigo}`)));

@@ -1,17 +1,18 @@
 // The real app in a process of its own (its own event loop, so the load generator does not share it),
 // on a free loopback port, plus the floor route that exists only here. Prints {"porta": n} once it
-// listens; closes on SIGTERM. The collection engine is not started: buildApp never starts it.
+// listens; closes on SIGTERM. The collection engine is not started: buildApp never starts it. An APP_KEY
+// (hex) as third argument opens secrets stored under it (the PIX row's provider settings).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 
-const [url, rotaPiso] = process.argv.slice(2);
-if (!url || !rotaPiso) throw new Error('uso: processo-servidor <url> <rota-do-piso>');
+const [url, rotaPiso, appKey] = process.argv.slice(2);
+if (!url || !rotaPiso) throw new Error('uso: processo-servidor <url> <rota-do-piso> [appKeyHex]');
 
 const database = await openPostgres(url);
-const app = await buildApp({ database, appKey: randomBytes(32) });
+const app = await buildApp({ database, appKey: appKey ? Buffer.from(appKey, 'hex') : randomBytes(32) });
 // The floor: a bare route doing one `SELECT 1` through the app's own pool.
 app.get(rotaPiso, async () => {
   await app.db.execute(sql`SELECT 1`);

@@ -13,13 +13,16 @@ import { salvarSistemaSettings } from '../../apps/api/src/modules/configuracoes/
 import { registrarStatusCanal } from '../../apps/api/src/modules/mensagens/status-entrega.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
+import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
 import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
-import type { BancoBench } from '../banco.ts';
+import { type BancoBench, comCliente } from '../banco.ts';
+import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from '../pix/psp.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { gerarFilaEnvio } from './gerar.ts';
 
 // README.md § Performance, "engine sending at the 80 msg/s allowance": three outbox senders (own process, own
 // pool each) against the fake Cloud API on loopback, one SIGKILLed mid-run; what the fake server saw.
+// `comPix`: the same run, each message carrying the PIX charge its sender creates at the fake PSP.
 
 const VAZAO = 80;
 const WORKERS = 3;
@@ -37,6 +40,8 @@ type Totais = {
   passadas: number;
 };
 type Envio = { instante: number; id: number; worker: number };
+/** What the senders printed besides their sends. */
+type Eventos = { pixAdiadas: number };
 type Worker = {
   processo: ChildProcessByStdio<Writable, Readable, null>;
   pronto: Promise<void>;
@@ -44,7 +49,7 @@ type Worker = {
 };
 
 /** A sender process; every message it hands to the driver goes into `envios` as it happens. */
-const iniciarWorker = (numero: number, args: string[], envios: Envio[]): Worker => {
+const iniciarWorker = (numero: number, args: string[], envios: Envio[], eventos: Eventos): Worker => {
   const script = fileURLToPath(new URL('./processo-enviar.ts', import.meta.url));
   const processo = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -63,6 +68,7 @@ const iniciarWorker = (numero: number, args: string[], envios: Envio[]): Worker 
       if (tipo === 'pronto') avisarPronto();
       else if (tipo === 'envio')
         envios.push({ instante: Number(campos[0]), id: Number(campos[1]), worker: numero });
+      else if (tipo === 'pix-adiada') eventos.pixAdiadas += 1;
       else if (tipo === 'fim') totais = JSON.parse(campos.join(' ')) as Totais;
     }
   });
@@ -102,16 +108,63 @@ const statusNoBanco = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; status: string; tentativas: number }>(
-      "SELECT id, status, tentativas FROM mensagens WHERE direcao = 'saida' AND origem = 'regua'",
-    );
+    const { rows } = await client.query<{
+      id: string;
+      status: string;
+      tentativas: number;
+      pix_txid: string | null;
+    }>("SELECT id, status, tentativas, pix_txid FROM mensagens WHERE direcao = 'saida' AND origem = 'regua'");
     return new Map(rows.map((r) => [Number(r.id), r]));
   } finally {
     await client.end();
   }
 };
 
-export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<LinhaBench> => {
+type Status = Awaited<ReturnType<typeof statusNoBanco>>;
+
+/**
+ * Each message the fake Cloud API took must carry its own charge: the txid the sender stored for it, a
+ * charge the PSP created under it, that charge's copia e cola in the text (the marker gone), and no
+ * copia e cola in two messages' texts. Charges the PSP created that no message kept (a sender killed
+ * between the PSP's answer and its commit) are counted apart: they expire unpaid.
+ */
+const conferirCobrancas = async (
+  url: string,
+  recebidas: { corpo: unknown }[],
+  status: Status,
+  pix: PixBench,
+) => {
+  const donos = new Map<string, Set<number>>();
+  let semCobranca = 0;
+  for (const r of recebidas) {
+    const texto = textoDe(r.corpo);
+    const id = Number(/nº (\d+)/.exec(texto)?.[1] ?? Number.NaN);
+    const txid = status.get(id)?.pix_txid;
+    const copiaECola = txid ? pix.psp.cobrancas.get(txid)?.pixCopiaECola : undefined;
+    if (!copiaECola || !texto.includes(copiaECola) || texto.includes(MARCADOR_PIX)) semCobranca += 1;
+    if (copiaECola) donos.set(copiaECola, (donos.get(copiaECola) ?? new Set()).add(id));
+  }
+  const noBanco = await comCliente(url, async (client) => {
+    const { rows } = await client.query<{ n: number; mensagens: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT mensagem_id)::int AS mensagens FROM cobrancas_pix WHERE origem = 'regua'",
+    );
+    return rows[0] ?? { n: 0, mensagens: 0 };
+  });
+  return {
+    semCobranca,
+    compartilhadas: [...donos.values()].filter((ids) => ids.size > 1).length,
+    noPsp: pix.psp.cobrancas.size,
+    noBanco: noBanco.n,
+    mensagensComCobranca: noBanco.mensagens,
+    orfas: pix.psp.cobrancas.size - noBanco.n,
+  };
+};
+
+export const benchEnvio = async (
+  banco: BancoBench,
+  mensagens: number,
+  { comPix = false }: { comPix?: boolean } = {},
+): Promise<LinhaBench> => {
   const settings = sistemaSettings.parse({});
   const sempre = { inicio: '00:00', fim: '23:59' };
   const janela = { dias_uteis: sempre, sabado: sempre, domingo: sempre, feriados_nacionais: true };
@@ -123,14 +176,25 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
   // The window is closed only in the minute before midnight: wait it out rather than send nothing.
   const abertura = proximaAbertura(new Date(), janela);
   if (!dentroDaJanela(new Date(), janela)) await dormir(abertura.getTime() - Date.now() + 100);
-  await gerarFilaEnvio(banco.url, mensagens, hojeNoFuso(new Date()));
+  await gerarFilaEnvio(banco.url, mensagens, hojeNoFuso(new Date()), comPix);
+  // Before any sender starts: it puts the fake PSP's CA into the environment they inherit.
+  const pix = comPix ? await iniciarPixBench(banco.database) : null;
 
   const fake = await iniciarFakeCloudApi();
   fake.limitePorSegundo(VAZAO);
   const prazoMs = Math.ceil((mensagens / VAZAO) * 1_000) + LEASE_MS + 30_000;
-  const args = [banco.url, fake.url, fake.apiVersion, fake.phoneNumberId, fake.token, String(prazoMs)];
+  const args = [
+    banco.url,
+    fake.url,
+    fake.apiVersion,
+    fake.phoneNumberId,
+    fake.token,
+    String(prazoMs),
+    ...(pix ? [pix.appKey] : []),
+  ];
   const envios: Envio[] = [];
-  const workers = Array.from({ length: WORKERS }, (_, i) => iniciarWorker(i + 1, args, envios));
+  const eventos: Eventos = { pixAdiadas: 0 };
+  const workers = Array.from({ length: WORKERS }, (_, i) => iniciarWorker(i + 1, args, envios, eventos));
   const agora = () => performance.timeOrigin + performance.now();
   // When the fake server refused a send for going over the limit (to the nearest 10 ms).
   const recusas: number[] = [];
@@ -228,23 +292,33 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
     const entregues = new Set<number>();
     const repetidas = envios.filter((e) => entregues.size === entregues.add(e.id).size);
     const pelaVitima = envios.filter((e) => e.worker === WORKERS).length;
+    const cobrancas = pix ? await conferirCobrancas(banco.url, recebidas, status, pix) : null;
     const ok =
       percentual >= PERCENTUAL_MINIMO &&
       percentual <= 100 &&
       maximo <= VAZAO &&
       fake.excedeuLimite === 0 &&
       duplicadas === 0 &&
-      perdidas === 0;
+      perdidas === 0 &&
+      (cobrancas === null || (cobrancas.semCobranca === 0 && cobrancas.compartilhadas === 0));
     const s = (ms: number) => `${(ms / 1_000).toFixed(1)} s`;
+    const n = mensagens.toLocaleString('pt-BR');
     return {
-      medida: `Motor: envio de ${mensagens.toLocaleString('pt-BR')} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), Cloud API fake em loopback`,
+      medida: pix
+        ? `Motor: envio com cobrança PIX de ${n} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), cada cobrança criada num PSP falso (mTLS + OAuth2) que responde em ${LATENCIA_PSP_MS} ms, Cloud API fake em loopback`
+        : `Motor: envio de ${n} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), Cloud API fake em loopback`,
       piso: `vazão configurada: ${VAZAO} msg/s`,
       valor:
         `${taxa.toFixed(1)} msg/s (${percentual.toFixed(1)} %), máx. ${maximo} aceitas em 1 s (${noEnvio.maximo} saídas dos` +
         ` workers), ${fake.excedeuLimite} recusadas pelo limite (429),` +
         ` ${duplicadas} duplicadas, ${perdidas} perdidas; cauda de ${cauda.length} enviadas depois` +
-        ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, ${reconciliacao.adiadas} marcadas e não enviadas pelo morto (reenviadas após a espera da reconciliação), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte`,
-      alvo: `${PERCENTUAL_MINIMO}–100 % e ≤ ${VAZAO} em qualquer 1 s; 0 duplicadas, 0 perdidas`,
+        ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, ${reconciliacao.adiadas} marcadas e não enviadas pelo morto (reenviadas após a espera da reconciliação), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte` +
+        (cobrancas
+          ? `; ${cobrancas.noPsp} cobranças criadas no PSP (${cobrancas.orfas} sem mensagem no banco), ${cobrancas.semCobranca} enviadas sem a sua cobrança, ${cobrancas.compartilhadas} cobranças em mais de uma mensagem, ${eventos.pixAdiadas} adiadas à espera do PSP`
+          : ''),
+      alvo:
+        `${PERCENTUAL_MINIMO}–100 % e ≤ ${VAZAO} em qualquer 1 s; 0 duplicadas, 0 perdidas` +
+        (pix ? '; cada mensagem com a sua cobrança (txid distinto, copia e cola do PSP no texto)' : ''),
       ok,
       detalhes: {
         mensagens,
@@ -284,6 +358,19 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
         falhas: totais.reduce((soma, t) => soma + t.falhas, 0),
         canceladas: totais.reduce((soma, t) => soma + t.canceladas, 0),
         erros_ao_registrar: totais.reduce((soma, t) => soma + t.erros, 0),
+        ...(cobrancas && pix
+          ? {
+              latencia_psp_ms: LATENCIA_PSP_MS,
+              cobrancas_criadas_no_psp: cobrancas.noPsp,
+              cobrancas_no_banco: cobrancas.noBanco,
+              mensagens_com_cobranca_no_banco: cobrancas.mensagensComCobranca,
+              cobrancas_sem_mensagem: cobrancas.orfas,
+              enviadas_sem_a_sua_cobranca: cobrancas.semCobranca,
+              cobrancas_em_mais_de_uma_mensagem: cobrancas.compartilhadas,
+              adiadas_a_espera_do_psp: eventos.pixAdiadas,
+              chamadas_ao_psp: pix.psp.chamadas.length,
+            }
+          : {}),
       },
     };
   } finally {
@@ -292,5 +379,6 @@ export const benchEnvio = async (banco: BancoBench, mensagens: number): Promise<
     for (const w of workers)
       if (w.processo.exitCode === null && w.processo.signalCode === null) w.processo.kill('SIGKILL');
     await fake.fechar();
+    await pix?.fechar();
   }
 };

@@ -2,6 +2,7 @@ import { sistemaSettings } from '@cobranca/contracts';
 import { somarDias } from '@cobranca/dominio';
 import { dataDaEtapa } from '../../apps/api/src/modules/regua/calendario.ts';
 import { ordenarEtapas } from '../../apps/api/src/modules/regua/etapas.ts';
+import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
 import { comCliente } from '../banco.ts';
 
 // Deterministic data for the engine rows, generated inside PostgreSQL (INSERT … SELECT over
@@ -116,9 +117,15 @@ export type FilaEnvio = { mensagens: number; ms: number };
 /**
  * `n` régua messages waiting in the outbox ('pendente'), each for a customer of its own with one open
  * receivable planned for it; each customer wrote an hour ago, so the Cloud API gets the text itself,
- * and every text is unique ("nº i") so the fake server can tell a message sent twice.
+ * and every text is unique ("nº i") so the fake server can tell a message sent twice. `comPix`: each text
+ * ends with the PIX marker the planner leaves, for the sender to create the message's charge.
  */
-export const gerarFilaEnvio = async (url: string, n: number, hoje: string): Promise<FilaEnvio> =>
+export const gerarFilaEnvio = async (
+  url: string,
+  n: number,
+  hoje: string,
+  comPix = false,
+): Promise<FilaEnvio> =>
   comCliente(url, async (client) => {
     const inicio = performance.now();
     await client.query(`TRUNCATE ${TABELAS} RESTART IDENTITY CASCADE`);
@@ -141,10 +148,10 @@ export const gerarFilaEnvio = async (url: string, n: number, hoje: string): Prom
          chave_idempotencia, valor_centavos)
        SELECT i, '+55119' || lpad(i::text, 8, '0'), 'saida', 'regua', 'pendente',
          'Olá, Cliente ' || i || '! Mensagem de cobrança nº ' || i || ': a Fatura ' || i
-           || ' venceu há 3 dias. Responda esta mensagem para negociar.',
+           || ' venceu há 3 dias. Responda esta mensagem para negociar.' || $2::text,
          'whatsapp_cloud', 'atraso', 'bench-envio:' || i, 10000 + i
        FROM generate_series(1, $1::int) AS i`,
-      [n],
+      [n, comPix ? `\n\n${MARCADOR_PIX}` : ''],
     );
     await client.query(
       `INSERT INTO regua_envios (conta_id, etapa_dias, mensagem_id, status, data_referencia)

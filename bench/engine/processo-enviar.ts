@@ -3,7 +3,9 @@
 // server, pass after pass one second apart (the engine's pass interval, shortened) until nothing is
 // pending or the deadline passes. Prints "pronto" once connected, starts on "vai" from stdin, prints
 // "envio <instant> <message id>" as it hands each message to the driver (stdout on a pipe is written
-// synchronously, so a SIGKILL loses none of them) and "fim <totals as JSON>" at the end.
+// synchronously, so a SIGKILL loses none of them) and "fim <totals as JSON>" at the end. With an APP_KEY
+// (hex) as last argument, the messages' PIX charges come from the stored provider, as in the worker
+// (deps-processo.ts), and each charge the PSP fails prints "pix-adiada" (the message waits for it).
 import { once } from 'node:events';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -16,11 +18,14 @@ import {
   buscarKillSwitchAtivo,
   buscarSistemaSettings,
 } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
+import { type ProvedorConfigurado, provedorPixAtivo } from '../../apps/api/src/modules/pix/provedor-ativo.ts';
 import { enviarPendentes, type ResultadoEnvios } from '../../apps/api/src/modules/regua/enviador.ts';
 
-const [url, baseUrl, apiVersion, phoneNumberId, accessToken, prazo] = process.argv.slice(2);
+const [url, baseUrl, apiVersion, phoneNumberId, accessToken, prazo, appKey] = process.argv.slice(2);
 if (!url || !baseUrl || !apiVersion || !phoneNumberId || !accessToken || !prazo)
-  throw new Error('uso: processo-enviar <url> <baseUrl> <apiVersion> <phoneNumberId> <token> <prazoMs>');
+  throw new Error(
+    'uso: processo-enviar <url> <baseUrl> <apiVersion> <phoneNumberId> <token> <prazoMs> [appKeyHex]',
+  );
 
 const database = await openPostgres(url);
 const { db } = database;
@@ -36,9 +41,24 @@ const canalDe = async (): Promise<CanalDriver> => {
     },
   };
 };
+const pixDe = async (): Promise<ProvedorConfigurado> => {
+  const pix = await provedorPixAtivo(db, Buffer.from(appKey ?? '', 'hex'));
+  return {
+    ...pix,
+    provedor: {
+      ...pix.provedor,
+      criarCobranca: (pedido) =>
+        pix.provedor.criarCobranca(pedido).catch((erro: unknown) => {
+          process.stdout.write('pix-adiada\n');
+          throw erro;
+        }),
+    },
+  };
+};
 const deps = {
   db,
   canalDe,
+  ...(appKey ? { pixDe } : {}),
   relogio: relogioDoSistema,
   aoFalhar: () => {
     erros += 1;
@@ -60,6 +80,15 @@ await db.execute(sql`SELECT 1`);
 await fetch(`${baseUrl}/${apiVersion}/${phoneNumberId}?fields=id`, {
   headers: { authorization: `Bearer ${accessToken}` },
 }).then((r) => r.arrayBuffer());
+// The same for the PSP: token obtained and a batch's worth of mutual-TLS connections open (the sender
+// creates a claimed batch's charges at once; an unknown PIX is a 404, nothing more).
+if (appKey) {
+  const { provedor } = await pixDe();
+  const lote = Math.min(100, Math.ceil((await buscarSistemaSettings(db)).vazao_canal_por_segundo / 4));
+  await Promise.all(
+    Array.from({ length: lote }, () => provedor.consultarPix('E00000000000000000000000000000000')),
+  );
+}
 process.stdout.write('pronto\n');
 await once(process.stdin, 'data');
 process.stdin.pause();

@@ -236,6 +236,8 @@ test('the régua’s message carries a PIX copia e cola; paying it concludes the
   await expect(page.getByText('Pagamento PIX de R$ 87,50 registrado.')).toBeVisible();
   const resumo = page.getByRole('region', { name: 'Resumo do cliente' });
   await expect(resumo.getByText('Concluído', { exact: true })).toBeVisible();
+  // The conversation marks the PIX as a system notice, not as a message sent.
+  await expect(conversa.getByText('Pagamento PIX recebido: R$ 87,50')).toBeVisible({ timeout: 10_000 });
 
   // In Concluídos, and the admin's collected figure moved by the amount.
   await page.getByRole('link', { name: /^Concluídos/ }).click();

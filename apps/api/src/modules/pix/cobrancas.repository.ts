@@ -36,6 +36,26 @@ export const inserirCobranca = async (
   return row;
 };
 
+/** Several charges at once (a sender's batch): two statements whatever their number. */
+export const inserirCobrancas = async (
+  tx: DbOrTx,
+  itens: { nova: NovaCobranca; contasIds: number[] }[],
+): Promise<void> => {
+  if (itens.length === 0) return;
+  const rows = await tx
+    .insert(cobrancasPix)
+    .values(itens.map((i) => i.nova))
+    .returning({ id: cobrancasPix.id, txid: cobrancasPix.txid });
+  const idDe = new Map(rows.map((r) => [r.txid, r.id]));
+  await tx
+    .insert(cobrancaPixContas)
+    .values(
+      itens.flatMap((i) =>
+        i.contasIds.map((contaId) => ({ cobrancaId: idDe.get(i.nova.txid) as number, contaId })),
+      ),
+    );
+};
+
 const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number, number[]>> => {
   const porCobranca = new Map<number, number[]>();
   if (cobrancasIds.length === 0) return porCobranca;

@@ -7,8 +7,8 @@ import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
 import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { inserirCobranca } from '../pix/cobrancas.repository.ts';
-import { type ContaCobrada, emitirCobranca } from '../pix/emissao-cobranca.ts';
+import { inserirCobrancas } from '../pix/cobrancas.repository.ts';
+import { type CobrancaEmitida, type ContaCobrada, emitirCobranca } from '../pix/emissao-cobranca.ts';
 import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
@@ -61,31 +61,51 @@ const preencher = (m: MensagemComPix, copiaECola: string) => ({
     : null,
 });
 
-const criarUma = async (
-  db: Db,
+/** Asks the provider for one message's charge and fills its text; nothing is stored yet. */
+const emitirUma = async (
   pix: ProvedorConfigurado,
   settings: SistemaSettings,
   m: MensagemComPix,
   d: Dados,
   agora: Date,
-): Promise<MensagemComPix> => {
+): Promise<Preparada> => {
   const contas = d.contas ?? [];
   if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
   const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
   const emitida = await emitirCobranca(pix, settings, devedor, contas, agora);
-  const { conteudo, template } = preencher(m, emitida.pixCopiaECola);
+  return { m, d, emitida, ...preencher(m, emitida.pixCopiaECola) };
+};
+
+type Preparada = {
+  m: MensagemComPix;
+  d: Dados;
+  emitida: CobrancaEmitida;
+  conteudo: string;
+  template: TemplateCanal | null;
+};
+
+/** The batch's charges and texts in one transaction: a commit per message would cost the sender its pace. */
+const guardar = async (db: Db, preparadas: Preparada[]) => {
+  if (preparadas.length === 0) return;
   await db.transaction(async (tx) => {
-    await inserirCobranca(
+    await inserirCobrancas(
       tx,
-      { ...emitida, clienteId: d.cliente_id, origem: 'regua', mensagemId: m.id },
-      contas.map((c) => c.id),
+      preparadas.map(({ m, d, emitida }) => ({
+        nova: { ...emitida, clienteId: d.cliente_id, origem: 'regua' as const, mensagemId: m.id },
+        contasIds: (d.contas ?? []).map((c) => c.id),
+      })),
     );
-    await tx
-      .update(mensagens)
-      .set({ conteudo, templateCanal: template, pixTxid: emitida.txid })
-      .where(eq(mensagens.id, m.id));
+    const textos = preparadas.map(({ m, emitida, conteudo, template }) => ({
+      id: m.id,
+      conteudo,
+      template,
+      txid: emitida.txid,
+    }));
+    await tx.execute(sql`
+      UPDATE mensagens m SET conteudo = t.conteudo, template_canal = t.template, pix_txid = t.txid
+      FROM jsonb_to_recordset(${JSON.stringify(textos)}::jsonb) AS t(id bigint, conteudo text, template jsonb, txid text)
+      WHERE m.id = t.id`);
   });
-  return { ...m, conteudo, template_canal: template };
 };
 
 /** What `erro_mensagem` starts with while a message waits for its charge (the health panel counts them). */
@@ -128,27 +148,29 @@ export const prepararCobrancas = async <M extends MensagemComPix>(
     if (!(error instanceof ErroDominio)) throw error;
     motivoGeral = error.message;
   }
-  const preparadas = new Map<number, M>();
   let adiadas = 0;
-  await Promise.all(
-    precisam.map(async (m) => {
-      const d = dados.get(Number(m.id));
-      if (!d) return;
-      try {
-        if (!pix) throw new ErroDominio('PIX_NAO_CONFIGURADO', motivoGeral ?? 'provedor PIX indisponível');
-        preparadas.set(Number(m.id), { ...m, ...(await criarUma(db, pix, settings, m, d, agora)) });
-      } catch (error) {
-        if (!(error instanceof ErroApiPix || error instanceof ErroDominio)) throw error;
-        await adiar(db, d, agora, error.message);
-        adiadas += 1;
-      }
-    }),
-  );
+  const emitir = async (m: M): Promise<Preparada | null> => {
+    const d = dados.get(Number(m.id));
+    if (!d) return null;
+    try {
+      if (!pix) throw new ErroDominio('PIX_NAO_CONFIGURADO', motivoGeral ?? 'provedor PIX indisponível');
+      return await emitirUma(pix, settings, m, d, agora);
+    } catch (error) {
+      if (!(error instanceof ErroApiPix || error instanceof ErroDominio)) throw error;
+      await adiar(db, d, agora, error.message);
+      adiadas += 1;
+      return null;
+    }
+  };
+  const emitidas = await Promise.all(precisam.map(emitir));
+  const guardadas = emitidas.filter((p): p is Preparada => p !== null);
+  await guardar(db, guardadas);
+  const preparadas = new Map(guardadas.map((p) => [Number(p.m.id), p]));
   const prontas = lote.flatMap((m) =>
     m.conteudo.includes(MARCADOR_PIX)
-      ? preparadas.has(Number(m.id))
-        ? [preparadas.get(Number(m.id)) as M]
-        : []
+      ? ((p) => (p ? [{ ...m, conteudo: p.conteudo, template_canal: p.template }] : []))(
+          preparadas.get(Number(m.id)),
+        )
       : [m],
   );
   return { prontas, adiadas };
