@@ -1,5 +1,6 @@
 import { sistemaSettings } from '@cobranca/contracts';
 import { somarDias } from '@cobranca/dominio';
+import type pg from 'pg';
 import { dataDaEtapa } from '../../apps/api/src/modules/regua/calendario.ts';
 import { ordenarEtapas } from '../../apps/api/src/modules/regua/etapas.ts';
 import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
@@ -114,6 +115,23 @@ export const gerarCarteira = async (
 
 export type FilaEnvio = { mensagens: number; ms: number };
 
+/** Customers 1…n (CPF, mobile), each with one open receivable #i of R$ 100,00 + i cents due that day. */
+export const inserirClientesComConta = async (client: pg.Client, n: number, vencimento: string) => {
+  await client.query(
+    `INSERT INTO clientes (nome, documento, documento_tipo, telefone, termo_busca, status, origem_contato)
+     SELECT 'Cliente ' || i, lpad(i::text, 11, '0'), 'cpf', '+55119' || lpad(i::text, 8, '0'),
+       'cliente ' || i, 'ativo', 'importacao_csv'
+     FROM generate_series(1, $1::int) AS i`,
+    [n],
+  );
+  await client.query(
+    `INSERT INTO contas_receber (cliente_id, origem, descricao, valor_centavos, vencimento, status)
+     SELECT i, 'manual', 'Fatura ' || i, 10000 + i, $2::date, 'aberta'
+     FROM generate_series(1, $1::int) AS i`,
+    [n, vencimento],
+  );
+};
+
 /**
  * `n` régua messages waiting in the outbox ('pendente'), each for a customer of its own with one open
  * receivable planned for it; each customer wrote an hour ago, so the Cloud API gets the text itself,
@@ -130,19 +148,7 @@ export const gerarFilaEnvio = async (
     const inicio = performance.now();
     await client.query(`TRUNCATE ${TABELAS} RESTART IDENTITY CASCADE`);
     await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO clientes (nome, documento, documento_tipo, telefone, termo_busca, status, origem_contato)
-       SELECT 'Cliente ' || i, lpad(i::text, 11, '0'), 'cpf', '+55119' || lpad(i::text, 8, '0'),
-         'cliente ' || i, 'ativo', 'importacao_csv'
-       FROM generate_series(1, $1::int) AS i`,
-      [n],
-    );
-    await client.query(
-      `INSERT INTO contas_receber (cliente_id, origem, descricao, valor_centavos, vencimento, status)
-       SELECT i, 'manual', 'Fatura ' || i, 10000 + i, $2::date - 3, 'aberta'
-       FROM generate_series(1, $1::int) AS i`,
-      [n, hoje],
-    );
+    await inserirClientesComConta(client, n, somarDias(hoje, -3));
     await client.query(
       `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
          chave_idempotencia, valor_centavos)

@@ -4,6 +4,7 @@ import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import type { PixRecebido } from '../../apps/api/src/modules/pix/api-pix-cliente.ts';
 import { iniciarServidor } from '../api/api.bench.ts';
 import { type BancoBench, comCliente } from '../banco.ts';
+import { inserirClientesComConta } from '../engine/gerar.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from './psp.ts';
 
@@ -35,18 +36,7 @@ const gerarCobrancasPagas = async (url: string, pix: PixBench, n: number): Promi
   await comCliente(url, async (client) => {
     await client.query(`TRUNCATE ${TABELAS}, mensagens, regua_envios RESTART IDENTITY CASCADE`);
     await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO clientes (nome, documento, documento_tipo, telefone, termo_busca, status, origem_contato)
-       SELECT 'Cliente ' || i, lpad(i::text, 11, '0'), 'cpf', '+55119' || lpad(i::text, 8, '0'),
-         'cliente ' || i, 'ativo', 'importacao_csv'
-       FROM generate_series(1, $1::int) AS i`,
-      [n],
-    );
-    await client.query(
-      `INSERT INTO contas_receber (cliente_id, origem, descricao, valor_centavos, vencimento, status)
-       SELECT i, 'manual', 'Fatura ' || i, 10000 + i, $2::date, 'aberta' FROM generate_series(1, $1::int) AS i`,
-      [n, vencimento],
-    );
+    await inserirClientesComConta(client, n, vencimento);
     await client.query(
       `INSERT INTO cobrancas_pix (txid, cliente_id, provedor, tipo, origem, valor_centavos, vencimento,
          valida_ate, pix_copia_e_cola)
