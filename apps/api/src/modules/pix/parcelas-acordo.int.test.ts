@@ -204,6 +204,46 @@ describe('agreement instalments and their PIX charges', () => {
     });
   });
 
+  it('an instalment paid while its charge is being stored: no deadlock, the paid one gets no charge', async () => {
+    for (let vez = 0; vez < 5; vez += 1) {
+      const { id, contas } = await clienteComDivida();
+      const negociacaoId = await negociar(id, contas);
+      await esperarCobrancas(id, 3);
+      await t.database.db.delete(cobrancasPix).where(eq(cobrancasPix.clienteId, id));
+      const [primeira] = await parcelasDe(negociacaoId);
+      // A payment locks the customer, then the receivable; storing a charge must take them in that order.
+      const [pagamento] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: `/api/operador/clientes/${id}/pagamentos`,
+          headers: bearer(token),
+          payload: {
+            conta_id: primeira?.id,
+            valor: (primeira?.valorCentavos ?? 0) / 100,
+            data: hoje,
+            forma: 'dinheiro',
+          },
+        }),
+        cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId }),
+      ]);
+      expect(pagamento?.statusCode, pagamento?.body).toBe(201);
+      const cobertas = (await cobrancasDeAcordo(id)).map((c) => c.contaId);
+      const [paga] = await t.database.db
+        .select({ status: contasReceber.status })
+        .from(contasReceber)
+        .where(eq(contasReceber.id, primeira?.id ?? 0));
+      expect(paga?.status).toBe('paga');
+      // Stored before the payment, the charge was then removed with it; stored after, never made.
+      const ativas = await t.database.db
+        .select({ id: cobrancasPix.id })
+        .from(cobrancasPix)
+        .innerJoin(cobrancaPixContas, eq(cobrancaPixContas.cobrancaId, cobrancasPix.id))
+        .where(and(eq(cobrancaPixContas.contaId, primeira?.id ?? 0), eq(cobrancasPix.status, 'ativa')));
+      expect(ativas).toHaveLength(0);
+      expect(cobertas.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it('a customer without CPF/CNPJ (a foreigner) gets a cob per instalment, and a provider not configured charges nothing', async () => {
     const { id, contas } = await clienteComDivida(true);
     await negociar(id, contas);

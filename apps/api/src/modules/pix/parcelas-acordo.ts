@@ -2,6 +2,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientes, contasReceber, negociacoes } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ErroApiPix } from './api-pix-erros.ts';
 import { inserirCobranca } from './cobrancas.repository.ts';
@@ -62,7 +64,12 @@ const parcelasSemCobranca = async (
 const guardar = (db: Db, parcela: Parcela, emitida: CobrancaEmitida) =>
   db.transaction(async (tx) => {
     const id = parcela.conta.id;
-    // The lock first, then a fresh look (a new statement sees what a concurrent pass committed).
+    // The customer, then the receivable: the order of a payment, which would otherwise deadlock with
+    // this insert's foreign-key lock on the customer. Then a fresh look (a new statement sees what a
+    // concurrent pass committed).
+    await new ClientesDoOperador(tx, ESCOPO_SISTEMA).buscarVisivelOrThrow(parcela.clienteId, {
+      forUpdate: true,
+    });
     const [aberta] = await tx
       .select({ id: contasReceber.id })
       .from(contasReceber)
