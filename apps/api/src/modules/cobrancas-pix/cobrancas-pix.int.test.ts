@@ -15,7 +15,14 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { auditLogs, cobrancasPix, contasReceber, pagamentos, pixRecebidos } from '../../db/schema/index.ts';
+import {
+  auditLogs,
+  clientes,
+  cobrancasPix,
+  contasReceber,
+  pagamentos,
+  pixRecebidos,
+} from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { brCodeValido } from '../pix/br-code.ts';
 import { registrarPixConfirmado } from './liquidacao.service.ts';
@@ -175,9 +182,7 @@ describe('POST …/cobrancas-pix/:txid/simular-pagamento', () => {
 
   it('a manual payment removes the active charge over that receivable', async () => {
     const { id, contas } = await clienteCom([{ valorCentavos: 4_000, vencimento: somarDias(hoje, 3) }]);
-    await t.database.db
-      .update((await import('../../db/schema/index.ts')).clientes)
-      .set({ status: 'em_atendimento' });
+    await t.database.db.update(clientes).set({ status: 'em_atendimento' }).where(eq(clientes.id, id));
     const { txid } = (await criar(id)).json<CobrancaPixView>();
     const pago = await t.app.inject({
       method: 'POST',
@@ -199,6 +204,34 @@ describe('registrarPixConfirmado', () => {
     valorCentavos,
     horario: new Date(),
     pagador: { nome: 'Paula', documento: '52998224725' },
+  });
+
+  it('a PIX settled while the same receivable is paid by hand: no deadlock, paid once', async () => {
+    for (let vez = 0; vez < 5; vez += 1) {
+      const { id, contas } = await clienteCom([{ valorCentavos: 4_000, vencimento: somarDias(hoje, 3) }], {
+        status: 'em_atendimento',
+      });
+      const { txid } = (await criar(id)).json<CobrancaPixView>();
+      // Both lock the customer first; the charge first would deadlock with the payment removing it.
+      const [manual, recebido] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: `/api/operador/clientes/${id}/pagamentos`,
+          headers: bearer(tokens.ana),
+          payload: { conta_id: contas[0], valor: 40, data: hoje, forma: 'dinheiro' },
+        }),
+        registrarPixConfirmado(
+          t.database.db,
+          t.app.appKey,
+          pix(txid, 4_000, `E2EDEADLOCK${vez}C${id}`),
+          'webhook',
+        ),
+      ]);
+      expect(manual.statusCode, manual.body).toBeLessThan(500);
+      // Whichever came second found the receivable settled: a refused payment, or a PIX kept as credit.
+      expect(recebido.situacao).toBe(manual.statusCode === 201 ? 'sem_correspondencia' : 'conciliado');
+      expect(await t.database.db.$count(pagamentos, eq(pagamentos.clienteId, id))).toBe(1);
+    }
   });
 
   it('records a replayed endToEndId once', async () => {

@@ -236,13 +236,18 @@ export const registrarPixConfirmado = async (
     const nada = { resultado: REPETIDO, envio: null as EnvioCanal | null };
     const pixId = await reservar(tx, pix, origem);
     if (pixId === null) return nada;
-    const cobranca = pix.txid ? await buscarCobranca(tx, pix.txid, { forUpdate: true }) : undefined;
-    if (cobranca?.status !== 'ativa')
-      return { resultado: await semCorrespondencia(tx, pixId, pix, cobranca), envio: null };
+    const vista = pix.txid ? await buscarCobranca(tx, pix.txid) : undefined;
+    if (vista?.status !== 'ativa')
+      return { resultado: await semCorrespondencia(tx, pixId, pix, vista), envio: null };
     const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
     const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
-    // Same lock order as a manual payment: the customer, then the receivables.
-    const cliente = await clientes.buscarVisivelOrThrow(cobranca.clienteId, { forUpdate: true });
+    // Same lock order as a manual payment, which removes charges after locking the customer and its
+    // receivables: the customer first, then the charge (looked at again, it may have changed), then the
+    // receivables. The charge first would deadlock with such a payment.
+    const cliente = await clientes.buscarVisivelOrThrow(vista.clienteId, { forUpdate: true });
+    const cobranca = await buscarCobranca(tx, vista.txid, { forUpdate: true });
+    if (cobranca?.status !== 'ativa')
+      return { resultado: await semCorrespondencia(tx, pixId, pix, cobranca), envio: null };
     const contasIds = await contasDaCobranca(tx, cobranca.id);
     const abertas = maisAntigasPrimeiro(
       (await repositorio.travarContas(cliente.id, contasIds)).filter((c) => c.status === 'aberta'),
