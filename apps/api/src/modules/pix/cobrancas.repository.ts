@@ -25,27 +25,16 @@ export const toCobrancaPixView = (c: CobrancaRow, contasIds: number[], agora: Da
   paga_em: c.pagaEm?.toISOString() ?? null,
 });
 
-export const inserirCobranca = async (
-  tx: DbOrTx,
-  nova: NovaCobranca,
-  contasIds: number[],
-): Promise<CobrancaRow> => {
-  const [row] = await tx.insert(cobrancasPix).values(nova).returning();
-  if (!row) throw new Error('insert de cobrança PIX não devolveu a linha');
-  await tx.insert(cobrancaPixContas).values(contasIds.map((contaId) => ({ cobrancaId: row.id, contaId })));
-  return row;
-};
-
-/** Several charges at once (a sender's batch): two statements whatever their number. */
+/** Charges and the receivables each covers, in two statements whatever their number (a sender's batch). */
 export const inserirCobrancas = async (
   tx: DbOrTx,
   itens: { nova: NovaCobranca; contasIds: number[] }[],
-): Promise<void> => {
-  if (itens.length === 0) return;
+): Promise<CobrancaRow[]> => {
+  if (itens.length === 0) return [];
   const rows = await tx
     .insert(cobrancasPix)
     .values(itens.map((i) => i.nova))
-    .returning({ id: cobrancasPix.id, txid: cobrancasPix.txid });
+    .returning();
   const idDe = new Map(rows.map((r) => [r.txid, r.id]));
   await tx
     .insert(cobrancaPixContas)
@@ -54,6 +43,17 @@ export const inserirCobrancas = async (
         i.contasIds.map((contaId) => ({ cobrancaId: idDe.get(i.nova.txid) as number, contaId })),
       ),
     );
+  return rows;
+};
+
+export const inserirCobranca = async (
+  tx: DbOrTx,
+  nova: NovaCobranca,
+  contasIds: number[],
+): Promise<CobrancaRow> => {
+  const [row] = await inserirCobrancas(tx, [{ nova, contasIds }]);
+  if (!row) throw new Error('insert de cobrança PIX não devolveu a linha');
+  return row;
 };
 
 const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number, number[]>> => {
