@@ -27,7 +27,8 @@ if (!url || !baseUrl || !apiVersion || !phoneNumberId || !accessToken || !prazo)
     'uso: processo-enviar <url> <baseUrl> <apiVersion> <phoneNumberId> <token> <prazoMs> [appKeyHex]',
   );
 
-const database = await openPostgres(url);
+const CONEXOES = 10;
+const database = await openPostgres(url, CONEXOES);
 const { db } = database;
 let erros = 0;
 const agora = () => performance.timeOrigin + performance.now();
@@ -74,9 +75,17 @@ const pendentes = async () =>
     await db.execute(sql`SELECT count(*)::int AS n FROM mensagens WHERE status = 'pendente'`),
   )[0]?.n ?? 0;
 
-// A worker that has been running for a while: pool connected, HTTP client loaded, connection to the
-// channel open (a cold start's first sends are late and would then go out together).
-await db.execute(sql`SELECT 1`);
+// A worker that has been running for a while: every connection of its pool open and past its first
+// queries on the engine's tables (the pool keeps them: db/client.ts), HTTP client loaded, connection to
+// the channel open (a cold start's first sends are late and would then go out together).
+await Promise.all(
+  Array.from({ length: CONEXOES }, () =>
+    db.execute(sql`SELECT pg_sleep(0.05), (SELECT count(*) FROM mensagens WHERE id < 0),
+      (SELECT count(*) FROM clientes WHERE id < 0), (SELECT count(*) FROM regua_envios WHERE conta_id < 0),
+      (SELECT count(*) FROM contas_receber WHERE id < 0), (SELECT count(*) FROM canal_vazao),
+      (SELECT count(*) FROM cobrancas_pix WHERE id < 0)`),
+  ),
+);
 await fetch(`${baseUrl}/${apiVersion}/${phoneNumberId}?fields=id`, {
   headers: { authorization: `Bearer ${accessToken}` },
 }).then((r) => r.arrayBuffer());

@@ -75,7 +75,15 @@ export const openPglite = async (
 };
 
 export const openPostgres = async (connectionString: string, poolSize = 10): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // Connections are kept once opened (`min`), not closed after 10 s idle: a new connection's server
+  // process answers its first queries slowly (empty catalog caches), which made the first sends of each
+  // engine pass late (docs/decisions/017).
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    min: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;

@@ -1,5 +1,5 @@
 import type { SistemaSettings } from '@cobranca/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { mensagens } from '../../db/schema/index.ts';
@@ -12,9 +12,20 @@ import { type CobrancaEmitida, type ContaCobrada, emitirCobranca } from '../pix/
 import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
-// Every collection message carries its own PIX charge (docs/produto.md §21), created just before it
-// goes, all of a batch at once so a 30 ms PSP does not slow the sender. A PSP that is slow, down or
-// refusing puts the message back in the queue with backoff: it never goes without its charge.
+// Every collection message carries its own PIX charge (docs/produto.md §21), valid when it goes: the
+// sender creates the charges of the messages due now before it starts sending them (decision 017), and a
+// message whose charge expired or was removed while it waited (a retry on another day, a partial
+// payment) gets a new one. A PSP that is slow, down or refusing puts the message back in the queue with
+// backoff: it never goes without a valid charge.
+
+/**
+ * SQL: the régua message in `tabela` still needs a charge (it carries the marker, or its charge is no
+ * longer payable as it stands).
+ */
+export const precisaDeCobranca = (tabela: SQL, agora: Date): SQL => sql`(
+  strpos(${tabela}.conteudo, ${MARCADOR_PIX}) > 0
+  OR EXISTS (SELECT 1 FROM cobrancas_pix cp WHERE cp.txid = ${tabela}.pix_txid
+    AND (cp.status <> 'ativa' OR cp.valida_ate <= ${agora.toISOString()}::timestamptz)))`;
 
 export type MensagemComPix = {
   id: number;
@@ -31,6 +42,8 @@ type Dados = {
   documento: string;
   documento_tipo: string;
   contas: ContaCobrada[] | null;
+  /** The copia e cola of the charge the message carries now, when it needs a new one. */
+  codigo_anterior: string | null;
 };
 
 /** Customer and open receivables of each message (its régua_envios), in one query. */
@@ -44,22 +57,29 @@ const carregar = async (db: Db, ids: number[]): Promise<Map<number, Dados>> => {
             'jurosPendentesCentavos', cr.juros_pendentes_centavos, 'encargosAte', cr.encargos_ate)
           ORDER BY cr.vencimento, cr.id)
          FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id AND cr.status = 'aberta'
-         WHERE re.mensagem_id = m.id) AS contas
+         WHERE re.mensagem_id = m.id) AS contas,
+        (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo_anterior
       FROM mensagens m JOIN clientes c ON c.id = m.cliente_id
       WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
   );
   return new Map(linhas.map((l) => [Number(l.id), l]));
 };
 
-const preencher = (m: MensagemComPix, copiaECola: string) => ({
-  conteudo: m.conteudo.replace(MARCADOR_PIX, blocoPix(copiaECola)),
-  template: m.template_canal
-    ? {
-        ...m.template_canal,
-        parametros: m.template_canal.parametros.map((p) => p.replace(MARCADOR_PIX, copiaECola)),
-      }
-    : null,
-});
+/** The message's text with the new code where the marker, or the expired code, was. */
+const preencher = (m: MensagemComPix, anterior: string | null, copiaECola: string) => {
+  const trocar = (texto: string, noMarcador: string) =>
+    texto.includes(MARCADOR_PIX)
+      ? texto.replace(MARCADOR_PIX, () => noMarcador)
+      : anterior
+        ? texto.replaceAll(anterior, () => copiaECola)
+        : texto;
+  return {
+    conteudo: trocar(m.conteudo, blocoPix(copiaECola)),
+    template: m.template_canal
+      ? { ...m.template_canal, parametros: m.template_canal.parametros.map((p) => trocar(p, copiaECola)) }
+      : null,
+  };
+};
 
 /** Asks the provider for one message's charge and fills its text; nothing is stored yet. */
 const emitirUma = async (
@@ -73,7 +93,7 @@ const emitirUma = async (
   if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
   const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
   const emitida = await emitirCobranca(pix, settings, devedor, contas, agora);
-  return { m, d, emitida, ...preencher(m, emitida.pixCopiaECola) };
+  return { m, d, emitida, ...preencher(m, d.codigo_anterior, emitida.pixCopiaECola) };
 };
 
 type Preparada = {
@@ -84,7 +104,10 @@ type Preparada = {
   template: TemplateCanal | null;
 };
 
-/** The batch's charges and texts in one transaction: a commit per message would cost the sender its pace. */
+/**
+ * The batch's charges and texts in one transaction (a commit per message would cost the sender its
+ * pace); each message leaves the lease, ready for any sender.
+ */
 const guardar = async (db: Db, preparadas: Preparada[]) => {
   if (preparadas.length === 0) return;
   await db.transaction(async (tx) => {
@@ -102,7 +125,8 @@ const guardar = async (db: Db, preparadas: Preparada[]) => {
       txid: emitida.txid,
     }));
     await tx.execute(sql`
-      UPDATE mensagens m SET conteudo = t.conteudo, template_canal = t.template, pix_txid = t.txid
+      UPDATE mensagens m SET conteudo = t.conteudo, template_canal = t.template, pix_txid = t.txid,
+        bloqueada_ate = NULL
       FROM jsonb_to_recordset(${JSON.stringify(textos)}::jsonb) AS t(id bigint, conteudo text, template jsonb, txid text)
       WHERE m.id = t.id`);
   });
@@ -124,21 +148,21 @@ const adiar = async (db: Db, d: Dados, agora: Date, motivo: string) => {
 };
 
 /**
- * Creates the charge of each claimed régua message still carrying the PIX marker; answers the messages
- * ready to send (the others untouched) and how many were put back to wait for the PSP.
+ * Creates the charge of each claimed régua message that needs one (`precisaDeCobranca`) and stores it
+ * with the message's text; answers how many are ready to send and how many were put back to wait for
+ * the PSP.
  */
-export const prepararCobrancas = async <M extends MensagemComPix>(
+export const prepararCobrancas = async (
   db: Db,
   pixDe: () => Promise<ProvedorConfigurado>,
   settings: SistemaSettings,
-  lote: M[],
+  lote: MensagemComPix[],
   agora: Date,
-): Promise<{ prontas: M[]; adiadas: number }> => {
-  const precisam = lote.filter((m) => m.conteudo.includes(MARCADOR_PIX));
-  if (precisam.length === 0) return { prontas: lote, adiadas: 0 };
+): Promise<{ prontas: number; adiadas: number }> => {
+  if (lote.length === 0) return { prontas: 0, adiadas: 0 };
   const dados = await carregar(
     db,
-    precisam.map((m) => Number(m.id)),
+    lote.map((m) => Number(m.id)),
   );
   let pix: ProvedorConfigurado | null = null;
   let motivoGeral: string | null = null;
@@ -149,7 +173,7 @@ export const prepararCobrancas = async <M extends MensagemComPix>(
     motivoGeral = error.message;
   }
   let adiadas = 0;
-  const emitir = async (m: M): Promise<Preparada | null> => {
+  const emitir = async (m: MensagemComPix): Promise<Preparada | null> => {
     const d = dados.get(Number(m.id));
     if (!d) return null;
     try {
@@ -162,16 +186,7 @@ export const prepararCobrancas = async <M extends MensagemComPix>(
       return null;
     }
   };
-  const emitidas = await Promise.all(precisam.map(emitir));
-  const guardadas = emitidas.filter((p): p is Preparada => p !== null);
+  const guardadas = (await Promise.all(lote.map(emitir))).filter((p): p is Preparada => p !== null);
   await guardar(db, guardadas);
-  const preparadas = new Map(guardadas.map((p) => [Number(p.m.id), p]));
-  const prontas = lote.flatMap((m) =>
-    m.conteudo.includes(MARCADOR_PIX)
-      ? ((p) => (p ? [{ ...m, conteudo: p.conteudo, template_canal: p.template }] : []))(
-          preparadas.get(Number(m.id)),
-        )
-      : [m],
-  );
-  return { prontas, adiadas };
+  return { prontas: guardadas.length, adiadas };
 };

@@ -18,8 +18,13 @@ import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
 import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { simuladorPix } from '../pix/simulador-pix.ts';
 import { dentroDaJanela } from './calendario.ts';
-import { prepararCobrancas } from './cobrancas-da-regua.ts';
-import { criarLimitadorDeslizante, intervaloEntreEnviosMs, reservarSlots } from './vazao.ts';
+import { precisaDeCobranca, prepararCobrancas } from './cobrancas-da-regua.ts';
+import {
+  ATRASO_TOLERADO_MS,
+  criarLimitadorDeslizante,
+  intervaloEntreEnviosMs,
+  reservarSlots,
+} from './vazao.ts';
 
 // The outbox sender (docs/produto.md §11): claims due messages with FOR UPDATE SKIP LOCKED under a lease, so
 // any number of workers share the queue without sending a message twice; paces the sends on slots
@@ -53,6 +58,12 @@ type Reivindicada = {
   resultado_desconhecido: boolean;
 };
 
+/**
+ * What a claim takes: `envio`, messages ready to go (a régua message only once it carries a valid
+ * charge); `cobranca`, the régua messages still waiting for theirs.
+ */
+export type ParteDaFila = 'envio' | 'cobranca';
+
 /** Claims up to `limite` due messages for this sender until `prazo`, the end of its lease. */
 export const reivindicar = async (
   db: Db,
@@ -60,9 +71,15 @@ export const reivindicar = async (
   limite: number,
   incluirRegua: boolean,
   prazo = new Date(agora.getTime() + LEASE_MS),
+  parte: ParteDaFila = 'envio',
 ): Promise<Reivindicada[]> => {
   const instante = agora.toISOString();
   const confirmados = JSON.stringify(CANAIS_COM_CONFIRMACAO);
+  const semCobranca = precisaDeCobranca(sql.raw('mensagens'), agora);
+  const daParte =
+    parte === 'cobranca'
+      ? sql`origem = 'regua' AND ${semCobranca}`
+      : sql`(origem <> 'regua' OR NOT ${semCobranca})`;
   return linhasDe<Reivindicada>(
     await db.execute(sql`
       WITH alvo AS (
@@ -74,6 +91,7 @@ export const reivindicar = async (
             OR canal NOT IN (SELECT jsonb_array_elements_text(${confirmados}::jsonb))
             OR envio_iniciado_em <= ${instante}::timestamptz - ${`${RECONCILIACAO_MS} milliseconds`}::interval)
           AND (${incluirRegua}::boolean OR origem <> 'regua')
+          AND ${daParte}
         ORDER BY proxima_tentativa_em NULLS FIRST, id
         LIMIT ${limite}
         FOR UPDATE SKIP LOCKED)
@@ -189,51 +207,102 @@ const pixSimulado = async (db: Db): Promise<ProvedorConfigurado> => ({
 const ANTECEDENCIA_MS = 50;
 // How long before its slot a send is marked as started (a crash in between only delays that message).
 const MARCA_ANTECEDENCIA_MS = 30;
+/** Seconds of sending whose charges are created before sending them (docs/decisions/017). */
+const SEGUNDOS_DE_COBRANCAS = 60;
 
-/** Sends everything due now; returns when nothing more can be claimed (or `sinal` aborts). */
-export const enviarPendentes = async (
+type Estado = () => Promise<{ settings: SistemaSettings; automacaoLigada: boolean }>;
+
+/** One claim of `parte` under the current settings; null when there is nothing to claim. */
+const reivindicarLote = async (deps: DepsEnvio, carregar: Estado, parte: ParteDaFila) => {
+  const agora = deps.relogio.agora();
+  const { settings, automacaoLigada } = await carregar();
+  const incluirRegua = automacaoLigada && dentroDaJanela(agora, settings.janela_envio, settings.fuso_horario);
+  if (parte === 'cobranca' && !incluirRegua) return null;
+  const prazo = new Date(agora.getTime() + LEASE_MS);
+  const limite = Math.min(100, Math.ceil(settings.vazao_canal_por_segundo / 4));
+  const lote = await reivindicar(deps.db, agora, limite, incluirRegua, prazo, parte);
+  return lote.length === 0 ? null : { lote, settings, agora, prazo };
+};
+
+/** Withdraws the claimed régua messages that must not go any more; answers the others. */
+const triar = async (
+  db: Db,
+  lote: Reivindicada[],
+  settings: SistemaSettings,
+  agora: Date,
+  total: ResultadoEnvios,
+): Promise<AEnviar[]> => {
+  const situacao = await situacoes(
+    db,
+    lote.map((m) => m.id),
+  );
+  const hoje = hojeNoFuso(agora, settings.fuso_horario);
+  const validas: AEnviar[] = [];
+  for (const m of lote) {
+    const s = situacao.get(Number(m.id));
+    const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
+    if (motivo) {
+      await cancelar(db, m.id, motivo);
+      total.canceladas += 1;
+    } else validas.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
+  }
+  return validas;
+};
+
+/**
+ * Creates the charges of the régua messages due now, up to a minute of sending, batch after batch,
+ * and leaves them in the queue ready to go; answers how many batches were claimed. Sending waits for
+ * this: handling the PSP's answers while sends are due made them late (decision 017).
+ */
+const emitirCobrancasDaFila = async (
   deps: DepsEnvio,
-  carregar: () => Promise<{ settings: SistemaSettings; automacaoLigada: boolean }>,
+  carregar: Estado,
+  total: ResultadoEnvios,
   sinal?: AbortSignal,
-): Promise<ResultadoEnvios> => {
-  const { db, relogio } = deps;
-  const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
-  const emVoo = new Set<Promise<void>>();
-  let vazaoAtual = 0;
-  let aguardarVez = async () => {};
+): Promise<number> => {
+  let lotes = 0;
+  let emitidas = 0;
   while (!sinal?.aborted) {
-    const agora = relogio.agora();
-    const { settings, automacaoLigada } = await carregar();
-    const incluirRegua =
-      automacaoLigada && dentroDaJanela(agora, settings.janela_envio, settings.fuso_horario);
-    const porSegundo = settings.vazao_canal_por_segundo;
-    const prazo = new Date(agora.getTime() + LEASE_MS);
-    const lote = await reivindicar(db, agora, Math.min(100, Math.ceil(porSegundo / 4)), incluirRegua, prazo);
-    if (lote.length === 0) break;
-    const canal = await deps.canalDe();
-    const situacao = await situacoes(
-      db,
-      lote.map((m) => m.id),
-    );
-    const hoje = hojeNoFuso(agora, settings.fuso_horario);
-    const validas: AEnviar[] = [];
-    for (const m of lote) {
-      const s = situacao.get(Number(m.id));
-      const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
-      if (motivo) {
-        await cancelar(db, m.id, motivo);
-        total.canceladas += 1;
-      } else validas.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
-    }
-    const { prontas: aEnviar, adiadas } = await prepararCobrancas(
-      db,
-      deps.pixDe ?? (() => pixSimulado(db)),
+    const reivindicado = await reivindicarLote(deps, carregar, 'cobranca');
+    if (!reivindicado) break;
+    lotes += 1;
+    const { lote, settings, agora } = reivindicado;
+    const validas = await triar(deps.db, lote, settings, agora, total);
+    const { prontas, adiadas } = await prepararCobrancas(
+      deps.db,
+      deps.pixDe ?? (() => pixSimulado(deps.db)),
       settings,
       validas,
       agora,
     );
     total.reagendadas += adiadas;
+    emitidas += prontas;
+    if (emitidas >= settings.vazao_canal_por_segundo * SEGUNDOS_DE_COBRANCAS) break;
+  }
+  return lotes;
+};
+
+/** Sends every message ready now, paced on the shared slots; answers how many batches were claimed. */
+const enviarProntas = async (
+  deps: DepsEnvio,
+  carregar: Estado,
+  total: ResultadoEnvios,
+  sinal?: AbortSignal,
+): Promise<number> => {
+  const { db, relogio } = deps;
+  const emVoo = new Set<Promise<void>>();
+  let lotes = 0;
+  let vazaoAtual = 0;
+  let aguardarVez = async () => {};
+  while (!sinal?.aborted) {
+    const reivindicado = await reivindicarLote(deps, carregar, 'envio');
+    if (!reivindicado) break;
+    lotes += 1;
+    const { lote, settings, agora, prazo } = reivindicado;
+    const canal = await deps.canalDe();
+    const aEnviar = await triar(db, lote, settings, agora, total);
     if (aEnviar.length === 0) continue;
+    const porSegundo = settings.vazao_canal_por_segundo;
     const intervalo = intervaloEntreEnviosMs(porSegundo);
     // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.
     const inicio = await reservarSlots(db, canal.canal, aEnviar.length, relogio.agora(), intervalo);
@@ -241,7 +310,7 @@ export const enviarPendentes = async (
       let alvo = slot;
       for (let i = 0; i < MAX_RESERVAS; i += 1) {
         await relogio.esperar(alvo - relogio.agora().getTime());
-        if (relogio.agora().getTime() - alvo <= intervalo / 2) return;
+        if (relogio.agora().getTime() - alvo <= ATRASO_TOLERADO_MS) return;
         // The timer fired late (busy process): take a fresh slot rather than crowd the next ones.
         alvo = await reservarSlots(db, canal.canal, 1, relogio.agora(), intervalo);
       }
@@ -273,5 +342,23 @@ export const enviarPendentes = async (
     await relogio.esperar(inicio + aEnviar.length * intervalo - ANTECEDENCIA_MS - relogio.agora().getTime());
   }
   await Promise.all(emVoo);
+  return lotes;
+};
+
+/**
+ * Sends everything due now: the charges of a minute of régua messages first, then whatever is ready,
+ * round after round; returns when nothing more can be claimed (or `sinal` aborts).
+ */
+export const enviarPendentes = async (
+  deps: DepsEnvio,
+  carregar: Estado,
+  sinal?: AbortSignal,
+): Promise<ResultadoEnvios> => {
+  const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
+  while (!sinal?.aborted) {
+    const cobrancas = await emitirCobrancasDaFila(deps, carregar, total, sinal);
+    const envios = await enviarProntas(deps, carregar, total, sinal);
+    if (cobrancas === 0 && envios === 0) break;
+  }
   return total;
 };

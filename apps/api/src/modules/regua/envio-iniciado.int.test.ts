@@ -14,7 +14,7 @@ import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { reivindicar } from './enviador.ts';
 import { type DepsMotor, executarPassada } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
-import { configurar, em, JANELA_SEMPRE, mensagensRegua } from './regua.test-fixtures.ts';
+import { cobrarPendentes, configurar, em, JANELA_SEMPRE, mensagensRegua } from './regua.test-fixtures.ts';
 
 // The send's mark (decision 009): committed before the channel is called and cleared by the outcome;
 // a message whose outcome is unknown waits for the channel's confirmation before it goes again.
@@ -81,6 +81,7 @@ const linha = async (id: number) => {
 /** A sender claims the message, marks it and dies before recording any answer. */
 const morrerNoEnvio = async (canal: Canal) => {
   const prazo = depois(LEASE_MS);
+  expect(await cobrarPendentes(database.db, INICIO)).toBe(1);
   const [m] = await reivindicar(database.db, INICIO, 10, true, prazo);
   if (!m) throw new Error('nada reivindicado');
   expect(await marcarEnvioIniciado(database.db, { id: m.id, canal, prazo, agora: INICIO })).toBe(true);
@@ -119,6 +120,7 @@ describe('the mark of a send in progress', () => {
   it('can only be set by the holder of a running lease', async () => {
     const { planejar } = await preparar('whatsapp_cloud');
     await planejar();
+    expect(await cobrarPendentes(database.db, INICIO)).toBe(1);
     const prazo = depois(LEASE_MS);
     const [m] = await reivindicar(database.db, INICIO, 10, true, prazo);
     const id = Number(m?.id);

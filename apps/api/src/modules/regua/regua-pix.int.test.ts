@@ -3,15 +3,25 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { cobrancaPixContas, cobrancasPix, mensagens } from '../../db/schema/index.ts';
-import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import {
+  inserirCliente,
+  inserirConta,
+  inserirCliente as novoCliente,
+} from '../clientes/clientes.test-fixtures.ts';
 import { brCodeValido } from '../pix/br-code.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
+import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
+import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
 import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../pix/psp-falso.test-fixtures.ts';
+import { simuladorPix } from '../pix/simulador-pix.ts';
 import { MARCADOR_PIX } from './mensagem-regua.ts';
 import { executarPassada } from './motor.ts';
 import { configurar, em, JANELA_SEMPRE, mensagensRegua, montarMotor } from './regua.test-fixtures.ts';
 
-// Each collection message goes with its own PIX charge (docs/produto.md §21), created as it is sent;
-// a PSP that is down delays it, never sends it without one.
+// Each collection message goes with its own PIX charge (docs/produto.md §21), valid when it goes: the
+// sender creates the charges of the messages due before sending them (decision 017), a message whose
+// charge stopped being payable while it waited gets a new one, and a PSP that is down delays it, never
+// sends it without one.
 
 let database: Database;
 let psp: PspFalso;
@@ -105,5 +115,89 @@ describe('régua messages with their PIX charge', () => {
       .where(eq(mensagens.id, esperando?.id ?? 0));
     expect(enviada, JSON.stringify(enviada)).toMatchObject({ enviadaEm: expect.any(Date) });
     expect(chamadas.size).toBe(1);
+  });
+
+  it('creates every charge of the messages due before it sends the first of them (more than one batch)', async () => {
+    const { db } = database;
+    for (let i = 0; i < 25; i += 1) {
+      const id = await novoCliente(db, { nome: `Cliente ${i}` });
+      await inserirConta(db, { clienteId: id, valorCentavos: 5_000 + i, vencimento: '2026-12-10' });
+    }
+    const ordem: string[] = [];
+    const { deps } = montarMotor(database.db, em('2026-12-15', '10:00'), () => {
+      ordem.push('envio');
+      return undefined;
+    });
+    const armazenado = await buscarPixArmazenado(db);
+    const pixDe = async (): Promise<ProvedorConfigurado> => ({
+      armazenado,
+      provedor: {
+        ...simuladorPix,
+        criarCobranca: (pedido) => {
+          ordem.push('cobranca');
+          return simuladorPix.criarCobranca(pedido);
+        },
+      },
+    });
+    // 80 msg/s: a claim takes 20 messages, so 25 make two batches.
+    expect(await executarPassada({ ...deps, pixDe })).toMatchObject({ planejadas: 25, enviadas: 25 });
+    expect(ordem.join(' ')).toBe(`${'cobranca '.repeat(25)}${'envio '.repeat(25)}`.trim());
+  });
+
+  const codigoDe = (conteudo: string | undefined) =>
+    /PIX copia e cola:\n(.+)/.exec(conteudo ?? '')?.[1] ?? '';
+
+  it('a message retried the next day goes with a new charge: the first one expired at midnight', async () => {
+    const { id } = await clienteEmAtraso();
+    const { deps, relogio, chamadas } = montarMotor(
+      database.db,
+      em('2026-12-15', '19:00'),
+      (_envio, chamada) =>
+        chamada === 1
+          ? { ok: false, erroCodigo: '131000', erroMensagem: 'Instabilidade', transitorio: true }
+          : undefined,
+    );
+    await executarPassada(deps);
+    const [primeira] = await mensagensRegua(database.db, id);
+    const codigoDoDia15 = codigoDe(primeira?.conteudo);
+    expect(primeira).toMatchObject({ status: 'pendente' });
+    expect(codigoDoDia15).toContain('5406304.10');
+    relogio.definir(em('2026-12-16', '09:00'));
+    await executarPassada(deps);
+    const [enviada] = await mensagensRegua(database.db, id);
+    expect(enviada?.enviadaEm).not.toBeNull();
+    expect(chamadas.get(enviada?.id ?? 0)).toBe(2);
+    const codigo = codigoDe(enviada?.conteudo);
+    expect(brCodeValido(codigo)).toBe(true);
+    expect(codigo).not.toBe(codigoDoDia15);
+    expect(enviada?.conteudo).not.toContain(codigoDoDia15);
+    const doDia16 = await database.db
+      .select()
+      .from(cobrancasPix)
+      .where(eq(cobrancasPix.txid, enviada?.pixTxid ?? ''));
+    // One more day of juros on both receivables: the charge asks what is owed on the 16th.
+    expect(doDia16[0]).toMatchObject({ pixCopiaECola: codigo, status: 'ativa', mensagemId: enviada?.id });
+    expect(doDia16[0]?.valorCentavos).toBeGreaterThan(30_410);
+    expect(doDia16[0]?.validaAte.getTime()).toBeGreaterThan(em('2026-12-16', '09:00').getTime());
+  });
+
+  it('a message whose charge was removed while it waited (a partial payment) gets a new one', async () => {
+    const { id, contas } = await clienteEmAtraso();
+    const { deps, relogio } = montarMotor(database.db, em('2026-12-15', '10:00'), (_envio, chamada) =>
+      chamada === 1
+        ? { ok: false, erroCodigo: '131000', erroMensagem: 'Instabilidade', transitorio: true }
+        : undefined,
+    );
+    await executarPassada(deps);
+    const [esperando] = await mensagensRegua(database.db, id);
+    expect(await removerCobrancasDasContas(database.db, contas)).toBe(1);
+    relogio.avancar(3_600_000);
+    await executarPassada(deps);
+    const [enviada] = await mensagensRegua(database.db, id);
+    expect(enviada?.enviadaEm).not.toBeNull();
+    expect(enviada?.pixTxid).not.toBe(esperando?.pixTxid);
+    expect(codigoDe(enviada?.conteudo)).not.toBe(codigoDe(esperando?.conteudo));
+    const ativas = await database.db.select().from(cobrancasPix).where(eq(cobrancasPix.status, 'ativa'));
+    expect(ativas.map((c) => c.txid)).toEqual([enviada?.pixTxid]);
   });
 });

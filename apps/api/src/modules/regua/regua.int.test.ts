@@ -236,8 +236,9 @@ describe('sending', () => {
     });
     await executarPassada(deps); // plans at 06:00; the window opens at 08:00
     relogio.definir(em('2026-12-15', '08:00'));
-    // A worker claims everything, then dies before sending.
-    expect(await reivindicar(db, relogio.agora(), 100, true)).toHaveLength(6);
+    // A worker claims everything to create its charges, then dies before storing them.
+    expect(await reivindicar(db, relogio.agora(), 100, true, undefined, 'cobranca')).toHaveLength(6);
+    expect(await reivindicar(db, relogio.agora(), 100, true)).toHaveLength(0); // nothing goes without its charge
     relogio.avancar(30_000);
     await executarPassada(deps);
     expect(chamadas.size).toBe(0); // still leased by the dead worker

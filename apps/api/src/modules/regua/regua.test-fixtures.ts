@@ -8,10 +8,15 @@ import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts
 import { criarSimulador } from '../canais/simulador.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 import {
+  buscarSistemaSettings,
   KILL_SWITCH_KEY,
   salvarConfiguracao,
   salvarSistemaSettings,
 } from '../configuracoes/configuracoes.repository.ts';
+import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
+import { simuladorPix } from '../pix/simulador-pix.ts';
+import { prepararCobrancas } from './cobrancas-da-regua.ts';
+import { reivindicar } from './enviador.ts';
 import type { DepsMotor } from './motor.ts';
 
 // Shared set-up of the engine suites: a manual clock, a channel that counts, settings overrides.
@@ -22,6 +27,20 @@ export const em = (data: string, hhmm: string): Date =>
 
 export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
   salvarSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
+
+/** What a sender does first: the charges (on the simulator) of the messages due at `agora`; answers how many. */
+export const cobrarPendentes = async (db: Db, agora: Date): Promise<number> => {
+  const lote = await reivindicar(db, agora, 100, true, undefined, 'cobranca');
+  const pix = { provedor: simuladorPix, armazenado: await buscarPixArmazenado(db) };
+  const { prontas } = await prepararCobrancas(
+    db,
+    async () => pix,
+    await buscarSistemaSettings(db),
+    lote,
+    agora,
+  );
+  return prontas;
+};
 
 export const definirKillSwitch = (db: Db, ativa: boolean) =>
   salvarConfiguracao(db, KILL_SWITCH_KEY, { ativa }, null);

@@ -1,11 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { criarRelogioManual } from '../../lib/relogio.ts';
-import { criarLimitadorDeslizante, intervaloEntreEnviosMs } from './vazao.ts';
+import { ATRASO_TOLERADO_MS, criarLimitadorDeslizante, intervaloEntreEnviosMs } from './vazao.ts';
 
 describe('intervaloEntreEnviosMs', () => {
   it('paces a little under the allowance (97 %)', () => {
     expect(1000 / intervaloEntreEnviosMs(80)).toBeCloseTo(77.67, 1);
     expect(1000 / intervaloEntreEnviosMs(80)).toBeLessThan(80);
+  });
+});
+
+/** The most sends in any window (t − 1000, t], as the channel counts them. */
+const maximoEmUmSegundo = (instantes: number[]): number => {
+  const ordenados = [...instantes].sort((a, b) => a - b);
+  let maximo = 0;
+  let inicio = 0;
+  ordenados.forEach((t, fim) => {
+    while ((ordenados[inicio] ?? 0) <= t - 1000) inicio += 1;
+    maximo = Math.max(maximo, fim - inicio + 1);
+  });
+  return maximo;
+};
+
+describe('ATRASO_TOLERADO_MS', () => {
+  it.each([1, 7, 20, 80, 333])(
+    'at %i msg/s, sends each as late as tolerated plus as much again on the way never exceed the allowance',
+    (porSegundo) => {
+      const intervalo = intervaloEntreEnviosMs(porSegundo);
+      const slots = Array.from({ length: 3 * porSegundo + 1 }, (_, k) => k * intervalo);
+      // The worst case: every send before some point as late as can be, the rest on time.
+      for (let corte = 0; corte <= slots.length; corte += Math.max(1, Math.floor(porSegundo / 10))) {
+        const chegadas = slots.map((s, k) => (k < corte ? s + 2 * ATRASO_TOLERADO_MS : s));
+        expect(maximoEmUmSegundo(chegadas)).toBeLessThanOrEqual(porSegundo);
+      }
+    },
+  );
+
+  it('is more than half a slot at the default 80 msg/s (the earlier rule, which wasted slots)', () => {
+    expect(ATRASO_TOLERADO_MS).toBeGreaterThan(intervaloEntreEnviosMs(80) / 2);
   });
 });
 

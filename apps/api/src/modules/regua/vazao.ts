@@ -13,6 +13,14 @@ const FOLGA = 1.03;
 
 export const intervaloEntreEnviosMs = (porSegundo: number): number => (1000 / porSegundo) * FOLGA;
 
+/**
+ * How late a send may go on its slot. The slack leaves a second room for 30 ms more of sends: half of
+ * it (less a millisecond, so the sum stays clear of the window's edge) for a late timer, half for the
+ * network's jitter on the way to the channel, so no 1-second window at the channel holds more than
+ * the allowance. A later send takes a fresh slot.
+ */
+export const ATRASO_TOLERADO_MS = Math.floor(((FOLGA - 1) * 1000) / 2) - 1;
+
 /** Reserves `n` consecutive slots from `agora` on; answers the first one (epoch ms). */
 export const reservarSlots = async (
   db: Db,

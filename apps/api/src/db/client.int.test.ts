@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, testDbKind } from '../../test/test-database.ts';
+import { type Database, openPostgres } from './client.ts';
+import { linhasDe } from './linhas.ts';
+
+// The PostgreSQL pool keeps the connections it opened: a new one answers its first queries slowly,
+// which made the engine's first sends of each pass late (docs/decisions/017).
+
+describe.runIf(testDbKind() === 'postgres')('the PostgreSQL pool', () => {
+  let drop: () => Promise<void>;
+  let database: Database;
+
+  beforeAll(async () => {
+    const criado = await createPostgresTestDatabase();
+    drop = criado.drop;
+    database = await openPostgres(criado.url, 4);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('keeps its connections open after more than 10 s idle (pg closes idle ones at 10 s by default)', async () => {
+    const { db } = database;
+    await Promise.all(Array.from({ length: 3 }, () => db.execute(sql`SELECT pg_sleep(0.2)`)));
+    const conexoes = async () =>
+      linhasDe<{ n: number }>(
+        await db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()`,
+        ),
+      )[0]?.n;
+    expect(await conexoes()).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(await conexoes()).toBe(3);
+  }, 30_000);
+});
