@@ -224,6 +224,29 @@ const reivindicarLote = async (deps: DepsEnvio, carregar: Estado, parte: ParteDa
   return lote.length === 0 ? null : { lote, settings, agora, prazo };
 };
 
+type Lote = NonNullable<Awaited<ReturnType<typeof reivindicarLote>>>;
+
+/**
+ * Claims batch after batch of `parte` and hands each to `tratar`, until nothing is left to claim,
+ * `tratar` answers false or `sinal` aborts; answers how many batches were claimed.
+ */
+const aCadaLote = async (
+  deps: DepsEnvio,
+  carregar: Estado,
+  parte: ParteDaFila,
+  tratar: (lote: Lote) => Promise<boolean>,
+  sinal?: AbortSignal,
+): Promise<number> => {
+  let lotes = 0;
+  while (!sinal?.aborted) {
+    const reivindicado = await reivindicarLote(deps, carregar, parte);
+    if (!reivindicado) break;
+    lotes += 1;
+    if (!(await tratar(reivindicado))) break;
+  }
+  return lotes;
+};
+
 /** Withdraws the claimed régua messages that must not go any more; answers the others. */
 const triar = async (
   db: Db,
@@ -260,26 +283,26 @@ const emitirCobrancasDaFila = async (
   total: ResultadoEnvios,
   sinal?: AbortSignal,
 ): Promise<number> => {
-  let lotes = 0;
   let emitidas = 0;
-  while (!sinal?.aborted) {
-    const reivindicado = await reivindicarLote(deps, carregar, 'cobranca');
-    if (!reivindicado) break;
-    lotes += 1;
-    const { lote, settings, agora } = reivindicado;
-    const validas = await triar(deps.db, lote, settings, agora, total);
-    const { prontas, adiadas } = await prepararCobrancas(
-      deps.db,
-      deps.pixDe ?? (() => pixSimulado(deps.db)),
-      settings,
-      validas,
-      agora,
-    );
-    total.reagendadas += adiadas;
-    emitidas += prontas;
-    if (emitidas >= settings.vazao_canal_por_segundo * SEGUNDOS_DE_COBRANCAS) break;
-  }
-  return lotes;
+  return aCadaLote(
+    deps,
+    carregar,
+    'cobranca',
+    async ({ lote, settings, agora }) => {
+      const validas = await triar(deps.db, lote, settings, agora, total);
+      const { prontas, adiadas } = await prepararCobrancas(
+        deps.db,
+        deps.pixDe ?? (() => pixSimulado(deps.db)),
+        settings,
+        validas,
+        agora,
+      );
+      total.reagendadas += adiadas;
+      emitidas += prontas;
+      return emitidas < settings.vazao_canal_por_segundo * SEGUNDOS_DE_COBRANCAS;
+    },
+    sinal,
+  );
 };
 
 /** Sends every message ready now, paced on the shared slots; answers how many batches were claimed. */
@@ -291,56 +314,60 @@ const enviarProntas = async (
 ): Promise<number> => {
   const { db, relogio } = deps;
   const emVoo = new Set<Promise<void>>();
-  let lotes = 0;
   let vazaoAtual = 0;
   let aguardarVez = async () => {};
-  while (!sinal?.aborted) {
-    const reivindicado = await reivindicarLote(deps, carregar, 'envio');
-    if (!reivindicado) break;
-    lotes += 1;
-    const { lote, settings, agora, prazo } = reivindicado;
-    const canal = await deps.canalDe();
-    const aEnviar = await triar(db, lote, settings, agora, total);
-    if (aEnviar.length === 0) continue;
-    const porSegundo = settings.vazao_canal_por_segundo;
-    const intervalo = intervaloEntreEnviosMs(porSegundo);
-    // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.
-    const inicio = await reservarSlots(db, canal.canal, aEnviar.length, relogio.agora(), intervalo);
-    const esperarSlot = async (slot: number) => {
-      let alvo = slot;
-      for (let i = 0; i < MAX_RESERVAS; i += 1) {
-        await relogio.esperar(alvo - relogio.agora().getTime());
-        if (relogio.agora().getTime() - alvo <= ATRASO_TOLERADO_MS) return;
-        // The timer fired late (busy process): take a fresh slot rather than crowd the next ones.
-        alvo = await reservarSlots(db, canal.canal, 1, relogio.agora(), intervalo);
+  const lotes = await aCadaLote(
+    deps,
+    carregar,
+    'envio',
+    async ({ lote, settings, agora, prazo }) => {
+      const canal = await deps.canalDe();
+      const aEnviar = await triar(db, lote, settings, agora, total);
+      if (aEnviar.length === 0) return true;
+      const porSegundo = settings.vazao_canal_por_segundo;
+      const intervalo = intervaloEntreEnviosMs(porSegundo);
+      // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.
+      const inicio = await reservarSlots(db, canal.canal, aEnviar.length, relogio.agora(), intervalo);
+      const esperarSlot = async (slot: number) => {
+        let alvo = slot;
+        for (let i = 0; i < MAX_RESERVAS; i += 1) {
+          await relogio.esperar(alvo - relogio.agora().getTime());
+          if (relogio.agora().getTime() - alvo <= ATRASO_TOLERADO_MS) return;
+          // The timer fired late (busy process): take a fresh slot rather than crowd the next ones.
+          alvo = await reservarSlots(db, canal.canal, 1, relogio.agora(), intervalo);
+        }
+      };
+      if (porSegundo !== vazaoAtual) {
+        vazaoAtual = porSegundo;
+        aguardarVez = criarLimitadorDeslizante(relogio, porSegundo);
       }
-    };
-    if (porSegundo !== vazaoAtual) {
-      vazaoAtual = porSegundo;
-      aguardarVez = criarLimitadorDeslizante(relogio, porSegundo);
-    }
-    const vez = aguardarVez;
-    aEnviar.forEach((m, i) => {
-      const envio = (async () => {
-        const slot = inicio + i * intervalo;
-        // The mark is written just ahead of the slot, so its round trip does not delay the send (sends
-        // delayed unevenly would bunch past the allowance); a mark slower than that lead still meets
-        // esperarSlot's lateness check and takes a fresh slot.
-        await relogio.esperar(slot - MARCA_ANTECEDENCIA_MS - relogio.agora().getTime());
-        const resultado = await enviarUma(deps, canal, m, prazo, async () => {
-          await esperarSlot(slot);
-          await vez();
-        });
-        if (!resultado) return;
-        if (resultado.ok) total.enviadas += 1;
-        else if (resultado.transitorio) total.reagendadas += 1;
-        else total.falhas += 1;
-      })().catch((erro: unknown) => deps.aoFalhar?.(erro));
-      emVoo.add(envio);
-      void envio.finally(() => emVoo.delete(envio));
-    });
-    await relogio.esperar(inicio + aEnviar.length * intervalo - ANTECEDENCIA_MS - relogio.agora().getTime());
-  }
+      const vez = aguardarVez;
+      aEnviar.forEach((m, i) => {
+        const envio = (async () => {
+          const slot = inicio + i * intervalo;
+          // The mark is written just ahead of the slot, so its round trip does not delay the send (sends
+          // delayed unevenly would bunch past the allowance); a mark slower than that lead still meets
+          // esperarSlot's lateness check and takes a fresh slot.
+          await relogio.esperar(slot - MARCA_ANTECEDENCIA_MS - relogio.agora().getTime());
+          const resultado = await enviarUma(deps, canal, m, prazo, async () => {
+            await esperarSlot(slot);
+            await vez();
+          });
+          if (!resultado) return;
+          if (resultado.ok) total.enviadas += 1;
+          else if (resultado.transitorio) total.reagendadas += 1;
+          else total.falhas += 1;
+        })().catch((erro: unknown) => deps.aoFalhar?.(erro));
+        emVoo.add(envio);
+        void envio.finally(() => emVoo.delete(envio));
+      });
+      await relogio.esperar(
+        inicio + aEnviar.length * intervalo - ANTECEDENCIA_MS - relogio.agora().getTime(),
+      );
+      return true;
+    },
+    sinal,
+  );
   await Promise.all(emVoo);
   return lotes;
 };
