@@ -37,6 +37,7 @@ import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { logRequisicoesPlugin } from './plugins/log-requisicoes.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { segundoPlanoPlugin } from './plugins/segundo-plano.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
@@ -64,6 +65,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export const buildApp = async (opts: AppOptions) => {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // plugins/log-requisicoes.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -76,6 +79,7 @@ export const buildApp = async (opts: AppOptions) => {
   // Cross-cutting plugins; each declares the ones it needs (fastify-plugin), so a wrong order fails at start-up.
   app.decorate('appKey', opts.appKey);
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(logRequisicoesPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
