@@ -36,3 +36,9 @@ export const provedorPixAtivo = async (db: DbOrTx, appKey: Buffer): Promise<Prov
   const armazenado = await buscarPixArmazenado(db);
   return { provedor: provedorDe(armazenado, appKey), armazenado };
 };
+
+/** The embedded simulator with the stored settings: the engine's provider when it is given none. */
+export const provedorSimulado = async (db: DbOrTx): Promise<ProvedorConfigurado> => ({
+  provedor: simuladorPix,
+  armazenado: await buscarPixArmazenado(db),
+});

@@ -14,9 +14,7 @@ import {
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
-import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
-import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
-import { simuladorPix } from '../pix/simulador-pix.ts';
+import { type ProvedorConfigurado, provedorSimulado } from '../pix/provedor-ativo.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { precisaDeCobranca, prepararCobrancas } from './cobrancas-da-regua.ts';
 import {
@@ -198,11 +196,6 @@ const enviarUma = async (
 
 const MAX_RESERVAS = 10;
 
-const pixSimulado = async (db: Db): Promise<ProvedorConfigurado> => ({
-  provedor: simuladorPix,
-  armazenado: await buscarPixArmazenado(db),
-});
-
 // The next batch is claimed a little before the current one's slots run out, so sending never pauses.
 const ANTECEDENCIA_MS = 50;
 // How long before its slot a send is marked as started (a crash in between only delays that message).
@@ -292,7 +285,7 @@ const emitirCobrancasDaFila = async (
       const validas = await triar(deps.db, lote, settings, agora, total);
       const { prontas, adiadas } = await prepararCobrancas(
         deps.db,
-        deps.pixDe ?? (() => pixSimulado(deps.db)),
+        deps.pixDe ?? (() => provedorSimulado(deps.db)),
         settings,
         validas,
         agora,

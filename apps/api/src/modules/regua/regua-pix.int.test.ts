@@ -10,10 +10,8 @@ import {
 } from '../clientes/clientes.test-fixtures.ts';
 import { brCodeValido } from '../pix/br-code.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
-import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
-import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
+import { type ProvedorConfigurado, provedorSimulado } from '../pix/provedor-ativo.ts';
 import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../pix/psp-falso.test-fixtures.ts';
-import { simuladorPix } from '../pix/simulador-pix.ts';
 import { MARCADOR_PIX } from './mensagem-regua.ts';
 import { executarPassada } from './motor.ts';
 import { configurar, em, JANELA_SEMPRE, mensagensRegua, montarMotor } from './regua.test-fixtures.ts';
@@ -128,14 +126,14 @@ describe('régua messages with their PIX charge', () => {
       ordem.push('envio');
       return undefined;
     });
-    const armazenado = await buscarPixArmazenado(db);
+    const simulado = await provedorSimulado(db);
     const pixDe = async (): Promise<ProvedorConfigurado> => ({
-      armazenado,
+      ...simulado,
       provedor: {
-        ...simuladorPix,
+        ...simulado.provedor,
         criarCobranca: (pedido) => {
           ordem.push('cobranca');
-          return simuladorPix.criarCobranca(pedido);
+          return simulado.provedor.criarCobranca(pedido);
         },
       },
     });

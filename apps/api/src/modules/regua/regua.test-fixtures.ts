@@ -13,8 +13,7 @@ import {
   salvarConfiguracao,
   salvarSistemaSettings,
 } from '../configuracoes/configuracoes.repository.ts';
-import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
-import { simuladorPix } from '../pix/simulador-pix.ts';
+import { provedorSimulado } from '../pix/provedor-ativo.ts';
 import { prepararCobrancas } from './cobrancas-da-regua.ts';
 import { reivindicar } from './enviador.ts';
 import type { DepsMotor } from './motor.ts';
@@ -31,7 +30,7 @@ export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
 /** What a sender does first: the charges (on the simulator) of the messages due at `agora`; answers how many. */
 export const cobrarPendentes = async (db: Db, agora: Date): Promise<number> => {
   const lote = await reivindicar(db, agora, 100, true, undefined, 'cobranca');
-  const pix = { provedor: simuladorPix, armazenado: await buscarPixArmazenado(db) };
+  const pix = await provedorSimulado(db);
   const { prontas } = await prepararCobrancas(
     db,
     async () => pix,
