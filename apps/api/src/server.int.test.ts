@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,11 +102,32 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
 
   it('finishes an in-flight request on SIGTERM before exiting', async () => {
     const server = await start({ DATA_DIR: dataDir, DATABASE_URL: '' });
-    // A login is slow (argon2id): SIGTERM arrives while it is being handled.
-    const inFlight = login(server.port, 'admin@demo.cobranca.local', 'Demo@2026');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The server answers "100 Continue" as it hands the request to Fastify, so once the client sees
+    // it the request is in flight for certain; SIGTERM comes then, and the body only after it.
+    const body = JSON.stringify({ email: 'admin@demo.cobranca.local', password: 'Demo@2026' });
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/api/login',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
+    const status = new Promise<number | undefined>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', reject);
+    });
+    await new Promise((resolve) => request.once('continue', resolve));
     const code = stop(server);
-    expect((await inFlight).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    request.end(body);
+    expect(await status).toBe(200);
     expect(await code).toBe(0);
   });
 
