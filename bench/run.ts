@@ -7,6 +7,7 @@ import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
+import { benchAoVivoPix } from './pix/ao-vivo.bench.ts';
 import { benchLiquidacaoPix } from './pix/liquidacao.bench.ts';
 import type { LinhaBench } from './resultado.ts';
 import { benchCarregamentoWeb } from './web/carregamento.bench.ts';
@@ -20,7 +21,7 @@ const escala = rapido
       repeticoes: 1,
       contasRegua: 100_000,
       mensagensEnvio: 800,
-      pix: { notificacoes: 300, janelaMs: 20_000 },
+      pix: { notificacoes: 300, janelaMs: 20_000, aoVivo: 20 },
       api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
     }
   : {
@@ -29,7 +30,7 @@ const escala = rapido
       repeticoes: 3,
       contasRegua: 1_000_000,
       mensagensEnvio: 2_400,
-      pix: { notificacoes: 1_000, janelaMs: 60_000 },
+      pix: { notificacoes: 1_000, janelaMs: 60_000, aoVivo: 50 },
       api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
     };
 
@@ -45,6 +46,7 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   pix: async (banco) => [
     await benchEnvio(banco, escala.mensagensEnvio, { comPix: true }),
     await benchLiquidacaoPix(banco, escala.pix.notificacoes, escala.pix.janelaMs),
+    await benchAoVivoPix(banco, escala.pix.aoVivo),
   ],
   api: (banco) => benchApi(banco, escala.api),
   // The production build behind `npm start` on its own embedded database; the bench database is unused.

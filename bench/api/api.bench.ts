@@ -55,7 +55,7 @@ export const iniciarServidor = (url: string, appKey?: string): Promise<Servidor>
     });
   });
 
-const entrar = async (base: string, email: string): Promise<string> => {
+export const entrar = async (base: string, email: string): Promise<string> => {
   const resposta = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

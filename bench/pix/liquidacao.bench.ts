@@ -19,7 +19,7 @@ const TOLERANCIA_MS = 30_000;
 /** A replay comes this many notifications after its original: right after (maybe still pending) or later. */
 const ATRASOS_DA_REPETICAO = [1, 20];
 
-const TABELAS =
+export const TABELAS =
   'pix_notificacoes, pix_recebidos, cobranca_pix_contas, cobrancas_pix, pagamentos, contas_receber, clientes';
 
 const txidDe = (i: number) => `BENCHLIQ${String(i).padStart(24, '0')}`;
@@ -30,7 +30,7 @@ const valorDe = (i: number) => 10_000 + i;
  * operator's screen creates for a customer with a CPF), set-based; then the PSP learns each charge
  * and a payer pays it there, so `GET /pix/{e2eid}` confirms it. The PIX, in customer order.
  */
-const gerarCobrancasPagas = async (url: string, pix: PixBench, n: number): Promise<PixRecebido[]> => {
+export const gerarCobrancasPagas = async (url: string, pix: PixBench, n: number): Promise<PixRecebido[]> => {
   const hoje = hojeNoFuso(new Date());
   const vencimento = somarDias(hoje, 10);
   await comCliente(url, async (client) => {

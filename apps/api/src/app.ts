@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ROUTE_GROUP_ROLES } from '@cobranca/contracts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { APP_VERSION } from './lib/version.ts';
@@ -19,6 +19,7 @@ import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
+import { eventosRoutes } from './modules/eventos/eventos.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import {
   importacoesAdminRoutes,
@@ -31,6 +32,11 @@ import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webh
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { pixConfigRoutes } from './modules/pix/pix-config.routes.ts';
+import { janelaRoutes } from './modules/regua/janela.routes.ts';
+import {
+  respostasRapidasAdminRoutes,
+  respostasRapidasOperadorRoutes,
+} from './modules/respostas-rapidas/respostas-rapidas.routes.ts';
 import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
 import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
@@ -66,7 +72,7 @@ export const buildApp = async (opts: AppOptions) => {
   const app = Fastify({
     logger: opts.logger ?? false,
     // plugins/log-requisicoes.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -100,6 +106,7 @@ export const buildApp = async (opts: AppOptions) => {
       clientesAdminRoutes,
       auditoriaRoutes,
       templatesRoutes,
+      respostasRapidasAdminRoutes,
       whatsappConfigRoutes,
       pixConfigRoutes,
       creditosPixRoutes,
@@ -115,6 +122,9 @@ export const buildApp = async (opts: AppOptions) => {
       clientesOperadorRoutes,
       atendimentoRoutes,
       mensagensRoutes,
+      respostasRapidasOperadorRoutes,
+      eventosRoutes,
+      janelaRoutes,
       simuladorRoutes,
       negociacoesRoutes,
       cobrancasPixRoutes,

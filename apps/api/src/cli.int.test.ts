@@ -283,6 +283,8 @@ describe('npm run cli -- simular-pix', () => {
   });
 
   it('pays what an overdue cobv asks today: principal plus multa and juros', async () => {
+    // Today as the test runs, not as the file was collected: a run may cross midnight in São Paulo.
+    const hoje = hojeNoFuso(new Date());
     const vencimento = somarDias(hoje, -40);
     const esperado = calcularEncargos({ principalCentavos: 20_000, vencimento, pendentes: null }, hoje, {
       multaPercentual: 2,

@@ -7,7 +7,7 @@ import {
   ROLES,
   simularRespostaBody,
 } from '@cobranca/contracts';
-import { formatarReais } from '@cobranca/dominio';
+import { contagem, formatarReais } from '@cobranca/dominio';
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, loadConfig } from './config/env.ts';
@@ -115,8 +115,6 @@ const simularPixArgs = z.object({
     .min(1, 'informe o txid da cobrança PIX.'),
 });
 
-const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
-
 /**
  * Pays an active charge on the simulator as its customer would (docs/produto.md §21): the amount the
  * charge asks today (a cobv past its due date adds multa and juros, §7) goes through the same
@@ -149,7 +147,7 @@ const simularPix: Command = async (database, args, config) => {
   const credito =
     r.creditoCentavos > 0 ? `; ${formatarReais(r.creditoCentavos)} ficou como crédito a atribuir` : '';
   console.log(
-    `Pagamento PIX de ${formatarReais(r.pagoCentavos)} registrado para ${quem}: ${plural(quitadas?.n ?? 0, 'conta quitada', 'contas quitadas')}${credito}.`,
+    `Pagamento PIX de ${formatarReais(r.pagoCentavos)} registrado para ${quem}: ${contagem(quitadas?.n ?? 0, 'conta quitada', 'contas quitadas')}${credito}.`,
   );
 };
 

@@ -105,6 +105,81 @@ test('the super admin page has no serious or critical axe violation', async ({ p
   expect(findings, report(findings)).toEqual([]);
 });
 
+// Issue 17: with an empty database axe found a serious contrast failure here that the demo data hid
+// (the super admin's avatar initials, drawn in the page background on #1976D2). The demo server has
+// data, so the API answers an empty database's health and admin list instead, and the signed-in super
+// admin gets a name whose avatar lands on that blue.
+const SAUDE_VAZIA = {
+  versao: '0.0.0',
+  banco: 'pglite',
+  fila_pendente: 0,
+  ultima_execucao_regua: null,
+  regua_24h: {
+    execucoes: 0,
+    com_erro: 0,
+    contagens: {
+      puladas: 0,
+      enviadas: 0,
+      promessas_quebradas: 0,
+      retiradas: 0,
+      planejadas: 0,
+      falhas: 0,
+      adiadas: 0,
+      reagendadas: 0,
+      canceladas: 0,
+    },
+  },
+  canal: {
+    provedor: 'simulador',
+    status: 'nao_configurado',
+    numero_exibicao: null,
+    nome_verificado: null,
+    qualidade: null,
+    verificado_em: null,
+    erro: null,
+  },
+  automacao_ativa: false,
+  pix: {
+    provedor: 'simulador',
+    status: 'conectado',
+    mensagem: 'Simulador embutido: nenhum banco é chamado.',
+    verificado_em: null,
+    ultima_conciliacao: null,
+    notificacoes_pendentes: { quantidade: 0, mais_antiga_em: null, mais_antiga_ha_segundos: null },
+    creditos_sem_correspondencia: { quantidade: 0, total: 0 },
+    remocoes_pendentes: 0,
+    mensagens_aguardando_cobranca: { quantidade: 0, mais_antiga_proxima_tentativa_em: null },
+  },
+};
+
+test('the super admin page of an empty database has no serious or critical axe violation', async ({
+  page,
+}) => {
+  const NOME = 'Sara Super';
+  // The signed-in user as the server describes it, renamed (login and the session check).
+  for (const rota of ['**/api/login', '**/api/me']) {
+    await page.route(rota, async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      if (response.ok()) {
+        if (json.user) json.user.name = NOME;
+        else json.name = NOME;
+      }
+      await route.fulfill({ response, json });
+    });
+  }
+  await page.route('**/api/super-admin/saude', (route) => route.fulfill({ json: SAUDE_VAZIA }));
+  await page.route(/\/api\/super-admin\/admins(\?|$)/, async (route) => {
+    const json = await (await route.fetch()).json();
+    const eu = json.data.filter((a: { email: string }) => a.email === DEMO_ACCOUNTS.super_admin);
+    await route.fulfill({ json: { ...json, data: eu, total: eu.length, last_page: 1 } });
+  });
+  await signIn(page, DEMO_ACCOUNTS.super_admin, { home: '/super-admin' });
+  const findings = await auditScreens(page, [['super admin (banco vazio)', '/super-admin']]);
+  await expect(page.getByText('nunca executada')).toBeVisible();
+  expect(findings, report(findings)).toEqual([]);
+});
+
 /** The focused element draws an outline or a box-shadow (WCAG 2.4.7 Focus Visible). */
 const expectFocusVisible = async (page: Page, what: string) => {
   const style = await page.evaluate(() => {

@@ -27,7 +27,7 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
     timeout: 10_000,
   });
 
-  const mensagem = page.getByRole('textbox', { name: 'Mensagem' });
+  const mensagem = page.getByRole('combobox', { name: 'Mensagem' });
   await mensagem.fill('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?');
   await mensagem.press('Enter');
   await expect(
@@ -104,7 +104,12 @@ for (const width of [1440, 390]) {
       });
     }
     await page.goto('/operador/clientes');
-    await page.getByRole('table').getByRole('row').nth(1).click();
+    // Phones get one card per customer instead of a table.
+    const primeiro =
+      width > 600
+        ? page.getByRole('table').getByRole('row').nth(1)
+        : page.getByRole('main').getByRole('listitem').first();
+    await primeiro.click();
     await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });

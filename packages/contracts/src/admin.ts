@@ -56,9 +56,88 @@ export const clienteAdmin = z
   .meta({ id: 'ClienteAdmin' });
 export type ClienteAdmin = z.infer<typeof clienteAdmin>;
 
-export const clientesAdminQuery = pageQuery.extend({
+// ── Customer lists: order and filters shared by the admin and operator lists ────
+/** Whitelisted sort keys; every order ends with the id, so pages never repeat or skip a row. */
+export const CLIENTES_ORDENS = [
+  'nome',
+  'dias_atraso',
+  'total_em_aberto',
+  'numero_chamadas',
+  'ultima_mensagem',
+  'ultima_resposta',
+  'aguardando_desde',
+  'recuperado',
+  'concluido_em',
+] as const;
+export type ClientesOrdem = (typeof CLIENTES_ORDENS)[number];
+export const SENTIDOS = ['asc', 'desc'] as const;
+export type Sentido = (typeof SENTIDOS)[number];
+/** "Última resposta" filter: replied in the last 24 h, in the last 7 days, or never replied. */
+export const FILTROS_RESPOSTA = ['24h', '7d', 'sem'] as const;
+export type FiltroResposta = (typeof FILTROS_RESPOSTA)[number];
+
+const diasQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} deve ser um número.` })
+    .int(`${campo} deve ser um número inteiro de dias.`)
+    .min(0, `${campo} não pode ser negativo.`)
+    .max(36_500, `${campo} fora do intervalo.`)
+    .optional();
+
+const reaisQuery = (campo: string) =>
+  z.coerce
+    .number({ error: `${campo} deve ser um número.` })
+    .min(0, `${campo} não pode ser negativo.`)
+    .max(1_000_000_000, `${campo} alto demais.`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.')
+    .optional();
+
+/** The order and filters every customer list takes (`?ordem=&sentido=&atraso_min=…`). */
+export const filtrosClientesShape = {
   busca: z.string().trim().max(120, 'A busca pode ter no máximo 120 caracteres.').optional(),
-});
+  ordem: z
+    .enum(CLIENTES_ORDENS, { error: `Ordenação desconhecida. Use: ${CLIENTES_ORDENS.join(', ')}.` })
+    .optional(),
+  sentido: z.enum(SENTIDOS, { error: 'Use asc ou desc.' }).optional(),
+  atraso_min: diasQuery('O atraso mínimo'),
+  atraso_max: diasQuery('O atraso máximo'),
+  /** Open principal in reais (without fines and interest, which are computed per day). */
+  valor_min: reaisQuery('O valor mínimo'),
+  valor_max: reaisQuery('O valor máximo'),
+  resposta: z
+    .enum(FILTROS_RESPOSTA, {
+      error: `Filtro de resposta desconhecido. Use: ${FILTROS_RESPOSTA.join(', ')}.`,
+    })
+    .optional(),
+};
+
+type Faixas = { atraso_min?: number; atraso_max?: number; valor_min?: number; valor_max?: number };
+const faixaValida = (min: number | undefined, max: number | undefined) =>
+  min === undefined || max === undefined || min <= max;
+
+/** Both ranges of a customer list query: the minimum may not pass the maximum. */
+export const comFaixasValidas = <T extends z.ZodType<Faixas>>(schema: T) =>
+  schema
+    .refine((q) => faixaValida(q.atraso_min, q.atraso_max), {
+      message: 'O atraso mínimo deve ser menor ou igual ao máximo.',
+      path: ['atraso_max'],
+    })
+    .refine((q) => faixaValida(q.valor_min, q.valor_max), {
+      message: 'O valor mínimo deve ser menor ou igual ao máximo.',
+      path: ['valor_max'],
+    });
+
+export const clientesAdminQuery = comFaixasValidas(
+  pageQuery.extend({
+    ...filtrosClientesShape,
+    operador_id: z.coerce
+      .number({ error: 'Operador inválido.' })
+      .int()
+      .positive()
+      .max(ID_MAXIMO, ID_INVALIDO)
+      .optional(),
+  }),
+);
 
 export const clienteStatusParam = z.object({
   status: z.enum(CLIENTE_STATUSES, { error: `Status desconhecido. Use: ${CLIENTE_STATUSES.join(', ')}.` }),

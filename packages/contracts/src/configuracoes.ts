@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TEMPLATE_TIPOS } from './domain.ts';
 
-const horario = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use o formato HH:MM.');
+const horario = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe um horário de 00:00 a 23:59 (24 horas).');
 const janela = z
   .object({ inicio: horario, fim: horario })
   .refine((j) => j.inicio < j.fim, { message: 'O início deve ser antes do fim.', path: ['fim'] });

@@ -15,6 +15,7 @@ export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './operador.ts';
 export * from './pix.ts';
+export * from './respostas-rapidas.ts';
 export * from './roles.ts';
 export * from './super-admin.ts';
 export * from './template-text.ts';

@@ -8,10 +8,16 @@ export const TEMPLATE_PLACEHOLDERS = [
   'vencimento',
   'dias_atraso',
   'quantidade',
+  // Plural-aware forms of the two above ("18 dias", "1 fatura"), for text without "(s)" (issue 17).
+  'atraso',
+  'faturas',
   'total',
   'empresa',
   'empresa_documento',
   'pix',
+  // Agreement terms (`negociacao`): "3 parcelas" with the plural agreed, and one line per instalment.
+  'parcelas',
+  'lista_parcelas',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 

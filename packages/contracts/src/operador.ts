@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operadorRef } from './admin.ts';
+import { comFaixasValidas, filtrosClientesShape, operadorRef } from './admin.ts';
 import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import {
   BASES_LEGAIS,
@@ -44,6 +44,11 @@ export type OperadorDashboard = z.infer<typeof operadorDashboardResponse>;
 export const ultimaMensagem = z.object({
   conteudo: z.string(),
   direcao: z.enum(MENSAGEM_DIRECOES),
+  // What it takes to say the message's true state (docs/produto.md §12).
+  origem: z.enum(MENSAGEM_ORIGENS),
+  status: z.enum(MENSAGEM_STATUSES),
+  erro: z.string().nullable(),
+  proxima_tentativa_em: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
 });
 
@@ -61,6 +66,15 @@ export const clienteLista = z
     ultima_mensagem: ultimaMensagem.nullable(),
     operador: operadorRef.nullable(),
     aguardando_desde: z.iso.datetime().nullable(),
+    /** The customer's newest inbound message (what the awaiting queue is for). */
+    ultima_resposta: z.object({ conteudo: z.string(), created_at: z.iso.datetime() }).nullable(),
+    /** Sum of the customer's recorded payments, in reais (manual and PIX). */
+    recuperado: z.number(),
+    /**
+     * When the last payment was recorded: for a `concluido` customer, the payment that settled the last
+     * open receivable, i.e. when it was concluded (null when concluded by an import without debt).
+     */
+    concluido_em: z.iso.datetime().nullable(),
   })
   .meta({ id: 'ClienteLista' });
 export type ClienteLista = z.infer<typeof clienteLista>;
@@ -69,11 +83,13 @@ const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'Use 1 ou 0.' })
   .transform((v) => v === '1' || v === 'true');
 
-export const clientesListaQuery = pageQuery.extend({
-  busca: z.string().trim().max(120, 'A busca pode ter no máximo 120 caracteres.').optional(),
-  /** Ativos only: customers with numero_chamadas ≥ the "com falhas" limit. */
-  com_falhas: flag.optional(),
-});
+export const clientesListaQuery = comFaixasValidas(
+  pageQuery.extend({
+    ...filtrosClientesShape,
+    /** Ativos only: customers with numero_chamadas ≥ the "com falhas" limit. */
+    com_falhas: flag.optional(),
+  }),
+);
 
 // ── Customer detail (workspace) ─────────────────────────────────────────────────
 export const contaReceber = z
@@ -170,7 +186,9 @@ export const pixRecebidoView = z.object({
 });
 export type PixRecebidoView = z.infer<typeof pixRecebidoView>;
 
+// The list-only values (reply excerpt, amount recovered) stay out of the workspace's customer.
 export const clienteDetalhe = clienteLista
+  .omit({ ultima_resposta: true, recuperado: true, concluido_em: true })
   .extend({
     email: z.string().nullable(),
     documento_tipo: z.enum(DOCUMENTO_TIPOS),
@@ -214,6 +232,8 @@ export const mensagemView = z
     entregue_em: z.iso.datetime().nullable(),
     lida_em: z.iso.datetime().nullable(),
     erro: z.string().nullable(),
+    // A pending message retried later than now goes no sooner than this.
+    proxima_tentativa_em: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Mensagem' });
 export type MensagemView = z.infer<typeof mensagemView>;
@@ -261,17 +281,49 @@ export const negociacaoBody = z.strictObject({
   observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
 });
 export type NegociacaoBody = z.input<typeof negociacaoBody>;
-export const negociacaoResponse = z.object({ negociacao: negociacaoView, cliente: clienteDetalhe });
-
-export const pagamentoBody = z.strictObject({
-  conta_id: z.number({ error: 'Escolha a conta paga.' }).int().positive().max(ID_MAXIMO, ID_INVALIDO),
-  valor: reaisField('o valor pago'),
-  data: isoDate(),
-  forma: z.enum(FORMAS_PAGAMENTO, { error: 'Escolha a forma de pagamento.' }),
-  observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+/**
+ * The agreement's terms message (template `negociacao`, docs/produto.md §8): `na_fila` when it was stored
+ * for sending; otherwise `motivo` says why the customer gets none (opt-out, no phone).
+ */
+export const termosAcordoView = z.object({ na_fila: z.boolean(), motivo: z.string().nullable() });
+export type TermosAcordoView = z.infer<typeof termosAcordoView>;
+export const negociacaoResponse = z.object({
+  negociacao: negociacaoView,
+  cliente: clienteDetalhe,
+  termos: termosAcordoView,
 });
+
+const contaPagaId = z.number({ error: 'Escolha a conta paga.' }).int().positive().max(ID_MAXIMO, ID_INVALIDO);
+
+/**
+ * One receivable (`conta_id`) or several (`contas_ids`, docs/produto.md §9): the amount is applied to
+ * them oldest due date first, each up to its updated amount, one payment per receivable it reaches.
+ */
+export const pagamentoBody = z
+  .strictObject({
+    conta_id: contaPagaId.optional(),
+    contas_ids: z
+      .array(contaPagaId, { error: 'Escolha as contas pagas.' })
+      .min(1, 'Escolha ao menos uma conta.')
+      .max(200, 'No máximo 200 contas por pagamento.')
+      .refine((ids) => new Set(ids).size === ids.length, 'Há contas repetidas na lista.')
+      .optional(),
+    valor: reaisField('o valor pago'),
+    data: isoDate(),
+    forma: z.enum(FORMAS_PAGAMENTO, { error: 'Escolha a forma de pagamento.' }),
+    observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+  })
+  .refine((b) => (b.conta_id === undefined) !== (b.contas_ids === undefined), {
+    path: ['conta_id'],
+    error: 'Escolha a conta paga (conta_id) ou as contas pagas (contas_ids), não as duas.',
+  });
 export type PagamentoBody = z.input<typeof pagamentoBody>;
-export const pagamentoResponse = z.object({ pagamento: pagamentoView, cliente: clienteDetalhe });
+/** `pagamento`: the first payment recorded (the only one for a single receivable); `pagamentos`: all, oldest receivable first. */
+export const pagamentoResponse = z.object({
+  pagamento: pagamentoView,
+  pagamentos: z.array(pagamentoView),
+  cliente: clienteDetalhe,
+});
 
 export const promessaBody = z.strictObject({
   data: isoDate(),
@@ -288,8 +340,16 @@ export const contasResumoResponse = z.object({
   clientes_vinculados: z.number().int(),
 });
 
+/** Sort keys of the receivables list; every order ends with the receivable's id. */
+export const CONTAS_ORDENS = ['vencimento', 'cliente', 'valor', 'saldo'] as const;
+export type ContasOrdem = (typeof CONTAS_ORDENS)[number];
+
 export const contasListarQuery = pageQuery
   .extend({
+    ordem: z
+      .enum(CONTAS_ORDENS, { error: `Ordenação desconhecida. Use: ${CONTAS_ORDENS.join(', ')}.` })
+      .optional(),
+    sentido: z.enum(['asc', 'desc'], { error: 'Use asc ou desc.' }).optional(),
     status: z
       .enum(CONTA_STATUSES, { error: `Status desconhecido. Use: ${CONTA_STATUSES.join(', ')}.` })
       .optional(),
@@ -322,6 +382,19 @@ export const contasClienteResponse = z.object({
 // ── Simulated channel ───────────────────────────────────────────────────────────
 /** Which channel is active, so the workspace shows "Simular resposta do cliente" only for the simulator. */
 export const canalOperadorResponse = z.object({ provedor: z.enum(CANAIS), simulador: z.boolean() });
+
+/** Whether automatic messages may go out now, and when that changes (docs/produto.md §11). */
+export const janelaEnvioResponse = z
+  .object({
+    aberta: z.boolean(),
+    // The super admin's kill switch and the admin's switch: off holds every automatic message.
+    automacao_ligada: z.boolean(),
+    abre_em: z.iso.datetime().nullable().describe('Próxima abertura, quando fechada agora.'),
+    fecha_em: z.iso.datetime().nullable().describe('Fechamento de hoje, quando aberta agora.'),
+    fuso_horario: z.string(),
+  })
+  .meta({ id: 'JanelaEnvio' });
+export type JanelaEnvio = z.infer<typeof janelaEnvioResponse>;
 export type CanalOperador = z.infer<typeof canalOperadorResponse>;
 
 export const simularRespostaBody = z.strictObject({

@@ -61,3 +61,14 @@ describe('template text', () => {
     expect(renderTemplate('{{valor}}', TEMPLATE_EXEMPLO)).toBe('R$ 1.234,56');
   });
 });
+
+describe('plural-aware placeholders (issue 17)', () => {
+  it('accepts {{faturas}} and {{atraso}} in a collection template', () => {
+    const texto = '{{empresa}} ({{empresa_documento}}): {{faturas}} em aberto, a mais antiga há {{atraso}}.';
+    expect(templateErrors('atraso', texto)).toEqual([]);
+  });
+
+  it('previews them with the agreeing word', () => {
+    expect(renderTemplate('{{faturas}}, há {{atraso}}', TEMPLATE_EXEMPLO)).toBe('2 faturas, há 5 dias');
+  });
+});

@@ -59,3 +59,12 @@ export const novaSenhaBody = z
   })
   .refine(confirmacaoConfere, confirmacaoDiferente);
 export type UsuarioUpdateBody = z.input<typeof usuarioUpdateBody>;
+
+/**
+ * "Gerar nova senha": the account and the temporary password the server generated, shown once to the
+ * admin who hands it over; it is never stored in clear nor written to the audit trail.
+ */
+export const senhaTemporariaResponse = z
+  .object({ usuario: usuarioConta, senha_temporaria: z.string() })
+  .meta({ id: 'SenhaTemporaria' });
+export type SenhaTemporariaResponse = z.infer<typeof senhaTemporariaResponse>;

@@ -1,5 +1,6 @@
 import { diasEntre, somarDias } from './datas.ts';
 import { formatarReais } from './dinheiro.ts';
+import { contagem, formatarPercentual } from './texto.ts';
 
 // Agreement arithmetic (docs/produto.md §8): integer cents only, never binary floats. The API computes
 // and validates the agreement it stores with these functions and the web previews it with the same.
@@ -58,7 +59,7 @@ const errosDesconto = (
   if (desconto <= Math.max(maximo, encargos)) return [];
   return encargos > maximo
     ? [`O desconto máximo é o valor dos encargos (${formatarReais(encargos)}).`]
-    : [`O desconto máximo é de ${percentual}% do total (${formatarReais(maximo)}).`];
+    : [`O desconto máximo é de ${formatarPercentual(percentual)} do total (${formatarReais(maximo)}).`];
 };
 
 /** The part of a discount that waives encargos: it takes them before any principal. */
@@ -86,7 +87,7 @@ export const validarAcordo = (entrada: EntradaAcordo, limites: LimitesAcordo): E
   if (entrada.parcelas < 1 || entrada.parcelas > 24) errors.parcelas = ['Use de 1 a 24 parcelas.'];
   else if (desconto.length === 0 && original - entrada.descontoCentavos < entrada.parcelas)
     errors.parcelas = [
-      `Com ${formatarReais(original - entrada.descontoCentavos)} o acordo pode ter no máximo ${original - entrada.descontoCentavos} parcela(s) (nenhuma parcela pode ser de R$ 0,00).`,
+      `Com ${formatarReais(original - entrada.descontoCentavos)} o acordo pode ter no máximo ${contagem(original - entrada.descontoCentavos, 'parcela', 'parcelas')} (nenhuma parcela pode ser de R$ 0,00).`,
     ];
   return errors;
 };

@@ -5,3 +5,4 @@ export * from './datas.ts';
 export * from './dinheiro.ts';
 export * from './documentos.ts';
 export * from './encargos.ts';
+export * from './texto.ts';

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type AoOuvir, ouvirPostgres } from './ouvinte-postgres.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export type Database = {
   db: Db;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /** LISTEN on a channel (NOTIFY is delivered at commit); the answer stops listening. */
+  ouvir(canal: string, aoOuvir: AoOuvir): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -67,6 +70,7 @@ export const openPglite = async (
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ouvir: (canal, aoOuvir) => client.listen(canal, (payload) => aoOuvir({ payload })),
     // Shutting a stopped PGlite down would run into the same held lock.
     close: async () => {
       if (!stopped()) await client.close();
@@ -100,6 +104,7 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
         client.release();
       }
     },
+    ouvir: (canal, aoOuvir) => ouvirPostgres(connectionString, canal, aoOuvir),
     close: () => pool.end(),
   };
 };

@@ -12,6 +12,7 @@ const SKIP = [
   /^\/api\/docs/, // Swagger UI's static files
   /^\/api\/logout$/, // would revoke the token in use
   /\/importar-/, // multipart uploads (their own suites)
+  /^\/api\/operador\/eventos$/, // an event stream never ends; it takes no input (its own suite)
 ];
 
 const roleFor = (url: string): Role | null => {

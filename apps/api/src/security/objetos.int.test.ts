@@ -25,6 +25,7 @@ import {
   pagamentos,
   pixRecebidos,
   promessas,
+  respostasRapidas,
   usuarios,
 } from '../db/schema/index.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
@@ -118,6 +119,7 @@ const retrato = async () => {
     chamadas: await d.select().from(chamadas).orderBy(asc(chamadas.id)),
     mensagens: await d.select().from(mensagens).orderBy(asc(mensagens.id)),
     templates: await d.select().from(mensagemTemplates).orderBy(asc(mensagemTemplates.tipo)),
+    respostasRapidas: await d.select().from(respostasRapidas).orderBy(asc(respostasRapidas.id)),
     importacoes: await d.select().from(importacoes).orderBy(asc(importacoes.id)),
     cobrancas: await d.select().from(cobrancasPix).orderBy(asc(cobrancasPix.id)),
     pixRecebidos: await d.select().from(pixRecebidos).orderBy(asc(pixRecebidos.id)),
@@ -185,6 +187,17 @@ const creditoPix = async (valorCentavos: number) => {
     })
     .returning({ id: pixRecebidos.id });
   if (!row) throw new Error('insert de PIX recebido não devolveu a linha');
+  return row.id;
+};
+
+let respostaSequencia = 0;
+const respostaRapidaNova = async () => {
+  respostaSequencia += 1;
+  const [row] = await db()
+    .insert(respostasRapidas)
+    .values({ atalho: `objeto-${respostaSequencia}`, texto: 'Olá, {{nome}}! Podemos conversar?' })
+    .returning({ id: respostasRapidas.id });
+  if (!row) throw new Error('insert de resposta rápida não devolveu a linha');
   return row.id;
 };
 
@@ -284,6 +297,19 @@ const CASOS: Record<string, Caso> = {
       ],
     }),
   },
+  // A new password for operators only, never for another admin or the super admin.
+  'POST /api/admin/operadores/:id/nova-senha': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('operador')).id,
+      recusas: [
+        { rotulo: 'outro admin', quem: u.admin, id: u.outroAdmin.id, status: 404 },
+        { rotulo: 'super admin', quem: u.admin, id: u.superAdmin.id, status: 404 },
+        { rotulo: 'a própria conta', quem: u.admin, id: u.admin.id, status: 404 },
+      ],
+    }),
+  },
   'PATCH /api/admin/operadores/:id/reativar': {
     quem: () => u.admin,
     status: 200,
@@ -331,6 +357,24 @@ const CASOS: Record<string, Caso> = {
     preparar: async () => ({ id: 'agradecimento', corpo: { texto: TEXTO_AGRADECIMENTO }, recusas: [] }),
     inexistente: { valor: 'cobranca', status: 422 },
   },
+  // One set of quick replies for the whole company: any admin edits any of them; operators are refused.
+  'PUT /api/admin/configuracoes/mensagens/respostas-rapidas/:id': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = await respostaRapidaNova();
+      const corpo = { atalho: `editada-${id}`, texto: 'Olá, {{nome}}!' };
+      return { id, corpo, recusas: [{ rotulo: 'operador', quem: u.opA, id, corpo, status: 403 }] };
+    },
+  },
+  'DELETE /api/admin/configuracoes/mensagens/respostas-rapidas/:id': {
+    quem: () => u.admin,
+    status: 204,
+    preparar: async () => {
+      const id = await respostaRapidaNova();
+      return { id, recusas: [{ rotulo: 'operador', quem: u.opA, id, status: 403 }] };
+    },
+  },
   // Admins see every operator's imports.
   'GET /api/admin/importacoes/:id': {
     quem: () => u.admin,
@@ -376,6 +420,17 @@ const CASOS: Record<string, Caso> = {
       ],
     }),
   },
+  'POST /api/super-admin/admins/:id/nova-senha': {
+    quem: () => u.superAdmin,
+    status: 200,
+    preparar: async () => ({
+      id: (await contaNova('admin')).id,
+      recusas: [
+        { rotulo: 'operador', quem: u.superAdmin, id: u.opA.id, status: 404 },
+        { rotulo: 'a própria conta', quem: u.superAdmin, id: u.superAdmin.id, status: 422 },
+      ],
+    }),
+  },
   'PATCH /api/super-admin/admins/:id/reativar': {
     quem: () => u.superAdmin,
     status: 200,
@@ -405,6 +460,12 @@ const CASOS: Record<string, Caso> = {
     quem: () => u.opA,
     status: 201,
     preparar: clienteDoA('em_atendimento', { resultado: 'nao_atendida', observacao: 'Caixa cheia' }),
+  },
+  // Quick replies filled in with a customer's data: only for the caller's own customers.
+  'GET /api/operador/clientes/:id/respostas-rapidas': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('em_atendimento'),
   },
   'GET /api/operador/clientes/:id/mensagens': {
     quem: () => u.opA,
@@ -674,7 +735,6 @@ describe('updates through child tables, bound to the operator’s scope', () => 
     const { clienteId, conta } = await alheio();
     const antes = await retrato();
     const repositorio = new NegociacoesRepository(db(), escopoA());
-    expect(await repositorio.travarConta(clienteId, conta.id)).toBeUndefined();
     expect(await repositorio.travarContas(clienteId, [conta.id])).toEqual([]);
     expect(await repositorio.contasAbertas(clienteId)).toEqual([]);
     expect(await repositorio.contarContasAbertas(clienteId)).toBe(0);
@@ -747,7 +807,7 @@ describe('updates through child tables, bound to the operator’s scope', () => 
   it('lets the owner do the same (the scope filters, it does not block)', async () => {
     const { clienteId, conta } = await alheio();
     const repositorio = new NegociacoesRepository(db(), { operadorId: u.opB.id });
-    expect((await repositorio.travarConta(clienteId, conta.id))?.id).toBe(conta.id);
+    expect((await repositorio.travarContas(clienteId, [conta.id])).map((c) => c.id)).toEqual([conta.id]);
     expect((await repositorio.contasAbertas(clienteId)).map((c) => c.id)).toEqual([conta.id]);
     expect(await new ThreadDoOperador(db(), { operadorId: u.opB.id }).listar(clienteId)).toHaveLength(1);
     await new ClientesDoOperador(db(), { operadorId: u.opB.id }).somarTentativa(clienteId);

@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useTituloDocumento } from '../lib/titulo-documento.ts';
 
 export const NotFoundPage = () => {
-  useEffect(() => {
-    document.title = 'Página não encontrada · Sistema de Cobrança Automática';
-  }, []);
+  useTituloDocumento('Página não encontrada');
   return (
     <Box
       component="main"

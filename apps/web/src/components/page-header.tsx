@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTituloDocumento } from '../lib/titulo-documento.ts';
 
 /** A screen's title (also the document title) with optional actions on the right. */
 export const PageHeader = ({
@@ -12,9 +13,7 @@ export const PageHeader = ({
   subtitle?: string;
   actions?: ReactNode;
 }) => {
-  useEffect(() => {
-    document.title = `${title} · Sistema de Cobrança Automática`;
-  }, [title]);
+  useTituloDocumento(title);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

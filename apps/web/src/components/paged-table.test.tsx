@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { theme } from '../lib/theme.ts';
+import { MOBILE, setViewportWidth } from '../test/viewport.ts';
 import { type Column, PagedTable } from './paged-table.tsx';
 
 // The app theme carries the pt-BR texts of MUI components (pagination labels).
@@ -90,5 +91,122 @@ describe('PagedTable', () => {
     await userEvent.keyboard('{Enter}');
     expect(onRowClick).toHaveBeenCalledTimes(2);
     expect(onRowClick).toHaveBeenCalledWith({ id: 7, nome: 'Bia' });
+  });
+});
+
+describe('PagedTable sorting', () => {
+  const sortable: Column<Row>[] = [
+    { key: 'id', header: 'Código', render: (r) => r.id },
+    { key: 'nome', header: 'Nome', render: (r) => r.nome, sortKey: 'nome' },
+    { key: 'valor', header: 'Valor', render: () => 'R$ 1,00', sortKey: 'valor' },
+  ];
+  const rows = page([{ id: 1, nome: 'Ana' }]);
+
+  it('marks the active column with aria-sort and flips it, a new column starting ascending', async () => {
+    const onSortChange = vi.fn();
+    render(
+      <PagedTable
+        {...base}
+        columns={sortable}
+        page={rows}
+        isLoading={false}
+        sort={{ key: 'nome', direction: 'asc' }}
+        onSortChange={onSortChange}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Nome' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Valor' })).not.toHaveAttribute('aria-sort');
+    // Not sortable: a plain header, no button.
+    expect(within(screen.getByRole('columnheader', { name: 'Código' })).queryByRole('button')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Nome' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'nome', direction: 'desc' });
+    await userEvent.click(screen.getByRole('button', { name: 'Valor' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'valor', direction: 'asc' });
+  });
+
+  it('lets a keyboard reach the table’s scroll area', () => {
+    render(<PagedTable {...base} page={rows} isLoading={false} />);
+    expect(screen.getByRole('region', { name: 'Clientes (tabela)' })).toHaveAttribute('tabindex', '0');
+  });
+});
+
+describe('PagedTable on a phone', () => {
+  const columns: Column<Row>[] = [
+    { key: 'nome', header: 'Nome', render: (r) => r.nome, sortKey: 'nome' },
+    { key: 'id', header: 'Código', render: (r) => r.id },
+    { key: 'extra', header: 'Detalhe', render: () => 'só no computador', hideOnMobile: true },
+  ];
+
+  it('shows one card per row, the first column as its title and the others labelled', async () => {
+    setViewportWidth(MOBILE);
+    const onRowClick = vi.fn();
+    render(
+      <PagedTable
+        {...base}
+        columns={columns}
+        page={page([
+          { id: 1, nome: 'Ana' },
+          { id: 2, nome: 'Bia' },
+        ])}
+        isLoading={false}
+        onRowClick={onRowClick}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Clientes' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]).toHaveTextContent('BiaCódigo2');
+    expect(within(cards[1] as HTMLElement).getByText('Código').tagName).toBe('DT');
+    expect(screen.queryByText('só no computador')).toBeNull();
+    // No sort handler: no sort select.
+    expect(screen.queryByRole('combobox', { name: 'Ordenar por' })).toBeNull();
+    (cards[1] as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith({ id: 2, nome: 'Bia' });
+  });
+
+  it('keeps the loading, empty and error states', () => {
+    setViewportWidth(MOBILE);
+    const { rerender } = render(<PagedTable {...base} columns={columns} page={undefined} isLoading />);
+    expect(screen.getByRole('list', { name: 'Clientes' })).toHaveAttribute('aria-busy', 'true');
+    const withTheme = (ui: ReactElement) => <ThemeProvider theme={theme}>{ui}</ThemeProvider>;
+    rerender(withTheme(<PagedTable {...base} columns={columns} page={page([])} isLoading={false} />));
+    expect(screen.getByText('Nenhum cliente.')).toBeInTheDocument();
+    rerender(
+      withTheme(
+        <PagedTable
+          {...base}
+          columns={columns}
+          page={undefined}
+          isLoading={false}
+          error={new ApiError(500, 'Erro interno do servidor.')}
+        />,
+      ),
+    );
+    expect(screen.getByText('Erro interno do servidor.')).toBeInTheDocument();
+  });
+
+  it('offers the sortable columns in both directions as one select', async () => {
+    setViewportWidth(MOBILE);
+    const onSortChange = vi.fn();
+    render(
+      <PagedTable
+        {...base}
+        columns={columns}
+        page={page([{ id: 1, nome: 'Ana' }])}
+        isLoading={false}
+        sort={{ key: 'nome', direction: 'asc' }}
+        onSortChange={onSortChange}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Ordenar por' });
+    expect(select).toHaveTextContent('Nome (crescente)');
+    await userEvent.click(select);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Nome (crescente)',
+      'Nome (decrescente)',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Nome (decrescente)' }));
+    expect(onSortChange).toHaveBeenCalledWith({ key: 'nome', direction: 'desc' });
   });
 });

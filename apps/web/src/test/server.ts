@@ -15,6 +15,18 @@ export const quietApi = http.all('/api/*', () =>
 );
 
 export const server = setupServer(
+  // No live stream unless a test opens one: screens poll, as when the stream is down.
+  http.get('/api/operador/eventos', () => new HttpResponse(null, { status: 204 })),
+  // The sending window open: no banner unless a test closes it.
+  http.get('/api/operador/janela-envio', () =>
+    HttpResponse.json({
+      aberta: true,
+      automacao_ligada: true,
+      abre_em: null,
+      fecha_em: '2026-11-20T23:00:00.000Z',
+      fuso_horario: 'America/Sao_Paulo',
+    }),
+  ),
   http.get('/api/me', () => {
     const user = useSession.getState().user;
     return user

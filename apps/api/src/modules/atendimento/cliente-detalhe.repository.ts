@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
 import { type Atualizacao, buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
@@ -179,14 +180,12 @@ const loadUltimaMensagem = async (
   clienteId: number,
 ): Promise<ClienteDetalhe['ultima_mensagem']> => {
   const [row] = await db
-    .select({ conteudo: mensagens.conteudo, direcao: mensagens.direcao, createdAt: mensagens.createdAt })
+    .select(colunasUltimaMensagem)
     .from(mensagens)
     .where(eq(mensagens.clienteId, clienteId))
     .orderBy(desc(mensagens.id))
     .limit(1);
-  return row
-    ? { conteudo: row.conteudo, direcao: row.direcao, created_at: row.createdAt.toISOString() }
-    : null;
+  return row ? toUltimaMensagem(row) : null;
 };
 
 const emAberto = (contas: ContaReceber[]) => contas.filter((c) => c.status === 'aberta');

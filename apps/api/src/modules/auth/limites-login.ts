@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { contagem } from '@cobranca/dominio';
 import { criarContadorFalhas, type LimiteFalhas } from './falhas-login.ts';
 
 // Sign-in limits (docs/decisions/003-sessions-and-rate-limits.md): a guesser is stopped per
@@ -41,8 +42,7 @@ export const chaveEndereco = (ip: string): string => {
 export const mensagemEspera = (segundos: number): string => {
   const s = Math.max(1, Math.ceil(segundos));
   const m = Math.ceil(s / 60);
-  const quando =
-    s < 60 ? `${s} ${s === 1 ? 'segundo' : 'segundos'}` : `${m} ${m === 1 ? 'minuto' : 'minutos'}`;
+  const quando = s < 60 ? contagem(s, 'segundo', 'segundos') : contagem(m, 'minuto', 'minutos');
   return `Muitas tentativas de login. Tente novamente em ${quando}.`;
 };
 

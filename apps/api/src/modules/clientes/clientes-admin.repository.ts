@@ -4,12 +4,25 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
+import { ordem as ordemSql, porNome } from '../../lib/ordenacao.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
+import {
+  condicaoFiltros,
+  type FiltrosLista,
+  type OrdemLista,
+  ordemDosClientes,
+} from './clientes-lista-sql.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from './valor-atualizado.ts';
 
 // The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
 
-export type FiltroClientesAdmin = { status?: ClienteStatus; busca?: string };
+export type FiltroClientesAdmin = {
+  status?: ClienteStatus;
+  busca?: string;
+  filtros?: FiltrosLista;
+  /** None: by name (pt-BR collation), then id. */
+  ordem?: OrdemLista;
+};
 export type Pagina = { limit: number; offset: number };
 
 /** The columns of a customer row in any list (admin or operator). */
@@ -34,17 +47,22 @@ export type LinhaCliente = {
   operadorNome: string | null;
 };
 
-const whereClientes = ({ status, busca }: FiltroClientesAdmin): SQL | undefined => {
-  return and(status ? eq(clientes.status, status) : undefined, condicaoBuscaCliente(busca));
-};
+const whereClientes = ({ status, busca, filtros }: FiltroClientesAdmin, hoje: string): SQL | undefined =>
+  and(
+    status ? eq(clientes.status, status) : undefined,
+    condicaoBuscaCliente(busca),
+    condicaoFiltros(filtros ?? {}, { hoje, agora: new Date() }),
+  );
 
-const linhasClientes = (db: DbOrTx, where: SQL | undefined) =>
+const POR_NOME = [ordemSql(porNome(clientes.nome), 'asc'), asc(clientes.id)];
+
+const linhasClientes = (db: DbOrTx, where: SQL | undefined, ordem: SQL[] = POR_NOME) =>
   db
     .select(colunasCliente)
     .from(clientes)
     .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
     .where(where)
-    .orderBy(asc(clientes.nome), asc(clientes.id));
+    .orderBy(...ordem);
 
 export type Aberto = { centavos: number; vencimentoMaisAntigo: string | null };
 
@@ -90,11 +108,15 @@ export const toClienteBase = (l: LinhaCliente, centavosEmAberto: number): Client
   operador: l.operadorId === null ? null : { id: l.operadorId, name: l.operadorNome ?? '' },
 });
 
-const comSaldos = async (db: DbOrTx, linhas: LinhaCliente[]): Promise<ClienteAdmin[]> => {
+const comSaldos = async (
+  db: DbOrTx,
+  linhas: LinhaCliente[],
+  atualizacao?: Atualizacao,
+): Promise<ClienteAdmin[]> => {
   const abertos = await abertoPorCliente(
     db,
     linhas.map((l) => l.id),
-    await buscarAtualizacao(db),
+    atualizacao ?? (await buscarAtualizacao(db)),
   );
   return linhas.map((l) => toClienteBase(l, abertos.get(l.id)?.centavos ?? 0));
 };
@@ -105,10 +127,12 @@ export const listarClientesAdmin = async (
   filtro: FiltroClientesAdmin,
   pagina: Pagina,
 ): Promise<{ rows: ClienteAdmin[]; total: number }> => {
-  const where = whereClientes(filtro);
-  const linhas = await linhasClientes(db, where).limit(pagina.limit).offset(pagina.offset);
+  const atualizacao = await buscarAtualizacao(db);
+  const where = whereClientes(filtro, atualizacao.hoje);
+  const ordem = filtro.ordem ? ordemDosClientes(filtro.ordem, atualizacao.hoje) : POR_NOME;
+  const linhas = await linhasClientes(db, where, ordem).limit(pagina.limit).offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
-  return { rows: await comSaldos(db, linhas), total: contagem?.total ?? 0 };
+  return { rows: await comSaldos(db, linhas, atualizacao), total: contagem?.total ?? 0 };
 };
 
 export const buscarClienteAdminOrThrow = async (db: DbOrTx, id: number): Promise<ClienteAdmin> => {

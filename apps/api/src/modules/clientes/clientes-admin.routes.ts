@@ -10,20 +10,30 @@ import {
   validationErrorResponse,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { type FiltroClientesAdmin, listarClientesAdmin } from './clientes-admin.repository.ts';
 import { reatribuirOperador } from './clientes-admin.service.ts';
+import { filtrosDaQuery } from './clientes-lista-sql.ts';
 
 const tags = ['clientes'];
 const listResponses = { 200: paged(clienteAdmin), 422: validationErrorResponse, ...authErrors };
 
-const listar = async (db: Db, filtro: FiltroClientesAdmin, page: number) => {
-  const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) };
+type AdminQuery = z.infer<typeof clientesAdminQuery>;
+
+const listar = async (db: Db, status: FiltroClientesAdmin['status'], query: AdminQuery) => {
+  const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
+  const filtro: FiltroClientesAdmin = {
+    status,
+    busca: query.busca,
+    filtros: { ...filtrosDaQuery(query), operadorId: query.operador_id },
+    ordem: query.ordem ? { chave: query.ordem, sentido: query.sentido ?? 'asc' } : undefined,
+  };
   const { rows, total } = await listarClientesAdmin(db, filtro, pagina);
-  return toPaged(rows, total, page, DEFAULT_PAGE_SIZE);
+  return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
 };
 
 /** Every customer for admins (docs/produto.md §15 Customers); access comes from the admin group. */
@@ -33,12 +43,12 @@ export const clientesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Todos os clientes, por nome (busca por nome ou CPF/CNPJ)',
+        summary: 'Todos os clientes, por nome (busca por nome, CPF/CNPJ ou telefone; ordem e filtros)',
         querystring: clientesAdminQuery,
         response: listResponses,
       },
     },
-    async (request) => listar(app.db, { busca: request.query.busca }, request.query.page),
+    async (request) => listar(app.db, undefined, request.query),
   );
 
   app.get(
@@ -46,14 +56,13 @@ export const clientesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Clientes de um status, por nome (busca por nome ou CPF/CNPJ)',
+        summary: 'Clientes de um status, por nome (busca por nome, CPF/CNPJ ou telefone; ordem e filtros)',
         params: clienteStatusParam,
         querystring: clientesAdminQuery,
         response: listResponses,
       },
     },
-    async (request) =>
-      listar(app.db, { status: request.params.status, busca: request.query.busca }, request.query.page),
+    async (request) => listar(app.db, request.params.status, request.query),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { padroesBusca } from './clientes-busca.ts';
+import { padroesBusca, telefonesBusca } from './clientes-busca.ts';
 
 describe('padroesBusca', () => {
   it('normalises like termo_busca: lower-case, no accents, single spaces', () => {
@@ -31,5 +31,27 @@ describe('padroesBusca', () => {
   it('gives no pattern for a search that normalises to nothing', () => {
     expect(padroesBusca('   ')).toEqual([]);
     expect(padroesBusca('\u0301')).toEqual([]);
+  });
+});
+
+describe('telefonesBusca', () => {
+  it('reads a typed phone as its bare digits, plus the E.164 number', () => {
+    expect(telefonesBusca('(11) 98765-4321')).toEqual({ contem: '%11987654321%', exato: '+5511987654321' });
+    expect(telefonesBusca('11987654321')).toEqual({ contem: '%11987654321%', exato: '+5511987654321' });
+    expect(telefonesBusca('+55 11 98765-4321')).toEqual({
+      contem: '%5511987654321%',
+      exato: '+5511987654321',
+    });
+  });
+
+  it('gives an old 8-digit mobile its 9 for the exact match', () => {
+    expect(telefonesBusca('(11) 8765-4321')?.exato).toBe('+5511987654321');
+  });
+
+  it('is no phone search for names, short numbers or a part of a number that is no phone', () => {
+    expect(telefonesBusca('Maria')).toBeNull();
+    expect(telefonesBusca('Loja 12345678')).toBeNull();
+    expect(telefonesBusca('4321')).toBeNull();
+    expect(telefonesBusca('98765-4321')).toEqual({ contem: '%987654321%', exato: null });
   });
 });

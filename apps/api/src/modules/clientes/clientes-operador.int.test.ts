@@ -195,9 +195,21 @@ describe('GET /api/operador/clientes/ativos', () => {
       total_em_aberto: (valorAtualizadoCentavos(10_000, somarDias(hoje, -10), hoje) + 20_000) / 100,
       // the oldest open one is due 10 days ago (the older paga/cancelada are ignored)
       dias_atraso: 10,
-      ultima_mensagem: { conteudo: 'Vou pagar', direcao: 'entrada', created_at: expect.any(String) },
+      ultima_mensagem: {
+        conteudo: 'Vou pagar',
+        direcao: 'entrada',
+        origem: 'cliente',
+        status: 'recebida',
+        erro: null,
+        proxima_tentativa_em: null,
+        created_at: expect.any(String),
+      },
       operador: { id: ana.id, name: 'Ana Operadora' },
       aguardando_desde: null,
+      // the newest inbound message; no payment recorded
+      ultima_resposta: { conteudo: 'Vou pagar', created_at: expect.any(String) },
+      recuperado: 0,
+      concluido_em: null,
     });
     // Open but not yet due: 0 days overdue; no message: null.
     expect(data[2]).toMatchObject({

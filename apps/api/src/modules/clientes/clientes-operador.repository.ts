@@ -1,4 +1,5 @@
-import type { ClienteLista, ClienteStatus, MensagemDirecao } from '@cobranca/contracts';
+import type { ClienteLista, ClienteStatus } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens, usuarios } from '../../db/schema/index.ts';
@@ -11,8 +12,19 @@ import {
   toClienteBase,
 } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
+import {
+  condicaoFiltros,
+  type FiltrosLista,
+  type OrdemLista,
+  ordemDosClientes,
+  type Recuperado,
+  type Resposta,
+  recuperadoPorCliente,
+  ultimasRespostas,
+} from './clientes-lista-sql.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { doOperador, type Escopo, visivelAoOperador } from './escopo-operador.ts';
+import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
 import type { Atualizacao } from './valor-atualizado.ts';
 
 // The operator's customer lists (docs/produto.md §5): every WHERE starts from the caller's scope.
@@ -23,6 +35,9 @@ export type FiltroClientesOperador = {
   busca?: string;
   /** Ativos only: keep customers with numero_chamadas ≥ this limit (the "com falhas" badge). */
   minimoChamadas?: number;
+  filtros?: FiltrosLista;
+  /** None: the list's own order (docs/produto.md §5). */
+  ordem?: OrdemLista;
 };
 
 const STATUS_ATIVOS: ClienteStatus[] = ['ativo', 'pausado'];
@@ -45,63 +60,67 @@ const membrosDaLista = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | u
   }
 };
 
-const ordemDaLista = (lista: ListaOperador): SQL[] => {
-  if (lista === 'aguardando') return [asc(clientes.aguardandoDesde), asc(clientes.id)];
-  if (lista === 'em_atendimento')
-    return [sql`${clientes.ultimaMensagemEm} desc nulls last`, asc(clientes.id)];
-  return [asc(clientes.nome), asc(clientes.id)];
+/** Each list's default order: the oldest reply first, the latest conversation first, else by name. */
+const ORDEM_PADRAO: Record<ListaOperador, OrdemLista> = {
+  ativos: { chave: 'nome', sentido: 'asc' },
+  aguardando: { chave: 'aguardando_desde', sentido: 'asc' },
+  em_atendimento: { chave: 'ultima_mensagem', sentido: 'desc' },
+  concluidos: { chave: 'nome', sentido: 'asc' },
 };
 
-const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined => {
-  return and(membrosDaLista(escopo, filtro), condicaoBuscaCliente(filtro.busca));
-};
+// The scope comes first and every filter is ANDed to it: no filter can reach another operator's customer.
+const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador, hoje: string): SQL | undefined =>
+  and(
+    membrosDaLista(escopo, filtro),
+    condicaoBuscaCliente(filtro.busca),
+    condicaoFiltros(filtro.filtros ?? {}, { hoje, agora: new Date() }),
+  );
 
 const colunasClienteOperador = { ...colunasCliente, aguardandoDesde: clientes.aguardandoDesde };
 
-type Ultima = { conteudo: string; direcao: MensagemDirecao; createdAt: Date };
+type Ultima = NonNullable<ClienteLista['ultima_mensagem']>;
 
 /** The newest message of each of the page's customers, in one DISTINCT ON read. */
 const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, Ultima>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([mensagens.clienteId], {
-      clienteId: mensagens.clienteId,
-      conteudo: mensagens.conteudo,
-      direcao: mensagens.direcao,
-      createdAt: mensagens.createdAt,
-    })
+    .selectDistinctOn([mensagens.clienteId], { clienteId: mensagens.clienteId, ...colunasUltimaMensagem })
     .from(mensagens)
     .where(inArray(mensagens.clienteId, ids))
     .orderBy(asc(mensagens.clienteId), desc(mensagens.createdAt), desc(mensagens.id));
-  return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, ultima]));
+  return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, toUltimaMensagem(ultima)]));
 };
 
 type LinhaCliente = Awaited<ReturnType<typeof linhasDaPagina>>[number];
 
-const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, lista: ListaOperador, pagina: Pagina) =>
+const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, ordem: SQL[], pagina: Pagina) =>
   db
     .select(colunasClienteOperador)
     .from(clientes)
     .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
     .where(where)
-    .orderBy(...ordemDaLista(lista))
+    .orderBy(...ordem)
     .limit(pagina.limit)
     .offset(pagina.offset);
 
+type DaPagina = { aberto?: Aberto; ultima?: Ultima; resposta?: Resposta; recuperado?: Recuperado };
+
 const toClienteLista = (
   l: LinhaCliente,
-  aberto: Aberto | undefined,
-  ultima: Ultima | undefined,
+  { aberto, ultima, resposta, recuperado }: DaPagina,
   hoje: string,
-) => ({
+): ClienteLista => ({
   ...toClienteBase(l, aberto?.centavos ?? 0),
   dias_atraso: aberto?.vencimentoMaisAntigo
     ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, hoje)
     : 0,
-  ultima_mensagem: ultima
-    ? { conteudo: ultima.conteudo, direcao: ultima.direcao, created_at: ultima.createdAt.toISOString() }
-    : null,
+  ultima_mensagem: ultima ?? null,
   aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
+  ultima_resposta: resposta
+    ? { conteudo: resposta.conteudo, created_at: resposta.createdAt.toISOString() }
+    : null,
+  recuperado: centavosParaReais(recuperado?.centavos ?? 0),
+  concluido_em: recuperado?.ultimoEm?.toISOString() ?? null,
 });
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
@@ -186,16 +205,26 @@ export class ClientesDoOperador {
     pagina: Pagina,
     atualizacao: Atualizacao,
   ): Promise<{ rows: ClienteLista[]; total: number }> {
-    const where = whereClientes(this.escopo, filtro);
-    const linhas = await linhasDaPagina(this.db, where, filtro.lista, pagina);
+    const { hoje } = atualizacao;
+    const where = whereClientes(this.escopo, filtro, hoje);
+    const ordem = ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje);
+    const linhas = await linhasDaPagina(this.db, where, ordem, pagina);
     const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
     const ids = linhas.map((l) => l.id);
-    const [abertos, ultimas] = await Promise.all([
+    const [abertos, ultimas, respostas, recuperados] = await Promise.all([
       abertoPorCliente(this.db, ids, atualizacao),
       ultimasMensagens(this.db, ids),
+      ultimasRespostas(this.db, ids),
+      recuperadoPorCliente(this.db, ids),
     ]);
+    const daPagina = (id: number): DaPagina => ({
+      aberto: abertos.get(id),
+      ultima: ultimas.get(id),
+      resposta: respostas.get(id),
+      recuperado: recuperados.get(id),
+    });
     return {
-      rows: linhas.map((l) => toClienteLista(l, abertos.get(l.id), ultimas.get(l.id), atualizacao.hoje)),
+      rows: linhas.map((l) => toClienteLista(l, daPagina(l.id), hoje)),
       total: contagem?.total ?? 0,
     };
   }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { filtrosDaQuery } from './clientes-lista-sql.ts';
 import { ClientesDoOperador, type ListaOperador } from './clientes-operador.repository.ts';
 import { type EscopoOperador, escopoDe } from './escopo-operador.ts';
 import { atualizacaoDe } from './valor-atualizado.ts';
@@ -31,13 +32,21 @@ const listar = async (db: Db, escopo: EscopoOperador, lista: ListaOperador, quer
   const minimoChamadas = lista === 'ativos' && query.com_falhas ? settings.tentativas_com_falhas : undefined;
   const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
   const { rows, total } = await new ClientesDoOperador(db, escopo).listar(
-    { lista, busca: query.busca, minimoChamadas },
+    {
+      lista,
+      busca: query.busca,
+      minimoChamadas,
+      filtros: filtrosDaQuery(query),
+      ordem: query.ordem ? { chave: query.ordem, sentido: query.sentido ?? 'asc' } : undefined,
+    },
     pagina,
     atualizacaoDe(settings, new Date()),
   );
   return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
 };
 
+// Sort keys (?ordem=&sentido=) and filters (?atraso_min=&atraso_max=&valor_min=&valor_max=&resposta=)
+// are the same on the four lists; each list keeps its own default order.
 const LISTAS: { url: string; lista: ListaOperador; summary: string }[] = [
   {
     url: '/api/operador/clientes/ativos',

@@ -1,5 +1,5 @@
 import type { CobrancaPixView, SimularPagamentoPixResponse } from '@cobranca/contracts';
-import { formatarReais } from '@cobranca/dominio';
+import { formatarReais, plural } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
@@ -34,7 +34,7 @@ const escolherContas = (abertas: ContaRow[], ids: number[] | undefined): ContaRo
     throw erroDeCampo(
       'DADOS_INVALIDOS',
       'conta_ids',
-      `Conta(s) não encontrada(s) em aberto para este cliente: ${fora.map((id) => `#${id}`).join(', ')}.`,
+      `${plural(fora.length, 'Conta não encontrada', 'Contas não encontradas')} em aberto para este cliente: ${fora.map((id) => `#${id}`).join(', ')}.`,
     );
   return [...new Set(ids)].map((id) => porId.get(id) as ContaRow);
 };

@@ -235,12 +235,47 @@ describe('GET /api/operador/contas-receber/listar', () => {
       `vencimento_de=${hoje}&vencimento_ate=${dia(-1)}`,
       'cliente_id=abc',
       `busca=${'a'.repeat(121)}`,
+      'ordem=id',
+      'ordem=valor&sentido=maior',
     ];
     for (const query of invalidas) {
       const response = await get(`${LISTAR}?${query}`);
       expect(response.statusCode, query).toBe(422);
       expect(response.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
     }
+  });
+});
+
+describe('GET /api/operador/contas-receber/listar?ordem=', () => {
+  type Linha = { id: number; cliente: string; valor: number; saldo: number };
+  const todas = async (query: string): Promise<Linha[]> => {
+    const paginas = [await listar(query), await listar(`${query}&page=2`)];
+    return paginas.flatMap((p) =>
+      p.data.map((x) => ({ id: x.id, cliente: x.cliente.nome, valor: x.valor, saldo: x.saldo })),
+    );
+  };
+  const porId = (x: Linha, y: Linha) => x.id - y.id;
+
+  it('sorts by customer name (pt-BR order), amount or balance, both ways, equal values by id', async () => {
+    const cliente = await todas('ordem=cliente&sentido=desc');
+    expect(cliente.map((x) => x.cliente)).toEqual([
+      ...Array(16).fill('Maria Conta'),
+      ...Array(cliente.length - 16).fill('João Conta'),
+    ]);
+    // Ties keep ascending ids whatever the direction: no row repeats or goes missing across pages.
+    expect(cliente.slice(0, 16)).toEqual([...cliente.slice(0, 16)].sort(porId));
+    expect(new Set(cliente.map((x) => x.id)).size).toBe(22);
+
+    const valor = await todas('ordem=valor&sentido=desc');
+    const esperado = [...valor].sort((x, y) => y.valor - x.valor || x.id - y.id);
+    expect(valor).toEqual(esperado);
+    const saldo = await todas('ordem=saldo&sentido=asc');
+    expect(saldo).toEqual([...saldo].sort((x, y) => x.saldo - y.saldo || x.id - y.id));
+  });
+
+  it('keeps the scope under any order', async () => {
+    const linhas = await todas('ordem=valor&sentido=desc');
+    expect(linhas.map((x) => x.cliente)).not.toContain('Bia do Bruno');
   });
 });
 

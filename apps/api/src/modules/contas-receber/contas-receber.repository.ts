@@ -1,8 +1,9 @@
-import type { ContaListada, ContaReceber, ContaStatus } from '@cobranca/contracts';
+import type { ContaListada, ContaReceber, ContaStatus, ContasOrdem } from '@cobranca/contracts';
 import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
+import { ordem as ordemSql, porNome, type Sentido } from '../../lib/ordenacao.ts';
 import type { Pagina } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
@@ -19,7 +20,23 @@ export type FiltroContas = {
   vencimentoAte?: string;
   busca?: string;
   clienteId?: number;
+  /** None: by vencimento (docs/produto.md §7). */
+  ordem?: { chave: ContasOrdem; sentido: Sentido };
 };
+
+const EXPRESSAO_ORDEM: Record<ContasOrdem, SQL> = {
+  vencimento: sql`${contasReceber.vencimento}`,
+  cliente: porNome(clientes.nome),
+  valor: sql`${contasReceber.valorCentavos}`,
+  // As the list shows it: the open principal, 0 unless `aberta` (conta-receber.mapper.ts).
+  saldo: sql`case when ${contasReceber.status} = 'aberta' then ${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} else 0 end`,
+};
+
+/** The chosen order, then the receivable's id, so equal values keep one order across pages. */
+const ordemDasContas = ({ chave, sentido }: NonNullable<FiltroContas['ordem']>): SQL[] => [
+  ordemSql(EXPRESSAO_ORDEM[chave], sentido),
+  asc(contasReceber.id),
+];
 
 export type ResumoContas = {
   total_contas: number;
@@ -98,7 +115,7 @@ export class ContasDoOperador {
       .from(contasReceber)
       .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
       .where(where)
-      .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
+      .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }))
       .limit(pagina.limit)
       .offset(pagina.offset);
     const [contagem] = await db

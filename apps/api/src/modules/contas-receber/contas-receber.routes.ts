@@ -53,7 +53,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: omitirFiltrosVazios,
       schema: {
         tags,
-        summary: 'Contas dos meus clientes por vencimento, 15 por página, com filtros',
+        summary: 'Contas dos meus clientes por vencimento (ou ?ordem=), 15 por página, com filtros',
         querystring: contasListarQuery,
         response: {
           200: paged(contaListada),
@@ -64,7 +64,8 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id } = request.query;
+      const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id, ordem, sentido } =
+        request.query;
       const pagina = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
       const { rows, total } = await new ContasDoOperador(app.db, escopoDe(request)).listar(
         {
@@ -74,6 +75,7 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
           vencimentoAte: vencimento_ate,
           busca,
           clienteId: cliente_id,
+          ordem: ordem ? { chave: ordem, sentido: sentido ?? 'asc' } : undefined,
         },
         pagina,
         await buscarAtualizacao(app.db),

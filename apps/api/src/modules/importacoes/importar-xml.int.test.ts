@@ -81,7 +81,7 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
     expect(relatorio).toMatchObject({
       tipo: 'xml',
       status: 'concluida',
-      arquivo_nome: 'nfe-bare-cnpj-1dup-homolog.xml e mais 3 arquivo(s)',
+      arquivo_nome: 'nfe-bare-cnpj-1dup-homolog.xml e mais 3 arquivos',
       criados: 4,
       atualizados: 0,
       ignorados: 0,

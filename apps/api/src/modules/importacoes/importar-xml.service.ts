@@ -1,5 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { normalizarCelular } from '../../lib/telefone.ts';
@@ -146,7 +147,7 @@ const itemDaNota = ({ nota }: NotaLida): { item: ItemLote; avisos: Problema[] } 
 const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
   const [primeiro, ...outros] = arquivos;
   const nome = primeiro?.nome ?? 'arquivo';
-  return outros.length === 0 ? nome : `${nome} e mais ${outros.length} arquivo(s)`;
+  return outros.length === 0 ? nome : `${nome} e mais ${contagem(outros.length, 'arquivo', 'arquivos')}`;
 };
 
 /**

@@ -105,6 +105,17 @@ describe('POST /api/operador/clientes/:id/mensagens', () => {
     expect(await t.database.db.select().from(mensagens).where(eq(mensagens.clienteId, id))).toEqual([]);
   });
 
+  it('refuses 5000 characters with a field error on conteudo instead of cutting them to 4096', async () => {
+    const id = await novoCliente();
+    const response = await enviar(id, { conteudo: 'a'.repeat(5000) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'DADOS_INVALIDOS',
+      errors: { conteudo: ['A mensagem pode ter no máximo 4096 caracteres (limite do WhatsApp).'] },
+    });
+    expect(await t.database.db.select().from(mensagens).where(eq(mensagens.clienteId, id))).toEqual([]);
+  });
+
   it('answers 422 for an opted-out customer, with the opt-out date', async () => {
     const id = await novoCliente();
     await t.database.db

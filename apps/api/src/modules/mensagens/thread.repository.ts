@@ -22,6 +22,7 @@ const toMensagemView = (m: MensagemRow, autorNome: string | null): MensagemView 
   entregue_em: m.entregueEm?.toISOString() ?? null,
   lida_em: m.lidaEm?.toISOString() ?? null,
   erro: m.erroMensagem ?? m.erroCodigo,
+  proxima_tentativa_em: m.status === 'pendente' ? (m.proximaTentativaEm?.toISOString() ?? null) : null,
 });
 
 const comAutor = (db: DbOrTx) =>

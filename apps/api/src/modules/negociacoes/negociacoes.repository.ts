@@ -67,16 +67,6 @@ export class NegociacoesRepository {
       .for('update');
   }
 
-  /** One receivable of the customer, locked (undefined when it is not theirs). */
-  async travarConta(clienteId: number, contaId: number): Promise<ContaRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(contasReceber)
-      .where(and(this.deste(clienteId), eq(contasReceber.id, contaId)))
-      .for('update');
-    return row;
-  }
-
   async contarContasAbertas(clienteId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })

@@ -13,8 +13,7 @@ import { acaoErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
-import { criarNegociacao } from './negociacoes.service.ts';
+import { criarNegociacao, enviarTermosDoAcordo } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
 
@@ -40,16 +39,18 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const criada = await criarNegociacao(
+      const { criada, termos } = await criarNegociacao(
         idempotentDb(request, app.db),
+        app.appKey,
         escopoDe(request),
         request.params.id,
         request.body,
         atorDe(request),
       );
-      // Each instalment's PIX charge (docs/produto.md §21); the engine's PIX pass retries what fails.
-      app.emSegundoPlano('PIX: falha ao cobrar as parcelas do acordo', () =>
-        cobrarParcelasDeAcordo(app.db, app.appKey, { negociacaoId: criada.negociacao.id }),
+      // The terms with the first instalment's PIX, then each instalment's charge (docs/produto.md §8, §21):
+      // off the request, so a slow PSP does not hold the operator; the engine's PIX pass retries what fails.
+      app.emSegundoPlano('Acordo: falha ao enviar os termos ou cobrar as parcelas', () =>
+        enviarTermosDoAcordo(app.db, app.appKey, criada.negociacao.id, termos),
       );
       return reply.code(201).send(criada);
     },

@@ -1,4 +1,4 @@
-import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
+import type { ClienteDetalhe, NegociacaoView, TermosAcordoView } from '@cobranca/contracts';
 import {
   calcularAcordo,
   type EntradaAcordo,
@@ -6,6 +6,7 @@ import {
   formatarReais,
   hojeNoFuso,
   type PlanoAcordo,
+  plural,
   reaisParaCentavos,
   validarAcordo,
 } from '@cobranca/dominio';
@@ -14,15 +15,19 @@ import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { canalAtivo } from '../canais/canal-ativo.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
+import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
+import { enviarTermos, pixConfigurado, prepararTermos, type TermosPendentes } from './termos-acordo.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
-// new receivables, all in one transaction with the audit entry. The customer's status does not change.
+// new receivables, all in one transaction with the audit entry and the terms message to the customer
+// (termos-acordo.ts), sent after the commit. The customer's status does not change.
 
 export type NovaNegociacaoInput = {
   contas: number[];
@@ -38,7 +43,7 @@ const erroContas = (mensagem: string) => erroDeCampo('DADOS_INVALIDOS', 'contas'
 const semRepeticoesOrThrow = (ids: number[]) => {
   const repetidas = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (repetidas.length === 0) return;
-  const mensagem = `Conta(s) repetida(s) no acordo: ${repetidas.map((id) => `#${id}`).join(', ')}.`;
+  const mensagem = `${plural(repetidas.length, 'Conta repetida', 'Contas repetidas')} no acordo: ${repetidas.map((id) => `#${id}`).join(', ')}.`;
   throw erroContas(mensagem);
 };
 
@@ -56,7 +61,7 @@ const contasAbertasOrThrow = async (
   const faltando = ids.filter((id) => !encontradas.has(id));
   if (faltando.length > 0)
     throw erroContas(
-      `Conta(s) não encontrada(s) para este cliente: ${faltando.map((id) => `#${id}`).join(', ')}.`,
+      `${plural(faltando.length, 'Conta não encontrada', 'Contas não encontradas')} para este cliente: ${faltando.map((id) => `#${id}`).join(', ')}.`,
     );
   const fechadas = rows.filter((r) => r.status !== 'aberta');
   if (fechadas.length > 0)
@@ -66,7 +71,12 @@ const contasAbertasOrThrow = async (
   return rows;
 };
 
-export type NegociacaoCriada = { negociacao: NegociacaoView; cliente: ClienteDetalhe };
+export type NegociacaoCriada = {
+  negociacao: NegociacaoView;
+  cliente: ClienteDetalhe;
+  /** Whether the terms message was queued, or why not. */
+  termos: TermosAcordoView;
+};
 
 /** What an agreement negotiates: the updated amount of each receivable and the encargos inside. */
 export type ValoresNegociados = { contas: { conta: ContaRow; centavos: number }[]; encargosCentavos: number };
@@ -112,6 +122,7 @@ const auditarNegociacao = (
   negociacaoId: number,
   valores: ValoresNegociados,
   plano: PlanoAcordo,
+  termos: { view: TermosAcordoView; mensagemId: number | null },
 ) =>
   registrarAuditoria(tx, {
     usuarioId: ator.usuarioId,
@@ -128,18 +139,27 @@ const auditarNegociacao = (
       encargos_dispensados_centavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
       valor_total_centavos: plano.valorTotalCentavos,
       parcelas: plano.parcelas.length,
+      termos_na_fila: termos.view.na_fila,
+      termos_mensagem_id: termos.mensagemId,
+      termos_motivo: termos.view.motivo,
     },
     ip: ator.ip,
   });
 
+/** The agreement, and the terms still to complete and send after the commit (`enviarTermosDoAcordo`). */
+export type NegociacaoRegistrada = { criada: NegociacaoCriada; termos: TermosPendentes | null };
+
 export const criarNegociacao = async (
   db: Db,
+  appKey: Buffer,
   escopo: EscopoOperador,
   clienteId: number,
   input: NovaNegociacaoInput,
   ator: Ator,
-): Promise<NegociacaoCriada> => {
+): Promise<NegociacaoRegistrada> => {
   semRepeticoesOrThrow(input.contas);
+  const canal = await canalAtivo(db, appKey);
+  const usarPix = await pixConfigurado(db, appKey);
   return db.transaction(async (tx) => {
     const repositorio = new NegociacoesRepository(tx, escopo);
     // The customer lock first (same order as payments), then the receivables.
@@ -159,10 +179,35 @@ export const criarNegociacao = async (
     await repositorio.substituirContas(clienteId, negociacaoId, valores.contas);
     await removerCobrancasDasContas(tx, input.contas);
     await repositorio.inserirParcelas(clienteId, negociacaoId, plano);
-    await auditarNegociacao(tx, ator, cliente, negociacaoId, valores, plano);
+    const termos = await prepararTermos(tx, cliente, negociacaoId, plano, canal, usarPix);
+    await auditarNegociacao(tx, ator, cliente, negociacaoId, valores, plano, {
+      view: termos.view,
+      mensagemId: termos.pendentes?.envio.mensagemId ?? null,
+    });
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
     if (!negociacao) throw new Error(`negociação ${negociacaoId} não encontrada após o insert`);
-    return { negociacao, cliente: detalhe };
+    return {
+      criada: { negociacao, cliente: detalhe, termos: termos.view },
+      termos: termos.pendentes,
+    };
   });
+};
+
+/**
+ * After the commit, off the request: the terms (with the first instalment's PIX) go to the customer,
+ * then every other instalment gets its charge (docs/produto.md §21; the engine's PIX pass retries what
+ * fails).
+ */
+export const enviarTermosDoAcordo = async (
+  db: Db,
+  appKey: Buffer,
+  negociacaoId: number,
+  termos: TermosPendentes | null,
+): Promise<void> => {
+  try {
+    if (termos) await enviarTermos(db, appKey, termos);
+  } finally {
+    await cobrarParcelasDeAcordo(db, appKey, { negociacaoId });
+  }
 };

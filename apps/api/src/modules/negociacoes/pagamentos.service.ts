@@ -3,7 +3,9 @@ import {
   aplicarPagamentoComEncargos,
   diasEntre,
   formatarReais,
+  type PagamentoAplicado,
   type PercentuaisEncargos,
+  plural,
   reaisParaCentavos,
 } from '@cobranca/dominio';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -27,11 +29,16 @@ import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 
-// Payments (docs/produto.md §9): a payment settles a receivable in full or in part; the last one concludes the
-// customer and sends the thank-you template after the commit.
+// Payments (docs/produto.md §9): a payment settles a receivable in full or in part, or one amount is spread
+// over several receivables, oldest due date first (one `pagamento` row per receivable it reaches); the
+// last one concludes the customer and sends the thank-you template, with the operation's total, after
+// the commit.
 
 export type NovoPagamentoInput = {
-  conta_id: number;
+  /** One receivable… */
+  conta_id?: number;
+  /** …or several, paid oldest due date first. */
+  contas_ids?: number[];
   valor: number;
   data: string;
   forma: PagamentoView['forma'];
@@ -40,30 +47,74 @@ export type NovoPagamentoInput = {
 
 const erroCampo = (campo: string, mensagem: string) => erroDeCampo('DADOS_INVALIDOS', campo, mensagem);
 
-/** The receivable to pay, locked; it must be this customer's and open, and the amount fit its updated amount. */
-const contaPagavelOrThrow = async (
+const listaIds = (ids: readonly number[]) => ids.map((id) => `#${id}`).join(', ');
+
+/** The order one amount pays receivables in: the oldest due date first, then the oldest receivable. */
+const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
+  [...contas].sort((a, b) => a.vencimento.localeCompare(b.vencimento) || a.id - b.id);
+
+type Parte = { conta: ContaRow; valor: number; aplicado: PagamentoAplicado };
+
+/**
+ * The receivables to pay, locked, oldest first, and the share of the amount each takes (each up to its
+ * updated amount on the payment's date; the last ones may take nothing). They must be this customer's
+ * and open, and the amount fit their sum: otherwise a 422 on the field the operator chose them with.
+ */
+const partesOrThrow = async (
   repositorio: NegociacoesRepository,
   clienteId: number,
   input: NovoPagamentoInput,
   percentuais: PercentuaisEncargos,
-) => {
-  const conta = await repositorio.travarConta(clienteId, input.conta_id);
-  if (!conta) throw erroCampo('conta_id', 'Conta não encontrada para este cliente.');
-  if (conta.status !== 'aberta')
-    throw erroCampo('conta_id', `A conta #${conta.id} não está em aberto (${conta.status}).`);
+): Promise<Parte[]> => {
+  const unica = input.contas_ids === undefined;
+  const campo = unica ? 'conta_id' : 'contas_ids';
+  const ids = input.contas_ids ?? (input.conta_id === undefined ? [] : [input.conta_id]);
+  if (ids.length === 0) throw erroCampo('conta_id', 'Escolha a conta paga.');
+  const contas = await repositorio.travarContas(clienteId, ids);
+  const encontradas = new Set(contas.map((c) => c.id));
+  const faltando = ids.filter((id) => !encontradas.has(id));
+  if (faltando.length > 0)
+    throw erroCampo(
+      campo,
+      unica
+        ? 'Conta não encontrada para este cliente.'
+        : `${plural(faltando.length, 'Conta não encontrada', 'Contas não encontradas')} para este cliente: ${listaIds(faltando)}.`,
+    );
+  const fechadas = contas.filter((c) => c.status !== 'aberta');
+  if (fechadas.length > 0)
+    throw erroCampo(
+      campo,
+      unica
+        ? `A conta #${fechadas[0]?.id} não está em aberto (${fechadas[0]?.status}).`
+        : `Só contas em aberto podem ser pagas: ${fechadas.map((c) => `#${c.id} (${c.status})`).join(', ')}.`,
+    );
   // Encargos as of the payment's date: a payment recorded late owes what was due that day.
-  const { totalCentavos } = encargosDaConta(conta, { hoje: input.data, percentuais });
+  const devidas = maisAntigasPrimeiro(contas).map((conta) => ({
+    conta,
+    devido: encargosDaConta(conta, { hoje: input.data, percentuais }).totalCentavos,
+  }));
+  const totalCentavos = devidas.reduce((soma, d) => soma + d.devido, 0);
   const valor = reaisParaCentavos(input.valor);
   if (valor > totalCentavos)
     throw erroCampo(
       'valor',
-      `O valor pago (${formatarReais(valor)}) é maior que o valor atualizado da conta (${formatarReais(totalCentavos)}).`,
+      unica
+        ? `O valor pago (${formatarReais(valor)}) é maior que o valor atualizado da conta (${formatarReais(totalCentavos)}).`
+        : `O valor pago (${formatarReais(valor)}) é maior que a soma dos valores atualizados das contas escolhidas (${formatarReais(totalCentavos)}).`,
     );
-  return {
-    conta,
-    valor,
-    aplicado: aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, input.data, percentuais),
-  };
+  const partes: Parte[] = [];
+  let resto = valor;
+  for (const { conta, devido } of devidas) {
+    if (resto === 0) break;
+    const parte = Math.min(resto, devido);
+    partes.push({
+      conta,
+      valor: parte,
+      aplicado: aplicarPagamentoComEncargos(contaParaEncargos(conta), parte, input.data, percentuais),
+    });
+    resto -= parte;
+  }
+  return partes;
 };
 
 /** No open receivable left → `concluido` (docs/produto.md §3); says whether it happened now. */
@@ -113,24 +164,33 @@ export const prepararAgradecimento = async (
   };
 };
 
-/** What the payment settled besides the receivable: the agreement, promises, the customer. */
+/** What the payment settled besides the receivables: agreements, promises, the customer. */
 const aplicarEfeitos = async (
   clientes: ClientesDoOperador,
   repositorio: NegociacoesRepository,
   cliente: ClienteRow,
-  conta: ContaRow,
-  quitou: boolean,
-) => ({
-  conta_quitada: quitou,
-  negociacao_cumprida:
-    quitou &&
-    conta.negociacaoId !== null &&
-    (await repositorio.cumprirNegociacaoSeQuitada(conta.negociacaoId)),
-  promessas_cumpridas: await repositorio.cumprirPromessas(cliente.id),
-  cliente_concluido: await concluirSeQuitado(clientes, repositorio, cliente),
-});
+  partes: Parte[],
+) => {
+  const quitadas = partes.filter((p) => p.aplicado.quitou).map((p) => p.conta);
+  const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
+  const negociacoesCumpridas: number[] = [];
+  for (const negociacaoId of acordos)
+    if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
+  return {
+    conta_quitada: quitadas.length === partes.length,
+    contas_quitadas: quitadas.map((c) => c.id),
+    negociacao_cumprida: negociacoesCumpridas.length > 0,
+    negociacoes_cumpridas: negociacoesCumpridas,
+    promessas_cumpridas: await repositorio.cumprirPromessas(cliente.id),
+    cliente_concluido: await concluirSeQuitado(clientes, repositorio, cliente),
+  };
+};
 
-export type PagamentoRegistrado = { pagamento: PagamentoView; cliente: ClienteDetalhe };
+export type PagamentoRegistrado = {
+  pagamento: PagamentoView;
+  pagamentos: PagamentoView[];
+  cliente: ClienteDetalhe;
+};
 
 export const registrarPagamento = async (
   db: Db,
@@ -148,44 +208,72 @@ export const registrarPagamento = async (
     const repositorio = new NegociacoesRepository(tx, escopo);
     // Locking the customer serialises concurrent payments: the second sees the first's result.
     const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
-    const { conta, valor, aplicado } = await contaPagavelOrThrow(repositorio, clienteId, input, percentuais);
-    const quitou = aplicado.quitou;
-    await repositorio.aplicarPagamento(conta, aplicado, input.data);
-    const pagamentoId = await repositorio.inserirPagamento({
-      clienteId,
-      contaId: conta.id,
-      valorCentavos: valor,
-      partes: aplicado.partes,
-      data: input.data,
-      forma: input.forma,
-      observacao: input.observacao || null,
-    });
-    // A PIX charge over this receivable would now ask for an amount no longer owed.
-    await removerCobrancasDasContas(tx, [conta.id]);
-    const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, conta, quitou);
-    const envio = efeitos.cliente_concluido ? await prepararAgradecimento(tx, cliente, valor, canal) : null;
+    const partes = await partesOrThrow(repositorio, clienteId, input, percentuais);
+    const registrados: { parte: Parte; pagamentoId: number }[] = [];
+    for (const parte of partes) {
+      await repositorio.aplicarPagamento(parte.conta, parte.aplicado, input.data);
+      const pagamentoId = await repositorio.inserirPagamento({
+        clienteId,
+        contaId: parte.conta.id,
+        valorCentavos: parte.valor,
+        partes: parte.aplicado.partes,
+        data: input.data,
+        forma: input.forma,
+        observacao: input.observacao || null,
+      });
+      registrados.push({ parte, pagamentoId });
+    }
+    // A PIX charge over these receivables would now ask for an amount no longer owed.
+    await removerCobrancasDasContas(
+      tx,
+      partes.map((p) => p.conta.id),
+    );
+    const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, partes);
+    // The thank-you states what this operation paid, over every receivable it reached.
+    const totalCentavos = partes.reduce((soma, p) => soma + p.valor, 0);
+    const envio = efeitos.cliente_concluido
+      ? await prepararAgradecimento(tx, cliente, totalCentavos, canal)
+      : null;
+    const [primeiro] = registrados;
+    if (!primeiro) throw new Error('pagamento sem contas');
+    const soma = (f: (p: Parte) => number) => partes.reduce((s, p) => s + f(p), 0);
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
       acao: 'pagamento.registrado',
-      descricao: `Pagamento de ${formatarReais(valor)} registrado para ${cliente.nome}`,
+      descricao:
+        partes.length === 1
+          ? `Pagamento de ${formatarReais(totalCentavos)} registrado para ${cliente.nome}`
+          : `Pagamento de ${formatarReais(totalCentavos)} registrado para ${cliente.nome}, distribuído em ${partes.length} contas`,
       entidade: 'pagamento',
-      entidadeId: pagamentoId,
+      entidadeId: primeiro.pagamentoId,
       detalhes: {
         cliente_id: clienteId,
-        conta_id: conta.id,
-        valor_centavos: valor,
-        principal_centavos: aplicado.partes.principalCentavos,
-        multa_centavos: aplicado.partes.multaCentavos,
-        juros_centavos: aplicado.partes.jurosCentavos,
+        conta_id: primeiro.parte.conta.id,
+        valor_centavos: totalCentavos,
+        principal_centavos: soma((p) => p.aplicado.partes.principalCentavos),
+        multa_centavos: soma((p) => p.aplicado.partes.multaCentavos),
+        juros_centavos: soma((p) => p.aplicado.partes.jurosCentavos),
         forma: input.forma,
+        pagamentos: registrados.map(({ parte, pagamentoId }) => ({
+          pagamento_id: pagamentoId,
+          conta_id: parte.conta.id,
+          valor_centavos: parte.valor,
+          principal_centavos: parte.aplicado.partes.principalCentavos,
+          multa_centavos: parte.aplicado.partes.multaCentavos,
+          juros_centavos: parte.aplicado.partes.jurosCentavos,
+          quitou: parte.aplicado.quitou,
+        })),
         ...efeitos,
       },
       ip: ator.ip,
     });
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
-    const pagamento = detalhe.pagamentos.find((p) => p.id === pagamentoId);
-    if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
-    return { resposta: { pagamento, cliente: detalhe }, envio };
+    const pagamentos = registrados.map(({ pagamentoId }) => {
+      const pagamento = detalhe.pagamentos.find((p) => p.id === pagamentoId);
+      if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
+      return pagamento;
+    });
+    return { resposta: { pagamento: pagamentos[0] as PagamentoView, pagamentos, cliente: detalhe }, envio };
   });
   if (envio)
     await despacharMensagem(db, canal, envio, {

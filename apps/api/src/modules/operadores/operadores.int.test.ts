@@ -415,3 +415,59 @@ describe('PATCH /api/admin/operadores/:id/reativar', () => {
     expect((await api('PATCH', `/api/admin/operadores/${admin.id}/reativar`)).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/admin/operadores/:id/nova-senha', () => {
+  it('generates a strong password shown once, signs the operator out and audits without it', async () => {
+    const operador = await novoOperador();
+    const token = await loginAs(t.app, operador);
+    const response = await api('POST', `/api/admin/operadores/${operador.id}/nova-senha`);
+    expect(response.statusCode).toBe(200);
+    const { usuario, senha_temporaria: senha } = response.json();
+    expect(usuario).toMatchObject({ id: operador.id, role: 'operador', status: 'Ativo' });
+    expect(senha).toMatch(/^[a-zA-Z2-9]{4}(-[a-zA-Z2-9]{4}){3}$/);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await login(operador.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(operador.email, senha)).statusCode).toBe(200);
+    const entradas = await auditoriaDe(operador.id, 'operador.senha_gerada');
+    expect(entradas).toHaveLength(1);
+    expect(entradas[0]).toMatchObject({ usuarioId: admin.id, ip: IP, detalhes: { sessoes_revogadas: 1 } });
+    const todas = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entidadeId, String(operador.id)));
+    expect(JSON.stringify(todas)).not.toContain(senha);
+  });
+
+  it('gives a different password each time', async () => {
+    const operador = await novoOperador();
+    const primeira = (await api('POST', `/api/admin/operadores/${operador.id}/nova-senha`)).json();
+    const segunda = (await api('POST', `/api/admin/operadores/${operador.id}/nova-senha`)).json();
+    expect(primeira.senha_temporaria).not.toBe(segunda.senha_temporaria);
+    expect((await login(operador.email, primeira.senha_temporaria)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an admin or the super admin, whose password stays', async () => {
+    for (const conta of [admin, superAdmin]) {
+      const response = await api('POST', `/api/admin/operadores/${conta.id}/nova-senha`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'USUARIO_NAO_ENCONTRADO' });
+      expect(await auditoriaDe(conta.id, 'operador.senha_gerada')).toEqual([]);
+    }
+    expect((await login(superAdmin.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a missing id and 422 for a garbage id', async () => {
+    expect((await api('POST', '/api/admin/operadores/999999/nova-senha')).statusCode).toBe(404);
+    expect((await api('POST', '/api/admin/operadores/abc/nova-senha')).statusCode).toBe(422);
+  });
+
+  it('answers 403 to an operator and 401 without a session, changing nothing', async () => {
+    const alvo = await novoOperador();
+    const operador = await novoOperador();
+    const token = await issueToken(t.database, operador.id);
+    const url = `/api/admin/operadores/${alvo.id}/nova-senha`;
+    expect((await api('POST', url, undefined, token)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    expect((await login(alvo.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { idParam, usuarioCreateBody, usuarioUpdateBody } from '@cobranca/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { atorDe } from '../../plugins/access.ts';
 import {
+  senhaTemporariaResponses,
   usuarioCreateResponses,
   usuarioResponses,
   usuarioStatusResponses,
@@ -13,6 +14,7 @@ import {
   bloquearUsuario,
   buscarUsuarioDoTipoOrThrow,
   criarUsuarioDoTipo,
+  gerarNovaSenha,
   listarUsuariosDoTipo,
   OPERADORES,
   reativarUsuario,
@@ -67,6 +69,19 @@ export const operadoresRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       atualizarUsuarioDoTipo(app.db, OPERADORES, request.params.id, request.body, atorDe(request)),
+  );
+
+  app.post(
+    '/api/admin/operadores/:id/nova-senha',
+    {
+      schema: {
+        tags,
+        summary: 'Gerar uma senha temporária para o operador (mostrada uma vez; encerra as sessões dele)',
+        params: idParam,
+        response: senhaTemporariaResponses,
+      },
+    },
+    async (request) => gerarNovaSenha(app.db, OPERADORES, request.params.id, atorDe(request)),
   );
 
   app.patch(

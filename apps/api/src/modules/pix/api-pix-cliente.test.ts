@@ -323,7 +323,7 @@ describe('ClienteApiPix: falhas', () => {
     psp.latenciaMs = 5_000;
     const erro = await falhaDe(cliente({}, { timeoutMs: 200 }).obterToken());
     expect(erro).toMatchObject({ tipo: 'tempo_esgotado', transitorio: true });
-    expect(erro.message).toBe('O PSP não respondeu em 0,2 segundos.');
+    expect(erro.message).toBe('O PSP não respondeu em 0,2 segundo.');
   });
 
   it('treats a refused connection as a transient outage', async () => {

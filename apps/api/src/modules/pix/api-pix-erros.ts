@@ -1,3 +1,4 @@
+import { plural } from '@cobranca/dominio';
 import { z } from 'zod';
 
 // Failures of the API Pix (docs/formatos-externos.md §6) as pt-BR reasons an admin can act on, split into
@@ -123,7 +124,7 @@ export const tempoEsgotado = (timeoutMs: number): ErroApiPix => {
   const segundos = timeoutMs / 1000;
   return new ErroApiPix(
     'tempo_esgotado',
-    `O PSP não respondeu em ${segundos.toLocaleString('pt-BR')} ${segundos === 1 ? 'segundo' : 'segundos'}.`,
+    `O PSP não respondeu em ${segundos.toLocaleString('pt-BR')} ${plural(segundos, 'segundo', 'segundos')}.`,
   );
 };
 

@@ -1,4 +1,5 @@
 import type { SistemaSettings } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 import { type ContaComEncargos, contaParaEncargos, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from './cobranca-escolha.ts';
 import type { NovaCobranca } from './cobrancas.repository.ts';
@@ -23,7 +24,7 @@ const SOLICITACAO_MAXIMA = 140;
 const solicitacaoDe = (credor: string, contas: readonly ContaCobrada[]): string => {
   const [primeira] = contas;
   const resto = contas.length - 1;
-  const texto = `${credor}: ${primeira?.descricao ?? 'débito'}${resto > 0 ? ` e mais ${resto} ${resto === 1 ? 'conta' : 'contas'}` : ''}`;
+  const texto = `${credor}: ${primeira?.descricao ?? 'débito'}${resto > 0 ? ` e mais ${contagem(resto, 'conta', 'contas')}` : ''}`;
   return texto.length > SOLICITACAO_MAXIMA ? `${texto.slice(0, SOLICITACAO_MAXIMA - 1)}…` : texto;
 };
 

@@ -65,7 +65,7 @@ describe('montarMensagemRegua', () => {
     expect(conteudo).toBe(
       [
         'Olá, Maria Souza, tudo bem? Aqui é da Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.',
-        'Ainda não identificamos o pagamento da fatura de R$ 10,01, vencida em 13/03/2026 (há 7 dia(s)). Ao todo, há 2 fatura(s) em aberto, somando R$ 30,03.',
+        'Ainda não identificamos o pagamento da fatura de R$ 10,01, vencida em 13/03/2026 (há 7 dias). Ao todo, há 2 faturas em aberto, somando R$ 30,03.',
         'Se o pagamento já foi feito, por favor desconsidere esta mensagem. Se precisar de outra data ou de uma condição diferente, responda por aqui que teremos prazer em ajudar.',
       ].join('\n\n'),
     );
@@ -79,6 +79,28 @@ describe('montarMensagemRegua', () => {
   ])('counts {{dias_atraso}} of the oldest receivable %s', (_caso, hoje, dias) => {
     const template = { ...templatePadrao('atraso'), texto: '{{dias_atraso}}' };
     expect(montar({ hoje, template }).conteudo).toBe(dias);
+  });
+
+  it.each([
+    ['one day and one receivable', '2026-03-14', [ANTIGA], 'há 1 dia, 1 fatura'],
+    ['18 days and two receivables', '2026-03-31', [ANTIGA, DE_HOJE], 'há 18 dias, 2 faturas'],
+  ])('agrees {{atraso}} and {{faturas}} with their counts: %s', (_caso, hoje, contas, esperado) => {
+    const template = { ...templatePadrao('atraso'), texto: 'há {{atraso}}, {{faturas}}' };
+    expect(montar({ hoje, template, plano: { ...PLANO, contas } }).conteudo).toBe(esperado);
+  });
+
+  it('keeps {{dias_atraso}} and {{quantidade}} as bare numbers for admin-edited texts', () => {
+    const template = {
+      ...templatePadrao('atraso'),
+      texto: '{{dias_atraso}} dia(s), {{quantidade}} conta(s)',
+    };
+    expect(montar({ template }).conteudo).toBe('7 dia(s), 2 conta(s)');
+  });
+
+  it.each(['lembrete', 'vencimento', 'atraso'] as const)('leaves no "(s)" in the default %s text', (tipo) => {
+    const { conteudo } = montar({ template: templatePadrao(tipo), comPix: false });
+    expect(conteudo).not.toMatch(/\((s|es|ões)\)/);
+    expect(DEFAULT_TEMPLATES[tipo]).not.toContain('(s)');
   });
 
   it('marks where the charge’s PIX block goes, in its own paragraph', () => {
@@ -129,8 +151,8 @@ describe('montarMensagemRegua', () => {
         '11.222.333/0001-81',
         'R$ 10,01',
         '13/03/2026',
-        '7',
-        '2',
+        '7 dias',
+        '2 faturas',
         'R$ 30,03',
         '-',
       ],

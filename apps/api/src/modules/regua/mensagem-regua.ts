@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { TemplateValores } from '@cobranca/contracts';
-import { diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { contagem, diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
 import type { PlanoCliente } from './etapas.ts';
 
 // The text of one collection message (docs/produto.md §11, §13): the oldest receivable gives {{valor}},
 // {{vencimento}} and {{dias_atraso}}; {{quantidade}} and {{total}} cover every receivable in it, at
-// their updated amounts. {{pix}} becomes a marker the sender replaces with the copia e cola of the
+// their updated amounts. {{atraso}} and {{faturas}} are the same counts with the agreeing word
+// ("1 dia", "3 faturas"), so the default texts need no "(s)" (issue 17). {{pix}} becomes a marker the sender replaces with the copia e cola of the
 // message's own charge, created just before it goes (docs/produto.md §21). Pure.
 
 export type Credor = { nome: string; documento: string };
@@ -44,12 +45,15 @@ export const montarMensagemRegua = (entrada: {
   const { plano, template } = entrada;
   const [maisAntiga] = plano.contas;
   if (!maisAntiga) throw new Error('mensagem da régua sem contas');
+  const diasAtraso = Math.max(0, diasEntre(maisAntiga.vencimento, entrada.hoje));
   const valores: TemplateValores = {
     nome: entrada.nome,
     valor: formatarReais(maisAntiga.saldoCentavos),
     vencimento: formatarDataBr(maisAntiga.vencimento),
-    dias_atraso: String(Math.max(0, diasEntre(maisAntiga.vencimento, entrada.hoje))),
+    dias_atraso: String(diasAtraso),
     quantidade: String(plano.contas.length),
+    atraso: contagem(diasAtraso, 'dia', 'dias'),
+    faturas: contagem(plano.contas.length, 'fatura', 'faturas'),
     total: formatarReais(plano.totalCentavos),
     empresa: entrada.credor.nome,
     empresa_documento: entrada.credor.documento,

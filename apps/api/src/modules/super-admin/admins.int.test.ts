@@ -216,3 +216,44 @@ describe('PATCH /api/super-admin/admins/:id/reativar', () => {
     expect(await statusDe(operador.id)).toBe('Bloqueado');
   });
 });
+
+describe('POST /api/super-admin/admins/:id/nova-senha', () => {
+  it('generates a password for an admin, signs them out and audits without it', async () => {
+    const admin = await createTestUser(t.database, 'admin');
+    const token = await loginAs(t.app, admin);
+    const response = await api('POST', `/api/super-admin/admins/${admin.id}/nova-senha`);
+    expect(response.statusCode).toBe(200);
+    const { usuario, senha_temporaria: senha } = response.json();
+    expect(usuario).toMatchObject({ id: admin.id, role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    await loginAs(t.app, { email: admin.email, password: senha });
+    const [entrada] = await auditoriaDe(admin.id, 'admin.senha_gerada');
+    expect(entrada).toMatchObject({ usuarioId: superAdmin.id, ip: IP, detalhes: { sessoes_revogadas: 1 } });
+    expect(JSON.stringify(entrada)).not.toContain(senha);
+  });
+
+  it('refuses the caller’s own account with 422, keeping its password', async () => {
+    const response = await api('POST', `/api/super-admin/admins/${superAdmin.id}/nova-senha`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: { id: ['Você não pode gerar uma senha temporária para a sua própria conta.'] },
+    });
+    await loginAs(t.app, superAdmin);
+  });
+
+  it('answers 404 for an operator id', async () => {
+    const operador = await createTestUser(t.database, 'operador');
+    expect((await api('POST', `/api/super-admin/admins/${operador.id}/nova-senha`)).statusCode).toBe(404);
+  });
+
+  it.each(['admin', 'operador'] as const)('answers 403 to an %s', async (role) => {
+    const alvo = await createTestUser(t.database, 'admin');
+    const user = await createTestUser(t.database, role);
+    const token = await issueToken(t.database, user.id);
+    const url = `/api/super-admin/admins/${alvo.id}/nova-senha`;
+    expect((await api('POST', url, undefined, token)).statusCode).toBe(403);
+    expect(await auditoriaDe(alvo.id, 'admin.senha_gerada')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { idParam, usuarioCreateBody } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { atorDe } from '../../plugins/access.ts';
 import {
+  senhaTemporariaResponses,
   usuarioCreateResponses,
   usuarioStatusResponses,
   usuariosAdminListQuery,
@@ -11,6 +12,7 @@ import {
   ADMINS,
   bloquearUsuario,
   criarUsuarioDoTipo,
+  gerarNovaSenha,
   listarUsuariosDoTipo,
   reativarUsuario,
 } from '../usuarios/usuarios-admin.service.ts';
@@ -46,6 +48,20 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       const conta = await criarUsuarioDoTipo(app.db, ADMINS, request.body, atorDe(request));
       return reply.code(201).send(conta);
     },
+  );
+
+  app.post(
+    '/api/super-admin/admins/:id/nova-senha',
+    {
+      schema: {
+        tags,
+        summary:
+          'Gerar uma senha temporária para um administrador (mostrada uma vez; encerra as sessões dele; não vale para a própria conta)',
+        params: idParam,
+        response: senhaTemporariaResponses,
+      },
+    },
+    async (request) => gerarNovaSenha(app.db, ADMINS, request.params.id, atorDe(request)),
   );
 
   app.patch(

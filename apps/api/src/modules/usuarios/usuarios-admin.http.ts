@@ -2,6 +2,7 @@ import {
   errorResponse,
   paged,
   pageQuery,
+  senhaTemporariaResponse,
   usuarioConta,
   usuariosListQuery,
   validationErrorResponse,
@@ -26,3 +27,4 @@ export const usuarioResponses = {
   ...authErrors,
 };
 export const usuarioStatusResponses = { ...usuarioResponses, 409: errorResponse };
+export const senhaTemporariaResponses = { ...usuarioResponses, 200: senhaTemporariaResponse };

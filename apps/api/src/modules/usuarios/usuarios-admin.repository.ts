@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { usuarios } from '../../db/schema/index.ts';
 import { padraoContem } from '../../lib/busca.ts';
+import { porNome } from '../../lib/ordenacao.ts';
 import { semAcentoSql } from './busca.ts';
 
 // Everything an admin screen shows of an account; never the password hash.
@@ -53,8 +54,8 @@ export const listarUsuarios = async (
     .select(colunasUsuario)
     .from(usuarios)
     .where(where)
-    // Folded first: under the C collation "Álvaro" and "ana" would sort after "Zeca".
-    .orderBy(asc(semAcentoSql(usuarios.name)), asc(usuarios.name), asc(usuarios.id))
+    // pt-BR order: under the C collation "Álvaro" and "ana" would sort after "Zeca" (lib/ordenacao.ts).
+    .orderBy(porNome(usuarios.name), asc(usuarios.id))
     .limit(pagina.limit)
     .offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(usuarios).where(where);

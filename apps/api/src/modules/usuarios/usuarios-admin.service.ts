@@ -3,6 +3,7 @@ import {
   type Paged,
   ROLE_LABELS,
   type Role,
+  type SenhaTemporariaResponse,
   type UserStatus,
   type UsuarioConta,
 } from '@cobranca/contracts';
@@ -13,6 +14,7 @@ import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { hashPassword } from './password.ts';
+import { gerarSenhaTemporaria } from './senha-temporaria.ts';
 import { buscarUsuarioPorEmail, revogarTokensDe } from './usuarios.repository.ts';
 import { criarUsuario, emailEmUso } from './usuarios.service.ts';
 import {
@@ -42,6 +44,7 @@ export const ADMINS: TipoUsuario = {
 };
 
 export const AUTO_BLOQUEIO = 'Você não pode bloquear a sua própria conta.';
+export const AUTO_SENHA = 'Você não pode gerar uma senha temporária para a sua própria conta.';
 
 export const toUsuarioConta = (row: UsuarioListado): UsuarioConta => ({
   id: row.id,
@@ -213,3 +216,37 @@ export const bloquearUsuario = async (
 
 export const reativarUsuario = (db: Db, tipo: TipoUsuario, id: number, ator: Ator): Promise<UsuarioConta> =>
   trocarStatus(db, tipo, id, REATIVAR, ator);
+
+/**
+ * "Gerar nova senha" (issue 17): a random password that meets the policy replaces the current one, every
+ * session of the account ends, and the audit says so without the password; the answer carries it once.
+ * Not for one's own account: nobody else would know the new password.
+ */
+export const gerarNovaSenha = async (
+  db: Db,
+  tipo: TipoUsuario,
+  id: number,
+  ator: Ator,
+): Promise<SenhaTemporariaResponse> => {
+  // Not this screen's account is a 404 first, so an admin's own id reads as "no such operator".
+  await buscarUsuarioDoTipoOrThrow(db, tipo, id);
+  if (id === ator.usuarioId) throw erroDeCampo('DADOS_INVALIDOS', 'id', AUTO_SENHA);
+  const senha = gerarSenhaTemporaria();
+  const passwordHash = await hashPassword(senha);
+  const usuario = await db.transaction(async (tx) => {
+    const row = await atualizarUsuario(tx, id, tipo.roles, { passwordHash });
+    if (!row) throw new ErroDominio('USUARIO_NAO_ENCONTRADO', tipo.naoEncontrada);
+    const sessoesRevogadas = await revogarTokensDe(tx, id);
+    await registrarAuditoria(tx, {
+      usuarioId: ator.usuarioId,
+      acao: `${tipo.acao}.senha_gerada`,
+      descricao: `Senha temporária gerada para ${ROLE_LABELS[row.role]} ${row.name}`,
+      entidade: 'usuario',
+      entidadeId: id,
+      detalhes: { sessoes_revogadas: sessoesRevogadas },
+      ip: ator.ip ?? null,
+    });
+    return row;
+  });
+  return { usuario: toUsuarioConta(usuario), senha_temporaria: senha };
+};

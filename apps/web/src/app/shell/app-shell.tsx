@@ -15,8 +15,11 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSessionCheck } from '../../features/auth/api/session-check.ts';
+import { useEventosAoVivo } from '../../features/operador/api/ao-vivo.ts';
 import { useOperadorBadges } from '../../features/operador/api/badges.ts';
+import { JanelaEnvioAviso } from '../../features/operador/janela-envio-aviso.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useContagemNoTitulo } from '../../lib/titulo-documento.ts';
 import { DateLocalization } from './date-localization.tsx';
 import { MENUS } from './menus.ts';
 import { NavMenu } from './nav-menu.tsx';
@@ -35,6 +38,8 @@ export const AppShell = () => {
   const drawer = useDrawerState(isDesktop);
   const user = useSession((s) => s.user);
   const badges = useOperadorBadges();
+  useEventosAoVivo();
+  useContagemNoTitulo(badges.mensagensAguardando);
   useSessionCheck();
   const logout = useLogout();
   if (!user || !isRole(user.role)) return null;
@@ -106,6 +111,7 @@ export const AppShell = () => {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
+        {user.role === 'operador' && <JanelaEnvioAviso />}
         <Suspense fallback={<LinearProgress aria-label="Carregando" />}>
           <DateLocalization>
             <Outlet />

@@ -3,9 +3,12 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-// Every colour keeps the white initials at 4.5:1 or more (WCAG 1.4.3).
-const AVATAR_COLORS = [
-  '#1976D2',
+// Every colour keeps the white initials at 4.5:1 or more (WCAG 1.4.3). MUI draws an Avatar's letters
+// in the page background (#F5F7FA), not white: on #1976D2 that was 4.29:1, which axe flagged on
+// /super-admin for a super admin whose name lands there (issue 17); the initials are white now, and the
+// blue is primary's darker tone (5.75:1).
+export const AVATAR_COLORS = [
+  '#1565C0',
   '#2E7D32',
   '#7B1FA2',
   '#C2185B',
@@ -35,7 +38,10 @@ export const UserBlock = ({ user, compact }: { user: SessionUser; compact: boole
     <Box
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: compact ? 1.5 : 2, py: 2, minHeight: 72 }}
     >
-      <Avatar sx={{ bgcolor: colorFor(user.name), width: 40, height: 40, fontSize: 16 }} aria-hidden>
+      <Avatar
+        sx={{ bgcolor: colorFor(user.name), color: 'common.white', width: 40, height: 40, fontSize: 16 }}
+        aria-hidden
+      >
         {initials(user.name)}
       </Avatar>
       {!compact && (

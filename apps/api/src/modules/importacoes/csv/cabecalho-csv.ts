@@ -1,4 +1,5 @@
 import { CSV_CLIENTES_COLUNAS } from '@cobranca/contracts';
+import { plural } from '@cobranca/dominio';
 import { normalizarBusca } from '../../../lib/busca.ts';
 
 export type ColunaCsv = (typeof CSV_CLIENTES_COLUNAS)[number]['nome'];
@@ -36,7 +37,7 @@ export const mapearCabecalho = (nomes: readonly string[]): Cabecalho => {
     const nomesFaltando = faltando.map((c) => c.nome).join(', ');
     return {
       ok: false,
-      mensagem: `O cabeçalho do arquivo não tem a(s) coluna(s) obrigatória(s): ${nomesFaltando}. Use o modelo CSV.`,
+      mensagem: `O cabeçalho do arquivo não tem ${plural(faltando.length, 'a coluna obrigatória', 'as colunas obrigatórias')}: ${nomesFaltando}. Use o modelo CSV.`,
     };
   }
   return { ok: true, colunas };

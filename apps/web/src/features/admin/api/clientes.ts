@@ -1,15 +1,29 @@
-import type { ClienteAdmin, ClienteStatus, Paged } from '@cobranca/contracts';
+import type { ClienteAdmin, ClienteStatus, ClientesOrdem, Paged, Sentido } from '@cobranca/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type ClientesFiltro = { page: number; busca?: string; status?: ClienteStatus };
+export type ClientesFiltro = {
+  page: number;
+  busca?: string;
+  status?: ClienteStatus;
+  ordem?: ClientesOrdem;
+  sentido?: Sentido;
+  operador_id?: string;
+  /** Ranges and last reply as the URL keeps them (see components/clientes-filtros.tsx). */
+  atraso_min?: string;
+  atraso_max?: string;
+  valor_min?: string;
+  valor_max?: string;
+  resposta?: string;
+};
 
 export const clientesKeys = {
   all: ['admin', 'clientes'] as const,
   lista: (filtro: ClientesFiltro) => ['admin', 'clientes', 'lista', filtro] as const,
 };
 
-// ── GET /api/admin/clientes?page=&busca= or /api/admin/clientes/por-status/{status}?page=&busca= ──
+// ── GET /api/admin/clientes?page=&busca=&ordem=&sentido=&operador_id=&atraso_min=… or
+//    /api/admin/clientes/por-status/{status}?… ──
 export const buscarClientes = ({ status, ...query }: ClientesFiltro, signal?: AbortSignal) =>
   api.get<Paged<ClienteAdmin>>(status ? `/admin/clientes/por-status/${status}` : '/admin/clientes', {
     query,

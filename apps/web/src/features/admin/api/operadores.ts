@@ -1,5 +1,6 @@
 import type {
   Paged,
+  SenhaTemporariaResponse,
   UserStatus,
   UsuarioConta,
   UsuarioCreateBody,
@@ -39,6 +40,9 @@ export const atualizarOperador = ({ id, body }: UpdateOperadorInput) =>
 
 export const bloquearOperador = (id: number) => api.patch<UsuarioConta>(`/admin/operadores/${id}/bloquear`);
 export const reativarOperador = (id: number) => api.patch<UsuarioConta>(`/admin/operadores/${id}/reativar`);
+/** A server-generated temporary password, shown once; the operator's sessions end. */
+export const gerarSenhaOperador = (id: number) =>
+  api.post<SenhaTemporariaResponse>(`/admin/operadores/${id}/nova-senha`);
 
 /** Operator changes show in the paged list and in the dashboard's operator list (status, name). */
 const useInvalidateOperadores = () => {
@@ -68,3 +72,5 @@ export const useReativarOperador = () => {
   const invalidate = useInvalidateOperadores();
   return useMutation({ mutationFn: reativarOperador, onSuccess: invalidate });
 };
+
+export const useGerarSenhaOperador = () => useMutation({ mutationFn: gerarSenhaOperador });

@@ -1,32 +1,51 @@
-import { CLIENTE_STATUSES, type ClienteAdmin } from '@cobranca/contracts';
+import { CLIENTE_STATUSES, CLIENTES_ORDENS, type ClienteAdmin } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
+import {
+  CLIENTES_FILTRO_KEYS,
+  ClientesFiltros,
+  filtrosParaQuery,
+} from '../../../components/clientes-filtros.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { useClientes } from '../api/clientes.ts';
+import { useDashboardOperadores } from '../api/dashboard.ts';
 import { clientesColumns } from './clientes-columns.tsx';
 import { ReatribuirDialog } from './reatribuir-dialog.tsx';
 
-const FILTER_KEYS = ['busca', 'status'] as const;
+const FILTER_KEYS = ['busca', 'status', 'operador_id', ...CLIENTES_FILTRO_KEYS] as const;
 
-/** /admin/clientes: every customer, paged, searchable, filtered by status, reassignable. */
+/** /admin/clientes: every customer, paged, searchable, sortable, filtered, reassignable. */
 export const AdminClientesPage = () => {
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const { sort, setSort, chosen } = useUrlSort(CLIENTES_ORDENS, { key: 'nome', direction: 'asc' });
   const busca = filters.busca;
   const status = CLIENTE_STATUSES.find((s) => s === filters.status);
+  const operadores = useDashboardOperadores();
   const [reatribuir, setReatribuir] = useState<ClienteAdmin | null>(null);
-  const query = useClientes({ page, busca: busca || undefined, status });
+  const query = useClientes({
+    page,
+    busca: busca || undefined,
+    status,
+    ...chosen,
+    operador_id: /^\d+$/.test(filters.operador_id) ? filters.operador_id : undefined,
+    ...filtrosParaQuery(filters),
+  });
+  const filtered = FILTER_KEYS.some((key) => Boolean(filters[key]));
 
   return (
     <>
       <PageHeader title="Gestão de Clientes" subtitle="Todos os clientes, de todos os operadores." />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
         <SearchField
           label="Buscar cliente"
           placeholder="Nome, documento ou telefone"
@@ -38,19 +57,37 @@ export const AdminClientesPage = () => {
           labels={CLIENTE_STATUS_LABELS}
           value={status}
           onChange={(value) => setFilters({ status: value })}
-          sx={{ minWidth: 220 }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 0 }}
         />
+        <TextField
+          select
+          size="small"
+          label="Operador"
+          value={
+            operadores.data?.some((o) => String(o.id) === filters.operador_id) ? filters.operador_id : ''
+          }
+          onChange={(event) => setFilters({ operador_id: event.target.value })}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 0 }}
+        >
+          <MenuItem value="">Todos</MenuItem>
+          {(operadores.data ?? []).map((o) => (
+            <MenuItem key={o.id} value={String(o.id)}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ClientesFiltros value={filters} onChange={setFilters} />
       </Box>
       <PagedTable
         label="Clientes"
         columns={clientesColumns(setReatribuir)}
         {...pagedQueryProps(query)}
         onPageChange={setPage}
+        sort={sort}
+        onSortChange={setSort}
         rowKey={(c) => c.id}
         emptyMessage={
-          busca || status
-            ? 'Nenhum cliente encontrado com esses filtros.'
-            : 'Nenhum cliente cadastrado ainda.'
+          filtered ? 'Nenhum cliente encontrado com esses filtros.' : 'Nenhum cliente cadastrado ainda.'
         }
       />
       {reatribuir && <ReatribuirDialog cliente={reatribuir} onClose={() => setReatribuir(null)} />}

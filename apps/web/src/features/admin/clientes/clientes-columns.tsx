@@ -14,10 +14,12 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
   {
     key: 'nome',
     header: 'Nome',
+    sortKey: 'nome',
     render: (c) => (
       <>
         {c.nome}
-        {/* On a phone the document and status sit under the name instead of in their own columns. */}
+        {/* Below md (tablet table, phone card) the document and status sit under the name instead of
+            in their own columns. */}
         <Box sx={{ display: { xs: 'block', md: 'none' } }}>
           <Typography variant="caption" component="div" color="text.secondary">
             {formatarDocumento(c.documento)}
@@ -44,6 +46,7 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
     key: 'chamadas',
     header: 'Chamadas',
     align: 'right',
+    sortKey: 'numero_chamadas',
     render: (c) => <ChamadasMark numero={c.numero_chamadas} />,
     hideOnMobile: true,
   },
@@ -51,6 +54,7 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
     key: 'total',
     header: 'Em aberto',
     align: 'right',
+    sortKey: 'total_em_aberto',
     render: (c) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
         {formatarValorEmReais(c.total_em_aberto)}

@@ -99,6 +99,40 @@ describe('AdminConfigSistemaPage', () => {
     ]);
   });
 
+  it('takes the sending window as 24-hour HH:MM text and sends it', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const inicio = screen.getByLabelText('Início (dias úteis)');
+    expect(inicio).toHaveAttribute('type', 'text');
+    await user.clear(inicio);
+    await user.type(inicio, '0730');
+    await user.clear(screen.getByLabelText('Fim (sábado)'));
+    await user.type(screen.getByLabelText('Fim (sábado)'), '1815');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      janela_envio: {
+        dias_uteis: { inicio: '07:30', fim: '20:00' },
+        sabado: { inicio: '08:00', fim: '18:15' },
+      },
+    });
+  });
+
+  it('refuses an incomplete time with the 24-hour rule and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const fim = screen.getByLabelText('Fim (dias úteis)');
+    await user.clear(fim);
+    await user.type(fim, '9');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(fim).toHaveAccessibleDescription('Informe um horário de 00:00 a 23:59 (24 horas).'),
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('moves an edited step to its place by day', async () => {
     const user = userEvent.setup();
     renderApp('/admin/config-sistema');

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
 import { Controller, type FieldError, get, useFormContext } from 'react-hook-form';
+import { HoraField } from '../../../components/hora-field.tsx';
 import type { Janela, SistemaForm } from './sistema-form.ts';
 
 type Props = {
@@ -13,8 +13,6 @@ type Props = {
   switchLabel: string;
   fallback: Janela;
 };
-
-const timeProps = { htmlInput: { step: 60 }, inputLabel: { shrink: true } } as const;
 
 /** A day that may have no sending at all: a switch, and the opening hours when it is on. */
 export const JanelaDiaFields = ({ name, dia, switchLabel, fallback }: Props) => {
@@ -54,27 +52,19 @@ export const JanelaDiaFields = ({ name, dia, switchLabel, fallback }: Props) => 
             />
             {janela && (
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-                <TextField
+                <HoraField
                   label={`Início (${dia})`}
-                  type="time"
-                  size="small"
                   value={janela.inicio}
-                  onChange={(event) => setHora('inicio', event.target.value)}
+                  onChange={(value) => setHora('inicio', value)}
                   onBlur={field.onBlur}
-                  error={Boolean(errorAt('inicio'))}
-                  helperText={errorAt('inicio')}
-                  slotProps={timeProps}
+                  error={errorAt('inicio')}
                 />
-                <TextField
+                <HoraField
                   label={`Fim (${dia})`}
-                  type="time"
-                  size="small"
                   value={janela.fim}
-                  onChange={(event) => setHora('fim', event.target.value)}
+                  onChange={(value) => setHora('fim', value)}
                   onBlur={field.onBlur}
-                  error={Boolean(errorAt('fim'))}
-                  helperText={errorAt('fim')}
-                  slotProps={timeProps}
+                  error={errorAt('fim')}
                 />
               </Box>
             )}

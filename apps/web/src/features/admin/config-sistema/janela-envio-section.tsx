@@ -5,6 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
+import { HoraField } from '../../../components/hora-field.tsx';
 import { FormSection, fieldGrid } from './form-section.tsx';
 import { JanelaDiaFields } from './janela-dia-fields.tsx';
 import type { SistemaForm } from './sistema-form.ts';
@@ -21,12 +22,9 @@ const FUSOS: [string, string][] = [
   ['America/Noronha', 'Fernando de Noronha (America/Noronha)'],
 ];
 
-const timeProps = { htmlInput: { step: 60 }, inputLabel: { shrink: true } } as const;
-
 /** When automatic messages may go out (consumer-protection practice, docs/produto.md §11). */
 export const JanelaEnvioSection = () => {
   const {
-    register,
     control,
     formState: { errors },
   } = useFormContext<SistemaForm>();
@@ -42,24 +40,24 @@ export const JanelaEnvioSection = () => {
             Segunda a sexta
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-            <TextField
-              {...register('janela_envio.dias_uteis.inicio')}
-              label="Início (dias úteis)"
-              type="time"
-              size="small"
-              error={Boolean(uteis?.inicio)}
-              helperText={uteis?.inicio?.message}
-              slotProps={timeProps}
-            />
-            <TextField
-              {...register('janela_envio.dias_uteis.fim')}
-              label="Fim (dias úteis)"
-              type="time"
-              size="small"
-              error={Boolean(uteis?.fim)}
-              helperText={uteis?.fim?.message}
-              slotProps={timeProps}
-            />
+            {(['inicio', 'fim'] as const).map((leaf) => (
+              <Controller
+                key={leaf}
+                name={`janela_envio.dias_uteis.${leaf}`}
+                control={control}
+                render={({ field }) => (
+                  <HoraField
+                    label={`${leaf === 'inicio' ? 'Início' : 'Fim'} (dias úteis)`}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={uteis?.[leaf]?.message}
+                  />
+                )}
+              />
+            ))}
           </Box>
         </Box>
         <JanelaDiaFields

@@ -1,4 +1,5 @@
 import { TEMPLATE_TIPOS } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -21,7 +22,7 @@ export const descreverDias = (dias: number): string => {
   if (!Number.isInteger(dias)) return '';
   if (dias === 0) return 'No dia do vencimento';
   const n = Math.abs(dias);
-  return `${n} ${n === 1 ? 'dia' : 'dias'} ${dias < 0 ? 'antes do' : 'após o'} vencimento`;
+  return `${contagem(n, 'dia', 'dias')} ${dias < 0 ? 'antes do' : 'após o'} vencimento`;
 };
 
 /** The collection schedule: one row per step, kept sorted by day (docs/produto.md §11). */

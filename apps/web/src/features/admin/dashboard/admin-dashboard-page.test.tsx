@@ -86,10 +86,10 @@ describe('AdminDashboardPage', () => {
     expect(await screen.findByText('R$ 1.234,56', {}, SLOW)).toBeInTheDocument();
     expect(figure('Valores em aberto')).toHaveTextContent('R$ 1.234,56');
     expect(figure('Valores cobrados')).toHaveTextContent('R$ 98.765,40');
-    expect(figure('Cobranças do mês')).toHaveTextContent('12,5 %');
+    expect(figure('Cobranças do mês')).toHaveTextContent('12,5%');
     expect(figure('Mensagens enviadas')).toHaveTextContent('1.234');
     expect(figure('Mensagens recebidas')).toHaveTextContent('87');
-    expect(figure('Taxa de resposta')).toHaveTextContent('33,3 %');
+    expect(figure('Taxa de resposta')).toHaveTextContent('33,3%');
     expect(document.title).toBe('Dashboard · Sistema de Cobrança Automática');
   });
 

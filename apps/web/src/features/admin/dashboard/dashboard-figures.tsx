@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { formatarPercentual, formatarValorEmReais } from '@cobranca/dominio';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import PaidIcon from '@mui/icons-material/Paid';
@@ -8,7 +8,7 @@ import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import SendIcon from '@mui/icons-material/Send';
 import { type Figure, FiguresSection } from '../../../components/figures-section.tsx';
 import { useAdminDashboard } from '../api/dashboard.ts';
-import { formatarInteiro, formatarPercentual } from './format-dashboard.ts';
+import { formatarInteiro } from './format-dashboard.ts';
 
 type AdminFigure = Figure<keyof AdminDashboard> & {
   format: (value: number) => string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatarInteiro, formatarMes, formatarMesExtenso, formatarPercentual } from './format-dashboard.ts';
+import { formatarInteiro, formatarMes, formatarMesExtenso } from './format-dashboard.ts';
 
 describe('dashboard formats', () => {
   it('labels months like nov/26', () => {
@@ -8,10 +8,7 @@ describe('dashboard formats', () => {
     expect(formatarMesExtenso('2026-03')).toBe('março de 2026');
   });
 
-  it('writes percentages with one decimal and counts with thousands dots', () => {
-    expect(formatarPercentual(12.5)).toBe('12,5 %');
-    expect(formatarPercentual(0)).toBe('0,0 %');
-    expect(formatarPercentual(33.333)).toBe('33,3 %');
+  it('writes counts with thousands dots', () => {
     expect(formatarInteiro(1234)).toBe('1.234');
   });
 });

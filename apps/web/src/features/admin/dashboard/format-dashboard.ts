@@ -1,6 +1,6 @@
-// pt-BR presentation of the dashboard's figures (docs/produto.md §2).
+// pt-BR presentation of the dashboard's figures (docs/produto.md §2); percentages use the app-wide
+// `formatarPercentual` of @cobranca/dominio.
 
-const umaCasa = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const MESES = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 const MESES_EXTENSO = [
@@ -17,9 +17,6 @@ const MESES_EXTENSO = [
   'novembro',
   'dezembro',
 ];
-
-/** A percentage already on the 0–100 scale → `12,5 %`. */
-export const formatarPercentual = (value: number): string => `${umaCasa.format(value)} %`;
 
 /** A count → `1.234`. */
 export const formatarInteiro = (value: number): string => inteiro.format(value);

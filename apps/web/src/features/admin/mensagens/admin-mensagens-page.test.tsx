@@ -48,7 +48,11 @@ beforeEach(() => {
   resetSession();
   signInAs(TEST_USERS.admin);
   stored = templates();
-  server.use(http.get(TEMPLATES_URL, () => HttpResponse.json(stored)));
+  server.use(
+    http.get(TEMPLATES_URL, () => HttpResponse.json(stored)),
+    // The quick replies below the templates have their own tests (respostas-rapidas-section.test.tsx).
+    http.get('/api/admin/configuracoes/mensagens/respostas-rapidas', () => HttpResponse.json([])),
+  );
 });
 
 // The first render also loads the admin area's chunk, hence the longer wait.

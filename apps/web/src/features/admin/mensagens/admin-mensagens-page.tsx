@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { srOnly } from '../../../lib/sr-only.ts';
 import { useTemplates } from '../api/templates.ts';
 import { WhatsappStatusChip } from '../whatsapp/whatsapp-status-chip.tsx';
+import { RespostasRapidasSection } from './respostas-rapidas-section.tsx';
 import type { TemplateDraft } from './template-draft.ts';
 import { TemplateEditor } from './template-editor.tsx';
 import { TIPO_LABELS } from './template-labels.ts';
@@ -105,6 +106,7 @@ export const AdminMensagensPage = () => {
         actions={query.data && <WhatsappStatusChip status={query.data.whatsapp} showProvedor />}
       />
       {content()}
+      <RespostasRapidasSection />
     </>
   );
 };

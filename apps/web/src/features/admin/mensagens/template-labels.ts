@@ -16,8 +16,12 @@ export const PLACEHOLDER_DESCRICOES: Record<TemplatePlaceholder, string> = {
   vencimento: 'Data de vencimento',
   dias_atraso: 'Dias em atraso',
   quantidade: 'Quantidade de contas em aberto',
+  atraso: 'Dias em atraso, com a palavra ("1 dia", "18 dias")',
+  faturas: 'Faturas em aberto, com a palavra ("1 fatura", "3 faturas")',
   total: 'Total em aberto',
   empresa: 'Nome da empresa credora',
   empresa_documento: 'CNPJ/CPF da empresa credora',
   pix: 'Código PIX copia e cola',
+  parcelas: 'Parcelas do acordo, por extenso (ex.: 3 parcelas)',
+  lista_parcelas: 'Uma linha por parcela do acordo, com valor e vencimento',
 };

@@ -1,16 +1,15 @@
 import type { TemplateView } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { formatarPercentual, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const inteiro = new Intl.NumberFormat('pt-BR');
 
 /** Results of the template: sends, reply rate, and money recovered within 7 days of a send. */
 export const TemplateStats = ({ estatisticas }: { estatisticas: TemplateView['estatisticas'] }) => {
   const items = [
     { label: 'Enviadas', value: inteiro.format(estatisticas.enviadas) },
-    { label: 'Taxa de resposta', value: `${percent.format(estatisticas.taxa_resposta)}%` },
+    { label: 'Taxa de resposta', value: formatarPercentual(estatisticas.taxa_resposta) },
     { label: 'Valor recuperado', value: formatarValorEmReais(estatisticas.valor_recuperado) },
   ];
   return (

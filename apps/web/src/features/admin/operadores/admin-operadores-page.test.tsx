@@ -315,3 +315,62 @@ describe('AdminOperadoresPage — actions', () => {
     ]);
   });
 });
+
+describe('AdminOperadoresPage — gerar nova senha', () => {
+  const SENHA = 'aB3d-7kPq-Xy9z-M2nR';
+  let geradas: string[];
+  beforeEach(() => {
+    geradas = [];
+    server.use(
+      http.post('/api/admin/operadores/:id/nova-senha', ({ params }) => {
+        geradas.push(String(params.id));
+        return HttpResponse.json({ usuario: OLIVIA, senha_temporaria: SENHA });
+      }),
+    );
+  });
+
+  it('asks first, then shows the generated password once with a copy button', async () => {
+    renderApp('/admin/operadores');
+    const user = await openAction('Olívia Santos', 'Gerar nova senha');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar nova senha para Olívia Santos?' });
+    expect(dialog).toHaveTextContent('todas as sessões abertas são encerradas');
+    expect(geradas).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar nova senha' }));
+    const pronta = await screen.findByRole('dialog', { name: 'Nova senha de Olívia Santos' });
+    expect(within(pronta).getByLabelText('Senha temporária')).toHaveValue(SENHA);
+    expect(pronta).toHaveTextContent('nenhum e-mail é enviado');
+    expect(geradas).toEqual(['10']);
+    await user.click(within(pronta).getByRole('button', { name: 'Copiar senha' }));
+    expect(await navigator.clipboard.readText()).toBe(SENHA);
+    expect(await screen.findByText('Senha copiada')).toBeInTheDocument();
+    await user.click(within(pronta).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByDisplayValue(SENHA)).toBeNull();
+  });
+
+  it('generates nothing when cancelled', async () => {
+    renderApp('/admin/operadores');
+    const user = await openAction('Olívia Santos', 'Gerar nova senha');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar nova senha para Olívia Santos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(geradas).toEqual([]);
+  });
+
+  it('says why when the server refuses, without showing a password', async () => {
+    server.use(
+      http.post('/api/admin/operadores/:id/nova-senha', () =>
+        HttpResponse.json(
+          { code: 'USUARIO_NAO_ENCONTRADO', message: 'Operador não encontrado.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderApp('/admin/operadores');
+    const user = await openAction('Olívia Santos', 'Gerar nova senha');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerar nova senha para Olívia Santos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar nova senha' }));
+    expect(await within(dialog).findByText('Operador não encontrado.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Senha temporária')).toBeNull();
+  });
+});

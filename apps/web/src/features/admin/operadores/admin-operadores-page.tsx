@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
+import { NovaSenhaDialog } from '../../../components/nova-senha-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -11,7 +12,7 @@ import { StatusFilter } from '../../../components/status-filter.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { useCreateOperador, useOperadores } from '../api/operadores.ts';
+import { useCreateOperador, useGerarSenhaOperador, useOperadores } from '../api/operadores.ts';
 import { OperadorEditDialog } from './operador-edit-dialog.tsx';
 import { type OperadorAcao, OperadorRowActions } from './operador-row-actions.tsx';
 import { OperadorSenhaDialog } from './operador-senha-dialog.tsx';
@@ -39,7 +40,10 @@ const columns = (onAction: (operador: UsuarioConta, acao: OperadorAcao) => void)
   },
 ];
 
-/** /admin/operadores: search, filter by status, create, edit, change password, block and reactivate. */
+/**
+ * /admin/operadores: search, filter by status, create, edit, change password, generate a temporary
+ * password, block and reactivate.
+ */
 export const AdminOperadoresPage = () => {
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
@@ -48,6 +52,7 @@ export const AdminOperadoresPage = () => {
   const [dialog, setDialog] = useState<DialogState>(null);
   const query = useOperadores({ page, busca: busca || undefined, status });
   const criar = useCreateOperador();
+  const gerarSenha = useGerarSenhaOperador();
   const close = () => setDialog(null);
 
   return (
@@ -95,6 +100,9 @@ export const AdminOperadoresPage = () => {
       {dialog?.kind === 'editar' && <OperadorEditDialog operador={dialog.operador} onClose={close} />}
       {dialog?.kind === 'senha' && <OperadorSenhaDialog operador={dialog.operador} onClose={close} />}
       {dialog?.kind === 'status' && <OperadorStatusDialog operador={dialog.operador} onClose={close} />}
+      {dialog?.kind === 'nova_senha' && (
+        <NovaSenhaDialog conta={dialog.operador} mutation={gerarSenha} onClose={close} />
+      )}
     </>
   );
 };

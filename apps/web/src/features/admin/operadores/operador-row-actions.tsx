@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -11,7 +12,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 
-export type OperadorAcao = 'editar' | 'senha' | 'status';
+export type OperadorAcao = 'editar' | 'senha' | 'nova_senha' | 'status';
 /** The props of the dialog each action opens. */
 export type OperadorDialogProps = { operador: UsuarioConta; onClose: () => void };
 
@@ -53,6 +54,12 @@ export const OperadorRowActions = ({
             <KeyIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Alterar senha</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => choose('nova_senha')}>
+          <ListItemIcon>
+            <LockResetIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Gerar nova senha</ListItemText>
         </MenuItem>
         <MenuItem onClick={() => choose('status')} sx={isActive ? { color: 'error.main' } : undefined}>
           <ListItemIcon sx={isActive ? { color: 'error.main' } : undefined}>

@@ -1,5 +1,5 @@
 import type { AtribuicaoCreditoPixResponse, ClienteAdmin, CreditoPixView } from '@cobranca/contracts';
-import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
+import { contagem, formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +24,7 @@ import { formatarDataHora } from '../../../lib/format.ts';
 import { clientesQueryOptions } from '../api/clientes.ts';
 import { useAtribuirCreditoPix } from '../api/creditos-pix.ts';
 
-const contas = (n: number) => (n === 1 ? '1 conta' : `${n} contas`);
+const contas = (n: number) => contagem(n, 'conta', 'contas');
 
 /** What the snackbar says after an assignment: how much went where, and what is left. */
 export const mensagemAtribuicao = (nome: string, r: AtribuicaoCreditoPixResponse): string =>

@@ -252,15 +252,15 @@ describe('Créditos PIX a atribuir (/admin/pix, docs/produto.md §21)', () => {
     expect(envios[1]?.chave).toBe(envios[0]?.chave);
   });
 
-  it('fits a 390 px phone: date, credit and action per row, the rest stacked under the date', async () => {
+  it('fits a 390 px phone: one card per credit, each with its action', async () => {
     setViewportWidth(MOBILE);
     const user = userEvent.setup();
     renderApp('/admin/pix');
-    const [, primeira] = await linhas();
-    expect(primeira).toHaveTextContent('PIX de R$ 150,00');
-    await user.click(
-      within(primeira as HTMLElement).getByRole('button', { name: 'Atribuir crédito de R$ 150,00' }),
-    );
+    const lista = await screen.findByRole('list', { name: 'Créditos PIX a atribuir' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const primeira = await within(lista).findByText(/PIX de R\$ 150,00/);
+    const cartao = primeira.closest('li') as HTMLElement;
+    await user.click(within(cartao).getByRole('button', { name: 'Atribuir crédito de R$ 150,00' }));
     expect(screen.getByRole('dialog', { name: 'Atribuir crédito PIX' })).toBeInTheDocument();
   });
 });

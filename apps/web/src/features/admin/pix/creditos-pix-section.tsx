@@ -1,5 +1,5 @@
 import type { CreditoPixView } from '@cobranca/contracts';
-import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
+import { contagem, formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -101,7 +101,7 @@ const colunas = (onAtribuir: (credito: CreditoPixView) => void): Column<CreditoP
 ];
 
 const resumo = (total: number) =>
-  total === 1 ? '1 crédito aguardando atribuição.' : `${total} créditos aguardando atribuição.`;
+  `${contagem(total, 'crédito aguardando', 'créditos aguardando')} atribuição.`;
 
 /**
  * "Créditos PIX a atribuir" (docs/produto.md §21): PIX that found no open debt, or the rest of one

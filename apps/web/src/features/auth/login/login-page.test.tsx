@@ -159,4 +159,21 @@ describe('LoginPage', () => {
     renderApp('/login');
     expect(await screen.findByLabelText('E-mail')).toHaveFocus();
   });
+
+  it('explains under "Esqueci minha senha" that an administrator resets it and no e-mail is sent', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    const link = await screen.findByRole('button', { name: 'Esqueci minha senha' });
+    expect(link).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(/não envia e-mails/)).toBeNull();
+    await user.click(link);
+    expect(link).toHaveAttribute('aria-expanded', 'true');
+    const explicacao = document.getElementById(link.getAttribute('aria-controls') ?? '');
+    expect(explicacao).toHaveTextContent('o sistema não envia e-mails');
+    expect(explicacao).toHaveTextContent('Operadores pedem a um administrador da empresa');
+    expect(explicacao).toHaveTextContent('administradores, ao super administrador');
+    expect(explicacao).toHaveTextContent('gerar uma nova senha');
+    await user.click(link);
+    expect(screen.queryByText(/não envia e-mails/)).toBeNull();
+  });
 });

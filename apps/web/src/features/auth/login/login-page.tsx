@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useLogin } from '../api/login.ts';
+import { EsqueciSenha } from './esqueci-senha.tsx';
 
 type LoginForm = z.input<typeof loginBody>;
 const LOGIN_FAILED = 'Erro ao fazer login';
@@ -124,6 +125,7 @@ export const LoginPage = () => {
             {mutation.isPending ? 'Entrando…' : 'Entrar'}
           </Button>
         </Box>
+        <EsqueciSenha />
       </Paper>
     </Box>
   );

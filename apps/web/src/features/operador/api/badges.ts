@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { FALHAS_A_PARTIR_DE } from '../../../components/chamadas-mark.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { intervaloSemAoVivo } from './ao-vivo-estado.ts';
 
 export type Badges = { mensagensAguardando: number; clientesComMensagensFalhadas: number };
 export const NO_BADGES: Badges = { mensagensAguardando: 0, clientesComMensagensFalhadas: 0 };
@@ -52,7 +53,7 @@ export const useOperadorBadges = (): Badges => {
       }
     },
     enabled: isOperador,
-    refetchInterval: BADGE_REFRESH_MS,
+    refetchInterval: intervaloSemAoVivo(BADGE_REFRESH_MS),
     staleTime: 0,
     retry: false,
   });

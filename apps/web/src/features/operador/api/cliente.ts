@@ -8,11 +8,13 @@ import type {
   PagamentoView,
   PromessaBody,
   PromessaView,
+  TermosAcordoView,
 } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { type Envio, useEnvioIdempotente } from '../../../lib/idempotency.ts';
+import { intervaloSemAoVivo } from './ao-vivo-estado.ts';
 
 export type ChamadaBody = z.input<typeof chamadaBody>;
 
@@ -43,7 +45,7 @@ export const clienteQueryOptions = (id: number) =>
   queryOptions({
     queryKey: clienteKeys.detalhe(id),
     queryFn: ({ signal }) => buscarCliente(id, signal),
-    refetchInterval: CLIENTE_REFRESH_MS,
+    refetchInterval: intervaloSemAoVivo(CLIENTE_REFRESH_MS),
   });
 
 export const useCliente = (id: number, enabled = true) => useQuery({ ...clienteQueryOptions(id), enabled });
@@ -59,13 +61,17 @@ export const registrarChamada = (id: number, body: ChamadaBody, idempotencyKey?:
     idempotencyKey,
   });
 export const criarNegociacao = (id: number, body: NegociacaoBody, idempotencyKey?: string) =>
-  api.post<ComCliente & { negociacao: NegociacaoView }>(`/operador/clientes/${id}/negociacoes`, body, {
-    idempotencyKey,
-  });
+  api.post<ComCliente & { negociacao: NegociacaoView; termos: TermosAcordoView }>(
+    `/operador/clientes/${id}/negociacoes`,
+    body,
+    { idempotencyKey },
+  );
 export const registrarPagamento = (id: number, body: PagamentoBody, idempotencyKey?: string) =>
-  api.post<ComCliente & { pagamento: PagamentoView }>(`/operador/clientes/${id}/pagamentos`, body, {
-    idempotencyKey,
-  });
+  api.post<ComCliente & { pagamento: PagamentoView; pagamentos: PagamentoView[] }>(
+    `/operador/clientes/${id}/pagamentos`,
+    body,
+    { idempotencyKey },
+  );
 export const registrarPromessa = (id: number, body: PromessaBody, idempotencyKey?: string) =>
   api.post<ComCliente & { promessa: PromessaView }>(`/operador/clientes/${id}/promessas`, body, {
     idempotencyKey,

@@ -1,4 +1,4 @@
-import type { ClienteLista, Paged } from '@cobranca/contracts';
+import type { ClienteLista, ClientesOrdem, FiltroResposta, Paged, Sentido } from '@cobranca/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,6 +10,15 @@ export type ClientesListaFiltro = {
   busca?: string;
   /** Ativos only: customers with numero_chamadas ≥ 3. */
   comFalhas?: boolean;
+  /** None: the list's own order. */
+  ordem?: ClientesOrdem;
+  sentido?: Sentido;
+  /** Ranges as the URL keeps them: whole days, reais like "1234.5". */
+  atrasoMin?: string;
+  atrasoMax?: string;
+  valorMin?: string;
+  valorMax?: string;
+  resposta?: FiltroResposta;
 };
 
 export const operadorClientesKeys = {
@@ -24,15 +33,26 @@ export const asPaged = <T>(body: Paged<T> | T[]): Paged<T> =>
     ? { data: body, current_page: 1, last_page: 1, per_page: body.length, total: body.length }
     : body;
 
-// ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1 ─────────────────
+// ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1&ordem=&sentido=&atraso_min=… ──
 export const buscarClientesLista = async (
   lista: ClientesLista,
-  { page, busca, comFalhas }: ClientesListaFiltro,
+  filtro: ClientesListaFiltro,
   signal?: AbortSignal,
 ): Promise<Paged<ClienteLista>> =>
   asPaged(
     await api.get<Paged<ClienteLista> | ClienteLista[]>(`/operador/clientes/${lista}`, {
-      query: { page, busca, com_falhas: comFalhas ? 1 : undefined },
+      query: {
+        page: filtro.page,
+        busca: filtro.busca,
+        com_falhas: filtro.comFalhas ? 1 : undefined,
+        ordem: filtro.ordem,
+        sentido: filtro.ordem ? filtro.sentido : undefined,
+        atraso_min: filtro.atrasoMin || undefined,
+        atraso_max: filtro.atrasoMax || undefined,
+        valor_min: filtro.valorMin || undefined,
+        valor_max: filtro.valorMax || undefined,
+        resposta: filtro.resposta,
+      },
       signal,
     }),
   );

@@ -1,6 +1,7 @@
 import type {
   ContaListada,
   ContaStatus,
+  ContasOrdem,
   contasClienteResponse,
   contasResumoResponse,
   Paged,
@@ -21,6 +22,9 @@ export type ContasFiltro = {
   vencimento_ate?: string;
   busca?: string;
   cliente_id?: number;
+  /** None: by vencimento. */
+  ordem?: ContasOrdem;
+  sentido?: 'asc' | 'desc';
 };
 
 export const contasReceberKeys = {

@@ -2,6 +2,7 @@ import type { MensagemView, SimularRespostaResponse } from '@cobranca/contracts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, temCodigo } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { intervaloSemAoVivo } from './ao-vivo-estado.ts';
 import { canalKeys } from './canal.ts';
 import { clienteKeys } from './cliente.ts';
 
@@ -25,7 +26,7 @@ export const mensagensQueryOptions = (clienteId: number) =>
     queryKey: mensagensKeys.thread(clienteId),
     queryFn: ({ signal }) => buscarMensagens(clienteId, signal),
     // The thread is live while open: replies and delivery ticks arrive by polling.
-    refetchInterval: MENSAGENS_REFRESH_MS,
+    refetchInterval: intervaloSemAoVivo(MENSAGENS_REFRESH_MS),
     staleTime: 0,
   });
 
@@ -62,6 +63,7 @@ export const useEnviarMensagem = (clienteId: number) => {
         entregue_em: null,
         lida_em: null,
         erro: null,
+        proxima_tentativa_em: null,
       };
       queryClient.setQueryData<MensagemView[]>(key, (atual = []) => [...atual, pendente]);
       return { pendenteId: pendente.id };

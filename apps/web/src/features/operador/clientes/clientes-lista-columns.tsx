@@ -10,6 +10,11 @@ import type { Column } from '../../../components/paged-table.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { formatarRelativo } from '../../../lib/format-relativo.ts';
+import { useJanelaEnvio } from '../api/janela-envio.ts';
+import { situacaoDaMensagem } from '../situacao-envio.ts';
+
+// Columns chosen so no operator list is wider than its box at 1440 px: free text (messages, replies)
+// is clamped with the whole text in `title`, numbers never wrap, names and documents wrap.
 
 const Instante = ({ iso, prefix }: { iso: string; prefix?: string }) => (
   <Typography
@@ -24,90 +29,181 @@ const Instante = ({ iso, prefix }: { iso: string; prefix?: string }) => (
   </Typography>
 );
 
-const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) =>
-  mensagem ? (
-    <Box sx={{ maxWidth: 260, minWidth: 0 }}>
-      <Typography variant="body2" noWrap title={mensagem.conteudo}>
-        {mensagem.conteudo}
-      </Typography>
-      <Instante
-        iso={mensagem.created_at}
-        prefix={mensagem.direcao === 'entrada' ? 'Recebida · ' : 'Enviada · '}
-      />
-    </Box>
-  ) : (
-    <Box component="span" sx={{ color: 'text.secondary' }}>
-      —
-    </Box>
-  );
-
-const Nome = ({ cliente }: { cliente: ClienteLista }) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-    <Box component="span" sx={{ fontWeight: 500 }}>
-      {cliente.nome}
-    </Box>
-    {/* Only the queue of unassigned customers has rows without an operator. */}
-    {cliente.operador === null && <Chip size="small" color="warning" label="Sem operador" />}
+const Vazio = () => (
+  <Box component="span" sx={{ color: 'text.secondary' }}>
+    —
   </Box>
 );
 
-/** "Aguardando desde" (awaiting list): how long the customer's reply has been waiting. */
-export const aguardandoDesdeColumn: Column<ClienteLista> = {
-  key: 'aguardando_desde',
-  header: 'Aguardando desde',
-  render: (c) => (c.aguardando_desde ? <Instante iso={c.aguardando_desde} /> : '—'),
+const Numero = ({ children }: { children: string }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
+/** Text clamped to `linhas` lines inside a bounded width, the whole text in the tooltip. */
+const Trecho = ({ texto, linhas, largura }: { texto: string; linhas: number; largura: number }) => (
+  <Typography
+    variant="body2"
+    title={texto}
+    sx={{
+      maxWidth: largura,
+      overflow: 'hidden',
+      display: '-webkit-box',
+      WebkitLineClamp: linhas,
+      WebkitBoxOrient: 'vertical',
+      overflowWrap: 'anywhere',
+    }}
+  >
+    {texto}
+  </Typography>
+);
+
+/** The newest message and its true state ("Entregue · há 5 minutos", "Agendada · sai às 08:00…"). */
+const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) => {
+  const janela = useJanelaEnvio();
+  if (!mensagem) return <Vazio />;
+  const situacao = situacaoDaMensagem(mensagem, janela.data);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Trecho texto={mensagem.conteudo} linhas={1} largura={240} />
+      {situacao.tipo === 'espera' ? (
+        <Typography variant="caption" color="text.secondary">
+          {situacao.rotulo}
+        </Typography>
+      ) : (
+        <Instante iso={mensagem.created_at} prefix={`${situacao.rotulo} · `} />
+      )}
+    </Box>
+  );
 };
 
-/** The columns every operator list shows, with the list's own ones after the status. */
-export const clientesListaColumns = (extra: Column<ClienteLista>[] = []): Column<ClienteLista>[] => [
-  { key: 'nome', header: 'Nome', render: (c) => <Nome cliente={c} /> },
-  {
-    key: 'documento',
-    header: 'Documento',
-    render: (c) => (
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatarDocumento(c.documento)}
+/** Aguardando: the reply the customer is waiting on, prominent (two lines) with how long ago. */
+const UltimaResposta = ({ cliente }: { cliente: ClienteLista }) => {
+  const resposta = cliente.ultima_resposta;
+  if (!resposta) return <Vazio />;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Trecho texto={resposta.conteudo} linhas={2} largura={360} />
+      <Instante iso={resposta.created_at} prefix="Respondeu " />
+    </Box>
+  );
+};
+
+const Nome = ({ cliente }: { cliente: ClienteLista }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+      <Box component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {cliente.nome}
       </Box>
-    ),
+      {/* Only the queue of unassigned customers has rows without an operator. */}
+      {cliente.operador === null && <Chip size="small" color="warning" label="Sem operador" />}
+    </Box>
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+      {formatarDocumento(cliente.documento)}
+    </Typography>
+  </Box>
+);
+
+const coluna = {
+  nome: {
+    key: 'nome',
+    header: 'Cliente',
+    sortKey: 'nome',
+    render: (c) => <Nome cliente={c} />,
   },
-  {
+  telefone: {
     key: 'telefone',
     header: 'Telefone',
-    render: (c) => (
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatarTelefone(c.telefone)}
-      </Box>
-    ),
+    render: (c) => (c.telefone ? <Numero>{formatarTelefone(c.telefone)}</Numero> : <Vazio />),
     hideOnMobile: true,
   },
-  { key: 'status', header: 'Status', render: (c) => <ClienteStatusChip status={c.status} /> },
-  ...extra,
-  {
+  status: { key: 'status', header: 'Status', render: (c) => <ClienteStatusChip status={c.status} /> },
+  chamadas: {
     key: 'chamadas',
     header: 'Chamadas',
     align: 'right',
+    sortKey: 'numero_chamadas',
     render: (c) => <ChamadasMark numero={c.numero_chamadas} />,
+    hideOnMobile: true,
   },
-  {
+  total: {
     key: 'total',
-    header: 'Total em aberto',
+    header: 'Em aberto',
     align: 'right',
-    render: (c) => (
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatarValorEmReais(c.total_em_aberto)}
-      </Box>
-    ),
+    sortKey: 'total_em_aberto',
+    render: (c) => <Numero>{formatarValorEmReais(c.total_em_aberto)}</Numero>,
   },
-  {
+  atraso: {
     key: 'atraso',
-    header: 'Dias de atraso',
+    header: 'Atraso (dias)',
     align: 'right',
+    sortKey: 'dias_atraso',
     render: (c) => <DiasAtraso dias={c.dias_atraso} />,
   },
-  {
+  ultimaMensagem: {
     key: 'ultima_mensagem',
     header: 'Última mensagem',
+    sortKey: 'ultima_mensagem',
     render: (c) => <UltimaMensagem mensagem={c.ultima_mensagem} />,
     hideOnMobile: true,
   },
+  // The queue's order is how long the reply has waited, so the column sorts by aguardando_desde.
+  ultimaResposta: {
+    key: 'ultima_resposta',
+    header: 'Última resposta',
+    sortKey: 'aguardando_desde',
+    render: (c) => <UltimaResposta cliente={c} />,
+  },
+  recuperado: {
+    key: 'recuperado',
+    header: 'Recuperado',
+    align: 'right',
+    sortKey: 'recuperado',
+    render: (c) => <Numero>{formatarValorEmReais(c.recuperado)}</Numero>,
+  },
+  concluidoEm: {
+    key: 'concluido_em',
+    header: 'Concluído em',
+    sortKey: 'concluido_em',
+    // null: concluded by an import without debt, no payment to date it.
+    render: (c) =>
+      c.concluido_em ? (
+        <Typography component="time" variant="body2" dateTime={c.concluido_em} sx={{ whiteSpace: 'nowrap' }}>
+          {formatarDataHora(c.concluido_em)}
+        </Typography>
+      ) : (
+        <Vazio />
+      ),
+  },
+} satisfies Record<string, Column<ClienteLista>>;
+
+/** Ativos and Em atendimento: who, how much, how late, and the newest message. */
+export const colunasEmCobranca: Column<ClienteLista>[] = [
+  coluna.nome,
+  coluna.telefone,
+  coluna.status,
+  coluna.chamadas,
+  coluna.total,
+  coluna.atraso,
+  coluna.ultimaMensagem,
+];
+
+/** Aguardando: the customer's reply second, where the eye lands; every row is "aguardando", so no status. */
+export const colunasAguardando: Column<ClienteLista>[] = [
+  coluna.nome,
+  coluna.ultimaResposta,
+  coluna.telefone,
+  coluna.chamadas,
+  coluna.total,
+  coluna.atraso,
+];
+
+/** Concluídos: nothing is open any more, so what was recovered and when it ended. */
+export const colunasConcluidos: Column<ClienteLista>[] = [
+  coluna.nome,
+  coluna.telefone,
+  coluna.recuperado,
+  coluna.concluidoEm,
+  coluna.ultimaMensagem,
 ];

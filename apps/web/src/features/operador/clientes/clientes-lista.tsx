@@ -1,16 +1,28 @@
-import type { ClienteLista } from '@cobranca/contracts';
+import {
+  CLIENTES_ORDENS,
+  type ClienteLista,
+  type ClientesOrdem,
+  FILTROS_RESPOSTA,
+} from '@cobranca/contracts';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useNavigate } from 'react-router';
+import { CLIENTES_FILTRO_KEYS, ClientesFiltros } from '../../../components/clientes-filtros.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
+import {
+  type Column,
+  PagedTable,
+  pagedQueryProps,
+  type SortDirection,
+} from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { clientePath } from '../../../lib/routes.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { type ClientesLista as ListaEndpoint, useClientesLista } from '../api/clientes.ts';
-import { clientesListaColumns } from './clientes-lista-columns.tsx';
 
 /** What makes one operator list different from the others. */
 export type ClientesListaConfig = {
@@ -18,34 +30,51 @@ export type ClientesListaConfig = {
   title: string;
   subtitle: string;
   emptyMessage: string;
-  /** Shown after the status column. */
-  extraColumns?: Column<ClienteLista>[];
+  columns: Column<ClienteLista>[];
+  /** The order the API applies when none is asked for (docs/produto.md §5), shown on its header. */
+  ordemPadrao: { key: ClientesOrdem; direction: SortDirection };
   /** Ativos: the "Só com falhas" switch (`?com_falhas=1`). */
   comFalhasToggle?: boolean;
 };
 
-const FILTER_KEYS = ['busca', 'com_falhas'] as const;
+const FILTER_KEYS = ['busca', 'com_falhas', ...CLIENTES_FILTRO_KEYS] as const;
+const SEM_FILTROS = Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])) as Record<
+  (typeof FILTER_KEYS)[number],
+  string
+>;
 
-/** One operator customer list: paged (20), searchable, rows open the customer workspace. */
+/** One operator customer list: paged (20), sortable, filterable, rows open the customer workspace. */
 export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) => {
   const navigate = useNavigate();
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const { sort, setSort, chosen } = useUrlSort(CLIENTES_ORDENS, config.ordemPadrao);
   const busca = filters.busca;
   const comFalhas = Boolean(config.comFalhasToggle) && filters.com_falhas === '1';
-  const query = useClientesLista(config.endpoint, { page, busca: busca || undefined, comFalhas });
-  const filtered = Boolean(busca) || comFalhas;
-
+  const resposta = FILTROS_RESPOSTA.find((r) => r === filters.resposta);
+  const query = useClientesLista(config.endpoint, {
+    page,
+    busca: busca || undefined,
+    comFalhas,
+    ...chosen,
+    atrasoMin: filters.atraso_min || undefined,
+    atrasoMax: filters.atraso_max || undefined,
+    valorMin: filters.valor_min || undefined,
+    valorMax: filters.valor_max || undefined,
+    resposta,
+  });
+  const filtered = Boolean(busca) || comFalhas || CLIENTES_FILTRO_KEYS.some((key) => Boolean(filters[key]));
   return (
     <>
       <PageHeader title={config.title} subtitle={config.subtitle} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
         <SearchField
           label="Buscar cliente"
-          placeholder="Nome ou documento"
+          placeholder="Nome, documento ou telefone"
           initialValue={busca}
           onSearch={(text) => setFilters({ busca: text })}
         />
+        <ClientesFiltros value={filters} onChange={setFilters} />
         {config.comFalhasToggle && (
           <FormControlLabel
             label="Só com falhas"
@@ -57,12 +86,19 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
             }
           />
         )}
+        {filtered && (
+          <Button onClick={() => setFilters(SEM_FILTROS)} sx={{ alignSelf: 'center' }}>
+            Limpar filtros
+          </Button>
+        )}
       </Box>
       <PagedTable
         label={config.title}
-        columns={clientesListaColumns(config.extraColumns)}
+        columns={config.columns}
         {...pagedQueryProps(query)}
         onPageChange={setPage}
+        sort={sort}
+        onSortChange={setSort}
         rowKey={(c) => c.id}
         onRowClick={(c) => navigate(clientePath(c.id))}
         emptyMessage={filtered ? 'Nenhum cliente encontrado com esses filtros.' : config.emptyMessage}

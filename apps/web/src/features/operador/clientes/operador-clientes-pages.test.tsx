@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
+import { MOBILE, setViewportWidth } from '../../../test/viewport.ts';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -17,9 +18,20 @@ const MARIA: ClienteLista = {
   numero_chamadas: 4,
   total_em_aberto: 1234.56,
   dias_atraso: 45,
-  ultima_mensagem: { conteudo: 'Olá Maria, sua fatura venceu.', direcao: 'saida', created_at: minutesAgo(5) },
+  ultima_mensagem: {
+    conteudo: 'Olá Maria, sua fatura venceu.',
+    direcao: 'saida',
+    origem: 'regua',
+    status: 'entregue',
+    erro: null,
+    proxima_tentativa_em: null,
+    created_at: minutesAgo(5),
+  },
   operador: { id: 3, name: 'Olívia Operadora Santos' },
   aguardando_desde: null,
+  ultima_resposta: null,
+  recuperado: 0,
+  concluido_em: null,
 };
 const ACME: ClienteLista = {
   ...MARIA,
@@ -76,6 +88,44 @@ const isBadge = (c: Call) =>
 const listCalls = (lista: string) => calls.filter((c) => c.lista === lista && !isBadge(c));
 
 describe('OperadorClientesPage (Ativos)', () => {
+  it('never calls a message that has not left "Enviada": scheduled by the window, or queued', async () => {
+    const agendada = {
+      ...MARIA,
+      ultima_mensagem: {
+        ...(MARIA.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+        status: 'pendente' as const,
+      },
+    };
+    const naFila = {
+      ...agendada,
+      id: 3,
+      nome: 'Nair Fila',
+      ultima_mensagem: {
+        ...(agendada.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+        origem: 'operador' as const,
+      },
+    };
+    respostas = { ativos: paged([agendada, naFila]) };
+    server.use(
+      http.get('/api/operador/janela-envio', () =>
+        HttpResponse.json({
+          aberta: false,
+          automacao_ligada: true,
+          abre_em: new Date(Date.now() + 3_600_000).toISOString(),
+          fecha_em: null,
+          fuso_horario: 'America/Sao_Paulo',
+        }),
+      ),
+    );
+    renderApp('/operador/clientes');
+    const maria = await rowOf('Maria Souza');
+    await waitFor(() =>
+      expect(maria).toHaveTextContent(/Agendada · sai (amanhã )?às \d\d:\d\d \(fora da janela\)/),
+    );
+    expect(maria).not.toHaveTextContent('Enviada');
+    expect(await rowOf('Nair Fila')).toHaveTextContent('Na fila · há 5 minutos');
+  });
+
   it('shows each customer with pt-BR formats, failure mark, overdue days and last message', async () => {
     renderApp('/operador/clientes');
     expect(await screen.findByRole('heading', { name: 'Clientes Ativos' }, SLOW)).toBeInTheDocument();
@@ -87,7 +137,7 @@ describe('OperadorClientesPage (Ativos)', () => {
     expect(maria).toHaveTextContent('R$ 1.234,56');
     expect(within(maria).getByText('45')).toHaveStyle({ fontWeight: 600 });
     expect(maria).toHaveTextContent('Olá Maria, sua fatura venceu.');
-    expect(maria).toHaveTextContent('Enviada · há 5 minutos');
+    expect(maria).toHaveTextContent('Entregue · há 5 minutos');
     expect(maria).not.toHaveTextContent('Sem operador');
     const acme = await rowOf('Acme Comércio Ltda');
     expect(acme).toHaveTextContent('11.222.333/0001-81');
@@ -165,27 +215,39 @@ describe('OperadorClientesPage (Ativos)', () => {
 });
 
 describe('OperadorAguardandoAtendimentoPage', () => {
-  it('keeps the API order (oldest first), shows how long each waits and marks unassigned rows', async () => {
+  it('keeps the API order (oldest first), shows each customer’s last reply and marks unassigned rows', async () => {
     const antiga = {
       ...ACME,
       status: 'aguardando_atendimento',
       operador: null,
       aguardando_desde: minutesAgo(180),
+      ultima_resposta: { conteudo: 'Quero parcelar em três vezes, pode ser?', created_at: minutesAgo(180) },
     };
-    const nova = { ...MARIA, status: 'aguardando_atendimento', aguardando_desde: minutesAgo(10) };
+    const nova = {
+      ...MARIA,
+      status: 'aguardando_atendimento',
+      aguardando_desde: minutesAgo(10),
+      ultima_resposta: { conteudo: 'Já paguei ontem', created_at: minutesAgo(10) },
+    };
     respostas['aguardando-atendimento'] = paged([antiga, nova] as ClienteLista[]);
     renderApp('/operador/aguardando-atendimento');
     expect(await screen.findByRole('heading', { name: 'Aguardando Atendimento' }, SLOW)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Aguardando Atendimento' });
     await rowOf('Maria Souza');
-    expect(within(table).getByRole('columnheader', { name: 'Aguardando desde' })).toBeInTheDocument();
+    const headers = within(table).getAllByRole('columnheader');
+    // The reply is the second column, right after who wrote it; the queue's order is marked on it.
+    expect(headers[1]).toHaveTextContent('Última resposta');
+    expect(headers[1]).toHaveAttribute('aria-sort', 'ascending');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
-      'Acme Comércio LtdaSem operador',
-      'Maria Souza',
+      'Acme Comércio LtdaSem operador11.222.333/0001-81',
+      'Maria Souza529.982.247-25',
     ]);
-    expect(rows[0]).toHaveTextContent('há 3 horas');
-    expect(rows[1]).toHaveTextContent('há 10 minutos');
+    const reply = within(rows[0] as HTMLElement).getByText('Quero parcelar em três vezes, pode ser?');
+    expect(reply).toHaveAttribute('title', 'Quero parcelar em três vezes, pode ser?');
+    expect(rows[0]).toHaveTextContent('Respondeu há 3 horas');
+    expect(rows[1]).toHaveTextContent('Já paguei ontem');
+    expect(rows[1]).toHaveTextContent('Respondeu há 10 minutos');
   });
 
   it('accepts a bare array answer (docs/produto.md §5)', async () => {
@@ -233,6 +295,148 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('Acme Comércio Ltda')).toBeInTheDocument();
-    expect(screen.getByText('Concluído')).toBeInTheDocument();
+  });
+
+  it('Concluídos shows the amount recovered and when the customer was concluded', async () => {
+    respostas.concluidos = paged([
+      { ...ACME, status: 'concluido', recuperado: 1500.5, concluido_em: '2026-03-10T13:45:00.000Z' },
+      { ...MARIA, status: 'concluido', total_em_aberto: 0, dias_atraso: 0 },
+    ]);
+    renderApp('/operador/concluidos');
+    const table = await screen.findByRole('table', { name: 'Clientes Concluídos' }, SLOW);
+    const acme = await rowOf('Acme Comércio Ltda');
+    expect(within(table).getByRole('columnheader', { name: 'Recuperado' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Em aberto' })).toBeNull();
+    expect(acme).toHaveTextContent('R$ 1.500,50');
+    expect(acme).toHaveTextContent('10/03/2026 10:45');
+    // Concluded by an import without debt: nothing recovered, no date to show.
+    const maria = await rowOf('Maria Souza');
+    expect(maria).toHaveTextContent('R$ 0,00');
+    expect(within(maria).getAllByText('—').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('sorting, filters and the phone layout', () => {
+  it('sorts through the server from the headers, with aria-sort and the order in the URL', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes');
+    await rowOf('Maria Souza');
+    const table = screen.getByRole('table', { name: 'Clientes Ativos' });
+    const nome = within(table).getByRole('columnheader', { name: 'Cliente' });
+    const atraso = within(table).getByRole('columnheader', { name: 'Atraso (dias)' });
+    // The API's default order (by name) is what the headers say before any click.
+    expect(nome).toHaveAttribute('aria-sort', 'ascending');
+    expect(atraso).not.toHaveAttribute('aria-sort');
+    expect(within(table).getByRole('columnheader', { name: 'Telefone' })).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(atraso).getByRole('button', { name: 'Atraso (dias)' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe('?ordem=dias_atraso&sentido=asc'));
+    await waitFor(() =>
+      expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1', ordem: 'dias_atraso', sentido: 'asc' }),
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Atraso (dias)' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Cliente' })).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(table).getByRole('button', { name: 'Atraso (dias)' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe('?ordem=dias_atraso&sentido=desc'));
+    await waitFor(() => expect(listCalls('ativos').at(-1)?.query).toMatchObject({ sentido: 'desc' }));
+    expect(within(table).getByRole('columnheader', { name: 'Atraso (dias)' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('opens with the order and filters from the URL and sends them to the API', async () => {
+    renderApp(
+      '/operador/clientes?ordem=total_em_aberto&sentido=desc&atraso_min=30&valor_max=1500.5&resposta=sem&page=2',
+    );
+    await rowOf('Maria Souza');
+    expect(listCalls('ativos').at(-1)?.query).toEqual({
+      page: '2',
+      ordem: 'total_em_aberto',
+      sentido: 'desc',
+      atraso_min: '30',
+      valor_max: '1500.5',
+      resposta: 'sem',
+    });
+    expect(screen.getByRole('columnheader', { name: 'Em aberto' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('textbox', { name: 'Atraso: de' })).toHaveValue('30');
+    expect(screen.getByRole('textbox', { name: 'Em aberto: até' })).toHaveValue('1500,5');
+    expect(screen.getByRole('combobox', { name: 'Última resposta' })).toHaveTextContent('Sem resposta');
+  });
+
+  it('ignores a sort key off the whitelist instead of sending it', async () => {
+    renderApp('/operador/clientes?ordem=senha&sentido=desc');
+    await rowOf('Maria Souza');
+    expect(listCalls('ativos').at(-1)?.query).toEqual({ page: '1' });
+  });
+
+  it('puts the filters in the URL (dropping the page) and clears them all at once', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes?page=3');
+    await rowOf('Maria Souza');
+    await user.type(screen.getByRole('textbox', { name: 'Em aberto: de' }), '1.234,56{Enter}');
+    await waitFor(() => expect(app.router.state.location.search).toBe('?valor_min=1234.56'));
+    await user.type(screen.getByRole('textbox', { name: 'Atraso: até' }), '15');
+    await user.tab();
+    await waitFor(() => expect(app.router.state.location.search).toBe('?valor_min=1234.56&atraso_max=15'));
+    await user.click(screen.getByRole('combobox', { name: 'Última resposta' }));
+    await user.click(await screen.findByRole('option', { name: 'Respondeu nas últimas 24 h' }));
+    await waitFor(() =>
+      expect(listCalls('ativos').at(-1)?.query).toEqual({
+        page: '1',
+        valor_min: '1234.56',
+        atraso_max: '15',
+        resposta: '24h',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe(''));
+    expect(screen.getByRole('textbox', { name: 'Em aberto: de' })).toHaveValue('');
+  });
+
+  it('does not send an amount that is no amount, and says why', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes');
+    await rowOf('Maria Souza');
+    await user.type(screen.getByRole('textbox', { name: 'Em aberto: de' }), 'abc{Enter}');
+    expect(await screen.findByText('Use um valor em reais, como 1.234,56.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Em aberto: de' }));
+    // Leaving "de" applies it; an "até" below it is refused with a message, never sent.
+    await user.type(screen.getByRole('textbox', { name: 'Atraso: de' }), '40');
+    await user.type(screen.getByRole('textbox', { name: 'Atraso: até' }), '10{Enter}');
+    expect(await screen.findByText('Deve ser maior ou igual ao mínimo.')).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('?atraso_min=40');
+    expect(listCalls('ativos').some((c) => 'atraso_max' in c.query || 'valor_min' in c.query)).toBe(false);
+  });
+
+  it('stacks each customer in a card on a phone: no table, every value labelled, sort as a select', async () => {
+    setViewportWidth(MOBILE);
+    const user = userEvent.setup();
+    const app = renderApp('/operador/clientes');
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    await within(lista).findByText('Maria Souza');
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(lista).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const maria = cards[0] as HTMLElement;
+    expect(within(maria).getByText('Em aberto').tagName).toBe('DT');
+    expect(maria).toHaveTextContent('R$ 1.234,56');
+    expect(maria).toHaveTextContent('Atraso (dias)45');
+    // Columns kept off small screens (phone, last message) stay off the card too.
+    expect(maria).not.toHaveTextContent('(11) 98765-4321');
+
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await user.click(await screen.findByRole('option', { name: 'Em aberto (decrescente)' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe('?ordem=total_em_aberto&sentido=desc'));
+
+    await user.click(within(lista).getByText('Acme Comércio Ltda'));
+    await waitFor(() => expect(app.pathname()).toBe('/operador/clientes/2'));
   });
 });

@@ -1,5 +1,5 @@
 import { type ClientesListaConfig, ClientesListaPage } from './clientes-lista.tsx';
-import { aguardandoDesdeColumn } from './clientes-lista-columns.tsx';
+import { colunasAguardando, colunasConcluidos, colunasEmCobranca } from './clientes-lista-columns.tsx';
 
 // The four operator lists of docs/produto.md §5, one shared page with a config each.
 
@@ -8,6 +8,8 @@ const ATIVOS: ClientesListaConfig = {
   title: 'Clientes Ativos',
   subtitle: 'Seus clientes em cobrança (ativos e pausados).',
   emptyMessage: 'Nenhum cliente ativo no momento.',
+  columns: colunasEmCobranca,
+  ordemPadrao: { key: 'nome', direction: 'asc' },
   comFalhasToggle: true,
 };
 
@@ -16,7 +18,8 @@ const AGUARDANDO: ClientesListaConfig = {
   title: 'Aguardando Atendimento',
   subtitle: 'Clientes que responderam e esperam um operador, os mais antigos primeiro.',
   emptyMessage: 'Nenhum cliente aguardando atendimento.',
-  extraColumns: [aguardandoDesdeColumn],
+  columns: colunasAguardando,
+  ordemPadrao: { key: 'aguardando_desde', direction: 'asc' },
 };
 
 const EM_ATENDIMENTO: ClientesListaConfig = {
@@ -24,13 +27,17 @@ const EM_ATENDIMENTO: ClientesListaConfig = {
   title: 'Em Atendimento',
   subtitle: 'Clientes que você assumiu e está atendendo.',
   emptyMessage: 'Nenhum cliente em atendimento.',
+  columns: colunasEmCobranca,
+  ordemPadrao: { key: 'ultima_mensagem', direction: 'desc' },
 };
 
 const CONCLUIDOS: ClientesListaConfig = {
   endpoint: 'concluidos',
   title: 'Clientes Concluídos',
-  subtitle: 'Clientes sem contas em aberto.',
+  subtitle: 'Clientes sem contas em aberto: quanto foi recuperado e quando.',
   emptyMessage: 'Nenhum cliente concluído ainda.',
+  columns: colunasConcluidos,
+  ordemPadrao: { key: 'nome', direction: 'asc' },
 };
 
 export const OperadorClientesPage = () => <ClientesListaPage config={ATIVOS} />;

@@ -48,30 +48,56 @@ const money = (value: number) => (
 
 /** The receivables table; `onFiltrar` is left out once the list already shows one customer. */
 export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column<ContaListada>[] => [
-  { key: 'cliente', header: 'Cliente', render: (c) => <Cliente conta={c} onFiltrar={onFiltrar} /> },
+  {
+    key: 'cliente',
+    header: 'Cliente',
+    sortKey: 'cliente',
+    render: (c) => <Cliente conta={c} onFiltrar={onFiltrar} />,
+  },
+  // Instalment and origin under the description: two fewer columns, so the table fits at 1440 px.
   {
     key: 'descricao',
     header: 'Descrição',
     render: (c) => (
-      <Typography variant="body2" noWrap title={c.descricao} sx={{ maxWidth: 240 }}>
-        {c.descricao}
-      </Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" noWrap title={c.descricao} sx={{ maxWidth: 240 }}>
+          {c.descricao}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {[c.numero_parcela && `Parcela ${c.numero_parcela}`, CONTA_ORIGEM_LABELS[c.origem]]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </Box>
     ),
     hideOnMobile: true,
   },
-  { key: 'parcela', header: 'Parcela', render: (c) => c.numero_parcela ?? '—', hideOnMobile: true },
-  { key: 'origem', header: 'Origem', render: (c) => CONTA_ORIGEM_LABELS[c.origem], hideOnMobile: true },
   {
     key: 'vencimento',
     header: 'Vencimento',
+    sortKey: 'vencimento',
     render: (c) => (
       <Box component="span" sx={nowrap}>
         {formatarData(c.vencimento)}
       </Box>
     ),
   },
-  { key: 'valor', header: 'Valor', align: 'right', render: (c) => money(c.valor), hideOnMobile: true },
-  { key: 'saldo', header: 'Saldo', align: 'right', render: (c) => money(c.saldo), hideOnMobile: true },
+  {
+    key: 'valor',
+    header: 'Valor',
+    align: 'right',
+    sortKey: 'valor',
+    render: (c) => money(c.valor),
+    hideOnMobile: true,
+  },
+  {
+    key: 'saldo',
+    header: 'Saldo',
+    align: 'right',
+    sortKey: 'saldo',
+    render: (c) => money(c.saldo),
+    hideOnMobile: true,
+  },
   {
     key: 'encargos',
     header: 'Multa + juros',
@@ -91,7 +117,7 @@ export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column
   },
   {
     key: 'atraso',
-    header: 'Dias de atraso',
+    header: 'Atraso (dias)',
     align: 'right',
     render: (c) => <DiasAtraso dias={c.dias_atraso} />,
   },

@@ -163,6 +163,25 @@ describe('OperadorContasReceberPage', () => {
     expect(app.router.state.location.search).toBe('?page=2');
   });
 
+  it('sorts through the server from the headers, keeping the order in the URL beside the filters', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/operador/contas-receber?status=aberta&page=2');
+    await rowOf('Serviço avulso');
+    expect(screen.getByRole('columnheader', { name: 'Vencimento' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Saldo' }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ page: '1', status: 'aberta', ordem: 'saldo', sentido: 'asc' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Saldo' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ ordem: 'saldo', sentido: 'desc' }));
+    expect(app.router.state.location.search).toBe('?status=aberta&ordem=saldo&sentido=desc');
+    expect(screen.getByRole('columnheader', { name: 'Saldo' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Vencimento' })).not.toHaveAttribute('aria-sort');
+  });
+
   it('sends status, vencidas and search, leaving empty filters out, and clears them', async () => {
     const user = userEvent.setup();
     const app = renderApp('/operador/contas-receber');

@@ -1,4 +1,4 @@
-import { CONTA_STATUSES, type ContaListada } from '@cobranca/contracts';
+import { CONTA_STATUSES, CONTAS_ORDENS, type ContaListada } from '@cobranca/contracts';
 import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { type ContasFiltro, useContas, useContasCliente } from '../api/contas-receber.ts';
 import { contasColumns } from './contas-columns.tsx';
 import { CONTAS_FILTER_KEYS, type ContasFilterValues, ContasFiltros } from './contas-filtros.tsx';
@@ -55,8 +56,9 @@ const ClienteChip = ({
 export const OperadorContasReceberPage = () => {
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(CONTAS_FILTER_KEYS);
+  const { sort, setSort, chosen } = useUrlSort(CONTAS_ORDENS, { key: 'vencimento', direction: 'asc' });
   const filtro = toFiltro(page, filters);
-  const query = useContas(filtro);
+  const query = useContas({ ...filtro, ...chosen });
   const { page: _page, cliente_id, ...outros } = filtro;
   const filtered = Object.values(outros).some((v) => v !== undefined);
 
@@ -84,6 +86,8 @@ export const OperadorContasReceberPage = () => {
         )}
         {...pagedQueryProps(query)}
         onPageChange={setPage}
+        sort={sort}
+        onSortChange={setSort}
         rowKey={(c) => c.id}
         emptyMessage={
           filtered || cliente_id !== undefined

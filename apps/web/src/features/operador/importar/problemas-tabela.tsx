@@ -1,4 +1,5 @@
 import type { ImportacaoErro, ImportacaoTipo } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +11,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { origemDoErro } from './relatorio-csv.ts';
-import { contagem } from './resumo-relatorio.ts';
 
 export const PROBLEMAS_POR_PAGINA = 10;
 

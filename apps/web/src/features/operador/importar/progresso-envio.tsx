@@ -1,3 +1,4 @@
+import { formatarPercentual } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -13,7 +14,7 @@ export const ProgressoEnvio = ({ progresso }: { progresso: number }) => {
         </Typography>
         {!processando && (
           <Typography variant="body2" color="text.secondary">
-            {progresso}%
+            {formatarPercentual(progresso)}
           </Typography>
         )}
       </Box>

@@ -1,4 +1,5 @@
 import type { ImportacaoRelatorio, ImportacaoStatus } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 
 /** What both the import answer and the history detail carry, enough to show a report. */
 export type RelatorioDados = Pick<
@@ -15,11 +16,6 @@ export type RelatorioDados = Pick<
 > & { id: number };
 
 export type Severidade = 'success' | 'info' | 'warning' | 'error';
-
-const inteiro = new Intl.NumberFormat('pt-BR');
-
-export const contagem = (qtd: number, singular: string, plural: string) =>
-  `${inteiro.format(qtd)} ${qtd === 1 ? singular : plural}`;
 
 /** `a`, `a e b`, `a, b e c`. */
 const juntar = (partes: string[]) =>

@@ -76,7 +76,7 @@ describe('Negociar', () => {
     await replace(user, within(dialog).getByLabelText('Desconto'), '0');
 
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar acordo' }));
-    expect(await screen.findByText('Acordo em 3x registrado.')).toBeInTheDocument();
+    expect(await screen.findByText('Acordo em 3 parcelas registrado.')).toBeInTheDocument();
     expect(estado.writes).toEqual([
       {
         method: 'POST',

@@ -3,11 +3,12 @@ import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
+import { useTituloDocumento } from '../../../lib/titulo-documento.ts';
 
 const Figura = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 120 }}>
@@ -22,9 +23,7 @@ const Figura = ({ label, children }: { label: string; children: ReactNode }) => 
 
 /** Name, status, the figures an operator looks at first, and why automation is not running. */
 export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; actions: ReactNode }) => {
-  useEffect(() => {
-    document.title = `${cliente.nome} · Sistema de Cobrança Automática`;
-  }, [cliente.nome]);
+  useTituloDocumento(cliente.nome);
   const optOutDia = cliente.opt_out ? formatarDataHora(cliente.opt_out.em).slice(0, 10) : '';
 
   return (

@@ -68,7 +68,7 @@ describe('ClienteWorkspacePage — detail', () => {
     setupWorkspace();
     await openWorkspace();
     expect(screen.getByRole('table', { name: 'Contas a receber' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Mensagem' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Ações do cliente' })).toBeInTheDocument();
   });
 
@@ -151,7 +151,7 @@ describe('ClienteWorkspacePage — lifecycle actions', () => {
     for (const acao of ['Registrar ligação', 'Promessa de pagamento', 'Registrar pagamento', 'Pausar'])
       expect(acoes().queryByRole('button', { name: acao })).toBeNull();
     expect(acoes().getByText(/Assuma o atendimento para registrar ligações/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Mensagem' })).toBeDisabled();
     expect(screen.getByText('Assuma o atendimento para responder a este cliente.')).toBeInTheDocument();
   });
 

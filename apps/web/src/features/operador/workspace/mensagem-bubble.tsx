@@ -1,4 +1,4 @@
-import type { MensagemView } from '@cobranca/contracts';
+import type { JanelaEnvio, MensagemView } from '@cobranca/contracts';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { formatarDataHora } from '../../../lib/format.ts';
+import { situacaoDaMensagem } from '../situacao-envio.ts';
 
 const autorDe = (m: MensagemView): string | null => {
   if (m.direcao === 'entrada') return null;
@@ -15,19 +16,26 @@ const autorDe = (m: MensagemView): string | null => {
   return m.autor?.name ?? 'Operador';
 };
 
-/** The delivery state of one of our messages, as WhatsApp users know it. */
-const Entrega = ({ m }: { m: MensagemView }) => {
+/**
+ * The delivery state of one of our messages: WhatsApp's ticks once it left, and in words while it
+ * has not (a queued or scheduled message is never shown as sent).
+ */
+const Entrega = ({ m, janela }: { m: MensagemView; janela: JanelaEnvio | undefined }) => {
   const icon = { fontSize: 16, verticalAlign: 'middle' } as const;
-  switch (m.status) {
-    case 'pendente':
-      return <AccessTimeIcon sx={icon} titleAccess="Pendente" aria-label="Pendente" role="img" />;
+  const { rotulo, tipo } = situacaoDaMensagem(m, janela);
+  switch (tipo) {
     case 'enviada':
-      return <DoneIcon sx={icon} titleAccess="Enviada" aria-label="Enviada" role="img" />;
+      return <DoneIcon sx={icon} titleAccess={rotulo} aria-label={rotulo} role="img" />;
     case 'entregue':
-      return <DoneAllIcon sx={icon} titleAccess="Entregue" aria-label="Entregue" role="img" />;
+      return <DoneAllIcon sx={icon} titleAccess={rotulo} aria-label={rotulo} role="img" />;
     case 'lida':
       return (
-        <DoneAllIcon sx={{ ...icon, color: 'info.main' }} titleAccess="Lida" aria-label="Lida" role="img" />
+        <DoneAllIcon
+          sx={{ ...icon, color: 'info.main' }}
+          titleAccess={rotulo}
+          aria-label={rotulo}
+          role="img"
+        />
       );
     case 'falhou':
       return (
@@ -36,18 +44,24 @@ const Entrega = ({ m }: { m: MensagemView }) => {
           sx={{ color: 'error.main', display: 'inline-flex', gap: 0.5, alignItems: 'center' }}
         >
           <ErrorOutlineIcon sx={icon} aria-hidden />
-          <span>Falhou{m.erro ? `: ${m.erro}` : ''}</span>
+          <span>{rotulo}</span>
         </Box>
       );
-    case 'cancelada':
-      return <span>Cancelada</span>;
+    case 'espera':
+    case 'fila':
+      return (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+          <AccessTimeIcon sx={icon} aria-hidden />
+          <span>{rotulo}</span>
+        </Box>
+      );
     default:
-      return null;
+      return <span>{rotulo}</span>;
   }
 };
 
 /** One message: the customer's on the left, ours on the right with who sent it. */
-export const MensagemBubble = ({ mensagem: m }: { mensagem: MensagemView }) => {
+export const MensagemBubble = ({ mensagem: m, janela }: { mensagem: MensagemView; janela?: JanelaEnvio }) => {
   const nossa = m.direcao === 'saida';
   const autor = autorDe(m);
   return (
@@ -82,7 +96,7 @@ export const MensagemBubble = ({ mensagem: m }: { mensagem: MensagemView }) => {
           sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5 }}
         >
           <time dateTime={m.created_at}>{formatarDataHora(m.created_at)}</time>
-          {nossa && <Entrega m={m} />}
+          {nossa && <Entrega m={m} janela={janela} />}
         </Typography>
       </Box>
     </Box>

@@ -1,15 +1,29 @@
-import type { ClienteDetalhe } from '@cobranca/contracts';
+import {
+  type ClienteDetalhe,
+  LIMITE_MENSAGEM_WHATSAPP,
+  type RespostaRapidaRenderizada,
+} from '@cobranca/contracts';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useEnviarMensagem } from '../api/mensagens.ts';
-import { ModelosMenu } from './modelos-menu.tsx';
+import { useRespostasRapidas } from '../api/respostas-rapidas.ts';
+import { RespostasBarraLista } from './respostas-barra-lista.tsx';
+import {
+  avisoLimite,
+  contadorCaracteres,
+  filtrarRespostas,
+  inserirNoTermo,
+  type TermoBarra,
+  termoBarraNoCursor,
+} from './respostas-rapidas-busca.ts';
+import { ERRO_RESPOSTAS, RespostasRapidasMenu, SEM_RESPOSTAS } from './respostas-rapidas-menu.tsx';
 
-export const LIMITE_MENSAGEM = 4096;
+export const LIMITE_MENSAGEM = LIMITE_MENSAGEM_WHATSAPP;
 
 /** Why the operator cannot write to this customer, or null when they can. */
 export const bloqueioDoComposer = (cliente: ClienteDetalhe): string | null => {
@@ -19,16 +33,78 @@ export const bloqueioDoComposer = (cliente: ClienteDetalhe): string | null => {
   return null;
 };
 
-/** Enter sends, Shift+Enter breaks the line; at most 4096 characters (WhatsApp's limit). */
+const DICA = 'Enter envia, Shift+Enter quebra a linha, / abre as respostas rápidas';
+
+/** What the "/" list shows instead of options, or null when it has some. */
+const avisoDaLista = (
+  query: ReturnType<typeof useRespostasRapidas>,
+  opcoes: RespostaRapidaRenderizada[],
+  consulta: string,
+): string | null => {
+  if (query.isPending) return 'Carregando respostas rápidas…';
+  if (query.isError) return ERRO_RESPOSTAS;
+  if (query.data.length === 0) return SEM_RESPOSTAS;
+  if (opcoes.length === 0) return `Nenhuma resposta rápida para “/${consulta}”.`;
+  return null;
+};
+
+/**
+ * Enter sends, Shift+Enter breaks the line; "/atalho" opens the admin's quick replies. A text over
+ * WhatsApp's 4096 characters is refused with how much to cut, never cut silently (the API answers 422 too).
+ */
 export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const [texto, setTexto] = useState('');
+  const [termo, setTermo] = useState<TermoBarra | null>(null);
+  const [ativa, setAtiva] = useState(0);
+  const [cursorPendente, setCursorPendente] = useState<number | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listaId = useId();
   const enviar = useEnviarMensagem(cliente.id);
   const bloqueio = bloqueioDoComposer(cliente);
+  const respostas = useRespostasRapidas(cliente.id, termo !== null);
+  const opcoes = termo && respostas.data ? filtrarRespostas(respostas.data, termo.consulta) : [];
+  const aviso = termo ? avisoDaLista(respostas, opcoes, termo.consulta) : null;
+  const aberta = termo !== null;
+
+  // What is sent is the trimmed text, so that is what the limit counts.
+  const tamanho = texto.trim().length;
+  const excesso = avisoLimite(tamanho, LIMITE_MENSAGEM);
+
+  // After an insertion the caret goes right after the inserted reply, ready for editing.
+  useLayoutEffect(() => {
+    if (cursorPendente === null || !inputRef.current) return;
+    inputRef.current.focus();
+    inputRef.current.setSelectionRange(cursorPendente, cursorPendente);
+    setCursorPendente(null);
+  }, [cursorPendente]);
+
+  const mudarTexto = (novo: string, cursor: number) => {
+    setTexto(novo);
+    const proximo = termoBarraNoCursor(novo, cursor);
+    // A new "/" (or one reopened after Esc) starts with the first option highlighted.
+    if (proximo?.inicio !== termo?.inicio || proximo?.consulta !== termo?.consulta) setAtiva(0);
+    setTermo(proximo);
+  };
+
+  const escolher = (resposta: RespostaRapidaRenderizada) => {
+    if (!termo) return;
+    const inserido = inserirNoTermo(texto, termo, resposta.texto);
+    setTexto(inserido.texto);
+    setTermo(null);
+    setCursorPendente(inserido.cursor);
+  };
+
+  const inserirDoMenu = (resposta: string) => {
+    const novo = texto.trim() ? `${texto}\n${resposta}` : resposta;
+    setTexto(novo);
+    setCursorPendente(novo.length);
+  };
 
   const onEnviar = () => {
     const conteudo = texto.trim();
     if (!conteudo || bloqueio || conteudo.length > LIMITE_MENSAGEM) return;
     setTexto('');
+    setTermo(null);
     enviar.mutate(conteudo, {
       onError: (error) => {
         // Nothing typed is lost: the text comes back if the field is still empty.
@@ -38,46 +114,87 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
     });
   };
 
+  /** Keys of the open "/" list; true when the key was handled there. */
+  const teclaDaLista = (event: KeyboardEvent<HTMLDivElement>): boolean => {
+    if (!aberta) return false;
+    if (event.key === 'Escape') {
+      setTermo(null);
+      return true;
+    }
+    if (opcoes.length === 0) return false;
+    if (event.key === 'ArrowDown') setAtiva((i) => (i + 1) % opcoes.length);
+    else if (event.key === 'ArrowUp') setAtiva((i) => (i - 1 + opcoes.length) % opcoes.length);
+    else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+      const escolhida = opcoes[Math.min(ativa, opcoes.length - 1)];
+      if (escolhida) escolher(escolhida);
+    } else return false;
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (event.nativeEvent.isComposing) return;
+    if (teclaDaLista(event)) {
+      event.preventDefault();
+      // Esc closes the list only, not a dialog or drawer around the workspace.
+      event.stopPropagation();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     onEnviar();
   };
 
+  const opcaoId = (indice: number) => `${listaId}-opcao-${indice}`;
+  const contador = contadorCaracteres(tamanho, LIMITE_MENSAGEM);
+
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, position: 'relative' }}>
+        {aberta && (
+          <RespostasBarraLista
+            id={listaId}
+            opcaoId={opcaoId}
+            respostas={opcoes}
+            ativa={ativa}
+            aviso={aviso}
+            onEscolher={escolher}
+          />
+        )}
         <TextField
           label="Mensagem"
           value={texto}
-          onChange={(e) => setTexto(e.target.value)}
+          inputRef={inputRef}
+          onChange={(e) => mudarTexto(e.target.value, e.target.selectionStart ?? e.target.value.length)}
           onKeyDown={onKeyDown}
+          onBlur={() => setTermo(null)}
           disabled={Boolean(bloqueio)}
           multiline
           maxRows={6}
           fullWidth
           size="small"
-          helperText={
-            bloqueio ?? `${texto.length}/${LIMITE_MENSAGEM} · Enter envia, Shift+Enter quebra a linha`
-          }
-          error={texto.length > LIMITE_MENSAGEM}
-          slotProps={{ htmlInput: { maxLength: LIMITE_MENSAGEM } }}
+          error={excesso !== null}
+          helperText={bloqueio ?? (excesso ? `${contador} · ${excesso}` : `${contador} · ${DICA}`)}
+          slotProps={{
+            htmlInput: {
+              role: 'combobox',
+              'aria-autocomplete': 'list',
+              'aria-expanded': aberta,
+              'aria-controls': aberta ? listaId : undefined,
+              'aria-activedescendant': aberta && !aviso && opcoes.length > 0 ? opcaoId(ativa) : undefined,
+            },
+          }}
         />
         <IconButton
           aria-label="Enviar mensagem"
           color="primary"
           onClick={onEnviar}
-          disabled={Boolean(bloqueio) || !texto.trim()}
+          disabled={Boolean(bloqueio) || !texto.trim() || excesso !== null}
           sx={{ mt: 0.5 }}
         >
           <SendIcon />
         </IconButton>
       </Box>
-      <ModelosMenu
-        nome={cliente.nome}
-        disabled={Boolean(bloqueio)}
-        onInserir={(modelo) => setTexto((atual) => (atual.trim() ? `${atual}\n${modelo}` : modelo))}
-      />
+      <RespostasRapidasMenu clienteId={cliente.id} disabled={Boolean(bloqueio)} onInserir={inserirDoMenu} />
     </Box>
   );
 };

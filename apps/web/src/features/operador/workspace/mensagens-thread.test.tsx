@@ -3,9 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server.ts';
+import { useAoVivo } from '../api/ao-vivo-estado.ts';
 import { clienteQueryOptions } from '../api/cliente.ts';
 import { mensagensQueryOptions } from '../api/mensagens.ts';
-import { clienteDetalhe, mensagem, openWorkspace, setupWorkspace } from './workspace.test-fixtures.ts';
+import {
+  clienteDetalhe,
+  mensagem,
+  openWorkspace,
+  setupWorkspace,
+  WHATSAPP_CLOUD,
+} from './workspace.test-fixtures.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -13,7 +20,7 @@ afterEach(() => {
 });
 
 const thread = () => within(screen.getByRole('list', { name: 'Conversa com o cliente' }));
-const composer = () => screen.getByRole('textbox', { name: 'Mensagem' });
+const composer = () => screen.getByRole('combobox', { name: 'Mensagem' });
 
 const CONVERSA = [
   mensagem(1, { origem: 'regua', autor: null, status: 'lida', conteudo: 'Sua fatura vence amanhã.' }),
@@ -145,14 +152,17 @@ describe('MensagensThread', () => {
     await user.type(composer(), 'Bom dia!{Shift>}{Enter}{/Shift}Podemos negociar.');
     expect(composer()).toHaveValue('Bom dia!\nPodemos negociar.');
     expect(bodies).toEqual([]);
-    expect(screen.getByText('26/4096 · Enter envia, Shift+Enter quebra a linha')).toBeInTheDocument();
+    expect(
+      screen.getByText('26/4.096 · Enter envia, Shift+Enter quebra a linha, / abre as respostas rápidas'),
+    ).toBeInTheDocument();
 
     await user.keyboard('{Enter}');
     expect(composer()).toHaveValue('');
     await waitFor(() => expect(bodies).toEqual([{ conteudo: 'Bom dia!\nPodemos negociar.' }]));
     const pendente = thread().getAllByRole('listitem').at(-1) as HTMLElement;
     expect(pendente).toHaveTextContent(/Bom dia!\s+Podemos negociar\./);
-    expect(within(pendente).getByRole('img', { name: 'Pendente' })).toBeInTheDocument();
+    expect(pendente).toHaveTextContent('Na fila');
+    expect(within(pendente).queryByRole('img', { name: 'Enviada' })).toBeNull();
 
     responder();
     await waitFor(() =>
@@ -161,19 +171,6 @@ describe('MensagensThread', () => {
       ).toBeInTheDocument(),
     );
     expect(thread().getAllByRole('listitem')).toHaveLength(2);
-  });
-
-  it('inserts a canned reply with the customer’s first name', async () => {
-    setupWorkspace();
-    await openWorkspace();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Inserir modelo' }));
-    await user.click(
-      await screen.findByRole('menuitem', {
-        name: 'Olá, Maria! Podemos ajudar com a negociação da sua fatura?',
-      }),
-    );
-    expect(composer()).toHaveValue('Olá, Maria! Podemos ajudar com a negociação da sua fatura?');
   });
 
   it('gives the text back and warns when sending fails', async () => {
@@ -207,7 +204,7 @@ describe('MensagensThread', () => {
     expect(composer()).toBeDisabled();
     expect(composer()).toHaveAccessibleDescription('O cliente pediu para não receber mensagens (opt-out).');
     expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Inserir modelo' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Respostas rápidas' })).toBeDisabled();
   });
 
   it('disables the composer for a customer without phone', async () => {
@@ -218,15 +215,100 @@ describe('MensagensThread', () => {
   });
 });
 
+describe('MensagensThread — what each message’s state truly is', () => {
+  const estados = () => screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+
+  it('shows a régua message held by the closed window as scheduled, with when it goes', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), [
+      mensagem(1, { origem: 'regua', status: 'pendente', conteudo: 'Lembrete da régua' }),
+      mensagem(2, { status: 'pendente', conteudo: 'Do operador' }),
+      mensagem(3, { status: 'enviada', conteudo: 'Já saiu' }),
+      mensagem(4, { status: 'falhou', conteudo: 'Não saiu', erro: 'Número inexistente' }),
+    ]);
+    // Friday 20/11 12:00 in São Paulo; the window opens again Saturday at 08:00.
+    estado.janela = {
+      aberta: false,
+      automacao_ligada: true,
+      abre_em: '2026-11-21T11:00:00.000Z',
+      fecha_em: null,
+      fuso_horario: 'America/Sao_Paulo',
+    };
+    await openWorkspace();
+    await waitFor(() =>
+      expect(estados().join()).toContain('Agendada · sai amanhã às 08:00 (fora da janela)'),
+    );
+    const [regua, operador, enviada, falhou] = estados();
+    expect(regua).toContain('Lembrete da régua');
+    expect(regua).not.toContain('Enviada');
+    // An operator's message ignores the window: it is just queued.
+    expect(operador).toContain('Na fila');
+    expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
+    expect(enviada).toContain('Já saiu');
+    expect(falhou).toContain('Falhou: Número inexistente');
+  });
+
+  it('says when automation is paused and when a retry is due', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), [
+      mensagem(1, { origem: 'regua', status: 'pendente' }),
+      mensagem(2, { status: 'pendente', proxima_tentativa_em: '2026-11-20T15:30:00.000Z' }),
+    ]);
+    estado.janela = { ...estado.janela, automacao_ligada: false };
+    await openWorkspace();
+    await waitFor(() => expect(estados()[0]).toContain('Agendada · automação pausada'));
+    expect(estados()[1]).toContain('Nova tentativa às 12:30');
+  });
+});
+
+describe('MensagensThread — warnings before an operator writes', () => {
+  const aviso = () => within(screen.getByRole('region', { name: 'Conversa' })).queryByRole('alert');
+
+  it('warns outside the company’s sending hours that the message still goes at once', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), [mensagem(1, { direcao: 'entrada', origem: 'cliente' })]);
+    estado.janela = { ...estado.janela, aberta: false, abre_em: '2026-11-21T11:00:00.000Z', fecha_em: null };
+    await openWorkspace();
+    await waitFor(() =>
+      expect(aviso()).toHaveTextContent('Fora do horário de envio da empresa (volta amanhã às 08:00)'),
+    );
+    expect(aviso()).not.toHaveTextContent('24 horas');
+  });
+
+  it('tells about WhatsApp’s 24-hour rule on the Cloud API when the customer last wrote long ago', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), [
+      mensagem(1, { direcao: 'entrada', origem: 'cliente', created_at: '2026-11-18T15:00:00.000Z' }),
+    ]);
+    estado.canal = WHATSAPP_CLOUD;
+    await openWorkspace();
+    await waitFor(() => expect(aviso()).toHaveTextContent('O cliente não escreve há mais de 24 horas'));
+  });
+
+  it('says nothing inside the window and the 24 hours', async () => {
+    const estado = setupWorkspace(clienteDetalhe(), [
+      mensagem(1, { direcao: 'entrada', origem: 'cliente', created_at: '2026-11-20T14:00:00.000Z' }),
+    ]);
+    estado.canal = WHATSAPP_CLOUD;
+    await openWorkspace();
+    await screen.findByText('Mensagem 1');
+    expect(aviso()).toBeNull();
+  });
+});
+
+/** The interval a query polls at, read as TanStack Query would (a function is asked each time). */
+const intervalo = (opcoes: { refetchInterval?: unknown }) =>
+  typeof opcoes.refetchInterval === 'function' ? opcoes.refetchInterval() : opcoes.refetchInterval;
+
 describe('mensagensQueryOptions', () => {
-  it('polls the open thread every 5 s', () => {
-    expect(mensagensQueryOptions(7).refetchInterval).toBe(5000);
+  afterEach(() => useAoVivo.setState({ conectado: false }));
+
+  it('polls the open thread every 5 s without the live stream, once a minute with it', () => {
+    expect(intervalo(mensagensQueryOptions(7))).toBe(5000);
+    useAoVivo.setState({ conectado: true });
+    expect(intervalo(mensagensQueryOptions(7))).toBe(60_000);
     expect(mensagensQueryOptions(7).queryKey).toEqual(['operador', 'mensagens', 7]);
   });
 });
 
 describe('clienteQueryOptions', () => {
   it('polls the open workspace at the thread’s pace, so a paid PIX shows in the conversation', () => {
-    expect(clienteQueryOptions(7).refetchInterval).toBe(mensagensQueryOptions(7).refetchInterval);
+    expect(intervalo(clienteQueryOptions(7))).toBe(intervalo(mensagensQueryOptions(7)));
   });
 });

@@ -5,9 +5,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
+import { useCanalOperador } from '../api/canal.ts';
+import { useJanelaEnvio } from '../api/janela-envio.ts';
 import { useMensagens } from '../api/mensagens.ts';
+import { AvisoEnvioManual } from './aviso-envio-manual.tsx';
 import { MensagemBubble } from './mensagem-bubble.tsx';
-import { MensagemComposer } from './mensagem-composer.tsx';
+import { bloqueioDoComposer, MensagemComposer } from './mensagem-composer.tsx';
 import { PixRecebidoAviso } from './pix-recebido-aviso.tsx';
 import { SimularRespostaButton } from './simular-resposta-button.tsx';
 
@@ -41,12 +44,13 @@ export const linhaDoTempo = (mensagens: MensagemView[], pix: PixRecebidoView[]):
 };
 
 /**
- * The WhatsApp conversation with the customer, live while the page is open (polls every 5 s), with a
- * notice at each PIX the provider confirmed (from the customer detail, which the workspace polls at the
- * same pace).
+ * The WhatsApp conversation with the customer, live while the page is open (server push, or a 5 s poll
+ * without it), with a notice at each PIX the provider confirmed (from the customer detail).
  */
 export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const query = useMensagens(cliente.id);
+  const janela = useJanelaEnvio();
+  const canal = useCanalOperador();
   const lista = useRef<HTMLDivElement>(null);
   const itens = useMemo(
     () => linhaDoTempo(query.data ?? [], query.data ? cliente.pix_recebidos : []),
@@ -127,7 +131,7 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
           >
             {itens.map((item) =>
               item.tipo === 'mensagem' ? (
-                <MensagemBubble key={item.chave} mensagem={item.mensagem} />
+                <MensagemBubble key={item.chave} mensagem={item.mensagem} janela={janela.data} />
               ) : (
                 <PixRecebidoAviso key={item.chave} pix={item.pix} />
               ),
@@ -135,6 +139,9 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
           </Box>
         )}
       </Box>
+      {!bloqueioDoComposer(cliente) && (
+        <AvisoEnvioManual janela={janela.data} canal={canal.data} mensagens={query.data} />
+      )}
       <MensagemComposer cliente={cliente} />
     </Paper>
   );

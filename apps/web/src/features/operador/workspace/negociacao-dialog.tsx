@@ -1,4 +1,9 @@
-import { type ClienteDetalhe, type ContaReceber, negociacaoBody } from '@cobranca/contracts';
+import {
+  type ClienteDetalhe,
+  type ContaReceber,
+  negociacaoBody,
+  type TermosAcordoView,
+} from '@cobranca/contracts';
 import {
   calcularAcordo,
   ehDataIso,
@@ -28,6 +33,30 @@ import { hoje } from './workspace-utils.ts';
 
 const FIELDS = ['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'observacao'] as const;
 const { shape } = negociacaoBody;
+
+const regras = new Intl.PluralRules('pt-BR');
+const quantasParcelas = (n: number) => `${n} ${regras.select(n) === 'one' ? 'parcela' : 'parcelas'}`;
+
+/** What the operator is told after confirming: the agreement, and truthfully whether the terms went out. */
+export const avisoDoAcordo = (
+  parcelas: number,
+  termos: TermosAcordoView | undefined,
+): { mensagem: string; cor: 'success' | 'warning' } => {
+  const acordo = `Acordo em ${quantasParcelas(parcelas)} registrado`;
+  if (!termos) return { mensagem: `${acordo}.`, cor: 'success' };
+  if (termos.na_fila) return { mensagem: `${acordo}; os termos foram para a fila de envio.`, cor: 'success' };
+  return {
+    mensagem: `${acordo}, mas os termos não foram enviados: ${termos.motivo ?? 'o cliente não pode receber mensagens.'}`,
+    cor: 'warning',
+  };
+};
+
+/** Before confirming: whether the customer will receive the terms (same rules as the server's). */
+const destinoDosTermos = (cliente: ClienteDetalhe): string => {
+  if (!cliente.telefone) return 'O cliente não tem telefone cadastrado: os termos não serão enviados.';
+  if (cliente.opt_out) return 'O cliente pediu para não receber mensagens: os termos não serão enviados.';
+  return 'Ao confirmar, os termos do acordo (parcelas, valores e o PIX da primeira parcela) vão para o cliente por mensagem.';
+};
 
 const schemaFor = (totalCentavos: number) =>
   z.object({
@@ -108,8 +137,9 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
     mutation.mutate(
       { contas: contas.map((c) => c.id), ...valores, ...(observacao ? { observacao } : {}) },
       {
-        onSuccess: () => {
-          notify.success(`Acordo em ${valores.parcelas}x registrado.`);
+        onSuccess: (data) => {
+          const { mensagem, cor } = avisoDoAcordo(valores.parcelas, data?.termos);
+          notify[cor](mensagem);
           onSuccess();
         },
         onError: (error) => {
@@ -174,6 +204,9 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       <DateField control={control} name="primeiro_vencimento" label="Primeiro vencimento" minDate={hoje()} />
       <TextField {...fieldProps(form, 'observacao')} label="Observação" multiline />
       <NegociacaoPreview parcelas={previa} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {destinoDosTermos(cliente)}
+      </Typography>
     </FormDialog>
   );
 };

@@ -3,6 +3,7 @@ import type {
   ClienteDetalhe,
   CobrancasPixResponse,
   ContaReceber,
+  JanelaEnvio,
   MensagemView,
 } from '@cobranca/contracts';
 import { screen } from '@testing-library/react';
@@ -79,6 +80,7 @@ export const mensagem = (id: number, patch: Partial<MensagemView> = {}): Mensage
   entregue_em: null,
   lida_em: null,
   erro: null,
+  proxima_tentativa_em: null,
   ...patch,
 });
 
@@ -91,6 +93,14 @@ export const WHATSAPP_CLOUD: CanalOperador = { provedor: 'whatsapp_cloud', simul
  * Signs in the operator, serves `cliente`, an empty thread, no PIX charges and the simulator channel (change
  * `estado.canal` before opening the page for another), and records every write.
  */
+export const JANELA_ABERTA: JanelaEnvio = {
+  aberta: true,
+  automacao_ligada: true,
+  abre_em: null,
+  fecha_em: '2026-11-20T23:00:00.000Z',
+  fuso_horario: 'America/Sao_Paulo',
+};
+
 export const setupWorkspace = (
   cliente: ClienteDetalhe = clienteDetalhe(),
   mensagens: MensagemView[] = [],
@@ -104,6 +114,7 @@ export const setupWorkspace = (
     cliente,
     mensagens,
     canal: SIMULADOR,
+    janela: JANELA_ABERTA as JanelaEnvio,
     pix: { provedor: 'simulador', cobrancas: [] } as CobrancasPixResponse,
     writes: [] as Chamada[],
     detalheLoads: 0,
@@ -126,6 +137,7 @@ export const setupWorkspace = (
       return HttpResponse.json(estado.mensagens);
     }),
     http.get('/api/operador/canal', () => HttpResponse.json(estado.canal)),
+    http.get('/api/operador/janela-envio', () => HttpResponse.json(estado.janela)),
     http.get('/api/operador/clientes/:id/cobrancas-pix', () => HttpResponse.json(estado.pix)),
   );
   return estado;

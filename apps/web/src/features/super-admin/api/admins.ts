@@ -1,4 +1,4 @@
-import type { Paged, UsuarioConta, UsuarioCreateBody } from '@cobranca/contracts';
+import type { Paged, SenhaTemporariaResponse, UsuarioConta, UsuarioCreateBody } from '@cobranca/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -40,3 +40,9 @@ export const useChangeAdminStatus = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
   });
 };
+
+/** A server-generated temporary password for an admin, shown once; their sessions end. */
+export const gerarSenhaAdmin = (id: number) =>
+  api.post<SenhaTemporariaResponse>(`/super-admin/admins/${id}/nova-senha`);
+
+export const useGerarSenhaAdmin = () => useMutation({ mutationFn: gerarSenhaAdmin });

@@ -7,13 +7,20 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ContaCreateDialog } from '../../../components/conta-create-dialog.tsx';
+import { NovaSenhaDialog } from '../../../components/nova-senha-dialog.tsx';
 import { type Column, PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage, temCodigo } from '../../../lib/api-client.ts';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
-import { type AdminStatusAction, useAdmins, useChangeAdminStatus, useCreateAdmin } from '../api/admins.ts';
+import {
+  type AdminStatusAction,
+  useAdmins,
+  useChangeAdminStatus,
+  useCreateAdmin,
+  useGerarSenhaAdmin,
+} from '../api/admins.ts';
 
 type Pendente = { admin: UsuarioConta; action: AdminStatusAction };
 
@@ -35,7 +42,9 @@ const CONFIRM = {
   },
 } as const;
 
-const columns = (meuId: number | undefined, ask: (pendente: Pendente) => void): Column<UsuarioConta>[] => [
+type Acoes = { ask: (pendente: Pendente) => void; novaSenha: (admin: UsuarioConta) => void };
+
+const columns = (meuId: number | undefined, { ask, novaSenha }: Acoes): Column<UsuarioConta>[] => [
   {
     key: 'name',
     header: 'Nome',
@@ -69,25 +78,35 @@ const columns = (meuId: number | undefined, ask: (pendente: Pendente) => void): 
     key: 'acoes',
     header: 'Ações',
     align: 'right',
-    // The caller's own account cannot be blocked from here (the API answers 422 anyway).
+    // The caller's own account cannot be blocked nor given a new password from here (the API answers
+    // 422 anyway).
     render: (admin) => {
       if (admin.id === meuId) return null;
       const action: AdminStatusAction = admin.status === 'Ativo' ? 'bloquear' : 'reativar';
       return (
-        <Button
-          size="small"
-          color={CONFIRM[action].color}
-          onClick={() => ask({ admin, action })}
-          aria-label={`${CONFIRM[action].label} ${admin.name}`}
-        >
-          {CONFIRM[action].label}
-        </Button>
+        <Box sx={{ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}>
+          <Button
+            size="small"
+            onClick={() => novaSenha(admin)}
+            aria-label={`Gerar nova senha para ${admin.name}`}
+          >
+            Nova senha
+          </Button>
+          <Button
+            size="small"
+            color={CONFIRM[action].color}
+            onClick={() => ask({ admin, action })}
+            aria-label={`${CONFIRM[action].label} ${admin.name}`}
+          >
+            {CONFIRM[action].label}
+          </Button>
+        </Box>
       );
     },
   },
 ];
 
-/** The admin accounts: list, create, block and reactivate. */
+/** The admin accounts: list, create, generate a temporary password, block and reactivate. */
 export const AdminsSection = () => {
   const titleId = useId();
   const [page, setPage] = usePageParam();
@@ -99,6 +118,8 @@ export const AdminsSection = () => {
   const [confirming, setConfirming] = useState(false);
   const [creating, setCreating] = useState(false);
   const criar = useCreateAdmin();
+  const gerarSenha = useGerarSenhaAdmin();
+  const [senhaPara, setSenhaPara] = useState<UsuarioConta | null>(null);
   const ask = (next: Pendente) => {
     setPendente(next);
     setConfirming(true);
@@ -134,7 +155,7 @@ export const AdminsSection = () => {
       </Box>
       <PagedTable
         label="Administradores"
-        columns={columns(meuId, ask)}
+        columns={columns(meuId, { ask, novaSenha: setSenhaPara })}
         page={query.data}
         isLoading={query.isPending}
         error={query.error}
@@ -145,6 +166,9 @@ export const AdminsSection = () => {
       />
       {creating && (
         <ContaCreateDialog papel="administrador" mutation={criar} onClose={() => setCreating(false)} />
+      )}
+      {senhaPara && (
+        <NovaSenhaDialog conta={senhaPara} mutation={gerarSenha} onClose={() => setSenhaPara(null)} />
       )}
       <ConfirmDialog
         open={confirming}

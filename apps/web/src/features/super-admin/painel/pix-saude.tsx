@@ -1,5 +1,5 @@
 import type { Saude } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { contagem, formatarValorEmReais } from '@cobranca/dominio';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -10,9 +10,6 @@ import { PIX_CONEXAO_COLORS, PIX_CONEXAO_LABELS, PIX_PROVEDOR_LABELS } from './c
 import { detailsSx, Row } from './saude-row.tsx';
 
 type Pix = Saude['pix'];
-
-const inteiro = new Intl.NumberFormat('pt-BR');
-const contagem = (n: number, um: string, varios: string) => `${inteiro.format(n)} ${n === 1 ? um : varios}`;
 
 /** How long a notification has waited: whole minutes, hours or days, with real plurals. */
 export const formatarEspera = (segundos: number): string => {

@@ -1,4 +1,5 @@
 import type { Saude } from '@cobranca/contracts';
+import { contagem } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -65,9 +66,7 @@ export const Regua24h = ({ resumo }: { resumo: Resumo24h }) => {
   const contagens = contagensOrdenadas(resumo.contagens, { semZeros: true });
   return (
     <>
-      <span>
-        {inteiro.format(resumo.execucoes)} {resumo.execucoes === 1 ? 'execução' : 'execuções'}
-      </span>
+      <span>{contagem(resumo.execucoes, 'execução', 'execuções')}</span>
       {resumo.com_erro > 0 && (
         <>
           {' · '}

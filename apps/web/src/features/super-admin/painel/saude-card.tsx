@@ -1,5 +1,5 @@
 import type { Saude } from '@cobranca/contracts';
-import { FUSO_PADRAO } from '@cobranca/dominio';
+import { contagem, FUSO_PADRAO } from '@cobranca/dominio';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -22,16 +22,13 @@ const hora = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
   second: '2-digit',
 });
-const inteiro = new Intl.NumberFormat('pt-BR');
 
 const Details = ({ saude }: { saude: Saude }) => (
   <>
     <Box component="dl" sx={detailsSx}>
       <Row term="Versão">{saude.versao}</Row>
       <Row term="Banco de dados">{BANCO_LABELS[saude.banco]}</Row>
-      <Row term="Fila pendente">
-        {inteiro.format(saude.fila_pendente)} {saude.fila_pendente === 1 ? 'mensagem' : 'mensagens'}
-      </Row>
+      <Row term="Fila pendente">{contagem(saude.fila_pendente, 'mensagem', 'mensagens')}</Row>
       <Row term="Canal">
         {PROVEDOR_LABELS[saude.canal.provedor]}{' '}
         <Chip

@@ -1,0 +1,165 @@
+import type { FiltroResposta } from '@cobranca/contracts';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+
+// The filters of the customer lists (operator lists and the admin's Clientes), kept in the URL with
+// useUrlFilters: days overdue and open amount as ranges, and when the customer last replied.
+
+export const CLIENTES_FILTRO_KEYS = [
+  'atraso_min',
+  'atraso_max',
+  'valor_min',
+  'valor_max',
+  'resposta',
+] as const;
+export type ClientesFiltroKey = (typeof CLIENTES_FILTRO_KEYS)[number];
+export type ClientesFiltroValores = Record<ClientesFiltroKey, string>;
+
+export const RESPOSTA_LABELS: Record<FiltroResposta, string> = {
+  '24h': 'Respondeu nas últimas 24 h',
+  '7d': 'Respondeu nos últimos 7 dias',
+  sem: 'Sem resposta',
+};
+
+const DIAS = /^\d{1,5}$/;
+
+/**
+ * An amount as typed → "1234.5" for the URL and the API, '' when empty, null when it is no amount.
+ * pt-BR: dots group thousands and the comma is the decimal separator ("1.234,56"); a dot followed by
+ * one or two digits and no comma is read as a decimal point ("10.5").
+ */
+export const reaisDoCampo = (texto: string): string | null => {
+  const t = texto.trim();
+  if (t === '') return '';
+  const normal = t.includes(',')
+    ? t.replace(/\./g, '').replace(',', '.')
+    : /^\d+\.\d{1,2}$/.test(t)
+      ? t
+      : t.replace(/\./g, '');
+  return /^\d{1,10}(\.\d{1,2})?$/.test(normal) ? String(Number(normal)) : null;
+};
+
+/** The URL's "1234.5" as the field shows it: "1234,5". */
+const reaisParaCampo = (valor: string) => valor.replace('.', ',');
+
+type Faixa = { min: string; max: string };
+
+type RangeProps = {
+  label: string;
+  value: Faixa;
+  /** Text typed → URL value ('' when empty), or null when it is not valid. */
+  parse: (texto: string) => string | null;
+  format: (valor: string) => string;
+  invalidMessage: string;
+  adornment?: { start?: string; end?: string };
+  onChange: (faixa: Faixa) => void;
+};
+
+/** "de … até …": applied on leaving a field or Enter, so typing "120" is one request, not three. */
+const RangeFilter = ({ label, value, parse, format, invalidMessage, adornment, onChange }: RangeProps) => {
+  const [texto, setTexto] = useState({ min: format(value.min), max: format(value.max) });
+  // The URL changed from elsewhere (back button, "Limpar filtros"): show it.
+  useEffect(
+    () => setTexto({ min: format(value.min), max: format(value.max) }),
+    [value.min, value.max, format],
+  );
+  const min = parse(texto.min);
+  const max = parse(texto.max);
+  const invertida = min !== null && max !== null && min !== '' && max !== '' && Number(min) > Number(max);
+  const aplicar = () => {
+    if (min === null || max === null || invertida) return;
+    if (min !== value.min || max !== value.max) onChange({ min, max });
+  };
+  const campo = (lado: keyof Faixa, rotulo: string) => {
+    const erro = (lado === 'min' ? min : max) === null ? invalidMessage : null;
+    return (
+      <TextField
+        size="small"
+        label={`${label}: ${rotulo}`}
+        value={texto[lado]}
+        onChange={(event) => setTexto((atual) => ({ ...atual, [lado]: event.target.value }))}
+        onBlur={aplicar}
+        onKeyDown={(event) => event.key === 'Enter' && aplicar()}
+        error={Boolean(erro) || (lado === 'max' && invertida)}
+        helperText={erro ?? (lado === 'max' && invertida ? 'Deve ser maior ou igual ao mínimo.' : undefined)}
+        sx={{ flex: '1 1 120px', minWidth: 0, maxWidth: { sm: 170 } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', maxLength: 14 },
+          input: {
+            startAdornment: adornment?.start && (
+              <InputAdornment position="start">{adornment.start}</InputAdornment>
+            ),
+            endAdornment: adornment?.end && <InputAdornment position="end">{adornment.end}</InputAdornment>,
+          },
+        }}
+      />
+    );
+  };
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0 }}
+    >
+      {campo('min', 'de')}
+      {campo('max', 'até')}
+    </Box>
+  );
+};
+
+const identidade = (valor: string) => valor;
+const diasDoCampo = (texto: string) =>
+  texto.trim() === '' ? '' : DIAS.test(texto.trim()) ? texto.trim() : null;
+
+type ClientesFiltrosProps = {
+  value: ClientesFiltroValores;
+  onChange: (patch: Partial<ClientesFiltroValores>) => void;
+};
+
+/** Days overdue, open amount and last reply; each change goes to the URL (and drops the page). */
+export const ClientesFiltros = ({ value, onChange }: ClientesFiltrosProps) => (
+  <>
+    <RangeFilter
+      label="Atraso"
+      value={{ min: value.atraso_min, max: value.atraso_max }}
+      parse={diasDoCampo}
+      format={identidade}
+      invalidMessage="Use um número inteiro de dias."
+      adornment={{ end: 'dias' }}
+      onChange={({ min, max }) => onChange({ atraso_min: min, atraso_max: max })}
+    />
+    <RangeFilter
+      label="Em aberto"
+      value={{ min: value.valor_min, max: value.valor_max }}
+      parse={reaisDoCampo}
+      format={reaisParaCampo}
+      invalidMessage="Use um valor em reais, como 1.234,56."
+      adornment={{ start: 'R$' }}
+      onChange={({ min, max }) => onChange({ valor_min: min, valor_max: max })}
+    />
+    <TextField
+      select
+      size="small"
+      label="Última resposta"
+      value={value.resposta in RESPOSTA_LABELS ? value.resposta : ''}
+      onChange={(event) => onChange({ resposta: event.target.value })}
+      sx={{ flex: { xs: '1 1 100%', sm: '0 1 250px' }, minWidth: 0 }}
+    >
+      <MenuItem value="">Qualquer</MenuItem>
+      {(Object.keys(RESPOSTA_LABELS) as FiltroResposta[]).map((r) => (
+        <MenuItem key={r} value={r}>
+          {RESPOSTA_LABELS[r]}
+        </MenuItem>
+      ))}
+    </TextField>
+  </>
+);
+
+/** The filters' values as API query parameters (empty ones left out). */
+export const filtrosParaQuery = (value: Partial<ClientesFiltroValores>) =>
+  Object.fromEntries(CLIENTES_FILTRO_KEYS.map((key) => [key, value[key] || undefined])) as Partial<
+    Record<ClientesFiltroKey, string>
+  >;

@@ -1,0 +1,71 @@
+import type { JanelaEnvio, MensagemView } from '@cobranca/contracts';
+import { FUSO_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
+
+// What a message's state truly is (docs/produto.md §12): a régua message held by the sending window
+// is "Agendada" with the hour it goes, never "Enviada"; the rest follows the channel's receipts.
+
+export type Situacao = {
+  rotulo: string;
+  tipo: 'espera' | 'fila' | 'enviada' | 'entregue' | 'lida' | 'falhou' | 'recebida' | 'cancelada';
+};
+
+const hora = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: FUSO_PADRAO,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const diaSemana = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: FUSO_PADRAO,
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+});
+
+/** "às 08:00" today, "amanhã às 08:00", else "seg., 30/11 às 08:00" (America/Sao_Paulo). */
+export const quando = (instante: Date, agora: Date): string => {
+  const dia = hojeNoFuso(instante);
+  const hoje = hojeNoFuso(agora);
+  const as = `às ${hora.format(instante)}`;
+  if (dia === hoje) return as;
+  if (dia === somarDias(hoje, 1)) return `amanhã ${as}`;
+  return `${diaSemana.format(instante)} ${as}`;
+};
+
+type Mensagem = Pick<MensagemView, 'direcao' | 'origem' | 'status' | 'erro' | 'proxima_tentativa_em'>;
+
+const pendente = (m: Mensagem, janela: JanelaEnvio | undefined, agora: Date): Situacao => {
+  if (m.origem === 'regua' && janela && !janela.automacao_ligada)
+    return { rotulo: 'Agendada · automação pausada', tipo: 'espera' };
+  if (m.origem === 'regua' && janela && !janela.aberta && janela.abre_em)
+    return {
+      rotulo: `Agendada · sai ${quando(new Date(janela.abre_em), agora)} (fora da janela)`,
+      tipo: 'espera',
+    };
+  const tentativa = m.proxima_tentativa_em ? new Date(m.proxima_tentativa_em) : null;
+  if (tentativa && tentativa > agora)
+    return { rotulo: `Nova tentativa ${quando(tentativa, agora)}`, tipo: 'espera' };
+  return { rotulo: 'Na fila', tipo: 'fila' };
+};
+
+export const situacaoDaMensagem = (
+  m: Mensagem,
+  janela: JanelaEnvio | undefined,
+  agora = new Date(),
+): Situacao => {
+  if (m.direcao === 'entrada') return { rotulo: 'Recebida', tipo: 'recebida' };
+  switch (m.status) {
+    case 'pendente':
+      return pendente(m, janela, agora);
+    case 'enviada':
+      return { rotulo: 'Enviada', tipo: 'enviada' };
+    case 'entregue':
+      return { rotulo: 'Entregue', tipo: 'entregue' };
+    case 'lida':
+      return { rotulo: 'Lida', tipo: 'lida' };
+    case 'falhou':
+      return { rotulo: m.erro ? `Falhou: ${m.erro}` : 'Falhou', tipo: 'falhou' };
+    default:
+      return { rotulo: 'Cancelada', tipo: 'cancelada' };
+  }
+};
