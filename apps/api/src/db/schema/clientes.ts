@@ -9,7 +9,17 @@ import {
   type OrigemContato,
 } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { usuarios } from './usuarios.ts';
 
@@ -48,19 +58,27 @@ export const clientes = pgTable(
     optOutMensagem: text('opt_out_mensagem'),
     baseLegal: text('base_legal').$type<BaseLegal>().notNull().default('execucao_contrato'),
     origemContato: text('origem_contato').$type<OrigemContato>().notNull(),
+    // Operators' labels ("prefere ligação", "contestação"): internal, never sent to the customer.
+    etiquetas: text('etiquetas').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('clientes_documento_uq').on(t.documento),
-    index('clientes_operador_status_nome_idx').on(t.operadorId, t.status, t.nome, t.id),
+    // Names sort under ICU's root collation (lib/ordenacao.ts): the indexes carry the same one.
+    index('clientes_operador_status_nome_idx').on(
+      t.operadorId,
+      t.status,
+      sql`${t.nome} COLLATE "und-x-icu"`,
+      t.id,
+    ),
     // The Ativos list (ativo or pausado) in name order: an IN over two statuses cannot use the index
     // above for the order, so a deep page would sort every one of the operator's customers.
     index('clientes_operador_ativos_nome_idx')
-      .on(t.operadorId, t.nome, t.id)
+      .on(t.operadorId, sql`${t.nome} COLLATE "und-x-icu"`, t.id)
       .where(sql`${t.status} IN ('ativo', 'pausado')`),
-    index('clientes_status_nome_idx').on(t.status, t.nome, t.id),
-    index('clientes_nome_idx').on(t.nome, t.id),
+    index('clientes_status_nome_idx').on(t.status, sql`${t.nome} COLLATE "und-x-icu"`, t.id),
+    index('clientes_nome_idx').on(sql`${t.nome} COLLATE "und-x-icu"`, t.id),
     index('clientes_aguardando_idx')
       .on(t.aguardandoDesde, t.id)
       .where(sql`${t.status} = 'aguardando_atendimento'`),
@@ -78,4 +96,37 @@ export const clientes = pgTable(
       sql`${t.status} <> 'aguardando_atendimento' OR ${t.aguardandoDesde} IS NOT NULL`,
     ),
   ],
+);
+
+/** Operators' internal notes on a customer (docs/produto.md §5): never sent to the customer. */
+export const notasCliente = pgTable(
+  'notas_cliente',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    autorId: integer('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    texto: text('texto').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notas_cliente_cliente_idx').on(t.clienteId, t.createdAt, t.id),
+    check('notas_cliente_texto_ck', sql`char_length(${t.texto}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/** Up to when each operator has read a customer's replies: newer inbound messages are unread. */
+export const leiturasCliente = pgTable(
+  'leituras_cliente',
+  {
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    lidaAte: timestamptz('lida_ate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.clienteId] })],
 );
