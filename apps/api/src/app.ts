@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { atendimentoRoutes } from './modules/atendimento/atendimento.routes.ts';
+import { linhaDoTempoRoutes, notasAdminRoutes } from './modules/atendimento/linha-do-tempo.routes.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
 import { authenticateBearer } from './modules/auth/auth.service.ts';
@@ -20,6 +21,10 @@ import { contasReceberRoutes } from './modules/contas-receber/contas-receber.rou
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
 import { eventosRoutes } from './modules/eventos/eventos.routes.ts';
+import {
+  exportacoesAdminRoutes,
+  exportacoesOperadorRoutes,
+} from './modules/exportacoes/exportacoes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import {
   importacoesAdminRoutes,
@@ -104,6 +109,7 @@ export const buildApp = async (opts: AppOptions) => {
       adminDashboardRoutes,
       operadoresRoutes,
       clientesAdminRoutes,
+      notasAdminRoutes,
       auditoriaRoutes,
       templatesRoutes,
       respostasRapidasAdminRoutes,
@@ -112,6 +118,7 @@ export const buildApp = async (opts: AppOptions) => {
       creditosPixRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,
+      exportacoesAdminRoutes,
     ]),
   );
   await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
@@ -121,6 +128,7 @@ export const buildApp = async (opts: AppOptions) => {
       operadorDashboardRoutes,
       clientesOperadorRoutes,
       atendimentoRoutes,
+      linhaDoTempoRoutes,
       mensagensRoutes,
       respostasRapidasOperadorRoutes,
       eventosRoutes,
@@ -130,6 +138,7 @@ export const buildApp = async (opts: AppOptions) => {
       cobrancasPixRoutes,
       contasReceberRoutes,
       importacoesOperadorRoutes,
+      exportacoesOperadorRoutes,
     ]),
   );
 

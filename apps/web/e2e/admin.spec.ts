@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn, submitLogin } from './sign-in.ts';
+import { esperarDados, esperarQueCaibaNaTela } from './tela.ts';
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -100,8 +101,8 @@ for (const width of [1440, 390]) {
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await esperarDados(page);
+      await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
       await page.screenshot({
         path: testInfo.outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
         fullPage: true,

@@ -37,12 +37,14 @@ for (const width of [1440, 390]) {
     const badge = operador.getByTestId('badge-OperadorAguardandoAtendimento');
     const aguardandoAntes = Number((await badge.textContent()) ?? '0');
 
+    const streamAberto = operador.waitForResponse(
+      (r) => r.url().endsWith('/api/operador/eventos') && r.status() === 200,
+    );
     await operador.goto(`/operador/clientes/${id}`);
     const resumo = operador.getByRole('region', { name: 'Resumo do cliente' });
     await expect(resumo.getByText('Ativo', { exact: true })).toBeVisible();
     await expect(operador.getByRole('button', { name: 'Assumir' })).toHaveCount(0);
-    // The stream is open once the page has settled.
-    await operador.waitForLoadState('networkidle');
+    await streamAberto;
 
     // The customer answers (typed in the simulator, from another tab).
     await outraAba.goto(`/operador/clientes/${id}`);

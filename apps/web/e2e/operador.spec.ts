@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
+import { esperarDados, esperarQueCaibaNaTela } from './tela.ts';
 
 const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
 
@@ -96,8 +97,8 @@ for (const width of [1440, 390]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await esperarDados(page);
+      await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
       await page.screenshot({
         path: testInfo.outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
         fullPage: true,
@@ -111,7 +112,7 @@ for (const width of [1440, 390]) {
         : page.getByRole('main').getByRole('listitem').first();
     await primeiro.click();
     await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
-    await page.waitForLoadState('networkidle');
+    await esperarDados(page);
     await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });
   });
 }

@@ -3,6 +3,7 @@ import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, minutosDoDia }
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
+import { esperarDados } from './tela.ts';
 
 // The collection engine runs inside the server (every 2 s under e2e, see playwright.config.ts): a
 // customer imported with a receivable due today gets the régua's due-day message, replies, waits
@@ -176,7 +177,7 @@ test('the régua sends the due-day message to an imported customer, who replies 
 
   // 5. The customer replies: the thread shows it, the status and the sidebar badge follow.
   // The badges reload on every route change; wait until the one from opening this customer is in.
-  await page.waitForLoadState('networkidle');
+  await esperarDados(page);
   const aguardandoAntes = await badgeAguardando(page);
   await page.getByRole('button', { name: 'Simular resposta do cliente' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Simular resposta do cliente' });

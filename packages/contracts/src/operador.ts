@@ -52,6 +52,9 @@ export const ultimaMensagem = z.object({
   created_at: z.iso.datetime(),
 });
 
+/** Unread counts stop here ("99+"): the marker says "there is news", not an exact tally. */
+export const NAO_LIDAS_MAXIMO = 99;
+
 export const clienteLista = z
   .object({
     id: z.number().int(),
@@ -75,6 +78,13 @@ export const clienteLista = z
      * open receivable, i.e. when it was concluded (null when concluded by an import without debt).
      */
     concluido_em: z.iso.datetime().nullable(),
+    /**
+     * Inbound messages newer than the caller's last reading of this customer (all of them if never
+     * read), capped at NAO_LIDAS_MAXIMO: the unread marker of the lists and the inbox.
+     */
+    nao_lidas: z.number().int().min(0),
+    /** Operators' internal labels (decision 022), never sent to the customer. */
+    etiquetas: z.array(z.string()),
   })
   .meta({ id: 'ClienteLista' });
 export type ClienteLista = z.infer<typeof clienteLista>;
@@ -188,7 +198,7 @@ export type PixRecebidoView = z.infer<typeof pixRecebidoView>;
 
 // The list-only values (reply excerpt, amount recovered) stay out of the workspace's customer.
 export const clienteDetalhe = clienteLista
-  .omit({ ultima_resposta: true, recuperado: true, concluido_em: true })
+  .omit({ ultima_resposta: true, recuperado: true, concluido_em: true, nao_lidas: true })
   .extend({
     email: z.string().nullable(),
     documento_tipo: z.enum(DOCUMENTO_TIPOS),

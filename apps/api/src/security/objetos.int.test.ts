@@ -18,10 +18,12 @@ import {
   cobrancasPix,
   contasReceber,
   importacoes,
+  leiturasCliente,
   mensagemTemplates,
   mensagens,
   negociacaoContas,
   negociacoes,
+  notasCliente,
   pagamentos,
   pixRecebidos,
   promessas,
@@ -93,10 +95,13 @@ const urlCom = (url: string, valor: Valor) =>
     encodeURIComponent(String(typeof valor === 'object' ? valor[nome] : valor)),
   );
 
+// Exports answer a file only in a format they are asked for.
+const consultaDe = (url: string) => (url.endsWith('/exportar') ? '?formato=csv' : '');
+
 const chamar = async (route: ApiRoute, quem: TestUser, valor: Valor, corpo?: Corpo) =>
   t.app.inject({
     method: route.method as 'GET',
-    url: urlCom(route.url, valor),
+    url: `${urlCom(route.url, valor)}${consultaDe(route.url)}`,
     headers: bearer(await tokenDe(quem)),
     ...(corpo === undefined ? {} : { payload: corpo }),
   });
@@ -124,6 +129,11 @@ const retrato = async () => {
     cobrancas: await d.select().from(cobrancasPix).orderBy(asc(cobrancasPix.id)),
     pixRecebidos: await d.select().from(pixRecebidos).orderBy(asc(pixRecebidos.id)),
     auditoria: await d.select().from(auditLogs).orderBy(asc(auditLogs.id)),
+    notas: await d.select().from(notasCliente).orderBy(asc(notasCliente.id)),
+    leituras: await d
+      .select()
+      .from(leiturasCliente)
+      .orderBy(asc(leiturasCliente.usuarioId), asc(leiturasCliente.clienteId)),
   };
 };
 
@@ -198,6 +208,16 @@ const respostaRapidaNova = async () => {
     .values({ atalho: `objeto-${respostaSequencia}`, texto: 'Olá, {{nome}}! Podemos conversar?' })
     .returning({ id: respostasRapidas.id });
   if (!row) throw new Error('insert de resposta rápida não devolveu a linha');
+  return row.id;
+};
+
+/** An internal note on the customer, written by `autor`. */
+const notaDe = async (clienteId: number, autor: TestUser) => {
+  const [row] = await db()
+    .insert(notasCliente)
+    .values({ clienteId, autorId: autor.id, texto: 'Nota interna de teste' })
+    .returning({ id: notasCliente.id });
+  if (!row) throw new Error('insert de nota não devolveu a linha');
   return row.id;
 };
 
@@ -319,6 +339,20 @@ const CASOS: Record<string, Caso> = {
     }),
   },
   // Admins see every customer; the body's operator must be an active operator, never an admin.
+  // Admins remove any note at any time; operators (even the author) only through their own route.
+  'DELETE /api/admin/clientes/:id/notas/:notaId': {
+    quem: () => u.admin,
+    status: 204,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      const alvo = { id, notaId: await notaDe(id, u.opA) };
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'operador autor da nota', quem: u.opA, id: alvo, status: 403 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, notaId: NAO_EXISTE }, status: 404 },
+  },
   'PATCH /api/admin/clientes/:id/operador': {
     quem: () => u.admin,
     status: 200,
@@ -346,6 +380,12 @@ const CASOS: Record<string, Caso> = {
     },
   },
   'GET /api/admin/clientes/por-status/:status': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({ id: 'ativo', recusas: [] }),
+    inexistente: { valor: 'quitado', status: 422 },
+  },
+  'GET /api/admin/clientes/por-status/:status/exportar': {
     quem: () => u.admin,
     status: 200,
     preparar: async () => ({ id: 'ativo', recusas: [] }),
@@ -441,6 +481,49 @@ const CASOS: Record<string, Caso> = {
   },
   // The operator workspace: only the caller's own customers (and the unassigned queue).
   'GET /api/operador/clientes/:id': { quem: () => u.opA, status: 200, preparar: clienteDoA('ativo') },
+  // The timeline, its notes and tags (decision 022): the same scope as the rest of the workspace.
+  'GET /api/operador/clientes/:id/linha-do-tempo': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      await notaDe(id, u.opA);
+      return { id, recusas: alheio(id) };
+    },
+  },
+  'POST /api/operador/clientes/:id/notas': {
+    quem: () => u.opA,
+    status: 201,
+    preparar: clienteDoA('em_atendimento', { texto: 'Cliente contesta a parcela 2' }),
+  },
+  'DELETE /api/operador/clientes/:id/notas/:notaId': {
+    quem: () => u.opA,
+    status: 204,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      const alvo = { id, notaId: await notaDe(id, u.opA) };
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'cliente de outro operador', quem: u.opB, id: alvo, status: 404 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, notaId: NAO_EXISTE }, status: 404 },
+  },
+  'PUT /api/operador/clientes/:id/etiquetas': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('em_atendimento', { etiquetas: ['prefere ligação'] }),
+  },
+  // The unread marker is per operator: B cannot mark A's customer read (nor learn it exists).
+  'POST /api/operador/clientes/:id/lida': {
+    quem: () => u.opA,
+    status: 204,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      await inserirMensagem(db(), { clienteId: id, direcao: 'entrada', conteudo: 'Ainda não lida' });
+      return { id, recusas: alheio(id) };
+    },
+  },
   'POST /api/operador/clientes/:id/assumir': {
     quem: () => u.opA,
     status: 200,

@@ -38,6 +38,8 @@ const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRo
       OperadorCliente: 'ClienteWorkspacePage',
       OperadorAguardandoAtendimento: 'OperadorAguardandoAtendimentoPage',
       OperadorEmAtendimento: 'OperadorEmAtendimentoPage',
+      OperadorAguardandoCliente: 'OperadorAguardandoInboxPage',
+      OperadorEmAtendimentoCliente: 'OperadorEmAtendimentoInboxPage',
       OperadorConcluidos: 'OperadorConcluidosPage',
       OperadorContasReceber: 'OperadorContasReceberPage',
       OperadorImportarClientes: 'OperadorImportarClientesPage',

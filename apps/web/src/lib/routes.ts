@@ -17,7 +17,10 @@ export const ROUTES = {
   /** The customer workspace (not in SPEC's list: a linkable page the operator lists open). */
   OperadorCliente: '/operador/clientes/:id',
   OperadorAguardandoAtendimento: '/operador/aguardando-atendimento',
+  /** The inbox: the queue beside one customer's conversation (docs/produto.md §5). */
+  OperadorAguardandoCliente: '/operador/aguardando-atendimento/:id',
   OperadorEmAtendimento: '/operador/em-atendimento',
+  OperadorEmAtendimentoCliente: '/operador/em-atendimento/:id',
   OperadorConcluidos: '/operador/concluidos',
   OperadorContasReceber: '/operador/contas-receber',
   OperadorImportarClientes: '/operador/importar-clientes',
@@ -42,7 +45,9 @@ export const ROUTE_ROLES: Record<Exclude<RouteName, 'Login'>, readonly Role[]> =
   OperadorClientes: OPERADOR_ROLES,
   OperadorCliente: OPERADOR_ROLES,
   OperadorAguardandoAtendimento: OPERADOR_ROLES,
+  OperadorAguardandoCliente: OPERADOR_ROLES,
   OperadorEmAtendimento: OPERADOR_ROLES,
+  OperadorEmAtendimentoCliente: OPERADOR_ROLES,
   OperadorConcluidos: OPERADOR_ROLES,
   OperadorContasReceber: OPERADOR_ROLES,
   OperadorImportarClientes: OPERADOR_ROLES,

@@ -27,6 +27,12 @@ export const server = setupServer(
       fuso_horario: 'America/Sao_Paulo',
     }),
   ),
+  // Opening a workspace marks it read (decision 023): accepted unless a test looks at it.
+  http.post('/api/operador/clientes/:id/lida', () => new HttpResponse(null, { status: 204 })),
+  // Every workspace shows the customer's timeline (decision 022): empty unless a test fills it.
+  http.get('/api/operador/clientes/:id/linha-do-tempo', () =>
+    HttpResponse.json({ itens: [], proximo: null }),
+  ),
   http.get('/api/me', () => {
     const user = useSession.getState().user;
     return user

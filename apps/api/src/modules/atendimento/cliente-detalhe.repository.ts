@@ -214,6 +214,7 @@ const montarDetalhe = (c: ClienteRow, partes: Partes): ClienteDetalhe => ({
   opt_out: optOut(c),
   base_legal: c.baseLegal,
   origem_contato: c.origemContato,
+  etiquetas: c.etiquetas,
   contas: partes.contas,
   negociacoes: partes.negociacoes,
   pagamentos: partes.pagamentos,

@@ -5,7 +5,14 @@ import { auditLogs, usuarios } from '../../db/schema/index.ts';
 export type LogRow = typeof auditLogs.$inferSelect & { usuario: { id: number; name: string } | null };
 
 /** Filters in storage terms: the date range is already a half-open interval of UTC instants. */
-export type FiltroLogs = { acao?: string; usuarioId?: number; desde?: Date; antesDe?: Date };
+export type FiltroLogs = {
+  acao?: string;
+  usuarioId?: number;
+  desde?: Date;
+  antesDe?: Date;
+  /** An export's batch: only these entries (docs/decisions/020-exportacao.md). */
+  ids?: number[];
+};
 
 // PostgreSQL text cannot hold NUL (sending one is an error, not a miss): such a filter matches nothing.
 const filtroAcao = (acao: string | undefined): SQL | undefined => {
@@ -19,7 +26,21 @@ const whereLogs = (f: FiltroLogs): SQL | undefined =>
     f.usuarioId ? eq(auditLogs.usuarioId, f.usuarioId) : undefined,
     f.desde ? gte(auditLogs.createdAt, f.desde) : undefined,
     f.antesDe ? lt(auditLogs.createdAt, f.antesDe) : undefined,
+    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
+    f.ids ? sql`${auditLogs.id} = any(${sql.param(f.ids)}::int[])` : undefined,
   );
+
+const ORDEM_LOGS = [desc(auditLogs.createdAt), desc(auditLogs.id)];
+
+/** Every id that matches, newest first, for an export (docs/decisions/020-exportacao.md). */
+export const idsDeLogs = async (db: DbOrTx, filtro: FiltroLogs): Promise<number[]> => {
+  const rows = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(whereLogs(filtro))
+    .orderBy(...ORDEM_LOGS);
+  return rows.map((r) => r.id);
+};
 
 /** Newest first; id breaks ties between entries of the same instant. */
 export const listarLinhasDeLog = async (
@@ -33,7 +54,7 @@ export const listarLinhasDeLog = async (
     .from(auditLogs)
     .leftJoin(usuarios, eq(usuarios.id, auditLogs.usuarioId))
     .where(where)
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .orderBy(...ORDEM_LOGS)
     .limit(pagina.limit)
     .offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(auditLogs).where(where);

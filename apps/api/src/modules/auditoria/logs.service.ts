@@ -6,7 +6,7 @@ import { type FiltroLogs, type LogRow, listarLinhasDeLog } from './logs.reposito
 
 export type LogsQuery = { page: number; acao?: string; usuario_id?: number; de?: string; ate?: string };
 
-const toLogEntry = (row: LogRow): LogEntry => ({
+export const toLogEntry = (row: LogRow): LogEntry => ({
   id: row.id,
   created_at: row.createdAt.toISOString(),
   acao: row.acao,

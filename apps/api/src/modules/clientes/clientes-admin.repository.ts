@@ -1,6 +1,6 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
@@ -22,6 +22,8 @@ export type FiltroClientesAdmin = {
   filtros?: FiltrosLista;
   /** None: by name (pt-BR collation), then id. */
   ordem?: OrdemLista;
+  /** An export's batch: only these of the list's rows (docs/decisions/020-exportacao.md). */
+  ids?: number[];
 };
 export type Pagina = { limit: number; offset: number };
 
@@ -47,11 +49,13 @@ export type LinhaCliente = {
   operadorNome: string | null;
 };
 
-const whereClientes = ({ status, busca, filtros }: FiltroClientesAdmin, hoje: string): SQL | undefined =>
+const whereClientes = ({ status, busca, filtros, ids }: FiltroClientesAdmin, hoje: string): SQL | undefined =>
   and(
     status ? eq(clientes.status, status) : undefined,
     condicaoBuscaCliente(busca),
     condicaoFiltros(filtros ?? {}, { hoje, agora: new Date() }),
+    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
+    ids ? sql`${clientes.id} = any(${sql.param(ids)}::int[])` : undefined,
   );
 
 const POR_NOME = [ordemSql(porNome(clientes.nome), 'asc'), asc(clientes.id)];
@@ -119,6 +123,17 @@ const comSaldos = async (
     atualizacao ?? (await buscarAtualizacao(db)),
   );
   return linhas.map((l) => toClienteBase(l, abertos.get(l.id)?.centavos ?? 0));
+};
+
+/** Every id of the list in its order, for an export (docs/decisions/020-exportacao.md). */
+export const idsClientesAdmin = async (db: DbOrTx, filtro: FiltroClientesAdmin, hoje: string) => {
+  const ordem = filtro.ordem ? ordemDosClientes(filtro.ordem, hoje) : POR_NOME;
+  const rows = await db
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(whereClientes(filtro, hoje))
+    .orderBy(...ordem);
+  return rows.map((r) => r.id);
 };
 
 /** One page of customers and the total that matches; balances are summed for the page's rows only. */

@@ -24,15 +24,20 @@ const listResponses = { 200: paged(clienteAdmin), 422: validationErrorResponse, 
 
 type AdminQuery = z.infer<typeof clientesAdminQuery>;
 
+/** The repository filter of a list query; the list and its export share it (docs/decisions/020-exportacao.md). */
+export const filtroClientesAdmin = (
+  status: FiltroClientesAdmin['status'],
+  query: Omit<AdminQuery, 'page'>,
+): FiltroClientesAdmin => ({
+  status,
+  busca: query.busca,
+  filtros: { ...filtrosDaQuery(query), operadorId: query.operador_id },
+  ordem: query.ordem ? { chave: query.ordem, sentido: query.sentido ?? 'asc' } : undefined,
+});
+
 const listar = async (db: Db, status: FiltroClientesAdmin['status'], query: AdminQuery) => {
   const pagina = { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(query.page, DEFAULT_PAGE_SIZE) };
-  const filtro: FiltroClientesAdmin = {
-    status,
-    busca: query.busca,
-    filtros: { ...filtrosDaQuery(query), operadorId: query.operador_id },
-    ordem: query.ordem ? { chave: query.ordem, sentido: query.sentido ?? 'asc' } : undefined,
-  };
-  const { rows, total } = await listarClientesAdmin(db, filtro, pagina);
+  const { rows, total } = await listarClientesAdmin(db, filtroClientesAdmin(status, query), pagina);
   return toPaged(rows, total, query.page, DEFAULT_PAGE_SIZE);
 };
 

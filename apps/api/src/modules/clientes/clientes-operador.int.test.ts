@@ -206,10 +206,13 @@ describe('GET /api/operador/clientes/ativos', () => {
       },
       operador: { id: ana.id, name: 'Ana Operadora' },
       aguardando_desde: null,
+      etiquetas: [],
       // the newest inbound message; no payment recorded
       ultima_resposta: { conteudo: 'Vou pagar', created_at: expect.any(String) },
       recuperado: 0,
       concluido_em: null,
+      // one inbound message, and Ana never opened the conversation
+      nao_lidas: 1,
     });
     // Open but not yet due: 0 days overdue; no message: null.
     expect(data[2]).toMatchObject({

@@ -1,8 +1,8 @@
-import type { ClienteLista, ClienteStatus } from '@cobranca/contracts';
+import { type ClienteLista, type ClienteStatus, NAO_LIDAS_MAXIMO } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clientes, mensagens, usuarios } from '../../db/schema/index.ts';
+import { clientes, leiturasCliente, mensagens, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import {
   type Aberto,
@@ -38,6 +38,8 @@ export type FiltroClientesOperador = {
   filtros?: FiltrosLista;
   /** None: the list's own order (docs/produto.md §5). */
   ordem?: OrdemLista;
+  /** An export's batch: only these of the list's rows (docs/decisions/020-exportacao.md). */
+  ids?: number[];
 };
 
 const STATUS_ATIVOS: ClienteStatus[] = ['ativo', 'pausado'];
@@ -74,9 +76,15 @@ const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador, hoje: str
     membrosDaLista(escopo, filtro),
     condicaoBuscaCliente(filtro.busca),
     condicaoFiltros(filtro.filtros ?? {}, { hoje, agora: new Date() }),
+    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
+    filtro.ids ? sql`${clientes.id} = any(${sql.param(filtro.ids)}::int[])` : undefined,
   );
 
-const colunasClienteOperador = { ...colunasCliente, aguardandoDesde: clientes.aguardandoDesde };
+const colunasClienteOperador = {
+  ...colunasCliente,
+  aguardandoDesde: clientes.aguardandoDesde,
+  etiquetas: clientes.etiquetas,
+};
 
 type Ultima = NonNullable<ClienteLista['ultima_mensagem']>;
 
@@ -91,6 +99,41 @@ const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, 
   return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, toUltimaMensagem(ultima)]));
 };
 
+/**
+ * How many inbound messages of each of the page's customers this operator has not read yet (newer than
+ * their `lida_ate`, or all without one), capped: one grouped read over the page's ids (decision 023).
+ */
+const naoLidasPorCliente = async (
+  db: DbOrTx,
+  ids: number[],
+  escopo: Escopo,
+): Promise<Map<number, number>> => {
+  // The system reads no conversation: nothing is unread for it.
+  if (ids.length === 0 || escopo.operadorId === null) return new Map();
+  const rows = await db
+    .select({
+      clienteId: mensagens.clienteId,
+      naoLidas: sql<number>`least(count(*), ${NAO_LIDAS_MAXIMO})`.mapWith(Number),
+    })
+    .from(mensagens)
+    .leftJoin(
+      leiturasCliente,
+      and(
+        eq(leiturasCliente.clienteId, mensagens.clienteId),
+        eq(leiturasCliente.usuarioId, escopo.operadorId),
+      ),
+    )
+    .where(
+      and(
+        inArray(mensagens.clienteId, ids),
+        eq(mensagens.direcao, 'entrada'),
+        sql`(${leiturasCliente.lidaAte} is null or ${mensagens.createdAt} > ${leiturasCliente.lidaAte})`,
+      ),
+    )
+    .groupBy(mensagens.clienteId);
+  return new Map(rows.map(({ clienteId, naoLidas }) => [clienteId ?? 0, naoLidas]));
+};
+
 type LinhaCliente = Awaited<ReturnType<typeof linhasDaPagina>>[number];
 
 const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, ordem: SQL[], pagina: Pagina) =>
@@ -103,11 +146,17 @@ const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, ordem: SQL[], pagina
     .limit(pagina.limit)
     .offset(pagina.offset);
 
-type DaPagina = { aberto?: Aberto; ultima?: Ultima; resposta?: Resposta; recuperado?: Recuperado };
+type DaPagina = {
+  aberto?: Aberto;
+  ultima?: Ultima;
+  resposta?: Resposta;
+  recuperado?: Recuperado;
+  naoLidas?: number;
+};
 
 const toClienteLista = (
   l: LinhaCliente,
-  { aberto, ultima, resposta, recuperado }: DaPagina,
+  { aberto, ultima, resposta, recuperado, naoLidas }: DaPagina,
   hoje: string,
 ): ClienteLista => ({
   ...toClienteBase(l, aberto?.centavos ?? 0),
@@ -121,6 +170,8 @@ const toClienteLista = (
     : null,
   recuperado: centavosParaReais(recuperado?.centavos ?? 0),
   concluido_em: recuperado?.ultimoEm?.toISOString() ?? null,
+  nao_lidas: naoLidas ?? 0,
+  etiquetas: l.etiquetas,
 });
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
@@ -128,7 +179,7 @@ export const ASSUMA_ANTES =
   'Este cliente está na fila de atendimento, sem responsável. Clique em "Assumir" para atendê-lo antes de registrar qualquer ação.';
 
 export type ClienteRow = typeof clientes.$inferSelect;
-type CampoAlteravel = 'status' | 'pausaMotivo' | 'numeroChamadas' | 'sonecaAte';
+type CampoAlteravel = 'status' | 'pausaMotivo' | 'numeroChamadas' | 'sonecaAte' | 'etiquetas';
 /** Values, or SQL computed from the row (`numero_chamadas + 1`). */
 type AlteracaoCliente = { [K in CampoAlteravel]?: ClienteRow[K] | SQL };
 
@@ -199,6 +250,37 @@ export class ClientesDoOperador {
     await this.atualizar(clienteId, { numeroChamadas: sql`${clientes.numeroChamadas} + 1` });
   }
 
+  /**
+   * The operator has read the customer's conversation up to now (decision 023): inbound messages from
+   * before this moment stop counting as unread. Any customer the operator may see (the shared queue
+   * too); idempotent, and a reading never moves back (two tabs, a late request).
+   */
+  async marcarLida(clienteId: number): Promise<void> {
+    if (this.escopo.operadorId === null) throw new Error('só um operador lê uma conversa');
+    await this.buscarVisivelOrThrow(clienteId);
+    // The database's clock, the one that stamped the messages' created_at.
+    await this.db
+      .insert(leiturasCliente)
+      .values({ usuarioId: this.escopo.operadorId, clienteId, lidaAte: sql`now()` })
+      .onConflictDoUpdate({
+        target: [leiturasCliente.usuarioId, leiturasCliente.clienteId],
+        set: { lidaAte: sql`greatest(${leiturasCliente.lidaAte}, excluded.lida_ate)` },
+      });
+  }
+
+  /**
+   * Every id of the list in its order, for an export: one sort, then the rows come by batches of ids
+   * through `listar` (docs/decisions/020-exportacao.md).
+   */
+  async idsDaLista(filtro: FiltroClientesOperador, hoje: string): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(whereClientes(this.escopo, filtro, hoje))
+      .orderBy(...ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje));
+    return rows.map((r) => r.id);
+  }
+
   /** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
   async listar(
     filtro: FiltroClientesOperador,
@@ -211,17 +293,19 @@ export class ClientesDoOperador {
     const linhas = await linhasDaPagina(this.db, where, ordem, pagina);
     const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
     const ids = linhas.map((l) => l.id);
-    const [abertos, ultimas, respostas, recuperados] = await Promise.all([
+    const [abertos, ultimas, respostas, recuperados, naoLidas] = await Promise.all([
       abertoPorCliente(this.db, ids, atualizacao),
       ultimasMensagens(this.db, ids),
       ultimasRespostas(this.db, ids),
       recuperadoPorCliente(this.db, ids),
+      naoLidasPorCliente(this.db, ids, this.escopo),
     ]);
     const daPagina = (id: number): DaPagina => ({
       aberto: abertos.get(id),
       ultima: ultimas.get(id),
       resposta: respostas.get(id),
       recuperado: recuperados.get(id),
+      naoLidas: naoLidas.get(id),
     });
     return {
       rows: linhas.map((l) => toClienteLista(l, daPagina(l.id), hoje)),

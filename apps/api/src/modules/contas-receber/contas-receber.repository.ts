@@ -22,6 +22,8 @@ export type FiltroContas = {
   clienteId?: number;
   /** None: by vencimento (docs/produto.md §7). */
   ordem?: { chave: ContasOrdem; sentido: Sentido };
+  /** An export's batch: only these receivables (docs/decisions/020-exportacao.md). */
+  ids?: number[];
 };
 
 const EXPRESSAO_ORDEM: Record<ContasOrdem, SQL> = {
@@ -62,6 +64,8 @@ const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string)
     filtro.vencimentoDe ? gte(contasReceber.vencimento, filtro.vencimentoDe) : undefined,
     filtro.vencimentoAte ? lte(contasReceber.vencimento, filtro.vencimentoAte) : undefined,
     condicaoBuscaCliente(filtro.busca),
+    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
+    filtro.ids ? sql`${contasReceber.id} = any(${sql.param(filtro.ids)}::int[])` : undefined,
   );
 };
 
@@ -98,6 +102,20 @@ export class ContasDoOperador {
       contas_vencidas: linha?.vencidas ?? 0,
       clientes_vinculados: linha?.vinculados ?? 0,
     };
+  }
+
+  /** Every receivable id of the list in its order, for an export; 404 for a cliente_id out of reach. */
+  async idsDasContas(filtro: FiltroContas, hoje: string): Promise<number[]> {
+    const { db, escopo } = this;
+    if (filtro.clienteId !== undefined)
+      await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(filtro.clienteId);
+    const rows = await db
+      .select({ id: contasReceber.id })
+      .from(contasReceber)
+      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+      .where(whereContas(escopo, filtro, hoje))
+      .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }));
+    return rows.map((r) => r.id);
   }
 
   /** One page of receivables by vencimento, id, and the total that matches; 404 for a cliente_id out of reach. */

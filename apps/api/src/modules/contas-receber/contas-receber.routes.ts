@@ -11,22 +11,34 @@ import {
 } from '@cobranca/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { ContasDoOperador } from './contas-receber.repository.ts';
+import { ContasDoOperador, type FiltroContas } from './contas-receber.repository.ts';
 
 const tags = ['contas-receber'];
 
 /** docs/produto.md §7: the web omits empty filters; a hand-made `?status=&vencidas=` means the same as none. */
-const omitirFiltrosVazios = async (request: FastifyRequest) => {
+export const omitirFiltrosVazios = async (request: FastifyRequest) => {
   const query = request.query as Record<string, unknown>;
   for (const [chave, valor] of Object.entries(query)) {
     if (chave !== 'page' && valor === '') delete query[chave];
   }
 };
+
+/** The repository filter of a list query; the list and its export share it (docs/decisions/020-exportacao.md). */
+export const filtroDasContas = (q: Omit<z.infer<typeof contasListarQuery>, 'page'>): FiltroContas => ({
+  status: q.status,
+  vencidas: q.vencidas,
+  vencimentoDe: q.vencimento_de,
+  vencimentoAte: q.vencimento_ate,
+  busca: q.busca,
+  clienteId: q.cliente_id,
+  ordem: q.ordem ? { chave: q.ordem, sentido: q.sentido ?? 'asc' } : undefined,
+});
 
 /** The operator's receivables (docs/produto.md §7); access comes from the operador group. */
 export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,19 +76,10 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, status, vencidas, vencimento_de, vencimento_ate, busca, cliente_id, ordem, sentido } =
-        request.query;
+      const { page } = request.query;
       const pagina = { limit: RECEIVABLES_PAGE_SIZE, offset: pageOffset(page, RECEIVABLES_PAGE_SIZE) };
       const { rows, total } = await new ContasDoOperador(app.db, escopoDe(request)).listar(
-        {
-          status,
-          vencidas,
-          vencimentoDe: vencimento_de,
-          vencimentoAte: vencimento_ate,
-          busca,
-          clienteId: cliente_id,
-          ordem: ordem ? { chave: ordem, sentido: sentido ?? 'asc' } : undefined,
-        },
+        filtroDasContas(request.query),
         pagina,
         await buscarAtualizacao(app.db),
       );

@@ -1,12 +1,25 @@
 import {
   adminDashboardResponse,
+  carteiraAtrasoResponse,
   dashboardOperadoresResponse,
   graficoMensalResponse,
+  periodoQuery,
+  recuperacaoOperadoresResponse,
+  recuperacaoReguaQuery,
+  recuperacaoReguaResponse,
+  validationErrorResponse,
 } from '@cobranca/contracts';
+import { hojeNoFuso } from '@cobranca/dominio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { graficoMensal, operadoresDoMes, resumoAdminDashboard } from './admin-dashboard.repository.ts';
+import {
+  carteiraPorAtraso,
+  recuperacaoPorEtapa,
+  recuperacaoPorOperador,
+} from './admin-dashboard-gestor.repository.ts';
+import { periodoDaQuery } from './dashboard-calculos.ts';
 
 const tags = ['dashboard'];
 
@@ -48,5 +61,55 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => graficoMensal(app.db, new Date(), await fusoConfigurado()),
+  );
+
+  // The team lead's view (docs/decisions/021-visao-do-gestor.md): de/ate are calendar days in the
+  // configured zone, both included; without them, this month.
+  app.get(
+    '/api/admin/dashboard/carteira-atraso',
+    {
+      schema: {
+        tags,
+        summary: 'Contas em aberto hoje por dias de atraso (0–30, 31–60, 61–90, 90+): quantidade e principal',
+        response: { 200: carteiraAtrasoResponse, ...authErrors },
+      },
+    },
+    async () => carteiraPorAtraso(app.db, hojeNoFuso(new Date(), await fusoConfigurado())),
+  );
+
+  app.get(
+    '/api/admin/dashboard/recuperacao-operadores',
+    {
+      schema: {
+        tags,
+        summary: 'Recuperação por operador no período: valor cobrado, clientes concluídos, promessas',
+        querystring: periodoQuery,
+        response: { 200: recuperacaoOperadoresResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request) =>
+      recuperacaoPorOperador(app.db, periodoDaQuery(request.query, new Date(), await fusoConfigurado())),
+  );
+
+  app.get(
+    '/api/admin/dashboard/recuperacao-regua',
+    {
+      schema: {
+        tags,
+        summary:
+          'Recuperação por etapa da régua e modelo: mensagens enviadas no período e pagamentos em até N dias',
+        querystring: recuperacaoReguaQuery,
+        response: { 200: recuperacaoReguaResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const fuso = await fusoConfigurado();
+      return recuperacaoPorEtapa(
+        app.db,
+        periodoDaQuery(request.query, new Date(), fuso),
+        request.query.dias,
+        fuso,
+      );
+    },
   );
 };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   mesNoFuso,
   percentual,
+  periodoDaQuery,
+  periodoDosDias,
   periodoDosMeses,
   periodoMesAtual,
   somarMeses,
@@ -92,5 +94,27 @@ describe('percentual', () => {
   it('stays exact for large cent amounts', () => {
     expect(percentual(12_345_678_901, 12_345_678_901)).toBe(100);
     expect(percentual(1, 3_000)).toBe(0); // 0.033… → 0.0
+  });
+});
+
+describe('periodoDosDias / periodoDaQuery', () => {
+  it('includes both days: São Paulo midnight of `de` to the midnight after `ate`', () => {
+    expect(periodoDosDias('2025-03-01', '2025-03-31')).toEqual({
+      dataInicio: '2025-03-01',
+      dataFim: '2025-04-01',
+      dataUltimo: '2025-03-31',
+      inicio: new Date('2025-03-01T03:00:00Z'),
+      fim: new Date('2025-04-01T03:00:00Z'),
+    });
+  });
+
+  it('defaults to the whole current month of the zone when no dates are given', () => {
+    // 02:30Z on 1 March is still 28 February in São Paulo.
+    expect(periodoDaQuery({}, new Date('2025-03-01T02:30:00Z'))).toMatchObject({
+      dataInicio: '2025-02-01',
+      dataUltimo: '2025-02-28',
+      dataFim: '2025-03-01',
+    });
+    expect(periodoDaQuery({ de: '2024-01-01', ate: '2024-12-31' }, new Date()).dataFim).toBe('2025-01-01');
   });
 });

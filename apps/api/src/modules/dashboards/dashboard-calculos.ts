@@ -1,4 +1,4 @@
-import { FUSO_PADRAO, hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
+import { FUSO_PADRAO, hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
 
 // Pure arithmetic of the admin dashboard: calendar months in the settings' time zone and percentages.
 
@@ -33,6 +33,32 @@ export const periodoDosMeses = (primeiro: string, ultimo: string, fuso: string =
 export const periodoMesAtual = (agora: Date, fuso: string = FUSO_PADRAO): Periodo => {
   const mes = mesNoFuso(agora, fuso);
   return periodoDosMeses(mes, mes, fuso);
+};
+
+/** A span of whole local days, `dataUltimo` the last one included (`dataFim` is the day after it). */
+export type PeriodoDias = Periodo & { dataUltimo: string };
+
+/** From `de` to `ate`, both included, as half-open ranges in `fuso`. */
+export const periodoDosDias = (de: string, ate: string, fuso: string = FUSO_PADRAO): PeriodoDias => {
+  const dataFim = somarDias(ate, 1);
+  return {
+    dataInicio: de,
+    dataFim,
+    dataUltimo: ate,
+    inicio: instanteNoFuso(de, 0, fuso),
+    fim: instanteNoFuso(dataFim, 0, fuso),
+  };
+};
+
+/** `de`/`ate` of a query, or this month when neither was given (docs/produto.md §15). */
+export const periodoDaQuery = (
+  q: { de?: string | undefined; ate?: string | undefined },
+  agora: Date,
+  fuso: string = FUSO_PADRAO,
+): PeriodoDias => {
+  if (q.de && q.ate) return periodoDosDias(q.de, q.ate, fuso);
+  const mes = periodoMesAtual(agora, fuso);
+  return periodoDosDias(mes.dataInicio, somarDias(mes.dataFim, -1), fuso);
 };
 
 /** The last `quantidade` months, oldest first, ending with the current one. */

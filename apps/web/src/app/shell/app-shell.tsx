@@ -17,12 +17,15 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSessionCheck } from '../../features/auth/api/session-check.ts';
 import { useEventosAoVivo } from '../../features/operador/api/ao-vivo.ts';
 import { useOperadorBadges } from '../../features/operador/api/badges.ts';
+import { useAvisoDeNovasRespostas } from '../../features/operador/inbox/aviso-respostas.ts';
+import { AvisoRespostasToggle } from '../../features/operador/inbox/aviso-respostas-toggle.tsx';
 import { JanelaEnvioAviso } from '../../features/operador/janela-envio-aviso.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useContagemNoTitulo } from '../../lib/titulo-documento.ts';
 import { DateLocalization } from './date-localization.tsx';
 import { MENUS } from './menus.ts';
 import { NavMenu } from './nav-menu.tsx';
+import { CONTEUDO_ID, PularParaConteudo } from './pular-para-conteudo.tsx';
 import { useDrawerState } from './use-drawer-state.ts';
 import { UserBlock } from './user-block.tsx';
 
@@ -39,6 +42,7 @@ export const AppShell = () => {
   const user = useSession((s) => s.user);
   const badges = useOperadorBadges();
   useEventosAoVivo();
+  useAvisoDeNovasRespostas();
   useContagemNoTitulo(badges.mensagensAguardando);
   useSessionCheck();
   const logout = useLogout();
@@ -49,6 +53,7 @@ export const AppShell = () => {
     <>
       <Toolbar />
       <UserBlock user={user} compact={drawer.rail} />
+      {user.role === 'operador' && <AvisoRespostasToggle compacto={drawer.rail} />}
       <Divider />
       <NavMenu
         entries={MENUS[user.role]}
@@ -62,6 +67,7 @@ export const AppShell = () => {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <PularParaConteudo />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           <IconButton
@@ -109,7 +115,12 @@ export const AppShell = () => {
       >
         {content}
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        id={CONTEUDO_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         {user.role === 'operador' && <JanelaEnvioAviso />}
         <Suspense fallback={<LinearProgress aria-label="Carregando" />}>

@@ -8,4 +8,5 @@ export {
 export { OperadorContasReceberPage } from './contas-receber/operador-contas-receber-page.tsx';
 export { OperadorDashboardPage } from './dashboard/operador-dashboard-page.tsx';
 export { OperadorImportarClientesPage } from './importar/operador-importar-clientes-page.tsx';
+export { OperadorAguardandoInboxPage, OperadorEmAtendimentoInboxPage } from './inbox/inbox-page.tsx';
 export { ClienteWorkspacePage } from './workspace/cliente-workspace-page.tsx';

@@ -9,6 +9,7 @@ import {
   ClientesFiltros,
   filtrosParaQuery,
 } from '../../../components/clientes-filtros.tsx';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -32,19 +33,30 @@ export const AdminClientesPage = () => {
   const status = CLIENTE_STATUSES.find((s) => s === filters.status);
   const operadores = useDashboardOperadores();
   const [reatribuir, setReatribuir] = useState<ClienteAdmin | null>(null);
-  const query = useClientes({
+  const filtro = {
     page,
     busca: busca || undefined,
     status,
     ...chosen,
     operador_id: /^\d+$/.test(filters.operador_id) ? filters.operador_id : undefined,
     ...filtrosParaQuery(filters),
-  });
+  };
+  const query = useClientes(filtro);
+  const { status: _status, ...queryExportar } = filtro;
   const filtered = FILTER_KEYS.some((key) => Boolean(filters[key]));
 
   return (
     <>
-      <PageHeader title="Gestão de Clientes" subtitle="Todos os clientes, de todos os operadores." />
+      <PageHeader
+        title="Gestão de Clientes"
+        subtitle="Todos os clientes, de todos os operadores."
+        actions={
+          <ExportarButton
+            path={status ? `/admin/clientes/por-status/${status}/exportar` : '/admin/clientes/exportar'}
+            query={queryExportar}
+          />
+        }
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
         <SearchField
           label="Buscar cliente"

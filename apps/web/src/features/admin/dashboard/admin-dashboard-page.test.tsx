@@ -43,6 +43,20 @@ const logsPage = (data: LogEntry[]) => ({
   total: data.length,
 });
 
+const ZERO = {
+  valor_cobrado: 0,
+  pagamentos: 0,
+  clientes_concluidos: 0,
+  promessas_cumpridas: 0,
+  promessas_quebradas: 0,
+};
+const RECUPERACAO_VAZIA = {
+  periodo: { de: '2026-11-01', ate: '2026-11-30' },
+  operadores: [],
+  sem_operador: ZERO,
+  total: ZERO,
+};
+
 type Answers = { resumo: unknown; operadores: unknown; grafico: unknown; logs: unknown };
 let answers: Answers;
 let logsUrls: string[];
@@ -68,6 +82,19 @@ beforeEach(() => {
       logsUrls.push(request.url);
       return answer(answers.logs);
     }),
+    // The team lead's view has its own tests (visao-gestor.test.tsx): empty here.
+    http.get('/api/admin/dashboard/carteira-atraso', () =>
+      HttpResponse.json({ hoje: '2026-11-20', faixas: [], total_contas: 0, total_valor: 0 }),
+    ),
+    http.get('/api/admin/dashboard/recuperacao-operadores', () => HttpResponse.json(RECUPERACAO_VAZIA)),
+    http.get('/api/admin/dashboard/recuperacao-regua', () =>
+      HttpResponse.json({
+        periodo: RECUPERACAO_VAZIA.periodo,
+        dias: 7,
+        etapas: [],
+        total: { mensagens: 0, clientes_pagaram: 0, valor_pago: 0 },
+      }),
+    ),
   );
   // The API client logs 5xx answers; the failure tests expect them.
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -75,7 +102,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // The first render loads the signed-in shell and the admin chunk.
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 const figure = (label: string) =>
   screen.getByRole('heading', { name: label }).closest('article') as HTMLElement;

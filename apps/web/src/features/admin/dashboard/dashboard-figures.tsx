@@ -20,7 +20,7 @@ const FIGURES: AdminFigure[] = [
   {
     key: 'valores_em_aberto',
     label: 'Valores em aberto',
-    caption: 'Soma das contas a receber em aberto',
+    caption: 'Principal das contas a receber em aberto, sem multa e juros',
     icon: AccountBalanceWalletIcon,
     color: 'warning.main',
     format: formatarValorEmReais,
@@ -41,7 +41,8 @@ const FIGURES: AdminFigure[] = [
   {
     key: 'percentual_cobrancas_mes',
     label: 'Cobranças do mês',
-    caption: 'Pago ÷ vencido neste mês',
+    // docs/decisions/006: renegotiated receivables are left out; their agreement's instalments count.
+    caption: 'Pago ÷ valor das contas que vencem neste mês; renegociadas e canceladas ficam fora',
     icon: PercentIcon,
     color: 'primary.main',
     format: formatarPercentual,

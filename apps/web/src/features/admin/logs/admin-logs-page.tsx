@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -42,6 +43,7 @@ export const AdminLogsPage = () => {
       <PageHeader
         title="Logs do Sistema"
         subtitle="Entradas, alterações e importações, das mais recentes para as mais antigas."
+        actions={<ExportarButton path="/admin/logs/exportar" query={filtro} />}
       />
       <LogsFilters value={filters} onChange={setFilters} />
       <PagedTable

@@ -33,6 +33,20 @@ export const asPaged = <T>(body: Paged<T> | T[]): Paged<T> =>
     ? { data: body, current_page: 1, last_page: 1, per_page: body.length, total: body.length }
     : body;
 
+/** The list's query string; the list and its "Exportar" send the same one (docs/decisions/020). */
+export const queryDaLista = (filtro: ClientesListaFiltro) => ({
+  page: filtro.page,
+  busca: filtro.busca,
+  com_falhas: filtro.comFalhas ? 1 : undefined,
+  ordem: filtro.ordem,
+  sentido: filtro.ordem ? filtro.sentido : undefined,
+  atraso_min: filtro.atrasoMin || undefined,
+  atraso_max: filtro.atrasoMax || undefined,
+  valor_min: filtro.valorMin || undefined,
+  valor_max: filtro.valorMax || undefined,
+  resposta: filtro.resposta,
+});
+
 // ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1&ordem=&sentido=&atraso_min=… ──
 export const buscarClientesLista = async (
   lista: ClientesLista,
@@ -41,18 +55,7 @@ export const buscarClientesLista = async (
 ): Promise<Paged<ClienteLista>> =>
   asPaged(
     await api.get<Paged<ClienteLista> | ClienteLista[]>(`/operador/clientes/${lista}`, {
-      query: {
-        page: filtro.page,
-        busca: filtro.busca,
-        com_falhas: filtro.comFalhas ? 1 : undefined,
-        ordem: filtro.ordem,
-        sentido: filtro.ordem ? filtro.sentido : undefined,
-        atraso_min: filtro.atrasoMin || undefined,
-        atraso_max: filtro.atrasoMax || undefined,
-        valor_min: filtro.valorMin || undefined,
-        valor_max: filtro.valorMax || undefined,
-        resposta: filtro.resposta,
-      },
+      query: queryDaLista(filtro),
       signal,
     }),
   );

@@ -11,6 +11,7 @@ import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { formatarRelativo } from '../../../lib/format-relativo.ts';
 import { useJanelaEnvio } from '../api/janela-envio.ts';
+import { NaoLidasMarca } from '../inbox/nao-lidas-marca.tsx';
 import { situacaoDaMensagem } from '../situacao-envio.ts';
 
 // Columns chosen so no operator list is wider than its box at 1440 px: free text (messages, replies)
@@ -90,6 +91,33 @@ const UltimaResposta = ({ cliente }: { cliente: ClienteLista }) => {
   );
 };
 
+// A row stays short: the first tags, then "+n" with all of them in the title (decision 022).
+const ETIQUETAS_NA_LISTA = 3;
+
+const EtiquetasChips = ({ etiquetas }: { etiquetas: string[] }) => {
+  if (etiquetas.length === 0) return null;
+  const resto = etiquetas.length - ETIQUETAS_NA_LISTA;
+  return (
+    <Box
+      component="ul"
+      aria-label="Etiquetas"
+      title={etiquetas.join(', ')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, m: 0, mt: 0.5, p: 0, listStyle: 'none' }}
+    >
+      {etiquetas.slice(0, ETIQUETAS_NA_LISTA).map((e) => (
+        <li key={e}>
+          <Chip size="small" variant="outlined" label={e} sx={{ height: 20, fontSize: 12 }} />
+        </li>
+      ))}
+      {resto > 0 && (
+        <li>
+          <Chip size="small" label={`+${resto}`} sx={{ height: 20, fontSize: 12 }} />
+        </li>
+      )}
+    </Box>
+  );
+};
+
 const Nome = ({ cliente }: { cliente: ClienteLista }) => (
   <Box sx={{ minWidth: 0 }}>
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
@@ -98,10 +126,12 @@ const Nome = ({ cliente }: { cliente: ClienteLista }) => (
       </Box>
       {/* Only the queue of unassigned customers has rows without an operator. */}
       {cliente.operador === null && <Chip size="small" color="warning" label="Sem operador" />}
+      <NaoLidasMarca n={cliente.nao_lidas} />
     </Box>
     <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
       {formatarDocumento(cliente.documento)}
     </Typography>
+    <EtiquetasChips etiquetas={cliente.etiquetas} />
   </Box>
 );
 

@@ -8,8 +8,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CLIENTES_FILTRO_KEYS, ClientesFiltros } from '../../../components/clientes-filtros.tsx';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import {
   type Column,
@@ -22,7 +23,7 @@ import { clientePath } from '../../../lib/routes.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useUrlSort } from '../../../lib/use-url-sort.ts';
-import { type ClientesLista as ListaEndpoint, useClientesLista } from '../api/clientes.ts';
+import { type ClientesLista as ListaEndpoint, queryDaLista, useClientesLista } from '../api/clientes.ts';
 
 /** What makes one operator list different from the others. */
 export type ClientesListaConfig = {
@@ -35,6 +36,8 @@ export type ClientesListaConfig = {
   ordemPadrao: { key: ClientesOrdem; direction: SortDirection };
   /** Ativos: the "Só com falhas" switch (`?com_falhas=1`). */
   comFalhasToggle?: boolean;
+  /** Where a row opens (given the list's own `?…`); none: the customer's workspace page. */
+  caminhoDoCliente?: (id: number, search: string) => string;
 };
 
 const FILTER_KEYS = ['busca', 'com_falhas', ...CLIENTES_FILTRO_KEYS] as const;
@@ -43,16 +46,20 @@ const SEM_FILTROS = Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])) as Recor
   string
 >;
 
-/** One operator customer list: paged (20), sortable, filterable, rows open the customer workspace. */
-export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) => {
-  const navigate = useNavigate();
+/**
+ * The list's page, order and filters from the URL, and its query: the list page and the inbox's queue
+ * (docs/produto.md §5) read the same URL the same way, so both show the same rows.
+ */
+export const useClientesListaDaUrl = (
+  config: Pick<ClientesListaConfig, 'endpoint' | 'ordemPadrao' | 'comFalhasToggle'>,
+) => {
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const { sort, setSort, chosen } = useUrlSort(CLIENTES_ORDENS, config.ordemPadrao);
   const busca = filters.busca;
   const comFalhas = Boolean(config.comFalhasToggle) && filters.com_falhas === '1';
   const resposta = FILTROS_RESPOSTA.find((r) => r === filters.resposta);
-  const query = useClientesLista(config.endpoint, {
+  const filtro = {
     page,
     busca: busca || undefined,
     comFalhas,
@@ -62,11 +69,30 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
     valorMin: filters.valor_min || undefined,
     valorMax: filters.valor_max || undefined,
     resposta,
-  });
+  };
+  const query = useClientesLista(config.endpoint, filtro);
   const filtered = Boolean(busca) || comFalhas || CLIENTES_FILTRO_KEYS.some((key) => Boolean(filters[key]));
+  return { page, setPage, filters, setFilters, sort, setSort, busca, comFalhas, query, filtered, filtro };
+};
+
+/** One operator customer list: paged (20), sortable, filterable, rows open the customer workspace. */
+export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) => {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { setPage, filters, setFilters, sort, setSort, busca, comFalhas, query, filtered, filtro } =
+    useClientesListaDaUrl(config);
   return (
     <>
-      <PageHeader title={config.title} subtitle={config.subtitle} />
+      <PageHeader
+        title={config.title}
+        subtitle={config.subtitle}
+        actions={
+          <ExportarButton
+            path={`/operador/clientes/${config.endpoint}/exportar`}
+            query={queryDaLista(filtro)}
+          />
+        }
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
         <SearchField
           label="Buscar cliente"
@@ -100,7 +126,7 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
         sort={sort}
         onSortChange={setSort}
         rowKey={(c) => c.id}
-        onRowClick={(c) => navigate(clientePath(c.id))}
+        onRowClick={(c) => navigate(config.caminhoDoCliente?.(c.id, search) ?? clientePath(c.id))}
         emptyMessage={filtered ? 'Nenhum cliente encontrado com esses filtros.' : config.emptyMessage}
       />
     </>

@@ -32,6 +32,8 @@ const MARIA: ClienteLista = {
   ultima_resposta: null,
   recuperado: 0,
   concluido_em: null,
+  nao_lidas: 0,
+  etiquetas: [],
 };
 const ACME: ClienteLista = {
   ...MARIA,

@@ -1,3 +1,4 @@
+import { caminhoNaFila } from '../inbox/caminhos.ts';
 import { type ClientesListaConfig, ClientesListaPage } from './clientes-lista.tsx';
 import { colunasAguardando, colunasConcluidos, colunasEmCobranca } from './clientes-lista-columns.tsx';
 
@@ -20,6 +21,8 @@ const AGUARDANDO: ClientesListaConfig = {
   emptyMessage: 'Nenhum cliente aguardando atendimento.',
   columns: colunasAguardando,
   ordemPadrao: { key: 'aguardando_desde', direction: 'asc' },
+  // Rows open the inbox: the queue beside the conversation.
+  caminhoDoCliente: caminhoNaFila('aguardando-atendimento'),
 };
 
 const EM_ATENDIMENTO: ClientesListaConfig = {
@@ -29,6 +32,7 @@ const EM_ATENDIMENTO: ClientesListaConfig = {
   emptyMessage: 'Nenhum cliente em atendimento.',
   columns: colunasEmCobranca,
   ordemPadrao: { key: 'ultima_mensagem', direction: 'desc' },
+  caminhoDoCliente: caminhoNaFila('em-atendimento'),
 };
 
 const CONCLUIDOS: ClientesListaConfig = {

@@ -2,6 +2,7 @@ import { CONTA_STATUSES, CONTAS_ORDENS, type ContaListada } from '@cobranca/cont
 import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -67,6 +68,7 @@ export const OperadorContasReceberPage = () => {
       <PageHeader
         title="Contas a Receber"
         subtitle="As contas dos seus clientes, das mais antigas às mais novas."
+        actions={<ExportarButton path="/operador/contas-receber/exportar" query={{ ...filtro, ...chosen }} />}
       />
       <ContasResumo />
       <ContasFiltros value={filters} onChange={setFilters} />

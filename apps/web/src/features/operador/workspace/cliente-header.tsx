@@ -9,6 +9,7 @@ import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { useTituloDocumento } from '../../../lib/titulo-documento.ts';
+import { EtiquetasEditor } from './etiquetas-editor.tsx';
 
 const Figura = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 120 }}>
@@ -47,6 +48,7 @@ export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; a
         <Figura label="Dias de atraso">{cliente.dias_atraso}</Figura>
         <Figura label="Operador">{cliente.operador?.name ?? 'Sem operador'}</Figura>
       </Box>
+      <EtiquetasEditor cliente={cliente} />
       {cliente.opt_out && (
         <Alert severity="warning">
           Cliente pediu para não receber mensagens em {optOutDia}

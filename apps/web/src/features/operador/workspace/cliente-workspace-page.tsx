@@ -9,15 +9,17 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { temCodigo } from '../../../lib/api-client.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useCliente } from '../api/cliente.ts';
+import { useMarcarLidaAoAbrir } from '../api/leituras.ts';
 import { ClienteActions } from './cliente-actions.tsx';
 import { ClienteHeader } from './cliente-header.tsx';
 import { CobrancasPixCard } from './cobrancas-pix-card.tsx';
 import { ContasTable } from './contas-table.tsx';
 import { ContatoCard } from './contato-card.tsx';
 import { HistoricoCard } from './historico-card.tsx';
+import { LinhaDoTempo } from './linha-do-tempo.tsx';
 import { MensagensThread } from './mensagens-thread.tsx';
 
-const parseId = (raw: string | undefined): number | null => {
+export const parseClienteId = (raw: string | undefined): number | null => {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
 };
@@ -44,10 +46,16 @@ const Carregando = () => (
 );
 
 /** The customer workspace (/operador/clientes/:id): data and actions on the left, the conversation on the right. */
-export const ClienteWorkspacePage = () => {
-  const id = parseId(useParams().id);
+export const ClienteWorkspacePage = () => <ClienteWorkspace id={parseClienteId(useParams().id)} />;
+
+/**
+ * One customer's workspace, on its own page or inside the inbox (`naFila`: one column, the conversation
+ * right under the header, docs/produto.md §5). Opening it marks the customer's replies read.
+ */
+export const ClienteWorkspace = ({ id, naFila = false }: { id: number | null; naFila?: boolean }) => {
   const query = useCliente(id ?? 0, id !== null);
   const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
+  useMarcarLidaAoAbrir(id, query.data ? (query.data.ultima_mensagem?.created_at ?? null) : undefined);
 
   if (id === null || temCodigo(query.error, 'CLIENTE_NAO_ENCONTRADO')) return <NaoEncontrado />;
   if (query.isError && !query.data)
@@ -72,12 +80,29 @@ export const ClienteWorkspacePage = () => {
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 440px)' },
+        gridTemplateColumns: naFila
+          ? 'minmax(0, 1fr)'
+          : { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 440px)' },
         alignItems: 'start',
+        // In the inbox the data column's cards join this grid: header, then the conversation, then the rest.
+        ...(naFila && {
+          '& > [data-coluna="dados"] > *': { order: 2 },
+          '& > [data-coluna="dados"] > [aria-label="Resumo do cliente"]': { order: 0 },
+          '& > :not([data-coluna="dados"])': { order: 1 },
+        }),
       }}
     >
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the column. */}
-      <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        data-coluna="dados"
+        // In the inbox its cards become items of the grid above, to be ordered there.
+        sx={{
+          display: naFila ? 'contents' : 'grid',
+          gap: 3,
+          minWidth: 0,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+        }}
+      >
         <ClienteHeader
           cliente={cliente}
           actions={
@@ -92,6 +117,7 @@ export const ClienteWorkspacePage = () => {
         <ContasTable contas={cliente.contas} selecionadas={selecionadas} onChange={setSelecionadas} />
         <CobrancasPixCard cliente={cliente} selecionadas={contasSelecionadas} />
         <HistoricoCard cliente={cliente} />
+        <LinhaDoTempo cliente={cliente} />
       </Box>
       <MensagensThread cliente={cliente} />
     </Box>

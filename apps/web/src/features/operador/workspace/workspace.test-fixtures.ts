@@ -65,6 +65,7 @@ export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDeta
   promessas: [],
   chamadas: [],
   pix_recebidos: [],
+  etiquetas: [],
   ...patch,
 });
 

@@ -1,0 +1,91 @@
+import { PassThrough } from 'node:stream';
+import {
+  ACAO_EXPORTACAO,
+  errorResponse,
+  type FormatoExportacao,
+  TIPO_ARQUIVO,
+  validationErrorResponse,
+} from '@cobranca/contracts';
+import { contagem, hojeNoFuso } from '@cobranca/dominio';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authErrors } from '../../lib/route-schemas.ts';
+import { atorDe } from '../../plugins/access.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { type Aba, escreverPlanilha } from './planilha.ts';
+
+/** Rows read per batch: big enough for few round trips, small enough that a batch's memory is nothing. */
+export const TAMANHO_LOTE = 2000;
+
+/** The answers of an export route, for the OpenAPI document: the file by format, or the API's JSON errors. */
+export const respostasExportacao = {
+  200: {
+    description: 'O arquivo (CSV para o Excel pt-BR ou XLSX), como anexo.',
+    content: {
+      [TIPO_ARQUIVO.csv]: { schema: z.string() },
+      [TIPO_ARQUIVO.xlsx]: { schema: z.string().meta({ format: 'binary' }) },
+    },
+  },
+  404: errorResponse,
+  422: validationErrorResponse,
+  ...authErrors,
+};
+
+export type Exportacao = {
+  /** The file name's start: `clientes-ativos` → `clientes-ativos-2025-06-01.xlsx`. */
+  arquivo: string;
+  /** What was exported, for the audit entry ("Clientes ativos"). */
+  titulo: string;
+  formato: FormatoExportacao;
+  /** The query's filters, search and order as the caller sent them (the audit entry keeps them). */
+  filtros: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: each table has its own row type; the columns match it.
+  abas: Aba<any>[];
+};
+
+/** The query without what only says how to deliver it: the filters an audit entry records. */
+export const filtrosDaExportacao = (query: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(query).filter(
+      ([chave, valor]) => chave !== 'formato' && chave !== 'page' && valor !== undefined,
+    ),
+  );
+
+/**
+ * Answers with the file and writes it as the batches come (docs/decisions/020-exportacao.md). Whatever
+ * can fail with a clean error (validation, a customer out of reach) has run before this: from here the
+ * status is 200 and a failure can only cut the download. The audit entry is written once every row is
+ * out, with the count, before the file closes.
+ */
+export const enviarExportacao = async (
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  exportacao: Exportacao,
+): Promise<FastifyReply> => {
+  const { arquivo, titulo, formato, filtros, abas } = exportacao;
+  const fuso = (await buscarSistemaSettings(db)).fuso_horario;
+  const nome = `${arquivo}-${hojeNoFuso(new Date(), fuso)}.${formato}`;
+  const ator = atorDe(request);
+  const destino = new PassThrough();
+  escreverPlanilha(destino, formato, abas, {
+    fuso,
+    antesDeFechar: (linhas) =>
+      registrarAuditoria(db, {
+        usuarioId: ator.usuarioId,
+        acao: ACAO_EXPORTACAO,
+        descricao: `Exportou ${titulo} em ${formato.toUpperCase()} (${contagem(linhas, 'linha', 'linhas')})`,
+        entidade: 'exportacao',
+        entidadeId: arquivo,
+        detalhes: { lista: arquivo, formato, filtros, linhas },
+        ip: ator.ip,
+      }),
+  }).catch((erro: unknown) => request.log.error({ err: erro, arquivo: nome }, 'exportação interrompida'));
+  return reply
+    .header('Content-Type', formato === 'csv' ? `${TIPO_ARQUIVO.csv}; charset=utf-8` : TIPO_ARQUIVO.xlsx)
+    .header('Content-Disposition', `attachment; filename="${nome}"`)
+    .header('Cache-Control', 'no-store')
+    .send(destino);
+};

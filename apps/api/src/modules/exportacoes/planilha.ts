@@ -1,0 +1,234 @@
+import type { PassThrough } from 'node:stream';
+import type { FormatoExportacao } from '@cobranca/contracts';
+import { FUSO_PADRAO, formatarDataBr, hojeNoFuso, minutosDoDia } from '@cobranca/dominio';
+import ExcelJS from 'exceljs';
+
+// The two file formats of every export (docs/decisions/020-exportacao.md): one column list per export,
+// written row by row as the batches arrive, as CSV for Excel pt-BR or as a streamed XLSX.
+
+/**
+ * How a column's value is written. `texto` is the only kind that can carry a formula, so it is the only
+ * one neutralised; numbers (negative ones too) and dates stay numbers and dates.
+ */
+export type TipoCelula = 'texto' | 'inteiro' | 'decimal' | 'reais' | 'data' | 'data_hora';
+/** A cell's value: text, a number (reais for `reais`), an ISO date (`data`) or instant (`data_hora`). */
+export type ValorCelula = string | number | Date | null | undefined;
+
+export type Coluna<T> = {
+  titulo: string;
+  /** A function when the kind depends on the row (the dashboard's figures: reais, counts, percentages). */
+  tipo: TipoCelula | ((linha: T) => TipoCelula);
+  valor: (linha: T) => ValorCelula;
+  /** Column width in characters, for the XLSX. */
+  largura?: number;
+};
+
+/** One table of the file: a worksheet in XLSX, a section in CSV. */
+export type Aba<T> = { nome: string; colunas: Coluna<T>[]; lotes: AsyncIterable<T[]> };
+
+// OWASP "CSV injection": a spreadsheet evaluates a cell that starts with one of these as a formula.
+const INICIO_DE_FORMULA = ['=', '+', '-', '@', '\t', '\r'];
+
+/** Text that a spreadsheet would take for a formula gets a leading `'`, which makes it plain text. */
+export const neutralizar = (texto: string): string =>
+  INICIO_DE_FORMULA.some((c) => texto.startsWith(c)) ? `'${texto}` : texto;
+
+const instante = (valor: string | Date): Date => (valor instanceof Date ? valor : new Date(valor));
+
+/** "dd/mm/aaaa hh:mm" of an instant, in the configured zone. */
+export const formatarDataHoraBr = (valor: string | Date, fuso: string = FUSO_PADRAO): string => {
+  const momento = instante(valor);
+  const minutos = minutosDoDia(momento, fuso);
+  const hh = String(Math.floor(minutos / 60)).padStart(2, '0');
+  const mm = String(minutos % 60).padStart(2, '0');
+  return `${formatarDataBr(hojeNoFuso(momento, fuso))} ${hh}:${mm}`;
+};
+
+/**
+ * An XLSX date has no zone: the serial number is the wall-clock time the reader sees. So an instant
+ * becomes the Date whose UTC fields are its local time in the configured zone.
+ */
+const horaDeParede = (valor: string | Date, fuso: string): Date => {
+  const momento = instante(valor);
+  const meiaNoite = Date.parse(`${hojeNoFuso(momento, fuso)}T00:00:00Z`);
+  return new Date(meiaNoite + minutosDoDia(momento, fuso) * 60_000 + momento.getUTCSeconds() * 1000);
+};
+
+const vazio = (v: ValorCelula): v is null | undefined | '' => v === null || v === undefined || v === '';
+
+const tipoDa = <T>(coluna: Coluna<T>, linha: T): TipoCelula =>
+  typeof coluna.tipo === 'function' ? coluna.tipo(linha) : coluna.tipo;
+
+// ── CSV ─────────────────────────────────────────────────────────────────────────
+
+/** A CSV field, quoted when it holds the separator, a quote or a line break. */
+const campoCsv = (texto: string): string =>
+  /[;"\r\n]/.test(texto) ? `"${texto.replaceAll('"', '""')}"` : texto;
+
+/** A number with a decimal comma and no thousands separator: what Excel pt-BR reads as a number. */
+const numeroCsv = (n: number, casas?: number): string =>
+  (casas === undefined ? String(n) : n.toFixed(casas)).replace('.', ',');
+
+/** One cell as CSV text for Excel pt-BR (docs/decisions/020-exportacao.md). */
+export const celulaCsv = (tipo: TipoCelula, valor: ValorCelula, fuso: string = FUSO_PADRAO): string => {
+  if (vazio(valor)) return '';
+  switch (tipo) {
+    case 'texto':
+      return campoCsv(neutralizar(String(valor)));
+    case 'inteiro':
+    case 'decimal':
+      return numeroCsv(Number(valor));
+    case 'reais':
+      return numeroCsv(Number(valor), 2);
+    case 'data':
+      return formatarDataBr(String(valor));
+    case 'data_hora':
+      return formatarDataHoraBr(valor as string | Date, fuso);
+  }
+};
+
+export const linhaCsv = (campos: string[]): string => `${campos.join(';')}\r\n`;
+
+// ── XLSX ────────────────────────────────────────────────────────────────────────
+
+const FORMATO_XLSX: Partial<Record<TipoCelula, string>> = {
+  inteiro: '0',
+  decimal: '0.0',
+  // Stored in the file's neutral notation; Excel pt-BR shows "R$ 1.234,56" and "-R$ 12,50".
+  reais: '"R$" #,##0.00;-"R$" #,##0.00',
+  data: 'dd/mm/yyyy',
+  data_hora: 'dd/mm/yyyy hh:mm',
+};
+
+const celulaXlsx = (tipo: TipoCelula, valor: ValorCelula, fuso: string): ExcelJS.CellValue => {
+  if (vazio(valor)) return null;
+  switch (tipo) {
+    case 'texto':
+      return neutralizar(String(valor));
+    case 'inteiro':
+    case 'decimal':
+    case 'reais':
+      return Number(valor);
+    case 'data':
+      return new Date(`${String(valor)}T00:00:00Z`);
+    case 'data_hora':
+      return horaDeParede(valor as string | Date, fuso);
+  }
+};
+
+/** Waits until `destino` takes more, or is gone (the client left): then the export stops. */
+const esperarEscoar = async (destino: PassThrough): Promise<void> => {
+  if (destino.writableNeedDrain && !destino.destroyed)
+    await new Promise<void>((resolve) => {
+      destino.once('drain', resolve);
+      destino.once('close', resolve);
+    });
+  if (destino.destroyed) throw new Error('exportação interrompida: a conexão foi fechada');
+};
+
+export type OpcoesEscrita = {
+  fuso?: string;
+  /** Runs once every row is written, before the file is closed (the export's audit entry). */
+  antesDeFechar?: (linhas: number) => Promise<void>;
+};
+
+const escreverCsv = async (destino: PassThrough, abas: Aba<unknown>[], fuso: string) => {
+  let linhas = 0;
+  // UTF-8 with BOM: Excel would read the file as Windows-1252 without it.
+  destino.write('\uFEFF');
+  for (const [i, aba] of abas.entries()) {
+    // Several tables (the dashboard): each is a section, its name alone on a line, then a blank line.
+    if (abas.length > 1)
+      destino.write(`${i > 0 ? '\r\n' : ''}${linhaCsv([campoCsv(neutralizar(aba.nome))])}`);
+    destino.write(linhaCsv(aba.colunas.map((c) => campoCsv(neutralizar(c.titulo)))));
+    for await (const lote of aba.lotes) {
+      const texto = lote
+        .map((linha) => linhaCsv(aba.colunas.map((c) => celulaCsv(tipoDa(c, linha), c.valor(linha), fuso))))
+        .join('');
+      destino.write(texto);
+      linhas += lote.length;
+      await esperarEscoar(destino);
+    }
+  }
+  return linhas;
+};
+
+const escreverXlsx = async (destino: PassThrough, abas: Aba<unknown>[], fuso: string) => {
+  let linhas = 0;
+  // Inline strings (no shared-strings table): the table would have to be held until the end.
+  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: destino,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  for (const aba of abas) {
+    // Sheet names: at most 31 characters, none of []:*?/\ (Excel's rule).
+    const planilha = livro.addWorksheet(aba.nome.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+    planilha.columns = aba.colunas.map((c) => ({ width: c.largura ?? 18 }));
+    const cabecalho = planilha.addRow(aba.colunas.map((c) => neutralizar(c.titulo)));
+    cabecalho.font = { bold: true };
+    cabecalho.commit();
+    for await (const lote of aba.lotes) {
+      for (const linha of lote) {
+        const row = planilha.addRow(
+          aba.colunas.map((c) => celulaXlsx(tipoDa(c, linha), c.valor(linha), fuso)),
+        );
+        aba.colunas.forEach((c, j) => {
+          const formato = FORMATO_XLSX[tipoDa(c, linha)];
+          if (formato) row.getCell(j + 1).numFmt = formato;
+        });
+        row.commit();
+      }
+      linhas += lote.length;
+      await esperarEscoar(destino);
+    }
+    planilha.commit();
+  }
+  return { livro, linhas };
+};
+
+/**
+ * Writes the tables into `destino` as they come and closes it; resolves with the number of data rows.
+ * A failure half-way destroys `destino`, so the client sees a broken download, never a short file.
+ */
+export const escreverPlanilha = async (
+  destino: PassThrough,
+  formato: FormatoExportacao,
+  abas: Aba<unknown>[],
+  { fuso = FUSO_PADRAO, antesDeFechar }: OpcoesEscrita = {},
+): Promise<number> => {
+  try {
+    if (formato === 'csv') {
+      const linhas = await escreverCsv(destino, abas, fuso);
+      await antesDeFechar?.(linhas);
+      destino.end();
+      return linhas;
+    }
+    const { livro, linhas } = await escreverXlsx(destino, abas, fuso);
+    await antesDeFechar?.(linhas);
+    // Finishes the zip and ends `destino`.
+    await livro.commit();
+    return linhas;
+  } catch (erro) {
+    destino.destroy(erro as Error);
+    throw erro;
+  }
+};
+
+/** One batch after the other: the rows of `ids` (an id list in the export's order), `tamanho` at a time. */
+export async function* emLotes<T>(
+  ids: number[],
+  tamanho: number,
+  hidratar: (ids: number[]) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  for (let i = 0; i < ids.length; i += tamanho) yield await hidratar(ids.slice(i, i + tamanho));
+}
+
+/** Rows back in the order of `ids` (a batch read by `id IN (…)` comes in any order); missing ids drop out. */
+export const naOrdemDosIds = <T extends { id: number }>(ids: number[], linhas: T[]): T[] => {
+  const porId = new Map(linhas.map((l) => [l.id, l]));
+  return ids.flatMap((id) => {
+    const linha = porId.get(id);
+    return linha ? [linha] : [];
+  });
+};

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Neither the page nor any table reaches past the screen (issue 17): a phone gets stacked cards, a
+ * desktop rows that fit their box. A table wider than its container would scroll sideways.
+ */
+export const esperarQueCaibaNaTela = async (page: Page, tela: string) => {
+  const medidas = await page.evaluate(() => ({
+    pagina: document.documentElement.scrollWidth - window.innerWidth,
+    tabelas: [...document.querySelectorAll('table')]
+      // A chart's data table for screen readers is visually hidden (1 px, clipped): not on screen.
+      .filter((tabela) => (tabela.parentElement?.getBoundingClientRect().width ?? 0) > 1)
+      .map((tabela) => ({
+        tabela:
+          tabela.getAttribute('aria-label') ?? tabela.querySelector('caption')?.textContent ?? '(sem nome)',
+        excesso: tabela.scrollWidth - (tabela.parentElement?.clientWidth ?? tabela.scrollWidth),
+      }))
+      .filter((t) => t.excesso > 1),
+  }));
+  expect(medidas.pagina, `${tela}: a página passa da largura da tela`).toBeLessThanOrEqual(0);
+  expect(medidas.tabelas, `${tela}: tabelas mais largas que a caixa`).toEqual([]);
+};
+
+/**
+ * The screen has its heading and its data: no skeleton, no progress bar, nothing busy. Not Playwright's
+ * "networkidle": the operator area keeps its live event stream open, so the network is never idle.
+ */
+export const esperarDados = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+};

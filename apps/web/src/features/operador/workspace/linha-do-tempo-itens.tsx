@@ -1,0 +1,107 @@
+import type { LinhaDoTempoItem, StatusAcao } from '@cobranca/contracts';
+import { formatarValorEmReais } from '@cobranca/dominio';
+import type { SvgIconComponent } from '@mui/icons-material';
+import CallIcon from '@mui/icons-material/Call';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EventIcon from '@mui/icons-material/Event';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import PaidIcon from '@mui/icons-material/Paid';
+import StickyNote2Icon from '@mui/icons-material/StickyNote2';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
+import { formatarData } from '../../../lib/format.ts';
+import {
+  FORMA_LABELS,
+  NEGOCIACAO_STATUS_LABELS,
+  PROMESSA_STATUS_LABELS,
+  RESULTADO_LABELS,
+} from './labels.ts';
+
+// How each timeline entry reads (docs/produto.md §5): an icon, a title, an optional detail line.
+
+const ACAO_LABELS: Record<StatusAcao, string> = {
+  'cliente.assumido': 'Cliente assumido',
+  'cliente.pausado': 'Cobrança pausada',
+  'cliente.reativado': 'Cobrança reativada',
+  'cliente.resposta_recebida': 'Cliente respondeu e aguarda atendimento',
+  'cliente.opt_out': 'Cliente pediu para não receber mensagens',
+  'cliente.operador_alterado': 'Operador do cliente alterado',
+  'cliente.concluido': 'Cobrança concluída',
+};
+
+const MENSAGEM_STATUS_LABELS: Record<string, string> = {
+  pendente: 'pendente',
+  enviada: 'enviada',
+  entregue: 'entregue',
+  lida: 'lida',
+  falhou: 'falhou',
+  recebida: 'recebida',
+  cancelada: 'cancelada',
+};
+
+export const ICONES: Record<LinhaDoTempoItem['tipo'], SvgIconComponent> = {
+  mensagem: ChatBubbleOutlineIcon,
+  chamada: CallIcon,
+  promessa: EventIcon,
+  promessa_resolvida: EventIcon,
+  negociacao: HandshakeIcon,
+  negociacao_encerrada: HandshakeIcon,
+  pagamento: PaidIcon,
+  status: SwapHorizIcon,
+  nota: StickyNote2Icon,
+};
+
+const juntar = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || null;
+
+/** Title and detail of an entry (the note's text is shown by the note itself). */
+export const descrever = (item: LinhaDoTempoItem): { titulo: string; detalhe: string | null } => {
+  switch (item.tipo) {
+    case 'mensagem':
+      return {
+        titulo:
+          item.direcao === 'entrada'
+            ? 'Mensagem recebida'
+            : `Mensagem ${MENSAGEM_STATUS_LABELS[item.status] ?? item.status}`,
+        detalhe: juntar(item.conteudo, item.erro),
+      };
+    case 'chamada':
+      return { titulo: `Ligação: ${RESULTADO_LABELS[item.resultado]}`, detalhe: item.observacao };
+    case 'promessa':
+      return {
+        titulo: `Promessa de ${formatarValorEmReais(item.valor)} para ${formatarData(item.data)}`,
+        detalhe: null,
+      };
+    case 'promessa_resolvida':
+      return {
+        titulo: `Promessa ${PROMESSA_STATUS_LABELS[item.status]}: ${formatarValorEmReais(item.valor)} para ${formatarData(item.data)}`,
+        detalhe: null,
+      };
+    case 'negociacao':
+      return {
+        titulo: `Acordo criado: ${formatarValorEmReais(item.valor_total)} em ${item.parcelas}x`,
+        detalhe: null,
+      };
+    case 'negociacao_encerrada':
+      return {
+        titulo: `Acordo ${NEGOCIACAO_STATUS_LABELS[item.status]}: ${formatarValorEmReais(item.valor_total)} em ${item.parcelas}x`,
+        detalhe: null,
+      };
+    case 'pagamento':
+      return {
+        titulo: `Pagamento de ${formatarValorEmReais(item.valor)} (${FORMA_LABELS[item.forma]}${item.pix_automatico ? ', confirmado pelo banco' : ''})`,
+        detalhe: `Pago em ${formatarData(item.data)}`,
+      };
+    case 'status':
+      return {
+        titulo: ACAO_LABELS[item.acao],
+        detalhe: juntar(
+          item.status_anterior && item.status_novo && item.status_anterior !== item.status_novo
+            ? `${CLIENTE_STATUS_LABELS[item.status_anterior]} → ${CLIENTE_STATUS_LABELS[item.status_novo]}`
+            : null,
+          item.detalhe,
+        ),
+      };
+    case 'nota':
+      return { titulo: 'Nota interna', detalhe: null };
+  }
+};
