@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_OPERADORES_EXTRAS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { esperarDados } from './tela.ts';
+import { esperarDados, WORKSPACE } from './tela.ts';
 
 // Issue 8 (accessibility): axe-core on every screen, no serious or critical WCAG 2.1 A/AA violation,
 // and a keyboard-only journey with a visible focus. axe-core is an npm dev dependency injected into
@@ -76,7 +76,7 @@ for (const width of [1440, 390]) {
       ? page.getByRole('table').getByRole('row').nth(1)
       : page.getByRole('main').getByRole('listitem').first()
     ).click();
-    await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+    await expect(page).toHaveURL(WORKSPACE);
     await esperarDados(page);
     findings.push(...(await audit(page, 'cliente workspace')));
     expect(findings, report(findings)).toEqual([]);
@@ -235,6 +235,6 @@ test('keyboard only: sign in, open Ativos and a customer, with a visible focus',
   ).trim();
   await tabTo(page, firstRow, 'the first customer row', 60);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await expect(page).toHaveURL(WORKSPACE);
   await expect(page.getByRole('heading', { level: 2, name: nome })).toBeVisible();
 });

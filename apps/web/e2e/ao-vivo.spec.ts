@@ -13,7 +13,7 @@ const abrirOperador = async (browser: Browser, width: number) => {
   return page;
 };
 
-/** The first customer of the operator's Ativos with a phone: a reply can be simulated for them. */
+/** The first `ativo` customer of the operator with a phone: a reply can be simulated for them. */
 const clienteAtivo = async (page: Page): Promise<number> => {
   const token = await page.evaluate(
     () => JSON.parse(localStorage.getItem('cobranca.sessao') ?? '{}').state?.token,
@@ -21,8 +21,11 @@ const clienteAtivo = async (page: Page): Promise<number> => {
   const resposta = await page.request.get('/api/operador/clientes/ativos?per_page=50', {
     headers: { authorization: `Bearer ${token}` },
   });
-  const { data } = (await resposta.json()) as { data: { id: number; telefone: string | null }[] };
-  const cliente = data.find((c) => c.telefone);
+  const { data } = (await resposta.json()) as {
+    data: { id: number; telefone: string | null; status: string }[];
+  };
+  // Ativos also lists paused customers: a reply moves only an `ativo` one to the queue.
+  const cliente = data.find((c) => c.telefone && c.status === 'ativo');
   if (!cliente) throw new Error('nenhum cliente ativo com telefone nos dados de demonstração');
   return cliente.id;
 };
@@ -50,13 +53,17 @@ for (const width of [1440, 390]) {
     await outraAba.goto(`/operador/clientes/${id}`);
     await outraAba.getByRole('button', { name: 'Simular resposta do cliente' }).click();
     const dialogo = outraAba.getByRole('dialog', { name: 'Simular resposta do cliente' });
-    await dialogo.getByLabel('Resposta do cliente').fill('Bom dia, quero negociar minha dívida.');
+    await dialogo
+      .getByRole('textbox', { name: 'Resposta do cliente' })
+      .fill('Bom dia, quero negociar minha dívida.');
     await dialogo.getByRole('button', { name: 'Simular resposta' }).click();
     await expect(dialogo).toBeHidden();
 
     await expect(resumo.getByText('Aguardando atendimento')).toBeVisible(AO_VIVO);
     await expect(operador.getByRole('button', { name: 'Assumir' })).toBeVisible(AO_VIVO);
-    await expect(operador.getByText('Bom dia, quero negociar minha dívida.')).toBeVisible(AO_VIVO);
+    await expect(
+      operador.getByRole('log', { name: 'Mensagens' }).getByText('Bom dia, quero negociar minha dívida.'),
+    ).toBeVisible(AO_VIVO);
     await expect(badge).toHaveText(String(aguardandoAntes + 1), AO_VIVO);
     await expect(operador).toHaveTitle(new RegExp(`^\\(${aguardandoAntes + 1}\\) `), AO_VIVO);
     await operador.screenshot({ path: testInfo.outputPath(`ao-vivo-${width}.png`), fullPage: true });

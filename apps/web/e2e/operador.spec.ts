@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { esperarDados, esperarQueCaibaNaTela } from './tela.ts';
+import { esperarDados, esperarQueCaibaNaTela, WORKSPACE } from './tela.ts';
 
 const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
 
@@ -17,7 +17,7 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
   await page.getByRole('link', { name: /Aguardando Atendimento/ }).click();
   await expect(page).toHaveURL('/operador/aguardando-atendimento');
   await page.getByRole('table').getByRole('row').nth(1).click();
-  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await expect(page).toHaveURL(WORKSPACE);
   await expect(page.getByRole('button', { name: 'Assumir' })).toBeVisible();
   const nome = ((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '').trim();
   expect(nome.length).toBeGreaterThan(2);
@@ -61,7 +61,11 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
   await pausa.getByLabel('Motivo da pausa').fill('Cliente pediu para aguardar o salário');
   await pausa.getByRole('button', { name: 'Pausar' }).click();
   await expect(pausa).toBeHidden();
-  await expect(page.getByText('Cliente pediu para aguardar o salário')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Resumo do cliente' })
+      .getByText('Cliente pediu para aguardar o salário'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Reativar' }).click();
   await page
@@ -77,7 +81,7 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
     .or(page.getByRole('textbox', { name: /Buscar/ }))
     .first()
     .fill(nome);
-  await expect(page.getByRole('table').getByText(nome)).toBeVisible();
+  await expect(page.getByRole('table').getByText(nome, { exact: true })).toBeVisible();
 });
 
 const SCREENS = [
@@ -111,7 +115,7 @@ for (const width of [1440, 390]) {
         ? page.getByRole('table').getByRole('row').nth(1)
         : page.getByRole('main').getByRole('listitem').first();
     await primeiro.click();
-    await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+    await expect(page).toHaveURL(WORKSPACE);
     await esperarDados(page);
     await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });
   });

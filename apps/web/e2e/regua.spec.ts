@@ -3,7 +3,7 @@ import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, minutosDoDia }
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { esperarDados } from './tela.ts';
+import { esperarDados, WORKSPACE } from './tela.ts';
 
 // The collection engine runs inside the server (every 2 s under e2e, see playwright.config.ts): a
 // customer imported with a receivable due today gets the régua's due-day message, replies, waits
@@ -54,7 +54,7 @@ const abrirCliente = async (page: Page, nome: string) => {
     .getByRole('table')
     .getByRole('row', { name: new RegExp(nome) })
     .click();
-  await expect(page).toHaveURL(/\/operador\/clientes\/\d+$/);
+  await expect(page).toHaveURL(WORKSPACE);
 };
 
 /**

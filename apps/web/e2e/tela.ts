@@ -31,3 +31,6 @@ export const esperarDados = async (page: Page) => {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 };
+
+/** A customer's workspace: on its own, or beside the queue it was opened from (the inbox). */
+export const WORKSPACE = /\/operador\/(clientes|aguardando-atendimento|em-atendimento)\/\d+(\?.*)?$/;

@@ -60,7 +60,7 @@ export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column
     header: 'Descrição',
     render: (c) => (
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" noWrap title={c.descricao} sx={{ maxWidth: 240 }}>
+        <Typography variant="body2" noWrap title={c.descricao} sx={{ maxWidth: 180 }}>
           {c.descricao}
         </Typography>
         <Typography variant="caption" color="text.secondary">
@@ -103,7 +103,11 @@ export const contasColumns = (onFiltrar?: (conta: ContaListada) => void): Column
     header: 'Multa + juros',
     align: 'right',
     render: (c) => (
-      <Box component="span" sx={nowrap} title={`Multa ${money(c.multa)} · juros ${money(c.juros)}`}>
+      <Box
+        component="span"
+        sx={nowrap}
+        title={`Multa ${formatarValorEmReais(c.multa)} · juros ${formatarValorEmReais(c.juros)}`}
+      >
         {formatarReais(reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros))}
       </Box>
     ),
