@@ -46,8 +46,9 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   pix: async (banco) => [
     await benchEnvio(banco, escala.mensagensEnvio, { comPix: true }),
     await benchLiquidacaoPix(banco, escala.pix.notificacoes, escala.pix.janelaMs),
-    await benchAoVivoPix(banco, escala.pix.aoVivo),
   ],
+  // A PIX paid, seen as "Concluído" in an open workspace through the live stream.
+  aovivo: async (banco) => [await benchAoVivoPix(banco, escala.pix.aoVivo)],
   api: (banco) => benchApi(banco, escala.api),
   // The production build behind `npm start` on its own embedded database; the bench database is unused.
   web: async () => [await benchTamanhoWeb(), await benchCarregamentoWeb(rapido)],
