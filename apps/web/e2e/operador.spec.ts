@@ -45,6 +45,14 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
     .fill('3');
   await acordo.getByRole('button', { name: 'Confirmar acordo' }).click();
   await expect(acordo).toBeHidden();
+  await expect(page.getByText('os termos foram para a fila de envio')).toBeVisible();
+  // The terms go to the customer through the `negociacao` template, with the first instalment's PIX.
+  const termos = page
+    .getByRole('log', { name: 'Mensagens' })
+    .getByRole('listitem', { name: 'Mensagem de Sistema' })
+    .filter({ hasText: 'Conforme combinado, o seu acordo ficou em 3 parcelas' });
+  await expect(termos).toContainText('3ª parcela de R$');
+  await expect(termos).toContainText('PIX copia e cola');
   await expect(page.getByText(/parcela 1\/3/)).toBeVisible();
   await expect(page.getByText(/parcela 3\/3/)).toBeVisible();
 
