@@ -13,6 +13,12 @@ export const mediana = (valores: number[]): number => {
   return ordenados[Math.floor(ordenados.length / 2)] ?? Number.NaN;
 };
 
+/** The nearest-rank percentile `p` (0–100) of `valores`. */
+export const percentil = (valores: number[], p: number): number => {
+  const ordenados = [...valores].sort((a, b) => a - b);
+  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)] ?? Number.NaN;
+};
+
 export const cronometrar = async <T>(executar: () => Promise<T>): Promise<{ ms: number; resultado: T }> => {
   const inicio = performance.now();
   const resultado = await executar();

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { entrar, iniciarServidor } from '../api/api.bench.ts';
 import { type BancoBench, comCliente, criarOperadorBench } from '../banco.ts';
-import type { LinhaBench } from '../resultado.ts';
+import { type LinhaBench, percentil } from '../resultado.ts';
 import { gerarCobrancasPagas, TABELAS } from './liquidacao.bench.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS } from './psp.ts';
 
@@ -15,11 +15,6 @@ const INTERVALO_MS = 400;
 const ALVO_P95_MS = 2_000;
 /** How long after the last POST the run still waits for a workspace to turn. */
 const TOLERANCIA_MS = 10_000;
-
-const percentil = (valores: number[], p: number): number => {
-  const ordenados = [...valores].sort((a, b) => a - b);
-  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)] ?? Number.NaN;
-};
 
 /** Reads an SSE stream, calling `aoEvento` with each `clientes` event's ids (or null for "todos"). */
 const ouvirEventos = async (url: string, token: string, aoEvento: (ids: number[] | null) => void) => {

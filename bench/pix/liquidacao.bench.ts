@@ -5,7 +5,7 @@ import type { PixRecebido } from '../../apps/api/src/modules/pix/api-pix-cliente
 import { iniciarServidor } from '../api/api.bench.ts';
 import { type BancoBench, comCliente } from '../banco.ts';
 import { inserirClientesComConta } from '../engine/gerar.ts';
-import type { LinhaBench } from '../resultado.ts';
+import { type LinhaBench, percentil } from '../resultado.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from './psp.ts';
 
 // README.md § Performance, "settling 1 000 PIX notifications in a minute": the PSP POSTs its notifications
@@ -138,11 +138,6 @@ const demorasDaBaixa = (url: string): Promise<number[]> =>
     );
     return rows.map((r) => r.ms);
   });
-
-const percentil = (valores: number[], p: number): number => {
-  const ordenados = [...valores].sort((a, b) => a - b);
-  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)] ?? Number.NaN;
-};
 
 export const benchLiquidacaoPix = async (
   banco: BancoBench,
