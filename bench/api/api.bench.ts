@@ -10,6 +10,7 @@ import { linhasDe } from '../../apps/api/src/db/linhas.ts';
 import { resumoAdminDashboard } from '../../apps/api/src/modules/dashboards/admin-dashboard.repository.ts';
 import type { BancoBench } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
+import { benchExportacao } from './exportacao.bench.ts';
 import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BENCH } from './gerar.ts';
 
 // README.md § Performance, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
@@ -233,12 +234,8 @@ export const benchApi = async (banco: BancoBench, escala: EscalaBenchApi): Promi
   const servidor = await iniciarServidor(banco.url);
   try {
     const { base } = servidor;
-    const alvos = alvosDoBench(
-      escala,
-      await entrar(base, EMAIL_OPERADOR),
-      await entrar(base, EMAIL_ADMIN),
-      clienteId,
-    );
+    const tokenAdmin = await entrar(base, EMAIL_ADMIN);
+    const alvos = alvosDoBench(escala, await entrar(base, EMAIL_OPERADOR), tokenAdmin, clienteId);
     const piso: Alvo = { nome: 'piso', caminho: ROTA_PISO };
     // The floor before and after the endpoints; the higher one counts (machine load drifts).
     const pisoAntes = await medirAlvo(base, piso, escala.segundos);
@@ -249,6 +246,7 @@ export const benchApi = async (banco: BancoBench, escala: EscalaBenchApi): Promi
     const linhas = resultados.map((r) => linhaDoEndpoint(r, pisoReqS));
     const dashboard = resultados.find((r) => r.alvo.caminho === '/api/admin/dashboard');
     if (dashboard) linhas.push(linhaDoDashboard(dashboard, pisoReqS, escala.contas, leituras));
+    linhas.push(await benchExportacao(base, tokenAdmin, carteira.clientes));
     const comum = {
       geracao_ms: carteira.ms,
       ...Object.fromEntries(Object.entries(carteira.tempos).map(([etapa, t]) => [`geracao_${etapa}_ms`, t])),

@@ -142,8 +142,8 @@ const inserirContas = (executar: Executar, n: number, clientes: number, hoje: st
 /** One payment per paid receivable, on its pago_em, registered by the customer's operator. */
 const inserirPagamentos = (executar: Executar) =>
   executar(
-    `INSERT INTO pagamentos (cliente_id, conta_id, operador_id, valor_centavos, data, forma, created_at)
-     SELECT cliente_id, id, ${operadorDoCliente('cliente_id')}, valor_centavos, pago_em,
+    `INSERT INTO pagamentos (cliente_id, conta_id, operador_id, valor_centavos, principal_centavos, data, forma, created_at)
+     SELECT cliente_id, id, ${operadorDoCliente('cliente_id')}, valor_centavos, valor_centavos, pago_em,
        (ARRAY['pix', 'boleto', 'dinheiro', 'cartao', 'transferencia'])[1 + id % 5], pago_em + time '14:00'
      FROM contas_receber
      WHERE status = 'paga'`,

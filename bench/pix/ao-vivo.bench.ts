@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { setTimeout as dormir } from 'node:timers/promises';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { entrar, iniciarServidor } from '../api/api.bench.ts';
 import { type BancoBench, comCliente, criarOperadorBench } from '../banco.ts';
 import { type LinhaBench, percentil } from '../resultado.ts';
@@ -29,21 +30,15 @@ const ouvirEventos = async (url: string, token: string, aoEvento: (ids: number[]
     aoAbrir = resolve;
   });
   const leitura = (async () => {
-    const decoder = new TextDecoder();
-    let resto = '';
+    const fluxo = (resposta.body as ReadableStream<Uint8Array>)
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
     try {
-      for await (const pedaco of resposta.body as AsyncIterable<Uint8Array>) {
-        resto += decoder.decode(pedaco, { stream: true });
-        for (let fim = resto.indexOf('\n\n'); fim >= 0; fim = resto.indexOf('\n\n')) {
-          const bloco = resto.slice(0, fim);
-          resto = resto.slice(fim + 2);
-          const evento = /^event: (.*)$/m.exec(bloco)?.[1];
-          const dados = /^data: (.*)$/m.exec(bloco)?.[1];
-          if (evento === 'pronto') aoAbrir();
-          if (evento !== 'clientes' || !dados) continue;
-          const lido = JSON.parse(dados) as { clientes?: number[] };
-          aoEvento(lido.clientes ?? null);
-        }
+      for await (const { event, data } of fluxo) {
+        if (event === 'pronto') aoAbrir();
+        if (event !== 'clientes') continue;
+        const lido = JSON.parse(data) as { clientes?: number[] };
+        aoEvento(lido.clientes ?? null);
       }
     } catch {
       // closed by the bench

@@ -125,6 +125,11 @@ for (const width of [1440, 390]) {
     await primeiro.click();
     await expect(page).toHaveURL(WORKSPACE);
     await esperarDados(page);
+    // The workspace fits too, its receivables included: a table inside its card, cards on a phone.
+    const contas = page.getByRole('region', { name: 'Contas a receber' });
+    await expect(contas.getByRole(width > 600 ? 'table' : 'list')).toBeVisible();
+    await expect(contas.getByRole('table')).toHaveCount(width > 600 ? 1 : 0);
+    await esperarQueCaibaNaTela(page, `área de trabalho do cliente a ${width} px`);
     await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });
   });
 }

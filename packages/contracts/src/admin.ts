@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import { CLIENTE_STATUSES } from './domain.ts';
+import { ETIQUETA_TAMANHO_MAXIMO, textoDeEtiqueta } from './etiquetas.ts';
 import { USER_STATUSES } from './roles.ts';
 
 // ── Dashboard (docs/produto.md §15) ─────────────────────────────────────────────
@@ -109,6 +110,11 @@ export const filtrosClientesShape = {
       error: `Filtro de resposta desconhecido. Use: ${FILTROS_RESPOSTA.join(', ')}.`,
     })
     .optional(),
+  /** Customers with this tag, ignoring case (tags are unique ignoring case, decision 022). */
+  etiqueta: textoDeEtiqueta({
+    tipo: 'Filtre por uma etiqueta só.',
+    tamanho: `A etiqueta pode ter no máximo ${ETIQUETA_TAMANHO_MAXIMO} caracteres.`,
+  }).optional(),
 };
 
 type Faixas = { atraso_min?: number; atraso_max?: number; valor_min?: number; valor_max?: number };

@@ -9,6 +9,15 @@ export const CLIENTE_STATUSES = [
 ] as const;
 export type ClienteStatus = (typeof CLIENTE_STATUSES)[number];
 
+/** How screens and exported files name each status: one wording wherever it is read. */
+export const CLIENTE_STATUS_LABELS: Record<ClienteStatus, string> = {
+  ativo: 'Ativo',
+  aguardando_atendimento: 'Aguardando atendimento',
+  em_atendimento: 'Em atendimento',
+  pausado: 'Pausado',
+  concluido: 'Concluído',
+};
+
 export const DOCUMENTO_TIPOS = ['cpf', 'cnpj', 'estrangeiro'] as const;
 export type DocumentoTipo = (typeof DOCUMENTO_TIPOS)[number];
 
@@ -27,8 +36,22 @@ export type OrigemContato = (typeof ORIGENS_CONTATO)[number];
 export const CONTA_ORIGENS = ['nfe', 'importacao_csv', 'manual', 'acordo'] as const;
 export type ContaOrigem = (typeof CONTA_ORIGENS)[number];
 
+export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
+  nfe: 'NF-e',
+  importacao_csv: 'Planilha',
+  manual: 'Manual',
+  acordo: 'Acordo',
+};
+
 export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada'] as const;
 export type ContaStatus = (typeof CONTA_STATUSES)[number];
+
+export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
+  aberta: 'Aberta',
+  paga: 'Paga',
+  negociada: 'Negociada',
+  cancelada: 'Cancelada',
+};
 
 export const NEGOCIACAO_STATUSES = ['ativa', 'cumprida', 'quebrada', 'cancelada'] as const;
 export type NegociacaoStatus = (typeof NEGOCIACAO_STATUSES)[number];

@@ -9,6 +9,7 @@ export * from './common.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './erros.ts';
+export * from './etiquetas.ts';
 export * from './exportacoes.ts';
 export * from './health.ts';
 export * from './idempotency.ts';

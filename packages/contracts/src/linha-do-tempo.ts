@@ -11,28 +11,19 @@ import {
   NEGOCIACAO_STATUSES,
   PROMESSA_STATUSES,
 } from './domain.ts';
+import { chaveEtiqueta, ETIQUETA_TAMANHO_MAXIMO, ETIQUETAS_MAXIMO, textoDeEtiqueta } from './etiquetas.ts';
 
 // The customer timeline, internal notes and tags of the operator workspace (docs/produto.md §5,
 // decision 022). Money on the wire is reais with two decimals, as everywhere in the operator area.
 
 // ── Tags (etiquetas) ────────────────────────────────────────────────────────────
-export const ETIQUETAS_MAXIMO = 10;
-export const ETIQUETA_TAMANHO_MAXIMO = 30;
-
-/** Case-insensitive key of a tag: "Contestação" and "contestação" are the same tag. */
-export const chaveEtiqueta = (etiqueta: string) => etiqueta.trim().toLocaleLowerCase('pt-BR');
-
 export const etiquetasBody = z.strictObject({
   etiquetas: z
     .array(
-      z
-        .string({ error: 'Cada etiqueta deve ser um texto.' })
-        .trim()
-        .min(1, 'A etiqueta não pode ficar em branco.')
-        .max(
-          ETIQUETA_TAMANHO_MAXIMO,
-          `Cada etiqueta pode ter no máximo ${ETIQUETA_TAMANHO_MAXIMO} caracteres.`,
-        ),
+      textoDeEtiqueta({
+        tipo: 'Cada etiqueta deve ser um texto.',
+        tamanho: `Cada etiqueta pode ter no máximo ${ETIQUETA_TAMANHO_MAXIMO} caracteres.`,
+      }),
       { error: 'Envie a lista de etiquetas.' },
     )
     .max(ETIQUETAS_MAXIMO, `Use no máximo ${ETIQUETAS_MAXIMO} etiquetas.`)
@@ -177,6 +168,8 @@ export const linhaDoTempoItem = z
       status: z.enum(MENSAGEM_STATUSES),
       conteudo: z.string(),
       erro: z.string().nullable(),
+      /** A pending message's next attempt after a failure (as in the thread), else null. */
+      proxima_tentativa_em: z.iso.datetime().nullable(),
     }),
     z.object({
       ...base,

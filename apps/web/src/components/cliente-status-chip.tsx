@@ -1,13 +1,5 @@
-import type { ClienteStatus } from '@cobranca/contracts';
+import { CLIENTE_STATUS_LABELS, type ClienteStatus } from '@cobranca/contracts';
 import Chip from '@mui/material/Chip';
-
-export const CLIENTE_STATUS_LABELS: Record<ClienteStatus, string> = {
-  ativo: 'Ativo',
-  aguardando_atendimento: 'Aguardando atendimento',
-  em_atendimento: 'Em atendimento',
-  pausado: 'Pausado',
-  concluido: 'Concluído',
-};
 
 const COLORS: Record<ClienteStatus, 'primary' | 'warning' | 'info' | 'default' | 'success'> = {
   ativo: 'primary',

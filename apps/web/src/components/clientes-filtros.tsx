@@ -1,12 +1,14 @@
-import type { FiltroResposta } from '@cobranca/contracts';
+import { ETIQUETA_TAMANHO_MAXIMO, type FiltroResposta } from '@cobranca/contracts';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 
 // The filters of the customer lists (operator lists and the admin's Clientes), kept in the URL with
-// useUrlFilters: days overdue and open amount as ranges, and when the customer last replied.
+// useUrlFilters: days overdue and open amount as ranges, when the customer last replied, and one tag.
 
 export const CLIENTES_FILTRO_KEYS = [
   'atraso_min',
@@ -14,6 +16,7 @@ export const CLIENTES_FILTRO_KEYS = [
   'valor_min',
   'valor_max',
   'resposta',
+  'etiqueta',
 ] as const;
 export type ClientesFiltroKey = (typeof CLIENTES_FILTRO_KEYS)[number];
 export type ClientesFiltroValores = Record<ClientesFiltroKey, string>;
@@ -114,12 +117,52 @@ const identidade = (valor: string) => valor;
 const diasDoCampo = (texto: string) =>
   texto.trim() === '' ? '' : DIAS.test(texto.trim()) ? texto.trim() : null;
 
+/**
+ * The tag filter: a field while none is chosen (Enter or leaving it applies), then a removable chip.
+ * The operator lists also set it from a row's tag chip (decision 022).
+ */
+const EtiquetaFilter = ({ value, onChange }: { value: string; onChange: (etiqueta: string) => void }) => {
+  const [texto, setTexto] = useState('');
+  const remover = () => {
+    setTexto('');
+    onChange('');
+  };
+  if (value)
+    // The whole chip removes the filter (click, Enter, Delete): one target, named for what it does.
+    return (
+      <Chip
+        icon={<LocalOfferOutlinedIcon aria-hidden />}
+        label={`Etiqueta: ${value}`}
+        aria-label={`Remover o filtro Etiqueta: ${value}`}
+        onClick={remover}
+        onDelete={remover}
+        sx={{ alignSelf: 'center', maxWidth: '100%' }}
+      />
+    );
+  const aplicar = () => {
+    const etiqueta = texto.trim();
+    if (etiqueta) onChange(etiqueta);
+  };
+  return (
+    <TextField
+      size="small"
+      label="Etiqueta"
+      value={texto}
+      onChange={(event) => setTexto(event.target.value)}
+      onBlur={aplicar}
+      onKeyDown={(event) => event.key === 'Enter' && aplicar()}
+      sx={{ flex: { xs: '1 1 100%', sm: '0 1 170px' }, minWidth: 0 }}
+      slotProps={{ htmlInput: { maxLength: ETIQUETA_TAMANHO_MAXIMO } }}
+    />
+  );
+};
+
 type ClientesFiltrosProps = {
   value: ClientesFiltroValores;
   onChange: (patch: Partial<ClientesFiltroValores>) => void;
 };
 
-/** Days overdue, open amount and last reply; each change goes to the URL (and drops the page). */
+/** Days overdue, open amount, last reply and tag; each change goes to the URL (and drops the page). */
 export const ClientesFiltros = ({ value, onChange }: ClientesFiltrosProps) => (
   <>
     <RangeFilter
@@ -155,6 +198,7 @@ export const ClientesFiltros = ({ value, onChange }: ClientesFiltrosProps) => (
         </MenuItem>
       ))}
     </TextField>
+    <EtiquetaFilter value={value.etiqueta} onChange={(etiqueta) => onChange({ etiqueta })} />
   </>
 );
 

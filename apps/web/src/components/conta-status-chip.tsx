@@ -1,19 +1,5 @@
-import type { ContaOrigem, ContaStatus } from '@cobranca/contracts';
+import { CONTA_STATUS_LABELS, type ContaStatus } from '@cobranca/contracts';
 import Chip from '@mui/material/Chip';
-
-export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
-  aberta: 'Aberta',
-  paga: 'Paga',
-  negociada: 'Negociada',
-  cancelada: 'Cancelada',
-};
-
-export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
-  nfe: 'NF-e',
-  importacao_csv: 'Planilha',
-  manual: 'Manual',
-  acordo: 'Acordo',
-};
 
 const COLORS: Record<ContaStatus, 'primary' | 'success' | 'info' | 'default'> = {
   aberta: 'primary',

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { theme } from '../lib/theme.ts';
-import { MOBILE, setViewportWidth } from '../test/viewport.ts';
+import { DESKTOP, MOBILE, setViewportWidth } from '../test/viewport.ts';
 import { type Column, PagedTable } from './paged-table.tsx';
 
 // The app theme carries the pt-BR texts of MUI components (pagination labels).
@@ -163,6 +163,29 @@ describe('PagedTable on a phone', () => {
     (cards[1] as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     expect(onRowClick).toHaveBeenCalledWith({ id: 2, nome: 'Bia' });
+  });
+
+  it('shows a phone-only column in the cards and never in the table', () => {
+    const comCurto: Column<Row>[] = [
+      ...columns,
+      { key: 'curto', header: 'Resumo', render: (r) => `curto ${r.id}`, onlyOnPhone: true },
+    ];
+    const linhas = page([{ id: 1, nome: 'Ana' }]);
+    setViewportWidth(MOBILE);
+    const { unmount } = render(<PagedTable {...base} columns={comCurto} page={linhas} isLoading={false} />);
+    const [card] = within(screen.getByRole('list', { name: 'Clientes' })).getAllByRole('listitem');
+    expect(card).toHaveTextContent('AnaCódigo1Resumocurto 1');
+    expect(within(card as HTMLElement).getByText('Resumo').tagName).toBe('DT');
+    unmount();
+
+    setViewportWidth(DESKTOP);
+    render(<PagedTable {...base} columns={comCurto} page={linhas} isLoading={false} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Nome',
+      'Código',
+      'Detalhe',
+    ]);
+    expect(screen.queryByText('curto 1')).toBeNull();
   });
 
   it('keeps the loading, empty and error states', () => {

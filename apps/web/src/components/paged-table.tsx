@@ -27,6 +27,8 @@ export type Column<T> = {
   align?: 'left' | 'right' | 'center';
   /** Hidden below the `md` breakpoint (the table on tablets, the cards on phones), to keep them short. */
   hideOnMobile?: boolean;
+  /** Only on the phone cards: the short form of what a column hidden there shows on wider screens. */
+  onlyOnPhone?: boolean;
   /** The server's sort key (`?ordem=`) for this column; none: not sortable. */
   sortKey?: string;
 };
@@ -99,6 +101,65 @@ const LoadError = ({ error, onRetry }: { error: unknown; onRetry?: () => void })
     <Alert severity="error">{errorMessage(error, LOAD_FALLBACK)}</Alert>
   );
 
+/** The list that holds the cards, one `li` each, with a line between them. */
+export const LISTA_DE_CARTOES_SX = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  '& > li + li': { borderTop: 1, borderColor: 'divider' },
+} as const;
+
+/**
+ * One row as a phone card (an `li`): `title` rendered as its heading, each other column a label and
+ * its value. Any table can stack its rows this way on a phone (the lists, the workspace's receivables).
+ */
+export const CartaoDaLinha = <T,>({
+  row,
+  title,
+  columns,
+  onClick,
+}: {
+  row: T;
+  title: Column<T> | undefined;
+  columns: Column<T>[];
+  onClick?: (row: T) => void;
+}) => (
+  <Box
+    component="li"
+    {...rowProps(row, onClick)}
+    sx={{
+      p: 2,
+      minWidth: 0,
+      cursor: onClick ? 'pointer' : undefined,
+      '&:hover': onClick ? { bgcolor: 'action.hover' } : undefined,
+      '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+    }}
+  >
+    {title && <Box sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>{title.render(row)}</Box>}
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
+    >
+      {columns.map((column) => (
+        <Box key={column.key} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {column.header}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
+            {column.render(row)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  </Box>
+);
+
 /** Phones: the sort as one select (no headers to click), then one card per row. */
 const PagedCards = <T,>({
   label,
@@ -138,41 +199,7 @@ const PagedCards = <T,>({
         </Box>
       );
     return page.data.map((row) => (
-      <Box
-        component="li"
-        key={rowKey(row)}
-        {...rowProps(row, onRowClick)}
-        sx={{
-          p: 2,
-          minWidth: 0,
-          cursor: onRowClick ? 'pointer' : undefined,
-          '&:hover': onRowClick ? { bgcolor: 'action.hover' } : undefined,
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      >
-        {title && <Box sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>{title.render(row)}</Box>}
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: 'auto minmax(0, 1fr)',
-            columnGap: 2,
-            rowGap: 0.5,
-          }}
-        >
-          {rest.map((column) => (
-            <Box key={column.key} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {column.header}
-              </Typography>
-              <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
-                {column.render(row)}
-              </Box>
-            </Box>
-          ))}
-        </Box>
-      </Box>
+      <CartaoDaLinha key={rowKey(row)} row={row} title={title} columns={rest} onClick={onRowClick} />
     ));
   };
   return (
@@ -200,12 +227,7 @@ const PagedCards = <T,>({
           </TextField>
         </Box>
       )}
-      <Box
-        component="ul"
-        aria-label={label}
-        aria-busy={isLoading}
-        sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
-      >
+      <Box component="ul" aria-label={label} aria-busy={isLoading} sx={LISTA_DE_CARTOES_SX}>
         {content()}
       </Box>
     </>
@@ -215,7 +237,7 @@ const PagedCards = <T,>({
 /** Tablets and desktops: the table, with sortable headers carrying `aria-sort`. */
 const PagedTableBody = <T,>({
   label,
-  columns,
+  columns: todas,
   page,
   isLoading,
   error,
@@ -226,6 +248,7 @@ const PagedTableBody = <T,>({
   sort,
   onSortChange,
 }: PagedTableProps<T>) => {
+  const columns = todas.filter((c) => !c.onlyOnPhone);
   const cellSx = (column: Column<T>) => (column.hideOnMobile ? mobileHidden : undefined);
   const body = () => {
     if (isLoading && !page) {

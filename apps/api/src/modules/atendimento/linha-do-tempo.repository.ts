@@ -12,6 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { clientes, notasCliente } from '../../db/schema/index.ts';
+import { conteudoNaTela } from '../../lib/conteudo-mensagem.ts';
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 
 // The customer timeline (docs/produto.md §5, decision 022): one UNION ALL over the tables that hold
@@ -66,7 +67,8 @@ const ramos = (clienteId: number): Ramo[] => [
     id: sql`m.id`,
     autor: sql`m.autor_id`,
     dados: sql`jsonb_build_object('direcao', m.direcao, 'origem', m.origem, 'status', m.status,
-      'conteudo', m.conteudo, 'erro', coalesce(m.erro_mensagem, m.erro_codigo))`,
+      'conteudo', m.conteudo, 'erro', coalesce(m.erro_mensagem, m.erro_codigo),
+      'proxima_tentativa_em', CASE WHEN m.status = 'pendente' THEN ${texto(sql`m.proxima_tentativa_em`)} END)`,
     from: sql`mensagens m`,
     where: sql`m.cliente_id = ${clienteId}`,
   },
@@ -170,7 +172,7 @@ type Item<T extends LinhaDoTempoTipo> = Extract<LinhaDoTempoItem, { tipo: T }>;
  * The JSON object the branches build: each fills the fields of its own kind (amounts in cents, as
  * stored, statuses of its own table), so reading them by the entry's kind below is safe.
  */
-type Dados = Pick<Item<'mensagem'>, 'direcao' | 'origem' | 'conteudo' | 'erro'> &
+type Dados = Pick<Item<'mensagem'>, 'direcao' | 'origem' | 'conteudo' | 'erro' | 'proxima_tentativa_em'> &
   Pick<Item<'chamada'>, 'resultado' | 'observacao'> &
   Pick<Item<'pagamento'>, 'data' | 'forma' | 'pix_automatico'> &
   Pick<Item<'status'>, 'acao' | 'detalhe'> &
@@ -187,10 +189,13 @@ export const chaveDoItem = (em: string, tipo: LinhaDoTempoTipo, id: number) => `
 
 const PRAZO_MS = NOTA_PRAZO_EXCLUSAO_MINUTOS * 60_000;
 
-/** A note as its reader sees it: deletable by its author for 15 minutes from when it was written. */
+/**
+ * A note as its reader sees it: deletable by its author for 15 minutes from when it was written. An
+ * admin reader (null) gets no deadline: they delete any note through their own route at any time.
+ */
 export const toNotaItem = (
   n: { id: number; em: string; texto: string; autor: { id: number; name: string } | null },
-  leitorId: number,
+  leitorId: number | null,
   agora: Date,
 ): NotaItem => {
   const ate = Date.parse(n.em) + PRAZO_MS;
@@ -201,26 +206,32 @@ export const toNotaItem = (
     autor: n.autor,
     tipo: 'nota',
     texto: n.texto,
-    excluivel_ate: n.autor?.id === leitorId && ate > agora.getTime() ? new Date(ate).toISOString() : null,
+    excluivel_ate:
+      leitorId !== null && n.autor?.id === leitorId && ate > agora.getTime()
+        ? new Date(ate).toISOString()
+        : null,
   };
 };
 
-const toItem = (l: Linha, leitorId: number, agora: Date): LinhaDoTempoItem => {
+const toItem = (l: Linha, leitorId: number | null, agora: Date): LinhaDoTempoItem => {
   const id = Number(l.id);
   const autor = l.autor_id === null ? null : { id: l.autor_id, name: l.autor_nome ?? '' };
   const base = { chave: chaveDoItem(l.em, l.tipo, id), id, em: l.em, autor };
   const d = JSON.parse(l.dados) as Dados;
   switch (l.tipo) {
-    case 'mensagem':
+    case 'mensagem': {
+      const status = d.status as Item<'mensagem'>['status'];
       return {
         ...base,
         tipo: l.tipo,
         direcao: d.direcao,
         origem: d.origem,
-        status: d.status as Item<'mensagem'>['status'],
-        conteudo: d.conteudo,
+        status,
+        conteudo: conteudoNaTela(d.conteudo, status),
         erro: d.erro,
+        proxima_tentativa_em: d.proxima_tentativa_em ?? null,
       };
+    }
     case 'chamada':
       return { ...base, tipo: l.tipo, resultado: d.resultado, observacao: d.observacao };
     case 'promessa':
@@ -272,6 +283,44 @@ const toItem = (l: Linha, leitorId: number, agora: Date): LinhaDoTempoItem => {
 };
 
 export type PaginaLinhaDoTempo = { itens: LinhaDoTempoItem[]; proximo: string | null };
+type OpcoesPagina = { antes?: CursorLinhaDoTempo; limite: number };
+
+/** One page of a customer's timeline, if `visivel` (a condition on `clientes`) lets the reader see it. */
+const paginaDaLinhaDoTempo = async (
+  db: DbOrTx,
+  clienteId: number,
+  visivel: SQL,
+  leitorId: number | null,
+  { antes, limite }: OpcoesPagina,
+  agora: Date,
+): Promise<PaginaLinhaDoTempo> => {
+  const uniao = sql.join(
+    ramos(clienteId).map((r) => ramo(r, antes, limite + 1)),
+    sql` UNION ALL `,
+  );
+  const linhas = linhasDe<Linha>(
+    await db.execute(sql`
+      SELECT ${texto(sql`t.em`)} AS em, t.tipo, t.id::text AS id, t.autor_id, t.autor_nome, t.dados
+      FROM (${uniao}) t
+      WHERE EXISTS (SELECT 1 FROM ${clientes} WHERE ${and(eq(clientes.id, clienteId), visivel)})
+      ORDER BY t.em DESC, t.ordem DESC, t.id DESC
+      LIMIT ${limite + 1}`),
+  );
+  const itens = linhas.slice(0, limite).map((l) => toItem(l, leitorId, agora));
+  const ultimo = itens.at(-1);
+  return { itens, proximo: linhas.length > limite && ultimo ? ultimo.chave : null };
+};
+
+/**
+ * Any customer's timeline, for an admin (docs/produto.md §15): read-only, so no note carries the
+ * author's deadline; the admin deletes notes through `DELETE /api/admin/clientes/:id/notas/:notaId`.
+ */
+export const linhaDoTempoParaAdmin = (
+  db: DbOrTx,
+  clienteId: number,
+  opcoes: OpcoesPagina,
+  agora: Date = new Date(),
+): Promise<PaginaLinhaDoTempo> => paginaDaLinhaDoTempo(db, clienteId, sql`true`, null, opcoes, agora);
 
 /** The timeline of the customers one operator may see (docs/produto.md §4): anyone else's reads as empty. */
 export class LinhaDoTempoDoOperador {
@@ -280,27 +329,15 @@ export class LinhaDoTempoDoOperador {
     private readonly escopo: EscopoOperador,
   ) {}
 
-  async pagina(
-    clienteId: number,
-    { antes, limite }: { antes?: CursorLinhaDoTempo; limite: number },
-    agora: Date = new Date(),
-  ): Promise<PaginaLinhaDoTempo> {
-    const uniao = sql.join(
-      ramos(clienteId).map((r) => ramo(r, antes, limite + 1)),
-      sql` UNION ALL `,
+  pagina(clienteId: number, opcoes: OpcoesPagina, agora: Date = new Date()): Promise<PaginaLinhaDoTempo> {
+    return paginaDaLinhaDoTempo(
+      this.db,
+      clienteId,
+      visivelAoOperador(this.escopo),
+      this.escopo.operadorId,
+      opcoes,
+      agora,
     );
-    const visivel = sql`EXISTS (SELECT 1 FROM ${clientes} WHERE ${and(eq(clientes.id, clienteId), visivelAoOperador(this.escopo))})`;
-    const linhas = linhasDe<Linha>(
-      await this.db.execute(sql`
-        SELECT ${texto(sql`t.em`)} AS em, t.tipo, t.id::text AS id, t.autor_id, t.autor_nome, t.dados
-        FROM (${uniao}) t
-        WHERE ${visivel}
-        ORDER BY t.em DESC, t.ordem DESC, t.id DESC
-        LIMIT ${limite + 1}`),
-    );
-    const itens = linhas.slice(0, limite).map((l) => toItem(l, this.escopo.operadorId, agora));
-    const ultimo = itens.at(-1);
-    return { itens, proximo: linhas.length > limite && ultimo ? ultimo.chave : null };
   }
 
   /** One note of a visible customer, as the timeline shows it. */

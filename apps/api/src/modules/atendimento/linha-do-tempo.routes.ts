@@ -14,9 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
+import { buscarClienteAdminOrThrow } from '../clientes/clientes-admin.repository.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { LinhaDoTempoDoOperador } from './linha-do-tempo.repository.ts';
+import { LinhaDoTempoDoOperador, linhaDoTempoParaAdmin } from './linha-do-tempo.repository.ts';
 import { criarNota, definirEtiquetas, excluirNota } from './notas-etiquetas.service.ts';
 
 const tags = ['atendimento'];
@@ -115,8 +116,34 @@ export const linhaDoTempoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** An admin removes any note at any time (docs/produto.md §5); audited like the author's deletion. */
+/**
+ * An admin reads any customer's timeline and removes any note at any time (docs/produto.md §5, §15);
+ * the deletion is audited like the author's.
+ */
 export const notasAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/clientes/:id/linha-do-tempo',
+    {
+      schema: {
+        tags: ['clientes'],
+        summary: 'Linha do tempo de qualquer cliente (mais recentes primeiro, paginada por cursor)',
+        params: idParam,
+        querystring: linhaDoTempoQuery,
+        response: {
+          200: linhaDoTempoResponse,
+          404: errorResponse,
+          422: validationErrorResponse,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      // A 404 for a missing customer, as the operator's route answers, not an empty timeline.
+      await buscarClienteAdminOrThrow(app.db, request.params.id);
+      return linhaDoTempoParaAdmin(app.db, request.params.id, request.query);
+    },
+  );
+
   app.delete(
     '/api/admin/clientes/:id/notas/:notaId',
     {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entreIds } from '../../db/ids.ts';
 import { auditLogs, usuarios } from '../../db/schema/index.ts';
 
 export type LogRow = typeof auditLogs.$inferSelect & { usuario: { id: number; name: string } | null };
@@ -26,8 +27,7 @@ const whereLogs = (f: FiltroLogs): SQL | undefined =>
     f.usuarioId ? eq(auditLogs.usuarioId, f.usuarioId) : undefined,
     f.desde ? gte(auditLogs.createdAt, f.desde) : undefined,
     f.antesDe ? lt(auditLogs.createdAt, f.antesDe) : undefined,
-    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
-    f.ids ? sql`${auditLogs.id} = any(${sql.param(f.ids)}::int[])` : undefined,
+    f.ids ? entreIds(auditLogs.id, f.ids) : undefined,
   );
 
 const ORDEM_LOGS = [desc(auditLogs.createdAt), desc(auditLogs.id)];

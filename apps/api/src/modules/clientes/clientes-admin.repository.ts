@@ -1,7 +1,8 @@
 import type { ClienteAdmin, ClienteStatus } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entreIds, naOrdemDosIds } from '../../db/ids.ts';
 import { clientes, contasReceber, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { ordem as ordemSql, porNome } from '../../lib/ordenacao.ts';
@@ -54,8 +55,7 @@ const whereClientes = ({ status, busca, filtros, ids }: FiltroClientesAdmin, hoj
     status ? eq(clientes.status, status) : undefined,
     condicaoBuscaCliente(busca),
     condicaoFiltros(filtros ?? {}, { hoje, agora: new Date() }),
-    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
-    ids ? sql`${clientes.id} = any(${sql.param(ids)}::int[])` : undefined,
+    ids ? entreIds(clientes.id, ids) : undefined,
   );
 
 const POR_NOME = [ordemSql(porNome(clientes.nome), 'asc'), asc(clientes.id)];
@@ -89,7 +89,7 @@ export const abertoPorCliente = async (
       encargosAte: contasReceber.encargosAte,
     })
     .from(contasReceber)
-    .where(and(inArray(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')));
+    .where(and(entreIds(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')));
   for (const conta of contas) {
     const aberto = abertos.get(conta.clienteId) ?? { centavos: 0, vencimentoMaisAntigo: null };
     aberto.centavos += encargosDaConta(conta, atualizacao).totalCentavos;
@@ -148,6 +148,20 @@ export const listarClientesAdmin = async (
   const linhas = await linhasClientes(db, where, ordem).limit(pagina.limit).offset(pagina.offset);
   const [contagem] = await db.select({ total: count() }).from(clientes).where(where);
   return { rows: await comSaldos(db, linhas, atualizacao), total: contagem?.total ?? 0 };
+};
+
+/**
+ * An export's batch of `idsClientesAdmin`, in their order: the filters checked again, no sort or count
+ * (docs/decisions/020-exportacao.md).
+ */
+export const clientesAdminDoLote = async (
+  db: DbOrTx,
+  filtro: FiltroClientesAdmin,
+  ids: number[],
+  atualizacao: Atualizacao,
+): Promise<ClienteAdmin[]> => {
+  const linhas = await linhasClientes(db, whereClientes({ ...filtro, ids }, atualizacao.hoje), []);
+  return naOrdemDosIds(ids, await comSaldos(db, linhas, atualizacao));
 };
 
 export const buscarClienteAdminOrThrow = async (db: DbOrTx, id: number): Promise<ClienteAdmin> => {

@@ -1,6 +1,7 @@
 import type { ClientesOrdem, FiltroResposta } from '@cobranca/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entreIds } from '../../db/ids.ts';
 import { clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { ordem, porNome, type Sentido } from '../../lib/ordenacao.ts';
 
@@ -15,6 +16,8 @@ export type FiltrosLista = {
   valorMinCentavos?: number;
   valorMaxCentavos?: number;
   resposta?: FiltroResposta;
+  /** One tag, matched ignoring case. */
+  etiqueta?: string;
   /** Admin lists only: the operator's customers. */
   operadorId?: number;
 };
@@ -49,6 +52,11 @@ const condicaoResposta = (resposta: FiltroResposta, agora: Date): SQL =>
     ? sql`not exists (select 1 from ${mensagens} where ${mensagens.clienteId} = ${clientes.id} and ${mensagens.direcao} = 'entrada')`
     : respondeuDesde(new Date(agora.getTime() - JANELA_RESPOSTA_MS[resposta]));
 
+// Tags are unique ignoring case (decision 022). lower() under ICU folds "Ç" and "É" whatever the
+// database's ctype (it may be "C", see lib/ordenacao.ts); no index serves it yet.
+const temEtiqueta = (etiqueta: string): SQL =>
+  sql`exists (select 1 from unnest(${clientes.etiquetas}) e where lower(e collate "und-x-icu") = lower(${etiqueta}::text collate "und-x-icu"))`;
+
 /** The WHERE part of the filters; the caller ANDs it with the list's scope, so no filter widens it. */
 export const condicaoFiltros = (f: FiltrosLista, { hoje, agora }: Momento): SQL | undefined =>
   and(
@@ -57,6 +65,7 @@ export const condicaoFiltros = (f: FiltrosLista, { hoje, agora }: Momento): SQL 
     f.valorMinCentavos === undefined ? undefined : sql`${valorAbertoSql} >= ${f.valorMinCentavos}`,
     f.valorMaxCentavos === undefined ? undefined : sql`${valorAbertoSql} <= ${f.valorMaxCentavos}`,
     f.resposta === undefined ? undefined : condicaoResposta(f.resposta, agora),
+    f.etiqueta === undefined ? undefined : temEtiqueta(f.etiqueta),
     f.operadorId === undefined ? undefined : eq(clientes.operadorId, f.operadorId),
   );
 
@@ -98,6 +107,7 @@ type QueryFiltros = {
   valor_min?: number;
   valor_max?: number;
   resposta?: FiltroResposta;
+  etiqueta?: string;
 };
 
 /** The filters of a list query (reais become cents: the contract allows at most two decimals). */
@@ -107,6 +117,7 @@ export const filtrosDaQuery = (q: QueryFiltros): FiltrosLista => ({
   valorMinCentavos: centavosDoFiltro(q.valor_min),
   valorMaxCentavos: centavosDoFiltro(q.valor_max),
   resposta: q.resposta,
+  etiqueta: q.etiqueta,
 });
 
 export type Resposta = { conteudo: string; createdAt: Date };
@@ -121,7 +132,7 @@ export const ultimasRespostas = async (db: DbOrTx, ids: number[]): Promise<Map<n
       createdAt: mensagens.createdAt,
     })
     .from(mensagens)
-    .where(and(inArray(mensagens.clienteId, ids), eq(mensagens.direcao, 'entrada')))
+    .where(and(entreIds(mensagens.clienteId, ids), eq(mensagens.direcao, 'entrada')))
     .orderBy(asc(mensagens.clienteId), sql`${mensagens.createdAt} desc`, sql`${mensagens.id} desc`);
   return new Map(rows.map(({ clienteId, ...resposta }) => [clienteId ?? 0, resposta]));
 };
@@ -143,7 +154,7 @@ export const recuperadoPorCliente = async (db: DbOrTx, ids: number[]): Promise<M
       ultimoEm: sql<Date | null>`max(${pagamentos.createdAt})`.mapWith(pagamentos.createdAt),
     })
     .from(pagamentos)
-    .where(inArray(pagamentos.clienteId, ids))
+    .where(entreIds(pagamentos.clienteId, ids))
     .groupBy(pagamentos.clienteId);
   return new Map(rows.map(({ clienteId, ...r }) => [clienteId, r]));
 };

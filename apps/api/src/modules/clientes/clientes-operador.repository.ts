@@ -2,6 +2,7 @@ import { type ClienteLista, type ClienteStatus, NAO_LIDAS_MAXIMO } from '@cobran
 import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entreIds, naOrdemDosIds } from '../../db/ids.ts';
 import { clientes, leiturasCliente, mensagens, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import {
@@ -76,8 +77,7 @@ const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador, hoje: str
     membrosDaLista(escopo, filtro),
     condicaoBuscaCliente(filtro.busca),
     condicaoFiltros(filtro.filtros ?? {}, { hoje, agora: new Date() }),
-    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
-    filtro.ids ? sql`${clientes.id} = any(${sql.param(filtro.ids)}::int[])` : undefined,
+    filtro.ids ? entreIds(clientes.id, filtro.ids) : undefined,
   );
 
 const colunasClienteOperador = {
@@ -94,7 +94,7 @@ const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, 
   const rows = await db
     .selectDistinctOn([mensagens.clienteId], { clienteId: mensagens.clienteId, ...colunasUltimaMensagem })
     .from(mensagens)
-    .where(inArray(mensagens.clienteId, ids))
+    .where(entreIds(mensagens.clienteId, ids))
     .orderBy(asc(mensagens.clienteId), desc(mensagens.createdAt), desc(mensagens.id));
   return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, toUltimaMensagem(ultima)]));
 };
@@ -125,7 +125,7 @@ const naoLidasPorCliente = async (
     )
     .where(
       and(
-        inArray(mensagens.clienteId, ids),
+        entreIds(mensagens.clienteId, ids),
         eq(mensagens.direcao, 'entrada'),
         sql`(${leiturasCliente.lidaAte} is null or ${mensagens.createdAt} > ${leiturasCliente.lidaAte})`,
       ),
@@ -287,29 +287,61 @@ export class ClientesDoOperador {
     pagina: Pagina,
     atualizacao: Atualizacao,
   ): Promise<{ rows: ClienteLista[]; total: number }> {
-    const { hoje } = atualizacao;
-    const where = whereClientes(this.escopo, filtro, hoje);
-    const ordem = ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje);
-    const linhas = await linhasDaPagina(this.db, where, ordem, pagina);
-    const [contagem] = await this.db.select({ total: count() }).from(clientes).where(where);
+    const where = whereClientes(this.escopo, filtro, atualizacao.hoje);
+    const ordem = ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], atualizacao.hoje);
+    const [linhas, [contagem]] = await Promise.all([
+      linhasDaPagina(this.db, where, ordem, pagina),
+      this.db.select({ total: count() }).from(clientes).where(where),
+    ]);
+    return {
+      rows: await this.comAgregados(linhas, atualizacao, { naoLidas: true }),
+      total: contagem?.total ?? 0,
+    };
+  }
+
+  /**
+   * An export's batch of `idsDaLista`, in their order: the list's filters and scope checked again (a row
+   * that left the list in between drops out), but no sort, count or unread markers, which a file does
+   * not show (docs/decisions/020-exportacao.md).
+   */
+  async doLote(
+    filtro: FiltroClientesOperador,
+    ids: number[],
+    atualizacao: Atualizacao,
+  ): Promise<ClienteLista[]> {
+    const linhas = await this.db
+      .select(colunasClienteOperador)
+      .from(clientes)
+      .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
+      .where(whereClientes(this.escopo, { ...filtro, ids }, atualizacao.hoje));
+    return naOrdemDosIds(ids, await this.comAgregados(linhas, atualizacao, { naoLidas: false }));
+  }
+
+  private async comAgregados(
+    linhas: LinhaCliente[],
+    atualizacao: Atualizacao,
+    { naoLidas: comNaoLidas }: { naoLidas: boolean },
+  ): Promise<ClienteLista[]> {
     const ids = linhas.map((l) => l.id);
     const [abertos, ultimas, respostas, recuperados, naoLidas] = await Promise.all([
       abertoPorCliente(this.db, ids, atualizacao),
       ultimasMensagens(this.db, ids),
       ultimasRespostas(this.db, ids),
       recuperadoPorCliente(this.db, ids),
-      naoLidasPorCliente(this.db, ids, this.escopo),
+      comNaoLidas ? naoLidasPorCliente(this.db, ids, this.escopo) : new Map<number, number>(),
     ]);
-    const daPagina = (id: number): DaPagina => ({
-      aberto: abertos.get(id),
-      ultima: ultimas.get(id),
-      resposta: respostas.get(id),
-      recuperado: recuperados.get(id),
-      naoLidas: naoLidas.get(id),
-    });
-    return {
-      rows: linhas.map((l) => toClienteLista(l, daPagina(l.id), hoje)),
-      total: contagem?.total ?? 0,
-    };
+    return linhas.map((l) =>
+      toClienteLista(
+        l,
+        {
+          aberto: abertos.get(l.id),
+          ultima: ultimas.get(l.id),
+          resposta: respostas.get(l.id),
+          recuperado: recuperados.get(l.id),
+          naoLidas: naoLidas.get(l.id),
+        },
+        atualizacao.hoje,
+      ),
+    );
   }
 }

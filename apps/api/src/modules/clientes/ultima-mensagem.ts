@@ -1,5 +1,6 @@
 import type { ClienteLista } from '@cobranca/contracts';
 import { mensagens } from '../../db/schema/index.ts';
+import { conteudoNaTela } from '../../lib/conteudo-mensagem.ts';
 
 // A customer's newest message as lists and the workspace header show it: enough to say its true state
 // ("Agendada", "Na fila", "Entregue"...), docs/produto.md §12.
@@ -28,7 +29,7 @@ type Linha = Pick<
 >;
 
 export const toUltimaMensagem = (m: Linha): NonNullable<ClienteLista['ultima_mensagem']> => ({
-  conteudo: m.conteudo,
+  conteudo: conteudoNaTela(m.conteudo, m.status),
   direcao: m.direcao,
   origem: m.origem,
   status: m.status,

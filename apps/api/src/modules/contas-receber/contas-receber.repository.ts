@@ -2,6 +2,7 @@ import type { ContaListada, ContaReceber, ContaStatus, ContasOrdem } from '@cobr
 import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { entreIds } from '../../db/ids.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
 import { ordem as ordemSql, porNome, type Sentido } from '../../lib/ordenacao.ts';
 import type { Pagina } from '../clientes/clientes-admin.repository.ts';
@@ -64,8 +65,7 @@ const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string)
     filtro.vencimentoDe ? gte(contasReceber.vencimento, filtro.vencimentoDe) : undefined,
     filtro.vencimentoAte ? lte(contasReceber.vencimento, filtro.vencimentoAte) : undefined,
     condicaoBuscaCliente(filtro.busca),
-    // One array parameter, not one per id: a batch has thousands (docs/decisions/020-exportacao.md).
-    filtro.ids ? sql`${contasReceber.id} = any(${sql.param(filtro.ids)}::int[])` : undefined,
+    filtro.ids ? entreIds(contasReceber.id, filtro.ids) : undefined,
   );
 };
 

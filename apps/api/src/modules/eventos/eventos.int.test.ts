@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -25,23 +26,15 @@ const abrirFluxo = async (base: string, token: string) => {
   let encerrado = false;
   const encerramento = (async () => {
     if (!resposta.body) return;
-    const decoder = new TextDecoder();
-    let resto = '';
+    const fluxo = resposta.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
     try {
-      for await (const pedaco of resposta.body) {
-        resto += decoder.decode(pedaco, { stream: true });
-        let fim = resto.indexOf('\n\n');
-        while (fim >= 0) {
-          const bloco = resto.slice(0, fim);
-          resto = resto.slice(fim + 2);
-          fim = resto.indexOf('\n\n');
-          const evento = /^event: (.*)$/m.exec(bloco)?.[1];
-          const dados = /^data: (.*)$/m.exec(bloco)?.[1];
-          if (!evento || dados === undefined) continue;
-          const lido = { evento, dados: JSON.parse(dados) };
-          eventos.push(lido);
-          for (const espera of esperas.filter((e) => e.teste(lido))) espera.resolver(lido);
-        }
+      for await (const { event, data } of fluxo) {
+        if (!event) continue;
+        const lido = { evento: event, dados: JSON.parse(data) };
+        eventos.push(lido);
+        for (const espera of esperas.filter((e) => e.teste(lido))) espera.resolver(lido);
       }
     } catch {
       // aborted by the test

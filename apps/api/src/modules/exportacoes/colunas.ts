@@ -1,49 +1,25 @@
-import type {
-  AdminDashboard,
-  ClienteAdmin,
-  ClienteLista,
-  ClienteStatus,
-  ContaListada,
-  ContaOrigem,
-  ContaStatus,
-  DashboardOperador,
-  GraficoMensalItem,
-  LogEntry,
+import {
+  type AdminDashboard,
+  CLIENTE_STATUS_LABELS,
+  type ClienteAdmin,
+  type ClienteLista,
+  CONTA_ORIGEM_LABELS,
+  CONTA_STATUS_LABELS,
+  type ContaListada,
+  type DashboardOperador,
+  type GraficoMensalItem,
+  type LogEntry,
 } from '@cobranca/contracts';
 import type { Coluna, TipoCelula } from './planilha.ts';
 
 // The columns of each export, as the screens title them (docs/produto.md §5 and §15). Documents and
 // phones go as stored (digits, E.164): text, so they never lose a leading zero nor become numbers.
 
-const STATUS_CLIENTE: Record<ClienteStatus, string> = {
-  ativo: 'Ativo',
-  pausado: 'Pausado',
-  aguardando_atendimento: 'Aguardando atendimento',
-  em_atendimento: 'Em atendimento',
-  concluido: 'Concluído',
-};
-
-const STATUS_CONTA: Record<ContaStatus, string> = {
-  aberta: 'Aberta',
-  paga: 'Paga',
-  negociada: 'Negociada',
-  cancelada: 'Cancelada',
-};
-
-const ORIGEM_CONTA: Record<ContaOrigem, string> = {
-  nfe: 'NF-e',
-  importacao_csv: 'Importação CSV',
-  manual: 'Manual',
-  acordo: 'Acordo',
-};
-
-const statusCliente = (s: ClienteStatus) => STATUS_CLIENTE[s] ?? s;
-
 const colunasBaseCliente = <T extends ClienteAdmin>(): Coluna<T>[] => [
   { titulo: 'Nome', tipo: 'texto', valor: (c) => c.nome, largura: 32 },
   { titulo: 'CPF/CNPJ', tipo: 'texto', valor: (c) => c.documento },
   { titulo: 'Telefone', tipo: 'texto', valor: (c) => c.telefone },
-  { titulo: 'Status', tipo: 'texto', valor: (c) => statusCliente(c.status), largura: 24 },
+  { titulo: 'Status', tipo: 'texto', valor: (c) => CLIENTE_STATUS_LABELS[c.status], largura: 24 },
   { titulo: 'Total em aberto', tipo: 'reais', valor: (c) => c.total_em_aberto },
   { titulo: 'Tentativas', tipo: 'inteiro', valor: (c) => c.numero_chamadas, largura: 12 },
   { titulo: 'Operador', tipo: 'texto', valor: (c) => c.operador?.name, largura: 24 },
@@ -68,10 +44,10 @@ export const COLUNAS_CONTAS: Coluna<ContaListada>[] = [
   { titulo: 'Cliente', tipo: 'texto', valor: (c) => c.cliente.nome, largura: 32 },
   { titulo: 'Descrição', tipo: 'texto', valor: (c) => c.descricao, largura: 32 },
   { titulo: 'Parcela', tipo: 'texto', valor: (c) => c.numero_parcela, largura: 10 },
-  { titulo: 'Origem', tipo: 'texto', valor: (c) => ORIGEM_CONTA[c.origem] ?? c.origem, largura: 16 },
+  { titulo: 'Origem', tipo: 'texto', valor: (c) => CONTA_ORIGEM_LABELS[c.origem], largura: 16 },
   { titulo: 'Chave NF-e', tipo: 'texto', valor: (c) => c.chave_nfe, largura: 46 },
   { titulo: 'Vencimento', tipo: 'data', valor: (c) => c.vencimento, largura: 12 },
-  { titulo: 'Status', tipo: 'texto', valor: (c) => STATUS_CONTA[c.status] ?? c.status, largura: 12 },
+  { titulo: 'Status', tipo: 'texto', valor: (c) => CONTA_STATUS_LABELS[c.status], largura: 12 },
   { titulo: 'Dias de atraso', tipo: 'inteiro', valor: (c) => c.dias_atraso, largura: 14 },
   { titulo: 'Valor', tipo: 'reais', valor: (c) => c.valor },
   { titulo: 'Valor pago', tipo: 'reais', valor: (c) => c.valor_pago },

@@ -10,13 +10,13 @@ import {
 } from '../../../test/build-test-app.ts';
 
 // 100 000 rows in seconds with flat memory (docs/decisions/020-exportacao.md). Slow for the everyday
-// suite (the insert and two full files take ~30–60 s on PGlite on a shared machine): it runs with
+// suite (the insert and two full files take ~20 s on PGlite): it runs with
 // EXPORTACAO_VOLUME=1, e.g. `EXPORTACAO_VOLUME=1 npx vitest run --project api-pglite <this file>`.
 const LINHAS = 100_000;
-// The target is ~10 s; measured on the shared 2-core machine it was 33–80 s for CSV (each batch goes
-// through the list's own read: 7 queries per 2 000 rows). The bound catches a regression to quadratic
-// time (offset paging), not the target: see the decision record's "Not yet".
-const LIMITE_MS = 120_000;
+// Measured on PGlite on the 2-core machine with other work running: CSV 4.8–8.9 s, XLSX 8.5–13.7 s
+// (`npm run bench` has the PostgreSQL figure). The bound leaves room for a loaded CI machine and still
+// fails on a return to a read per row or to offset paging (minutes).
+const LIMITE_MS = 30_000;
 
 describe.runIf(process.env.EXPORTACAO_VOLUME === '1')('export of 100 000 rows', () => {
   let t: TestApp;
@@ -70,7 +70,7 @@ describe.runIf(process.env.EXPORTACAO_VOLUME === '1')('export of 100 000 rows', 
     const livro = new ExcelJS.Workbook();
     await livro.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(livro.getWorksheet('Clientes')?.actualRowCount).toBe(LINHAS + 1);
-    // XLSX costs more (XML and zip); the bound is looser, and said so in the decision record.
+    // XLSX costs about twice as much (XML, styles and zip).
     expect(ms).toBeLessThan(2 * LIMITE_MS);
   }, 300_000);
 });

@@ -8,9 +8,10 @@ import {
   type FormatoExportacao,
 } from '@cobranca/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { naOrdemDosIds } from '../../db/ids.ts';
 import { idsDeLogs, listarLinhasDeLog } from '../auditoria/logs.repository.ts';
 import { filtroDe as filtroDosLogs, toLogEntry } from '../auditoria/logs.service.ts';
-import { idsClientesAdmin, listarClientesAdmin } from '../clientes/clientes-admin.repository.ts';
+import { clientesAdminDoLote, idsClientesAdmin } from '../clientes/clientes-admin.repository.ts';
 import { filtroClientesAdmin } from '../clientes/clientes-admin.routes.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { filtroDaLista, LISTAS } from '../clientes/clientes-operador.routes.ts';
@@ -35,12 +36,12 @@ import {
   indicadoresDo,
 } from './colunas.ts';
 import { enviarExportacao, filtrosDaExportacao, respostasExportacao, TAMANHO_LOTE } from './exportacao.ts';
-import { emLotes, naOrdemDosIds } from './planilha.ts';
+import { emLotes } from './planilha.ts';
 
 // Exports (docs/produto.md §5 and §15, docs/decisions/020-exportacao.md): each list's route plus
 // `/exportar`, the same query plus `formato`, every matching row. The ids come first, in the list's
-// order and scope; then the rows come by batches of ids through the list's own read, so a file holds
-// exactly what the screen shows, page after page.
+// order and scope; then the rows come by batches of ids through the list's own filters and row
+// mapping, so a file holds exactly what the screen shows, page after page.
 
 const tags = ['exportacoes'];
 
@@ -82,14 +83,7 @@ export const exportacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
             {
               nome: 'Clientes',
               colunas: COLUNAS_CLIENTES_OPERADOR,
-              lotes: emLotes(ids, TAMANHO_LOTE, async (doLote) => {
-                const { rows } = await clientes.listar(
-                  { ...filtro, ids: doLote },
-                  { limit: doLote.length, offset: 0 },
-                  atualizacao,
-                );
-                return naOrdemDosIds(doLote, rows);
-              }),
+              lotes: emLotes(ids, TAMANHO_LOTE, (doLote) => clientes.doLote(filtro, doLote, atualizacao)),
             },
           ],
         });
@@ -155,14 +149,9 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           nome: 'Clientes',
           colunas: COLUNAS_CLIENTES_ADMIN,
-          lotes: emLotes(ids, TAMANHO_LOTE, async (doLote) => {
-            const { rows } = await listarClientesAdmin(
-              app.db,
-              { ...filtro, ids: doLote },
-              { limit: doLote.length, offset: 0 },
-            );
-            return naOrdemDosIds(doLote, rows);
-          }),
+          lotes: emLotes(ids, TAMANHO_LOTE, (doLote) =>
+            clientesAdminDoLote(app.db, filtro, doLote, atualizacao),
+          ),
         },
       ],
     };

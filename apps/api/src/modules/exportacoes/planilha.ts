@@ -223,12 +223,3 @@ export async function* emLotes<T>(
 ): AsyncGenerator<T[]> {
   for (let i = 0; i < ids.length; i += tamanho) yield await hidratar(ids.slice(i, i + tamanho));
 }
-
-/** Rows back in the order of `ids` (a batch read by `id IN (…)` comes in any order); missing ids drop out. */
-export const naOrdemDosIds = <T extends { id: number }>(ids: number[], linhas: T[]): T[] => {
-  const porId = new Map(linhas.map((l) => [l.id, l]));
-  return ids.flatMap((id) => {
-    const linha = porId.get(id);
-    return linha ? [linha] : [];
-  });
-};

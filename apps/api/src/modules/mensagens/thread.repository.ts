@@ -2,6 +2,7 @@ import type { MensagemView } from '@cobranca/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mensagens, usuarios } from '../../db/schema/index.ts';
+import { conteudoNaTela } from '../../lib/conteudo-mensagem.ts';
 import { deClienteVisivel, type EscopoOperador } from '../clientes/escopo-operador.ts';
 
 // The message thread of a customer as the operator area shows it (docs/produto.md §12).
@@ -15,7 +16,7 @@ const toMensagemView = (m: MensagemRow, autorNome: string | null): MensagemView 
   direcao: m.direcao,
   origem: m.origem,
   status: m.status,
-  conteudo: m.conteudo,
+  conteudo: conteudoNaTela(m.conteudo, m.status),
   autor: m.autorId === null ? null : { id: m.autorId, name: autorNome ?? '' },
   created_at: m.createdAt.toISOString(),
   enviada_em: m.enviadaEm?.toISOString() ?? null,

@@ -22,8 +22,9 @@ import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../cliente
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
+import { pixConfigurado } from '../pix/provedor-ativo.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
-import { enviarTermos, pixConfigurado, prepararTermos, type TermosPendentes } from './termos-acordo.ts';
+import { enviarTermos, prepararTermos, type TermosPendentes } from './termos-acordo.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry and the terms message to the customer

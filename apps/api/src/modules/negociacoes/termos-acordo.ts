@@ -3,7 +3,6 @@ import type { PlanoAcordo } from '@cobranca/dominio';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cobrancaPixContas, cobrancasPix, contasReceber, mensagens } from '../../db/schema/index.ts';
-import { ErroDominio } from '../../lib/errors.ts';
 import type { CanalDriver, EnvioCanal, TemplateCanal } from '../canais/canal.ts';
 import type { ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -13,7 +12,6 @@ import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
 import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
-import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
 import { montarMensagemNegociacao } from './mensagem-negociacao.ts';
 
 // The agreement's terms go to the customer when it is confirmed (docs/produto.md §8): the message is
@@ -21,17 +19,6 @@ import { montarMensagemNegociacao } from './mensagem-negociacao.ts';
 // lock, the first instalment gets its PIX charge (the same one `cobrarParcelasDeAcordo` makes for every
 // instalment), the message takes its copia e cola and goes. It is stored without the PIX block, so if
 // the process dies before that the outbox sender still sends complete terms, only without the code.
-
-/** Whether a PIX provider is usable now (the simulator always is; an incomplete API Pix is not). */
-export const pixConfigurado = async (db: DbOrTx, appKey: Buffer): Promise<boolean> => {
-  try {
-    await provedorPixAtivo(db, appKey);
-    return true;
-  } catch (error) {
-    if (error instanceof ErroDominio) return false;
-    throw error;
-  }
-};
 
 /** What the post-commit step needs to complete and send the stored terms. */
 export type TermosPendentes = {

@@ -37,6 +37,17 @@ export const provedorPixAtivo = async (db: DbOrTx, appKey: Buffer): Promise<Prov
   return { provedor: provedorDe(armazenado, appKey), armazenado };
 };
 
+/** Whether a PIX provider is usable now (the simulator always is; an incomplete API Pix is not). */
+export const pixConfigurado = async (db: DbOrTx, appKey: Buffer): Promise<boolean> => {
+  try {
+    await provedorPixAtivo(db, appKey);
+    return true;
+  } catch (error) {
+    if (error instanceof ErroDominio) return false;
+    throw error;
+  }
+};
+
 /** The embedded simulator with the stored settings: the engine's provider when it is given none. */
 export const provedorSimulado = async (db: DbOrTx): Promise<ProvedorConfigurado> => ({
   provedor: simuladorPix,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TemplateValores } from '@cobranca/contracts';
 import { contagem, diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
 import type { PlanoCliente } from './etapas.ts';
@@ -13,8 +14,8 @@ import type { PlanoCliente } from './etapas.ts';
 
 export type Credor = { nome: string; documento: string };
 
-/** Where the PIX block goes until the message's charge exists; no customer text can produce it. */
-export const MARCADOR_PIX = '\u2063[[cobranca-pix]]\u2063';
+// Screens read the marker through `conteudoNaTela`.
+export { MARCADOR_PIX };
 
 /** The PIX block of a message, once its charge gave the copia e cola. */
 export const blocoPix = (pixCopiaECola: string): string => `PIX copia e cola:\n${pixCopiaECola}`;

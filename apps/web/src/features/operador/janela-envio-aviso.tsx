@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
+import { quando } from '../../lib/situacao-envio.ts';
 import { useJanelaEnvio } from './api/janela-envio.ts';
-import { quando } from './situacao-envio.ts';
 
 /**
  * The operator area's banner while automatic messages are held (docs/produto.md §11): closed window

@@ -15,6 +15,7 @@ export type ClientesFiltro = {
   valor_min?: string;
   valor_max?: string;
   resposta?: string;
+  etiqueta?: string;
 };
 
 export const clientesKeys = {

@@ -1,9 +1,13 @@
-import { CLIENTE_STATUSES, CLIENTES_ORDENS, type ClienteAdmin } from '@cobranca/contracts';
+import {
+  CLIENTE_STATUS_LABELS,
+  CLIENTE_STATUSES,
+  CLIENTES_ORDENS,
+  type ClienteAdmin,
+} from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
 import {
   CLIENTES_FILTRO_KEYS,
   ClientesFiltros,
@@ -19,12 +23,13 @@ import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { useClientes } from '../api/clientes.ts';
 import { useDashboardOperadores } from '../api/dashboard.ts';
+import { ClienteDetalheDialog } from './cliente-detalhe-dialog.tsx';
 import { clientesColumns } from './clientes-columns.tsx';
 import { ReatribuirDialog } from './reatribuir-dialog.tsx';
 
 const FILTER_KEYS = ['busca', 'status', 'operador_id', ...CLIENTES_FILTRO_KEYS] as const;
 
-/** /admin/clientes: every customer, paged, searchable, sortable, filtered, reassignable. */
+/** /admin/clientes: every customer, paged, searchable, sortable, filtered, reassignable, with its timeline. */
 export const AdminClientesPage = () => {
   const [page, setPage] = usePageParam();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
@@ -33,6 +38,7 @@ export const AdminClientesPage = () => {
   const status = CLIENTE_STATUSES.find((s) => s === filters.status);
   const operadores = useDashboardOperadores();
   const [reatribuir, setReatribuir] = useState<ClienteAdmin | null>(null);
+  const [detalhes, setDetalhes] = useState<ClienteAdmin | null>(null);
   const filtro = {
     page,
     busca: busca || undefined,
@@ -92,7 +98,7 @@ export const AdminClientesPage = () => {
       </Box>
       <PagedTable
         label="Clientes"
-        columns={clientesColumns(setReatribuir)}
+        columns={clientesColumns(setReatribuir, setDetalhes)}
         {...pagedQueryProps(query)}
         onPageChange={setPage}
         sort={sort}
@@ -103,6 +109,7 @@ export const AdminClientesPage = () => {
         }
       />
       {reatribuir && <ReatribuirDialog cliente={reatribuir} onClose={() => setReatribuir(null)} />}
+      {detalhes && <ClienteDetalheDialog cliente={detalhes} onClose={() => setDetalhes(null)} />}
     </>
   );
 };

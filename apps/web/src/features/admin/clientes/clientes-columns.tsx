@@ -1,6 +1,7 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
 import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -10,7 +11,10 @@ import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 
-export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): Column<ClienteAdmin>[] => [
+export const clientesColumns = (
+  onReatribuir: (cliente: ClienteAdmin) => void,
+  onDetalhes: (cliente: ClienteAdmin) => void,
+): Column<ClienteAdmin>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -77,11 +81,18 @@ export const clientesColumns = (onReatribuir: (cliente: ClienteAdmin) => void): 
     header: 'Ações',
     align: 'right',
     render: (c) => (
-      <Tooltip title="Reatribuir operador">
-        <IconButton aria-label={`Reatribuir ${c.nome}`} onClick={() => onReatribuir(c)}>
-          <SwapHorizIcon />
-        </IconButton>
-      </Tooltip>
+      <Box sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
+        <Tooltip title="Detalhes e linha do tempo">
+          <IconButton aria-label={`Detalhes e linha do tempo de ${c.nome}`} onClick={() => onDetalhes(c)}>
+            <TimelineIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Reatribuir operador">
+          <IconButton aria-label={`Reatribuir ${c.nome}`} onClick={() => onReatribuir(c)}>
+            <SwapHorizIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
     ),
   },
 ];

@@ -19,6 +19,8 @@ export type ClientesListaFiltro = {
   valorMin?: string;
   valorMax?: string;
   resposta?: FiltroResposta;
+  /** One tag, matched ignoring case (decision 022). */
+  etiqueta?: string;
 };
 
 export const operadorClientesKeys = {
@@ -45,9 +47,10 @@ export const queryDaLista = (filtro: ClientesListaFiltro) => ({
   valor_min: filtro.valorMin || undefined,
   valor_max: filtro.valorMax || undefined,
   resposta: filtro.resposta,
+  etiqueta: filtro.etiqueta || undefined,
 });
 
-// ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1&ordem=&sentido=&atraso_min=… ──
+// ── GET /api/operador/clientes/{lista}?page=&busca=&com_falhas=1&ordem=&sentido=&atraso_min=…&etiqueta= ──
 export const buscarClientesLista = async (
   lista: ClientesLista,
   filtro: ClientesListaFiltro,

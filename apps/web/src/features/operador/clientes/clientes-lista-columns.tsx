@@ -10,9 +10,10 @@ import type { Column } from '../../../components/paged-table.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { formatarRelativo } from '../../../lib/format-relativo.ts';
+import { situacaoDaMensagem } from '../../../lib/situacao-envio.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useJanelaEnvio } from '../api/janela-envio.ts';
 import { NaoLidasMarca } from '../inbox/nao-lidas-marca.tsx';
-import { situacaoDaMensagem } from '../situacao-envio.ts';
 
 // Columns chosen so no operator list is wider than its box at 1440 px: free text (messages, replies)
 // is clamped with the whole text in `title`, numbers never wrap, names and documents wrap.
@@ -79,6 +80,20 @@ const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'
   );
 };
 
+/** Phones: the newest message's state alone, short ("Agendada · sai às 08:00", "Entregue · há 5 minutos"). */
+const EstadoUltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) => {
+  const janela = useJanelaEnvio();
+  if (!mensagem) return <Vazio />;
+  const situacao = situacaoDaMensagem(mensagem, janela.data);
+  return situacao.tipo === 'espera' ? (
+    <Typography variant="caption" color="text.secondary">
+      {situacao.curto}
+    </Typography>
+  ) : (
+    <Instante iso={mensagem.created_at} prefix={`${situacao.curto} · `} />
+  );
+};
+
 /** Aguardando: the reply the customer is waiting on, prominent (two lines) with how long ago. */
 const UltimaResposta = ({ cliente }: { cliente: ClienteLista }) => {
   const resposta = cliente.ultima_resposta;
@@ -93,8 +108,11 @@ const UltimaResposta = ({ cliente }: { cliente: ClienteLista }) => {
 
 // A row stays short: the first tags, then "+n" with all of them in the title (decision 022).
 const ETIQUETAS_NA_LISTA = 3;
+const FILTRO_ETIQUETA = ['etiqueta'] as const;
 
+/** Clicking a tag filters the list by it (`?etiqueta=`), instead of opening the row it sits in. */
 const EtiquetasChips = ({ etiquetas }: { etiquetas: string[] }) => {
+  const [, setFilters] = useUrlFilters(FILTRO_ETIQUETA);
   if (etiquetas.length === 0) return null;
   const resto = etiquetas.length - ETIQUETAS_NA_LISTA;
   return (
@@ -106,7 +124,19 @@ const EtiquetasChips = ({ etiquetas }: { etiquetas: string[] }) => {
     >
       {etiquetas.slice(0, ETIQUETAS_NA_LISTA).map((e) => (
         <li key={e}>
-          <Chip size="small" variant="outlined" label={e} sx={{ height: 20, fontSize: 12 }} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={e}
+            aria-label={`${e}: filtrar por esta etiqueta`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setFilters({ etiqueta: e });
+            }}
+            // Enter would also reach the row's own handler, which opens the customer.
+            onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && event.stopPropagation()}
+            sx={{ height: 20, fontSize: 12 }}
+          />
         </li>
       ))}
       {resto > 0 && (
@@ -178,6 +208,13 @@ const coluna = {
     render: (c) => <UltimaMensagem mensagem={c.ultima_mensagem} />,
     hideOnMobile: true,
   },
+  // The card has no room for the text, but the state is what an operator scans the list for.
+  estadoUltimaMensagem: {
+    key: 'estado_ultima_mensagem',
+    header: 'Última mensagem',
+    render: (c) => <EstadoUltimaMensagem mensagem={c.ultima_mensagem} />,
+    onlyOnPhone: true,
+  },
   // The queue's order is how long the reply has waited, so the column sorts by aguardando_desde.
   ultimaResposta: {
     key: 'ultima_resposta',
@@ -217,6 +254,7 @@ export const colunasEmCobranca: Column<ClienteLista>[] = [
   coluna.total,
   coluna.atraso,
   coluna.ultimaMensagem,
+  coluna.estadoUltimaMensagem,
 ];
 
 /** Aguardando: the customer's reply second, where the eye lands; every row is "aguardando", so no status. */
@@ -236,4 +274,5 @@ export const colunasConcluidos: Column<ClienteLista>[] = [
   coluna.recuperado,
   coluna.concluidoEm,
   coluna.ultimaMensagem,
+  coluna.estadoUltimaMensagem,
 ];

@@ -69,6 +69,7 @@ export const useClientesListaDaUrl = (
     valorMin: filters.valor_min || undefined,
     valorMax: filters.valor_max || undefined,
     resposta,
+    etiqueta: filters.etiqueta || undefined,
   };
   const query = useClientesLista(config.endpoint, filtro);
   const filtered = Boolean(busca) || comFalhas || CLIENTES_FILTRO_KEYS.some((key) => Boolean(filters[key]));

@@ -319,6 +319,69 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
 });
 
 describe('sorting, filters and the phone layout', () => {
+  it('shows each card’s message state in short on a phone, as the desktop cell does in full', async () => {
+    setViewportWidth(MOBILE);
+    const pendente = (id: number, nome: string, origem: 'regua' | 'operador'): ClienteLista => ({
+      ...MARIA,
+      id,
+      nome,
+      ultima_mensagem: {
+        ...(MARIA.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+        origem,
+        status: 'pendente',
+      },
+    });
+    respostas = {
+      ativos: paged([pendente(1, 'Maria Souza', 'regua'), pendente(3, 'Nair Fila', 'operador')]),
+    };
+    server.use(
+      http.get('/api/operador/janela-envio', () =>
+        HttpResponse.json({
+          aberta: false,
+          automacao_ligada: true,
+          abre_em: new Date(Date.now() + 3_600_000).toISOString(),
+          fecha_em: null,
+          fuso_horario: 'America/Sao_Paulo',
+        }),
+      ),
+    );
+    renderApp('/operador/clientes');
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    await within(lista).findByText('Maria Souza');
+    const [maria, nair] = within(lista).getAllByRole('listitem');
+    await waitFor(() =>
+      expect(maria).toHaveTextContent(/Última mensagemAgendada · sai (amanhã )?às \d\d:\d\d/),
+    );
+    expect(maria).not.toHaveTextContent('fora da janela');
+    expect(maria).not.toHaveTextContent('Enviada');
+    expect(nair).toHaveTextContent('Última mensagemNa fila · há 5 minutos');
+  });
+
+  it('shows the short state on Concluídos’ cards too: a failure without its reason', async () => {
+    setViewportWidth(MOBILE);
+    respostas = {
+      concluidos: paged([
+        {
+          ...MARIA,
+          id: 4,
+          nome: 'Otto Falha',
+          status: 'concluido',
+          ultima_mensagem: {
+            ...(MARIA.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+            status: 'falhou',
+            erro: 'Número sem WhatsApp',
+          },
+        },
+      ]),
+    };
+    renderApp('/operador/concluidos');
+    const lista = await screen.findByRole('list', { name: /Concluídos/ }, SLOW);
+    const otto = await within(lista).findByText('Otto Falha');
+    const card = otto.closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Última mensagemFalhou · há 5 minutos');
+    expect(card).not.toHaveTextContent('Número sem WhatsApp');
+  });
+
   it('sorts through the server from the headers, with aria-sort and the order in the URL', async () => {
     const user = userEvent.setup();
     const app = renderApp('/operador/clientes');
@@ -431,8 +494,13 @@ describe('sorting, filters and the phone layout', () => {
     expect(within(maria).getByText('Em aberto').tagName).toBe('DT');
     expect(maria).toHaveTextContent('R$ 1.234,56');
     expect(maria).toHaveTextContent('Atraso (dias)45');
-    // Columns kept off small screens (phone, last message) stay off the card too.
+    // Columns kept off small screens (phone, the message's text) stay off the card too; the
+    // message's state stays, short.
     expect(maria).not.toHaveTextContent('(11) 98765-4321');
+    expect(maria).not.toHaveTextContent('Olá Maria, sua fatura venceu.');
+    expect(within(maria).getByText('Última mensagem').tagName).toBe('DT');
+    expect(maria).toHaveTextContent('Última mensagemEntregue · há 5 minutos');
+    expect(cards[1]).toHaveTextContent('Última mensagem—');
 
     await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
     await user.click(await screen.findByRole('option', { name: 'Em aberto (decrescente)' }));

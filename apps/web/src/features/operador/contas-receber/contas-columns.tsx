@@ -1,4 +1,5 @@
 import type { ContaListada } from '@cobranca/contracts';
+import { CONTA_ORIGEM_LABELS } from '@cobranca/contracts';
 import { formatarReais, formatarValorEmReais, reaisParaCentavos } from '@cobranca/dominio';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Box from '@mui/material/Box';
@@ -7,7 +8,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { CONTA_ORIGEM_LABELS, ContaStatusChip } from '../../../components/conta-status-chip.tsx';
+import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
 import { formatarData } from '../../../lib/format.ts';

@@ -1,11 +1,10 @@
-import { CONTA_STATUSES } from '@cobranca/contracts';
+import { CONTA_STATUS_LABELS, CONTA_STATUSES } from '@cobranca/contracts';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
-import { CONTA_STATUS_LABELS } from '../../../components/conta-status-chip.tsx';
 import { DateFilter } from '../../../components/date-filter.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';

@@ -1,6 +1,6 @@
 import type { CanalOperador, JanelaEnvio, MensagemView } from '@cobranca/contracts';
 import Alert from '@mui/material/Alert';
-import { quando } from '../situacao-envio.ts';
+import { quando } from '../../../lib/situacao-envio.ts';
 
 const VINTE_QUATRO_HORAS_MS = 24 * 3_600_000;
 

@@ -9,6 +9,7 @@ import { MOBILE, setViewportWidth } from '../../../test/viewport.ts';
 import {
   answerWith,
   clienteDetalhe,
+  conta,
   openWorkspace,
   SLOW,
   setupWorkspace,
@@ -67,9 +68,53 @@ describe('ClienteWorkspacePage — detail', () => {
     setViewportWidth(MOBILE);
     setupWorkspace();
     await openWorkspace();
-    expect(screen.getByRole('table', { name: 'Contas a receber' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Mensagem' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Ações do cliente' })).toBeInTheDocument();
+  });
+
+  it('stacks the receivables in cards on a phone, each figure labelled, open ones selectable', async () => {
+    setViewportWidth(MOBILE);
+    setupWorkspace(
+      clienteDetalhe({
+        contas: [
+          conta(1, {
+            descricao: 'NF-e 1234 parcela 1',
+            saldo: 50,
+            multa: 1,
+            juros: 0.25,
+            valor_atualizado: 51.25,
+          }),
+          conta(2, { descricao: 'NF-e 1234 parcela 2', vencimento: '2026-11-10', dias_atraso: 10 }),
+          conta(3, { descricao: 'NF-e 999 quitada', status: 'paga', saldo: 0, dias_atraso: 0 }),
+        ],
+      }),
+    );
+    await openWorkspace();
+    const secao = within(screen.getByRole('region', { name: 'Contas a receber' }));
+    // No table to scroll sideways (issue 17).
+    expect(secao.queryByRole('table')).toBeNull();
+    const cartoes = within(secao.getByRole('list', { name: 'Contas a receber' })).getAllByRole('listitem');
+    expect(cartoes).toHaveLength(3);
+    const [primeiro, , quitada] = cartoes as HTMLElement[];
+    expect(within(primeiro as HTMLElement).getByText('Vencimento').tagName).toBe('DT');
+    expect(primeiro).toHaveTextContent('NF-e 1234 parcela 1Parcela 001');
+    expect(primeiro).toHaveTextContent('Vencimento01/11/2026');
+    expect(primeiro).toHaveTextContent('SaldoR$ 50,00');
+    expect(primeiro).toHaveTextContent('Multa e jurosmulta R$ 1,00 · juros R$ 0,25');
+    expect(primeiro).toHaveTextContent('AtualizadoR$ 51,25');
+    expect(primeiro).toHaveTextContent('StatusVencida');
+    expect(primeiro).toHaveTextContent('Atraso (dias)19');
+    expect(within(quitada as HTMLElement).queryByRole('checkbox')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(secao.getByRole('checkbox', { name: 'Selecionar todas as contas em aberto' }));
+    expect(secao.getByRole('checkbox', { name: /Selecionar NF-e 1234 parcela 1/ })).toBeChecked();
+    expect(secao.getByRole('checkbox', { name: /Selecionar NF-e 1234 parcela 2/ })).toBeChecked();
+    await user.click(secao.getByRole('checkbox', { name: /Selecionar NF-e 1234 parcela 2/ }));
+    expect(secao.getByRole('checkbox', { name: 'Selecionar todas as contas em aberto' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
   });
 
   it('keeps an h2 while loading', async () => {

@@ -1,8 +1,10 @@
 import type { ContaReceber } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { formatarReais, formatarValorEmReais, reaisParaCentavos } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,13 +12,100 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
+import { CartaoDaLinha, type Column, LISTA_DE_CARTOES_SX } from '../../../components/paged-table.tsx';
 import { formatarData } from '../../../lib/format.ts';
 
-const mobileHidden = { display: { xs: 'none', md: 'table-cell' } } as const;
-// The workspace column is narrow even at 1440 px: the reference columns wait for very wide screens.
-const extraWide = { display: { xs: 'none', xl: 'table-cell' } } as const;
+// The card's own width decides which columns fit, not the screen's: the workspace column is 400 px
+// at 1200, 640 at 1440 and wider alone at 1024 or in the inbox (container queries, `@<px>`). When
+// Saldo and Encargos wait, the "Atualizado" cell's title still breaks the amount down.
+const aPartirDe = (largura: number) => ({ display: { '@': 'none', [`@${largura}`]: 'table-cell' } });
+const COM_VENCIMENTO = aPartirDe(380);
+const COM_SALDO_E_ENCARGOS = aPartirDe(600);
+const COM_ATRASO = aPartirDe(760);
+const COM_VALOR = aPartirDe(860);
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const Dinheiro = ({ valor }: { valor: number }) => (
+  <Box component="span" sx={nowrap}>
+    {formatarValorEmReais(valor)}
+  </Box>
+);
+
+const encargos = (c: ContaReceber) => formatarReais(reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros));
+const composicao = (c: ContaReceber) =>
+  `Saldo ${formatarValorEmReais(c.saldo)} + multa ${formatarValorEmReais(c.multa)} + juros ${formatarValorEmReais(c.juros)}`;
+
+/** The description on at most two lines (all of it in the title), the instalment under it. */
+const Descricao = ({ conta }: { conta: ContaReceber }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography
+      variant="body2"
+      title={conta.descricao}
+      sx={{
+        overflow: 'hidden',
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {conta.descricao}
+    </Typography>
+    {conta.numero_parcela && (
+      <Typography variant="caption" color="text.secondary" sx={nowrap}>
+        Parcela {conta.numero_parcela}
+      </Typography>
+    )}
+  </Box>
+);
+
+type Selecao = {
+  selecionadas: ReadonlySet<number>;
+  alternar: (id: number) => void;
+};
+
+const SeletorDaConta = ({ conta, selecionadas, alternar }: Selecao & { conta: ContaReceber }) =>
+  conta.status === 'aberta' ? (
+    <Checkbox
+      checked={selecionadas.has(conta.id)}
+      onChange={() => alternar(conta.id)}
+      slotProps={{
+        input: { 'aria-label': `Selecionar ${conta.descricao}, venc. ${formatarData(conta.vencimento)}` },
+      }}
+    />
+  ) : null;
+
+/** Phones: each receivable a card, its figures labelled (the original amount waits for wider screens). */
+const colunasDoCartao = (selecao: Selecao): Column<ContaReceber>[] => [
+  {
+    key: 'descricao',
+    header: 'Descrição',
+    render: (c) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <SeletorDaConta conta={c} {...selecao} />
+        <Descricao conta={c} />
+      </Box>
+    ),
+  },
+  { key: 'vencimento', header: 'Vencimento', render: (c) => formatarData(c.vencimento) },
+  { key: 'saldo', header: 'Saldo', render: (c) => <Dinheiro valor={c.saldo} /> },
+  {
+    key: 'encargos',
+    header: 'Multa e juros',
+    render: (c) => `multa ${formatarValorEmReais(c.multa)} · juros ${formatarValorEmReais(c.juros)}`,
+  },
+  { key: 'atualizado', header: 'Atualizado', render: (c) => <Dinheiro valor={c.valor_atualizado} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (c) => <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />,
+  },
+  { key: 'atraso', header: 'Atraso (dias)', render: (c) => <DiasAtraso dias={c.dias_atraso} /> },
+];
 
 type ContasTableProps = {
   contas: ContaReceber[];
@@ -25,10 +114,13 @@ type ContasTableProps = {
 };
 
 /**
- * All of the customer's receivables with today's updated amount (principal, multa and juros apart from
- * tablet width up); open ones can be picked for an agreement.
+ * All of the customer's receivables with today's updated amount (principal, multa and juros apart where
+ * the card is wide enough); open ones can be picked for an agreement. A table that never grows past
+ * its card, and on a phone a stack of cards, like the lists (issue 17).
  */
 export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps) => {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const abertas = contas.filter((c) => c.status === 'aberta');
   const todas = abertas.length > 0 && abertas.every((c) => selecionadas.has(c.id));
   const algumas = abertas.some((c) => selecionadas.has(c.id));
@@ -38,96 +130,118 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
     else next.add(id);
     onChange(next);
   };
+  const [titulo, ...resto] = colunasDoCartao({ selecionadas, alternar });
+  const alternarTodas = () => onChange(todas ? new Set() : new Set(abertas.map((c) => c.id)));
+  const seletorDeTodas = (
+    <Checkbox
+      checked={todas}
+      indeterminate={algumas && !todas}
+      disabled={abertas.length === 0}
+      onChange={alternarTodas}
+      slotProps={{ input: { 'aria-label': 'Selecionar todas as contas em aberto' } }}
+    />
+  );
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="contas-titulo">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="contas-titulo"
+      sx={{ containerType: 'inline-size' }}
+    >
       <Typography id="contas-titulo" component="h3" variant="subtitle1" sx={{ fontWeight: 600, p: 2, pb: 1 }}>
         Contas a receber
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-labelledby="contas-titulo">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={todas}
-                  indeterminate={algumas && !todas}
-                  disabled={abertas.length === 0}
-                  onChange={() => onChange(todas ? new Set() : new Set(abertas.map((c) => c.id)))}
-                  slotProps={{ input: { 'aria-label': 'Selecionar todas as contas em aberto' } }}
-                />
-              </TableCell>
-              <TableCell>Descrição</TableCell>
-              <TableCell sx={extraWide}>Parcela</TableCell>
-              <TableCell>Vencimento</TableCell>
-              <TableCell align="right" sx={extraWide}>
-                Valor
-              </TableCell>
-              <TableCell align="right" sx={mobileHidden}>
-                Saldo
-              </TableCell>
-              <TableCell align="right" sx={mobileHidden}>
-                Multa e juros
-              </TableCell>
-              <TableCell align="right">Atualizado</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right" sx={extraWide}>
-                Dias de atraso
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      {phone ? (
+        <>
+          {abertas.length > 0 && (
+            <FormControlLabel control={seletorDeTodas} label="Todas em aberto" sx={{ mx: 0.5 }} />
+          )}
+          <Box component="ul" aria-label="Contas a receber" sx={LISTA_DE_CARTOES_SX}>
             {contas.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={10} align="center">
-                  Nenhuma conta a receber.
-                </TableCell>
-              </TableRow>
+              <Box component="li" sx={{ p: 2, color: 'text.secondary' }}>
+                Nenhuma conta a receber.
+              </Box>
             )}
             {contas.map((c) => (
-              <TableRow key={c.id} selected={selecionadas.has(c.id)}>
-                <TableCell padding="checkbox">
-                  {c.status === 'aberta' && (
-                    <Checkbox
-                      checked={selecionadas.has(c.id)}
-                      onChange={() => alternar(c.id)}
-                      slotProps={{
-                        input: {
-                          'aria-label': `Selecionar ${c.descricao}, venc. ${formatarData(c.vencimento)}`,
-                        },
-                      }}
-                    />
-                  )}
+              <CartaoDaLinha key={c.id} row={c} title={titulo} columns={resto} />
+            ))}
+          </Box>
+        </>
+      ) : (
+        <TableContainer>
+          <Table
+            size="small"
+            aria-labelledby="contas-titulo"
+            // Half the default side padding: two more columns fit in the same card.
+            sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">{seletorDeTodas}</TableCell>
+                <TableCell>Descrição</TableCell>
+                <TableCell sx={COM_VENCIMENTO}>Vencimento</TableCell>
+                <TableCell align="right" sx={COM_VALOR}>
+                  Valor
                 </TableCell>
-                <TableCell>{c.descricao}</TableCell>
-                <TableCell sx={extraWide}>{c.numero_parcela ?? '—'}</TableCell>
-                <TableCell>{formatarData(c.vencimento)}</TableCell>
-                <TableCell align="right" sx={extraWide}>
-                  {formatarValorEmReais(c.valor)}
+                <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+                  Saldo
                 </TableCell>
-                <TableCell align="right" sx={mobileHidden}>
-                  {formatarValorEmReais(c.saldo)}
+                <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+                  Encargos
                 </TableCell>
-                <TableCell align="right" sx={mobileHidden}>
-                  <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                    multa {formatarValorEmReais(c.multa)}
-                  </Box>
-                  <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                    juros {formatarValorEmReais(c.juros)}
-                  </Box>
-                </TableCell>
-                <TableCell align="right">{formatarValorEmReais(c.valor_atualizado)}</TableCell>
-                <TableCell>
-                  <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
-                </TableCell>
-                <TableCell align="right" sx={extraWide}>
-                  <DiasAtraso dias={c.dias_atraso} />
+                <TableCell align="right">Atualizado</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right" sx={COM_ATRASO}>
+                  Atraso
                 </TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {contas.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={9} align="center">
+                    Nenhuma conta a receber.
+                  </TableCell>
+                </TableRow>
+              )}
+              {contas.map((c) => (
+                <TableRow key={c.id} selected={selecionadas.has(c.id)}>
+                  <TableCell padding="checkbox">
+                    <SeletorDaConta conta={c} selecionadas={selecionadas} alternar={alternar} />
+                  </TableCell>
+                  <TableCell>
+                    <Descricao conta={c} />
+                  </TableCell>
+                  <TableCell sx={{ ...COM_VENCIMENTO, ...nowrap }}>{formatarData(c.vencimento)}</TableCell>
+                  <TableCell align="right" sx={COM_VALOR}>
+                    <Dinheiro valor={c.valor} />
+                  </TableCell>
+                  <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+                    <Dinheiro valor={c.saldo} />
+                  </TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ ...COM_SALDO_E_ENCARGOS, ...nowrap }}
+                    title={`Multa ${formatarValorEmReais(c.multa)} · juros ${formatarValorEmReais(c.juros)}`}
+                  >
+                    {encargos(c)}
+                  </TableCell>
+                  <TableCell align="right" title={composicao(c)}>
+                    <Dinheiro valor={c.valor_atualizado} />
+                  </TableCell>
+                  <TableCell>
+                    <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
+                  </TableCell>
+                  <TableCell align="right" sx={COM_ATRASO}>
+                    <DiasAtraso dias={c.dias_atraso} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Paper>
   );
 };

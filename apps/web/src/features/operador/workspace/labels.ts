@@ -1,40 +1,12 @@
-import type {
-  BaseLegal,
-  ChamadaResultado,
-  ClienteDetalhe,
-  FormaPagamento,
-  NegociacaoStatus,
-  OrigemContato,
-  PromessaStatus,
-} from '@cobranca/contracts';
+import type { BaseLegal, ClienteDetalhe, OrigemContato } from '@cobranca/contracts';
 
-export const FORMA_LABELS: Record<FormaPagamento, string> = {
-  pix: 'PIX',
-  boleto: 'Boleto',
-  dinheiro: 'Dinheiro',
-  cartao: 'Cartão',
-  transferencia: 'Transferência',
-};
-
-export const RESULTADO_LABELS: Record<ChamadaResultado, string> = {
-  atendida: 'Atendida',
-  nao_atendida: 'Não atendida',
-  caixa_postal: 'Caixa postal',
-  numero_invalido: 'Número inválido',
-};
-
-export const NEGOCIACAO_STATUS_LABELS: Record<NegociacaoStatus, string> = {
-  ativa: 'ativo',
-  cumprida: 'cumprido',
-  quebrada: 'quebrado',
-  cancelada: 'cancelado',
-};
-
-export const PROMESSA_STATUS_LABELS: Record<PromessaStatus, string> = {
-  pendente: 'pendente',
-  cumprida: 'cumprida',
-  quebrada: 'quebrada',
-};
+// The timeline's labels live with it in components/ (the admin's customer detail shows it too).
+export {
+  FORMA_LABELS,
+  NEGOCIACAO_STATUS_LABELS,
+  PROMESSA_STATUS_LABELS,
+  RESULTADO_LABELS,
+} from '../../../components/linha-do-tempo/rotulos.ts';
 
 export const BASE_LEGAL_LABELS: Record<BaseLegal, string> = {
   execucao_contrato: 'Execução de contrato',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server.ts';
-import { clienteDetalhe, openWorkspace, SLOW, setupWorkspace } from './workspace.test-fixtures.ts';
+import { clienteDetalhe, mensagem, openWorkspace, SLOW, setupWorkspace } from './workspace.test-fixtures.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -62,6 +62,7 @@ const PAGINA_2: LinhaDoTempoItem[] = [
     status: 'recebida',
     conteudo: 'Posso pagar semana que vem',
     erro: null,
+    proxima_tentativa_em: null,
   },
 ];
 
@@ -115,6 +116,71 @@ describe('Linha do tempo', () => {
     expect(pedidos.map((p) => p.url.searchParams.get('antes'))).toEqual([null, PAGINA_1.at(-1)?.chave]);
     expect(pedidos[0]?.url.searchParams.get('limite')).toBe('50');
     expect(secao().queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it('says each message’s state as the thread does: held by the window, queued, retrying, failed', async () => {
+    const saida = (id: number, patch: Partial<Extract<LinhaDoTempoItem, { tipo: 'mensagem' }>>) =>
+      ({
+        chave: chave(`2026-11-20T1${id}:00:00.000000Z`, 'mensagem', id),
+        id,
+        em: `2026-11-20T1${id}:00:00.000000Z`,
+        autor: null,
+        tipo: 'mensagem',
+        direcao: 'saida',
+        origem: 'regua',
+        status: 'pendente',
+        conteudo: `Mensagem ${id}`,
+        erro: null,
+        proxima_tentativa_em: null,
+        ...patch,
+      }) satisfies LinhaDoTempoItem;
+    const agendada = saida(4, {});
+    const estado = setupWorkspace(clienteDetalhe(), [
+      mensagem(agendada.id, {
+        origem: 'regua',
+        status: 'pendente',
+        conteudo: agendada.conteudo,
+        autor: null,
+      }),
+    ]);
+    // 12:00 in São Paulo, the window closed until 08:00 tomorrow.
+    estado.janela = {
+      aberta: false,
+      automacao_ligada: true,
+      abre_em: '2026-11-21T11:00:00.000Z',
+      fecha_em: null,
+      fuso_horario: 'America/Sao_Paulo',
+    };
+    servirLinhaDoTempo([
+      [
+        agendada,
+        saida(3, { origem: 'operador', autor: OLIVIA }),
+        // The operator's own message is not held by the window; it waits for its retry.
+        saida(2, {
+          origem: 'operador',
+          erro: 'Canal indisponível',
+          proxima_tentativa_em: '2026-11-20T15:30:00.000Z',
+        }),
+        saida(1, { status: 'falhou', erro: 'Número inválido' }),
+        saida(0, { status: 'entregue' }),
+      ],
+    ]);
+    await openWorkspace();
+    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' }, SLOW);
+    const [itemAgendada, fila, tentativa, falhou, entregue] = within(lista).getAllByRole('listitem');
+    await waitFor(() =>
+      expect(itemAgendada).toHaveTextContent('Mensagem · Agendada · sai amanhã às 08:00 (fora da janela)'),
+    );
+    // The thread says the very same words of the same message.
+    const conversa = within(screen.getByRole('region', { name: 'Conversa' }));
+    expect(conversa.getByText('Agendada · sai amanhã às 08:00 (fora da janela)')).toBeInTheDocument();
+    expect(fila).toHaveTextContent('Mensagem · Na fila');
+    expect(tentativa).toHaveTextContent('Mensagem · Nova tentativa às 12:30');
+    expect(tentativa).toHaveTextContent('Mensagem 2 · Canal indisponível');
+    expect(falhou).toHaveTextContent('Mensagem · Falhou: Número inválido');
+    expect(falhou).not.toHaveTextContent('Mensagem 1 · Número inválido');
+    expect(entregue).toHaveTextContent('Mensagem · Entregue');
+    expect(lista).not.toHaveTextContent(/pendente/i);
   });
 
   it('says when nothing happened yet', async () => {

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { formatarDataHora } from '../../../lib/format.ts';
-import { situacaoDaMensagem } from '../situacao-envio.ts';
+import { situacaoDaMensagem } from '../../../lib/situacao-envio.ts';
 
 const autorDe = (m: MensagemView): string | null => {
   if (m.direcao === 'entrada') return null;

@@ -1,10 +1,9 @@
-import { type ClienteDetalhe, simularRespostaBody } from '@cobranca/contracts';
+import { CLIENTE_STATUS_LABELS, type ClienteDetalhe, simularRespostaBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';

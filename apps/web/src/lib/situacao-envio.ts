@@ -2,10 +2,13 @@ import type { JanelaEnvio, MensagemView } from '@cobranca/contracts';
 import { FUSO_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
 
 // What a message's state truly is (docs/produto.md §12): a régua message held by the sending window
-// is "Agendada" with the hour it goes, never "Enviada"; the rest follows the channel's receipts.
+// is "Agendada" with the hour it goes, never "Enviada"; the rest follows the channel's receipts. The
+// thread, the timeline and the lists (table and phone cards) all read it here.
 
 export type Situacao = {
   rotulo: string;
+  /** The same state where space is short (phone cards): no "(fora da janela)", no failure reason. */
+  curto: string;
   tipo: 'espera' | 'fila' | 'enviada' | 'entregue' | 'lida' | 'falhou' | 'recebida' | 'cancelada';
 };
 
@@ -34,18 +37,19 @@ export const quando = (instante: Date, agora: Date): string => {
 
 type Mensagem = Pick<MensagemView, 'direcao' | 'origem' | 'status' | 'erro' | 'proxima_tentativa_em'>;
 
+/** A state that needs no shorter form. */
+const igual = (rotulo: string, tipo: Situacao['tipo']): Situacao => ({ rotulo, curto: rotulo, tipo });
+
 const pendente = (m: Mensagem, janela: JanelaEnvio | undefined, agora: Date): Situacao => {
   if (m.origem === 'regua' && janela && !janela.automacao_ligada)
-    return { rotulo: 'Agendada · automação pausada', tipo: 'espera' };
-  if (m.origem === 'regua' && janela && !janela.aberta && janela.abre_em)
-    return {
-      rotulo: `Agendada · sai ${quando(new Date(janela.abre_em), agora)} (fora da janela)`,
-      tipo: 'espera',
-    };
+    return igual('Agendada · automação pausada', 'espera');
+  if (m.origem === 'regua' && janela && !janela.aberta && janela.abre_em) {
+    const sai = `Agendada · sai ${quando(new Date(janela.abre_em), agora)}`;
+    return { rotulo: `${sai} (fora da janela)`, curto: sai, tipo: 'espera' };
+  }
   const tentativa = m.proxima_tentativa_em ? new Date(m.proxima_tentativa_em) : null;
-  if (tentativa && tentativa > agora)
-    return { rotulo: `Nova tentativa ${quando(tentativa, agora)}`, tipo: 'espera' };
-  return { rotulo: 'Na fila', tipo: 'fila' };
+  if (tentativa && tentativa > agora) return igual(`Nova tentativa ${quando(tentativa, agora)}`, 'espera');
+  return igual('Na fila', 'fila');
 };
 
 export const situacaoDaMensagem = (
@@ -53,19 +57,19 @@ export const situacaoDaMensagem = (
   janela: JanelaEnvio | undefined,
   agora = new Date(),
 ): Situacao => {
-  if (m.direcao === 'entrada') return { rotulo: 'Recebida', tipo: 'recebida' };
+  if (m.direcao === 'entrada') return igual('Recebida', 'recebida');
   switch (m.status) {
     case 'pendente':
       return pendente(m, janela, agora);
     case 'enviada':
-      return { rotulo: 'Enviada', tipo: 'enviada' };
+      return igual('Enviada', 'enviada');
     case 'entregue':
-      return { rotulo: 'Entregue', tipo: 'entregue' };
+      return igual('Entregue', 'entregue');
     case 'lida':
-      return { rotulo: 'Lida', tipo: 'lida' };
+      return igual('Lida', 'lida');
     case 'falhou':
-      return { rotulo: m.erro ? `Falhou: ${m.erro}` : 'Falhou', tipo: 'falhou' };
+      return { rotulo: m.erro ? `Falhou: ${m.erro}` : 'Falhou', curto: 'Falhou', tipo: 'falhou' };
     default:
-      return { rotulo: 'Cancelada', tipo: 'cancelada' };
+      return igual('Cancelada', 'cancelada');
   }
 };

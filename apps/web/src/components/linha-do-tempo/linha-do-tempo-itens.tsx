@@ -1,4 +1,5 @@
-import type { LinhaDoTempoItem, StatusAcao } from '@cobranca/contracts';
+import type { JanelaEnvio, LinhaDoTempoItem, StatusAcao } from '@cobranca/contracts';
+import { CLIENTE_STATUS_LABELS } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CallIcon from '@mui/icons-material/Call';
@@ -8,14 +9,14 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import PaidIcon from '@mui/icons-material/Paid';
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { CLIENTE_STATUS_LABELS } from '../../../components/cliente-status-chip.tsx';
-import { formatarData } from '../../../lib/format.ts';
+import { formatarData } from '../../lib/format.ts';
+import { situacaoDaMensagem } from '../../lib/situacao-envio.ts';
 import {
   FORMA_LABELS,
   NEGOCIACAO_STATUS_LABELS,
   PROMESSA_STATUS_LABELS,
   RESULTADO_LABELS,
-} from './labels.ts';
+} from './rotulos.ts';
 
 // How each timeline entry reads (docs/produto.md §5): an icon, a title, an optional detail line.
 
@@ -27,16 +28,6 @@ const ACAO_LABELS: Record<StatusAcao, string> = {
   'cliente.opt_out': 'Cliente pediu para não receber mensagens',
   'cliente.operador_alterado': 'Operador do cliente alterado',
   'cliente.concluido': 'Cobrança concluída',
-};
-
-const MENSAGEM_STATUS_LABELS: Record<string, string> = {
-  pendente: 'pendente',
-  enviada: 'enviada',
-  entregue: 'entregue',
-  lida: 'lida',
-  falhou: 'falhou',
-  recebida: 'recebida',
-  cancelada: 'cancelada',
 };
 
 export const ICONES: Record<LinhaDoTempoItem['tipo'], SvgIconComponent> = {
@@ -53,17 +44,24 @@ export const ICONES: Record<LinhaDoTempoItem['tipo'], SvgIconComponent> = {
 
 const juntar = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || null;
 
-/** Title and detail of an entry (the note's text is shown by the note itself). */
-export const descrever = (item: LinhaDoTempoItem): { titulo: string; detalhe: string | null } => {
+/**
+ * Title and detail of an entry (the note's text is shown by the note itself). A message says its state
+ * as the thread does ("Agendada · sai às 08:00 (fora da janela)"), from the sending window when known.
+ */
+export const descrever = (
+  item: LinhaDoTempoItem,
+  janela?: JanelaEnvio,
+): { titulo: string; detalhe: string | null } => {
   switch (item.tipo) {
-    case 'mensagem':
+    case 'mensagem': {
+      if (item.direcao === 'entrada') return { titulo: 'Mensagem recebida', detalhe: item.conteudo };
+      const situacao = situacaoDaMensagem(item, janela);
       return {
-        titulo:
-          item.direcao === 'entrada'
-            ? 'Mensagem recebida'
-            : `Mensagem ${MENSAGEM_STATUS_LABELS[item.status] ?? item.status}`,
-        detalhe: juntar(item.conteudo, item.erro),
+        titulo: `Mensagem · ${situacao.rotulo}`,
+        // A failure's reason is in the state already; a retry's last error is not.
+        detalhe: juntar(item.conteudo, situacao.tipo === 'falhou' ? null : item.erro),
       };
+    }
     case 'chamada':
       return { titulo: `Ligação: ${RESULTADO_LABELS[item.resultado]}`, detalhe: item.observacao };
     case 'promessa':
