@@ -22,6 +22,18 @@ import { criarNota, definirEtiquetas, excluirNota } from './notas-etiquetas.serv
 
 const tags = ['atendimento'];
 
+/** What both timeline reads take and answer: the operator's and the admin's. */
+const esquemaLinhaDoTempo = {
+  params: idParam,
+  querystring: linhaDoTempoQuery,
+  response: {
+    200: linhaDoTempoResponse,
+    404: errorResponse,
+    422: validationErrorResponse,
+    ...authErrors,
+  },
+};
+
 /** The customer timeline, its internal notes and tags (docs/produto.md §5, decision 022). */
 export const linhaDoTempoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,14 +42,7 @@ export const linhaDoTempoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Linha do tempo do cliente (mais recentes primeiro, paginada por cursor)',
-        params: idParam,
-        querystring: linhaDoTempoQuery,
-        response: {
-          200: linhaDoTempoResponse,
-          404: errorResponse,
-          422: validationErrorResponse,
-          ...authErrors,
-        },
+        ...esquemaLinhaDoTempo,
       },
     },
     async (request) => {
@@ -127,14 +132,7 @@ export const notasAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clientes'],
         summary: 'Linha do tempo de qualquer cliente (mais recentes primeiro, paginada por cursor)',
-        params: idParam,
-        querystring: linhaDoTempoQuery,
-        response: {
-          200: linhaDoTempoResponse,
-          404: errorResponse,
-          422: validationErrorResponse,
-          ...authErrors,
-        },
+        ...esquemaLinhaDoTempo,
       },
     },
     async (request) => {
