@@ -15,4 +15,6 @@ export const textoDeEtiqueta = (mensagens: { tipo: string; tamanho: string }) =>
     .string({ error: mensagens.tipo })
     .trim()
     .min(1, 'A etiqueta não pode ficar em branco.')
-    .max(ETIQUETA_TAMANHO_MAXIMO, mensagens.tamanho);
+    .max(ETIQUETA_TAMANHO_MAXIMO, mensagens.tamanho)
+    // PostgreSQL text cannot hold NUL, and no tag needs a line break or a tab.
+    .regex(/^\P{Cc}*$/u, 'A etiqueta não pode ter quebras de linha nem caracteres de controle.');

@@ -340,6 +340,16 @@ const CASOS: Record<string, Caso> = {
   },
   // Admins see every customer; the body's operator must be an active operator, never an admin.
   // Admins remove any note at any time; operators (even the author) only through their own route.
+  // Admins read any customer's timeline; its owner, an operator, reads it only through the operator route.
+  'GET /api/admin/clientes/:id/linha-do-tempo': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = await clienteDe(u.opA, 'em_atendimento');
+      await notaDe(id, u.opA);
+      return { id, recusas: [{ rotulo: 'operador dono do cliente', quem: u.opA, id, status: 403 }] };
+    },
+  },
   'DELETE /api/admin/clientes/:id/notas/:notaId': {
     quem: () => u.admin,
     status: 204,
