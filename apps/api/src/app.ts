@@ -9,6 +9,7 @@ import { linhaDoTempoRoutes, notasAdminRoutes } from './modules/atendimento/linh
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
 import { authenticateBearer } from './modules/auth/auth.service.ts';
+import { cacheSessoesPlugin } from './modules/auth/cache-sessoes.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
@@ -95,7 +96,10 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
   await app.register(segundoPlanoPlugin);
-  await app.register(accessPlugin, { authenticate: authenticateBearer });
+  await app.register(cacheSessoesPlugin, {});
+  await app.register(accessPlugin, {
+    authenticate: (db, authorization) => authenticateBearer(db, authorization, app.cacheSessoes),
+  });
   await app.register(idempotencyPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
 

@@ -1,11 +1,13 @@
 import type { LoginResponse } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import { ErroDominio } from '../../lib/errors.ts';
+import { avisarSessoesAlteradas } from '../../lib/sessoes-alteradas.ts';
 import { NAO_AUTENTICADO } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { verifyPassword } from '../usuarios/password.ts';
 import { buscarUsuarioPorEmail, marcarLogin } from '../usuarios/usuarios.repository.ts';
+import type { CacheSessoes } from './cache-sessoes.ts';
 import {
   buscarSessaoPorHashToken,
   inserirToken,
@@ -91,19 +93,40 @@ export const logout = async (db: Db, session: Session, ip: string): Promise<void
       ip,
     });
   });
+  avisarSessoesAlteradas({ tokens: [session.tokenId], usuarios: [] });
 };
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Resolves `Authorization: Bearer <token>` to a live session of an active user, or throws 401. */
-export const authenticateBearer = async (db: Db, header: string | undefined): Promise<Session> => {
+/** The session behind a token hash: from the cache when given and holding it, else from the database. */
+const sessaoDoToken = async (db: Db, hash: string, cache?: CacheSessoes): Promise<Session | undefined> => {
+  const guardada = cache?.buscar(hash);
+  if (guardada) return guardada;
+  const marca = cache?.marcar() ?? 0;
+  const session = await buscarSessaoPorHashToken(db, hash);
+  if (session) cache?.guardar(hash, session, marca);
+  return session;
+};
+
+/**
+ * Resolves `Authorization: Bearer <token>` to a live session of an active user, or throws 401. With the
+ * process's cache, a session read in the last seconds is not read again (docs/decisions/024).
+ */
+export const authenticateBearer = async (
+  db: Db,
+  header: string | undefined,
+  cache?: CacheSessoes,
+): Promise<Session> => {
   const token = /^Bearer ([^\s]+)$/i.exec(header ?? '')?.[1];
   if (!token || !isTokenFormat(token)) throw new ErroDominio('NAO_AUTENTICADO', NAO_AUTENTICADO);
-  const session = await buscarSessaoPorHashToken(db, hashToken(token));
+  const hash = hashToken(token);
+  const session = await sessaoDoToken(db, hash, cache);
   if (!session) throw new ErroDominio('SESSAO_INVALIDA', SESSAO_INVALIDA);
   // 401 rather than 403: the web client then drops the session and returns to the login page.
   if (session.user.status === 'Bloqueado') throw new ErroDominio('SESSAO_INVALIDA', CONTA_BLOQUEADA);
   if (!session.lastUsedAt || Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    // Marked before the write: the requests arriving meanwhile do not each write it too.
+    cache?.usado(hash, new Date());
     await touchToken(db, session.tokenId);
   }
   return session;

@@ -6,6 +6,8 @@ import { apiTokens, usuarios } from '../../db/schema/index.ts';
 export type Session = {
   tokenId: number;
   lastUsedAt: Date | null;
+  // Kept so a cached session is never used past it (docs/decisions/024).
+  expiresAt: Date;
   user: { id: number; name: string; email: string; role: Role; status: UserStatus };
 };
 
@@ -31,6 +33,7 @@ export const buscarSessaoPorHashToken = async (
     .select({
       tokenId: apiTokens.id,
       lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
       user: {
         id: usuarios.id,
         name: usuarios.name,

@@ -12,6 +12,7 @@ import type { Ator } from '../../lib/ator.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
+import { avisarSessoesAlteradas } from '../../lib/sessoes-alteradas.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { hashPassword } from './password.ts';
 import { gerarSenhaTemporaria } from './senha-temporaria.ts';
@@ -122,7 +123,12 @@ export const atualizarUsuarioDoTipo = async (
   const changes: AlteracaoUsuario = { name: alteracoes.name?.para, email };
   if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction((tx) => gravarAtualizacao(tx, tipo, id, { changes, alteracoes }, ator));
+    const conta = await db.transaction((tx) =>
+      gravarAtualizacao(tx, tipo, id, { changes, alteracoes }, ator),
+    );
+    // This process's cached sessions of the account go now; the others' on the trigger's NOTIFY.
+    avisarSessoesAlteradas({ tokens: [], usuarios: [id] });
+    return conta;
   } catch (error) {
     // Another request took the e-mail between the check and the update: the unique index decides.
     if (isUniqueViolation(error, 'usuarios_email_lower_uq')) throw emailEmUso();
@@ -176,14 +182,14 @@ const REATIVAR: Transicao = {
 };
 
 /** One conditional UPDATE decides; a miss is a 404 (not this screen's account) or a 409 (already there). */
-const trocarStatus = (
+const trocarStatus = async (
   db: Db,
   tipo: TipoUsuario,
   id: number,
   t: Transicao,
   ator: Ator,
-): Promise<UsuarioConta> =>
-  db.transaction(async (tx) => {
+): Promise<UsuarioConta> => {
+  const conta = await db.transaction(async (tx) => {
     const row = await definirStatusUsuario(tx, id, tipo.roles, t.de, t.para);
     if (!row) {
       await buscarUsuarioDoTipoOrThrow(tx, tipo, id);
@@ -202,6 +208,9 @@ const trocarStatus = (
     });
     return toUsuarioConta(row);
   });
+  avisarSessoesAlteradas({ tokens: [], usuarios: [id] });
+  return conta;
+};
 
 export const bloquearUsuario = async (
   db: Db,
@@ -248,5 +257,6 @@ export const gerarNovaSenha = async (
     });
     return row;
   });
+  avisarSessoesAlteradas({ tokens: [], usuarios: [id] });
   return { usuario: toUsuarioConta(usuario), senha_temporaria: senha };
 };
