@@ -164,9 +164,15 @@ describe('GET /api/operador/eventos', () => {
         canal: 'simulador',
       })
       .returning({ id: mensagens.id });
+    const barreira = await inserirCliente(t.database.db, { nome: 'Barreira', operadorId: ana.id });
     const fluxo = await abrirFluxo(base, tokenAna);
     try {
       await fluxo.proximo((e) => e.evento === 'pronto');
+      // The inserts' notifications may reach the listener after the stream opened. Notifications come
+      // in commit order, so once a later write's event is here, theirs are too: then forget them all.
+      await t.database.db.update(clientes).set({ nome: 'Barreira 2' }).where(eq(clientes.id, barreira));
+      await fluxo.proximo(comCliente(barreira));
+      fluxo.eventos.length = 0;
       await t.database.db
         .update(mensagens)
         .set({ bloqueadaAte: new Date(Date.now() + 60_000) })
