@@ -13,6 +13,7 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { sessionOf } from '../../plugins/access.ts';
 import { login, logout } from './auth.service.ts';
 import { chaveEndereco, criarLimitesLogin, type LoginRateLimit, mensagemEspera } from './limites-login.ts';
+import { criarLimitesLoginPostgres } from './limites-login-postgres.ts';
 
 export type { LoginRateLimit } from './limites-login.ts';
 
@@ -26,21 +27,33 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
 
 export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit }> = async (app, opts) => {
   const { perIp } = opts.loginRateLimit;
-  const limites = criarLimitesLogin(opts.loginRateLimit);
+  // Several API nodes share one PostgreSQL, so there the limits live in it; PGlite is one process.
+  const compartilhados =
+    app.database.kind === 'postgres' ? criarLimitesLoginPostgres(app.db, opts.loginRateLimit) : null;
+  const limites = compartilhados ?? criarLimitesLogin(opts.loginRateLimit);
 
   app.post(
     '/api/login',
     {
       config: {
         access: 'public',
-        rateLimit: {
-          max: perIp.max,
-          timeWindow: perIp.windowMs,
-          keyGenerator: (request) => `login-ip:${chaveEndereco(request.ip)}`,
-          // The library's Retry-After is this ttl rounded up to seconds, as the message is.
-          errorResponseBuilder: (_request, context) =>
-            new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(context.ttl / 1000)),
-        },
+        rateLimit: compartilhados
+          ? false
+          : {
+              max: perIp.max,
+              timeWindow: perIp.windowMs,
+              keyGenerator: (request) => `login-ip:${chaveEndereco(request.ip)}`,
+              // The library's Retry-After is this ttl rounded up to seconds, as the message is.
+              errorResponseBuilder: (_request, context) =>
+                new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(context.ttl / 1000)),
+            },
+      },
+      // The per-address limit on PostgreSQL: the same count, before any work (body validation included).
+      onRequest: async (request, reply) => {
+        const esperaSegundos = await compartilhados?.tentativaEndereco(request.ip);
+        if (!esperaSegundos) return;
+        reply.header('retry-after', esperaSegundos);
+        throw new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(esperaSegundos));
       },
       schema: {
         tags: ['auth'],
@@ -56,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
       },
     },
     async (request, reply) => {
-      const tentativa = limites.iniciar(request.body.email.toLowerCase(), request.ip);
+      const tentativa = await limites.iniciar(request.body.email.toLowerCase(), request.ip);
       if ('esperaSegundos' in tentativa) {
         reply.header('retry-after', tentativa.esperaSegundos);
         throw new ErroDominio('MUITAS_TENTATIVAS', mensagemEspera(tentativa.esperaSegundos));
@@ -66,11 +79,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: LoginRateLimit 
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
-        tentativa.sucesso();
+        await tentativa.sucesso();
         return resposta;
       } catch (error) {
         // Only a wrong password stays counted: a blocked account had the right one.
-        if (!(error instanceof ErroDominio && error.code === 'LOGIN_INVALIDO')) tentativa.anular();
+        if (!(error instanceof ErroDominio && error.code === 'LOGIN_INVALIDO')) await tentativa.anular();
         throw error;
       }
     },

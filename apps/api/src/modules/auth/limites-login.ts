@@ -6,7 +6,7 @@ import { criarContadorFalhas, type LimiteFalhas } from './falhas-login.ts';
 // (e-mail, address) and per address, so a lockout no longer follows the e-mail everywhere; only a
 // much higher per-e-mail ceiling, against guessing spread over many addresses, applies everywhere.
 export type LoginRateLimit = {
-  /** Every attempt from one address, refused before any work (@fastify/rate-limit, real clock). */
+  /** Every attempt from one address, refused before any work, on the real (database) clock. */
   perIp: LimiteFalhas;
   /** Failures for one e-mail from one address: a guesser's own budget. */
   failuresPerEmailAndIp: LimiteFalhas;
@@ -68,7 +68,7 @@ const criarEnderecosConhecidos = (agora: () => number) => {
 };
 
 /** An attempt under way: `sucesso` on a right password, `anular` when the answer is no guess's result. */
-export type Tentativa = { sucesso: () => void; anular: () => void };
+export type Tentativa = { sucesso: () => void | Promise<void>; anular: () => void | Promise<void> };
 
 export const criarLimitesLogin = (limites: LoginRateLimit) => {
   const agora = limites.now ?? Date.now;
