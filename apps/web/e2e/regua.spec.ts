@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, minutosDoDia } from '@cobranca/dominio';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
-import { signIn } from './sign-in.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { apiComo, signIn } from './sign-in.ts';
 import { esperarDados, WORKSPACE } from './tela.ts';
 
 // The collection engine runs inside the server (every 2 s under e2e, see playwright.config.ts): a
@@ -101,17 +101,7 @@ let anteriores: Record<string, unknown> | undefined;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
-  const anonimo = await playwright.request.newContext({ baseURL });
-  const login = await anonimo.post('/api/login', {
-    data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = await login.json();
-  await anonimo.dispose();
-  admin = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
-  });
+  admin = await apiComo(playwright, baseURL, DEMO_ACCOUNTS.admin);
 
   const atual = await admin.get(SISTEMA);
   expect(atual.status()).toBe(200);

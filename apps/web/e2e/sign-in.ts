@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 
 type LoginForm = {
@@ -31,4 +31,18 @@ export const signIn = async (
 ) => {
   await submitLogin(page, email, form);
   await page.waitForURL(home ?? ((url) => url.pathname !== '/login'));
+};
+
+/** An API client signed in as `email` (a demo account), for setup through the server's own API. */
+export const apiComo = async (
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  email: string,
+): Promise<APIRequestContext> => {
+  const anonimo = await playwright.request.newContext({ baseURL });
+  const login = await anonimo.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  await anonimo.dispose();
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 };

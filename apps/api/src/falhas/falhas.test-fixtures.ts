@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { esperar, portaLivre, raiz } from '../../test/processos.ts';
+import { createPostgresTestDatabase } from '../../test/test-database.ts';
+import { type Database, openPostgres } from '../db/client.ts';
 
 // The real server as a child process, for the fault tests that kill it, fill its disk or stop its
 // database underneath it.
@@ -76,3 +81,39 @@ export const entrar = async (url: string, email: string, password: string) => {
 };
 
 /** `node --import tsx apps/api/src/cli.ts …` with `env`; resolves with what it printed, rejects if it failed. */
+
+export type DoisNos = {
+  /** The test database's URL, for a connection of the test's own. */
+  url: string;
+  /** A small pool on it, for setting up users. */
+  database: Database;
+  servidores: Servidor[];
+  fechar: () => Promise<void>;
+};
+
+/**
+ * Two API processes on one migrated PostgreSQL test database of their own, as two nodes behind a
+ * proxy (the multi-node tests of docs/decisions/003 and 024). `fechar` stops both and drops it all.
+ */
+export const doisNosPostgres = async (appKey: string): Promise<DoisNos> => {
+  const pasta = mkdtempSync(join(tmpdir(), 'cobranca-nos-'));
+  const banco = await createPostgresTestDatabase();
+  const database = await openPostgres(banco.url, 2);
+  const servidores: Servidor[] = [];
+  const fechar = async () => {
+    await Promise.all(servidores.map(pararServidor));
+    await database.close();
+    await banco.drop();
+    rmSync(pasta, { recursive: true, force: true });
+  };
+  try {
+    await database.migrate();
+    const env = { DATABASE_URL: banco.url, DATA_DIR: pasta, APP_KEY: appKey, LOG_LEVEL: 'error' };
+    // Each pushed as it starts, so `fechar` stops it even if the other fails to.
+    await Promise.all([1, 2].map(async () => servidores.push(await iniciarServidor(env))));
+  } catch (erro) {
+    await fechar();
+    throw erro;
+  }
+  return { url: banco.url, database, servidores, fechar };
+};

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/build-test-app.ts';
-import { createPostgresTestDatabase, testDbKind } from '../../../test/test-database.ts';
-import { type Database, openPostgres } from '../../db/client.ts';
-import { iniciarServidor, pararServidor, type Servidor } from '../../falhas/falhas.test-fixtures.ts';
+import { testDbKind } from '../../../test/test-database.ts';
+import { type DoisNos, doisNosPostgres, type Servidor } from '../../falhas/falhas.test-fixtures.ts';
 import { DEFAULT_LOGIN_RATE_LIMIT } from './auth.routes.ts';
 
 // docs/decisions/003-sessions-and-rate-limits.md, "Several nodes": two API processes on one PostgreSQL
@@ -14,26 +10,17 @@ import { DEFAULT_LOGIN_RATE_LIMIT } from './auth.routes.ts';
 // (issue 18). PGlite is one process: PostgreSQL only.
 
 describe.runIf(testDbKind() === 'postgres')('sign-in limits on two API processes', () => {
-  let pasta: string;
-  let banco: { url: string; drop: () => Promise<void> };
-  let database: Database;
+  let nos: DoisNos;
+  let servidores: Servidor[] = [];
   let usuario: TestUser;
-  const servidores: Servidor[] = [];
 
   beforeAll(async () => {
-    pasta = mkdtempSync(join(tmpdir(), 'cobranca-limites-'));
-    banco = await createPostgresTestDatabase();
-    database = await openPostgres(banco.url, 2);
-    await database.migrate();
-    usuario = await createTestUser(database, 'operador');
-    const env = { DATABASE_URL: banco.url, DATA_DIR: pasta, APP_KEY: 'ef'.repeat(32), LOG_LEVEL: 'error' };
-    await Promise.all([1, 2].map(async () => servidores.push(await iniciarServidor(env))));
+    nos = await doisNosPostgres('ef'.repeat(32));
+    servidores = nos.servidores;
+    usuario = await createTestUser(nos.database, 'operador');
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(servidores.map(pararServidor));
-    await database?.close();
-    await banco?.drop();
-    if (pasta) rmSync(pasta, { recursive: true, force: true });
+    await nos?.fechar();
   });
 
   /** POST /api/login from a chosen loopback address (each test its own, so budgets do not mix). */

@@ -1,42 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../../test/build-test-app.ts';
 import { esperar } from '../../../test/processos.ts';
-import { createPostgresTestDatabase, testDbKind } from '../../../test/test-database.ts';
-import { type Database, openPostgres } from '../../db/client.ts';
-import { entrar, iniciarServidor, pararServidor, type Servidor } from '../../falhas/falhas.test-fixtures.ts';
+import { testDbKind } from '../../../test/test-database.ts';
+import { type DoisNos, doisNosPostgres, entrar, type Servidor } from '../../falhas/falhas.test-fixtures.ts';
 
 // docs/decisions/024-cache-de-sessoes.md: two API processes on one PostgreSQL, each with its own
 // session cache; a user blocked through one is refused by the other within a second (issue 18).
 // PGlite is one process: PostgreSQL only.
 
 describe.runIf(testDbKind() === 'postgres')('session cache on two API processes', () => {
-  let pasta: string;
-  let banco: { url: string; drop: () => Promise<void> };
-  let database: Database;
+  let nos: DoisNos;
+  let servidores: Servidor[] = [];
   let admin: TestUser;
   let operador: TestUser;
-  const servidores: Servidor[] = [];
 
   beforeAll(async () => {
-    pasta = mkdtempSync(join(tmpdir(), 'cobranca-sessoes-'));
-    banco = await createPostgresTestDatabase();
-    database = await openPostgres(banco.url, 2);
-    await database.migrate();
-    admin = await createTestUser(database, 'admin');
-    operador = await createTestUser(database, 'operador');
-    const env = { DATABASE_URL: banco.url, DATA_DIR: pasta, APP_KEY: 'cd'.repeat(32), LOG_LEVEL: 'error' };
-    // Each pushed as it starts, so afterAll stops it even if the other fails to.
-    await Promise.all([1, 2].map(async () => servidores.push(await iniciarServidor(env))));
+    nos = await doisNosPostgres('cd'.repeat(32));
+    servidores = nos.servidores;
+    admin = await createTestUser(nos.database, 'admin');
+    operador = await createTestUser(nos.database, 'operador');
   }, 120_000);
   afterAll(async () => {
-    await Promise.all(servidores.map(pararServidor));
-    await database?.close();
-    await banco?.drop();
-    if (pasta) rmSync(pasta, { recursive: true, force: true });
+    await nos?.fechar();
   });
 
   const me = async (servidor: Servidor | undefined, autorizacao: Record<string, string>) =>
@@ -51,7 +37,7 @@ describe.runIf(testDbKind() === 'postgres')('session cache on two API processes'
     // session) is not seen by B while its cached copy lasts. A server reading the database would refuse.
     const primeiro = await entrar(a.url, operador.email, operador.password);
     expect(await me(b, primeiro)).toBe(200);
-    const silencioso = new pg.Client({ connectionString: banco.url });
+    const silencioso = new pg.Client({ connectionString: nos.url });
     await silencioso.connect();
     try {
       await silencioso.query('SET session_replication_role = replica');
