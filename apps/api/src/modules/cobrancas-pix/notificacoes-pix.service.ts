@@ -13,12 +13,20 @@ import { registrarPixConfirmado } from './liquidacao.service.ts';
 
 export type ItemNotificado = { endToEndId: string; txid: string | null };
 
-/** Stores the notified PIX; one row per endToEndId, so a replayed notification adds nothing. */
-export const guardarNotificacoes = async (db: Db, itens: ItemNotificado[]): Promise<void> => {
+/**
+ * Stores the notified PIX; one row per endToEndId, so a replayed notification adds nothing. Due at the
+ * app's clock in milliseconds, as the pass compares it: the database's now() in microseconds could stay
+ * after an `agora` taken in the same millisecond, and the notification would wait for the engine.
+ */
+export const guardarNotificacoes = async (
+  db: Db,
+  itens: ItemNotificado[],
+  agora = new Date(),
+): Promise<void> => {
   if (itens.length === 0) return;
   await db
     .insert(pixNotificacoes)
-    .values(itens.map((i) => ({ endToEndId: i.endToEndId, txid: i.txid })))
+    .values(itens.map((i) => ({ endToEndId: i.endToEndId, txid: i.txid, proximaTentativaEm: agora })))
     .onConflictDoNothing();
 };
 

@@ -1,7 +1,7 @@
 import type { CobrancaPixView } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -151,6 +151,20 @@ describe('POST {webhookUrl}/pix', () => {
     });
     const [conta] = await t.database.db.select().from(contasReceber).where(eq(contasReceber.clienteId, id));
     expect(conta).toMatchObject({ status: 'paga', valorPagoCentavos: 12_345 });
+  });
+
+  it('is confirmed by the pass the webhook sets off, even within the millisecond it was stored', async () => {
+    const { cobranca } = await novaCobranca(2_500);
+    const pix = await psp.pagar(cobranca.txid, { notificar: false });
+    // A fast machine answers and starts the pass before the clock's millisecond turns.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      expect((await notificar({ pix: [pix] })).statusCode).toBe(200);
+      await t.app.segundoPlanoConcluido();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado', origem: 'webhook' });
   });
 
   it('a replayed notification records nothing more', async () => {

@@ -326,6 +326,14 @@ describe('ClienteApiPix: falhas', () => {
     expect(erro.message).toBe('O PSP não respondeu em 0,2 segundo.');
   });
 
+  it('sends once more on a new connection when the PSP closed the kept-alive one under the request', async () => {
+    const api = cliente();
+    await api.criarCobranca('cob', txid(7), corpoCob());
+    psp.fecharProximaConexaoReaproveitada();
+    expect(await api.consultarCobranca('cob', txid(7))).toMatchObject({ txid: txid(7) });
+    expect(psp.chamadas.filter((c) => c.caminho.endsWith(txid(7)))).toHaveLength(2);
+  });
+
   it('treats a refused connection as a transient outage', async () => {
     const tokenUrl = psp.tokenUrl;
     await psp.fechar();

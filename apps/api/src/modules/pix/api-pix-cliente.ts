@@ -160,6 +160,8 @@ const ler = <T>(resposta: Resposta, esquema: z.ZodType<T>, oQue: string): T => {
   return lido.data;
 };
 
+class SocketReaproveitadoFechado extends Error {}
+
 export class ClienteApiPix {
   private readonly agente: https.Agent;
   private readonly baseUrl: string;
@@ -299,11 +301,30 @@ export class ClienteApiPix {
     );
   }
 
-  private enviar(
+  /**
+   * A keep-alive socket the PSP closed just as the request left fails before any answer; every API Pix
+   * call is idempotent (PUT and PATCH by txid, GET), so it goes once more on a new connection.
+   */
+  private async enviar(
     metodo: string,
     url: string,
     cabecalhos: Record<string, string>,
     corpo?: string,
+  ): Promise<Resposta> {
+    try {
+      return await this.enviarUmaVez(metodo, url, cabecalhos, corpo);
+    } catch (erro) {
+      if (!(erro instanceof SocketReaproveitadoFechado)) throw erro;
+      return this.enviarUmaVez(metodo, url, cabecalhos, corpo, false);
+    }
+  }
+
+  private enviarUmaVez(
+    metodo: string,
+    url: string,
+    cabecalhos: Record<string, string>,
+    corpo?: string,
+    repetir = true,
   ): Promise<Resposta> {
     return new Promise((resolve, reject) => {
       let pedido: ClientRequest;
@@ -327,8 +348,18 @@ export class ClienteApiPix {
         esgotado = true;
         pedido.destroy();
       }, this.timeoutMs);
-      const falhar = (erro: Error) => {
+      const falhar = (erro: NodeJS.ErrnoException) => {
         clearTimeout(relogio);
+        if (
+          repetir &&
+          pedido.reusedSocket &&
+          !respondeu &&
+          !esgotado &&
+          (erro.code === 'ECONNRESET' || erro.code === 'EPIPE')
+        ) {
+          reject(new SocketReaproveitadoFechado());
+          return;
+        }
         reject(
           esgotado
             ? tempoEsgotado(this.timeoutMs)

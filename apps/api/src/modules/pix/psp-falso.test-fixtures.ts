@@ -107,6 +107,8 @@ export class PspFalso {
   private readonly esperas = new Set<NodeJS.Timeout>();
   private falhas: { restantes: number; status: number; corpo?: unknown } = { restantes: 0, status: 0 };
   private proximoLocId = 1;
+  private fecharReaproveitada = false;
+  private readonly conexoesUsadas = new WeakSet<object>();
   private readonly servidor: https.Server;
 
   constructor(private readonly opcoes: OpcoesPspFalso = {}) {
@@ -135,6 +137,11 @@ export class PspFalso {
   }
 
   /** The next `n` resource calls (not the token) answer `status` with `corpo` (default: a problem+json). */
+  /** The next request that arrives on a kept-alive connection finds it closed, as after the server's idle timeout. */
+  fecharProximaConexaoReaproveitada(): void {
+    this.fecharReaproveitada = true;
+  }
+
   falharProximas(n: number, status: number, corpo?: unknown): void {
     this.falhas = { restantes: n, status, ...(corpo === undefined ? {} : { corpo }) };
   }
@@ -196,6 +203,12 @@ export class PspFalso {
   }
 
   private async atender(pedido: IncomingMessage, saida: ServerResponse): Promise<void> {
+    if (this.fecharReaproveitada && this.conexoesUsadas.has(pedido.socket)) {
+      this.fecharReaproveitada = false;
+      pedido.socket.destroy();
+      return;
+    }
+    this.conexoesUsadas.add(pedido.socket);
     const url = new URL(pedido.url ?? '/', 'https://127.0.0.1');
     const corpo = await lerCorpo(pedido);
     if (this.latenciaMs > 0) await this.esperar(this.latenciaMs);
