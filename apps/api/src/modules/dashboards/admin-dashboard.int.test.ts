@@ -13,6 +13,7 @@ import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { chamadas, mensagens, pagamentos, pixRecebidos } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { configurar } from '../regua/regua.test-fixtures.ts';
 import { graficoMensal, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 
 // Dates are relative to the São Paulo calendar month the suite runs in (offset 0 = this month).
@@ -387,6 +388,8 @@ describe('admin dashboard months follow America/Sao_Paulo, not UTC', () => {
   });
 
   it('takes months from the configured zone: in Manaus (UTC−4) both messages are in February', async () => {
+    // Saving the zone rebuilds the read models' local days (migration 0015).
+    await configurar(database.db, { fuso_horario: 'America/Manaus' });
     const fevereiro = await resumoAdminDashboard(
       database.db,
       new Date('2020-02-15T12:00:00Z'),

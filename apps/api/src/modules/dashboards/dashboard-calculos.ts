@@ -1,4 +1,5 @@
-import { FUSO_PADRAO, hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
+import type { GraficoMensalItem } from '@cobranca/contracts';
+import { centavosParaReais, FUSO_PADRAO, hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
 
 // Pure arithmetic of the admin dashboard: calendar months in the settings' time zone and percentages.
 
@@ -65,6 +66,33 @@ export const periodoDaQuery = (
 export const ultimosMeses = (agora: Date, quantidade: number, fuso: string = FUSO_PADRAO): string[] => {
   const atual = mesNoFuso(agora, fuso);
   return Array.from({ length: quantidade }, (_, i) => somarMeses(atual, i - quantidade + 1));
+};
+
+export type SerieGrafico = 'enviadas' | 'recebidas' | 'valor_cobrado' | 'valor_vencido';
+
+/** The monthly chart's window: the last 12 local months, oldest first, and the span they cover. */
+export const janelaDoGrafico = (agora: Date, fuso: string = FUSO_PADRAO) => {
+  const meses = ultimosMeses(agora, 12, fuso);
+  return {
+    meses,
+    periodo: periodoDosMeses(meses[0] ?? mesNoFuso(agora, fuso), mesNoFuso(agora, fuso), fuso),
+  };
+};
+
+/** One chart point per month of the window from (serie, 'YYYY-MM') totals in cents or counts; absent = 0. */
+export const pontosPorMes = (
+  meses: string[],
+  pontos: { serie: SerieGrafico; mes: string; valor: number }[],
+): GraficoMensalItem[] => {
+  const porChave = new Map(pontos.map((p) => [`${p.serie}|${p.mes}`, p.valor]));
+  const valor = (serie: SerieGrafico, mes: string) => porChave.get(`${serie}|${mes}`) ?? 0;
+  return meses.map((mes) => ({
+    mes,
+    enviadas: valor('enviadas', mes),
+    recebidas: valor('recebidas', mes),
+    valor_cobrado: centavosParaReais(valor('valor_cobrado', mes)),
+    valor_vencido: centavosParaReais(valor('valor_vencido', mes)),
+  }));
 };
 
 /**
