@@ -17,8 +17,10 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { contasReceber, pagamentos, pixRecebidos } from './db/schema/index.ts';
 import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
+import { divergenciasDosAgregados, recalcularAgregados } from './modules/agregados/agregados.service.ts';
 import { buscarClienteAdminOrThrow } from './modules/clientes/clientes-admin.repository.ts';
 import { pagarCobrancaSimulada } from './modules/cobrancas-pix/simulacao-pix.service.ts';
+import { buscarSistemaSettings } from './modules/configuracoes/configuracoes.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
 import { printCredentials } from './modules/demo/print-credentials.ts';
 import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
@@ -31,7 +33,8 @@ const USAGE = `Uso:
   npm run cli -- demo:seed
   npm run cli -- regua:executar
   npm run cli -- simular-resposta --telefone <+55…> --texto <texto>
-  npm run cli -- simular-pix --txid <txid>`;
+  npm run cli -- simular-pix --txid <txid>
+  npm run cli -- agregados:recalcular`;
 
 const userCreateArgs = z.object({
   role: z.enum(ROLES, { error: `--role deve ser um de: ${ROLES.join(', ')}` }),
@@ -73,6 +76,35 @@ const reguaExecutar: Command = async (database, _args, config) => {
   const contagens = await executarPassada(depsDoProcesso(database.db, config.appKey, 'cli'));
   const resumo = Object.entries(contagens).map(([chave, valor]) => `${chave.replaceAll('_', ' ')}: ${valor}`);
   console.log(`Régua executada (${database.kind}) — ${resumo.join(', ')}`);
+};
+
+/**
+ * Rebuilds the dashboards' read models from the base tables (docs/decisions/025-agregados.md), saying
+ * first which figures had drifted and then checking that none does.
+ */
+const agregadosRecalcular: Command = async (database) => {
+  const { db } = database;
+  const { fuso_horario: fuso } = await buscarSistemaSettings(db);
+  const antes = await divergenciasDosAgregados(db, new Date(), fuso);
+  for (const d of antes)
+    console.log(
+      `Divergia: ${d.figura}: agregado ${JSON.stringify(d.agregado)}, direto ${JSON.stringify(d.direto)}`,
+    );
+  const inicio = performance.now();
+  await recalcularAgregados(db);
+  const depois = await divergenciasDosAgregados(db, new Date(), fuso);
+  if (depois.length > 0)
+    throw new Error(`os agregados ainda divergem em: ${depois.map((d) => d.figura).join(', ')}`);
+  const segundos = ((performance.now() - inicio) / 1000).toLocaleString('pt-BR', {
+    maximumFractionDigits: 1,
+  });
+  console.log(
+    `Agregados recalculados em ${segundos} s (${database.kind}): ${
+      antes.length === 0
+        ? 'nenhuma figura divergia'
+        : contagem(antes.length, 'figura corrigida', 'figuras corrigidas')
+    }.`,
+  );
 };
 
 const simularRespostaArgs = z.object({
@@ -157,6 +189,7 @@ const COMMANDS: Record<string, Command> = {
   'regua:executar': reguaExecutar,
   'simular-resposta': simularResposta,
   'simular-pix': simularPix,
+  'agregados:recalcular': agregadosRecalcular,
 };
 
 const describeError = (error: unknown): string => {

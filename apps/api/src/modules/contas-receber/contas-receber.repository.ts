@@ -3,6 +3,7 @@ import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entreIds } from '../../db/ids.ts';
+import { linhasDe } from '../../db/linhas.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
 import { ordem as ordemSql, porNome, type Sentido } from '../../lib/ordenacao.ts';
 import type { Pagina } from '../clientes/clientes-admin.repository.ts';
@@ -76,8 +77,30 @@ export class ContasDoOperador {
     private readonly escopo: EscopoOperador,
   ) {}
 
-  /** Open receivables of own customers, their balance and the overdue ones, plus own customers, in one SELECT. */
+  /**
+   * Open receivables of own customers, their balance and the overdue ones, plus own customers: from the
+   * read model of open receivables by operator and due date (migration 0015), one row per due date.
+   */
   async resumir(agora: Date, fuso: string = FUSO_PADRAO): Promise<ResumoContas> {
+    const { db, escopo } = this;
+    const hoje = hojeNoFuso(agora, fuso);
+    const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
+    const [linha = {}] = linhasDe<Record<string, unknown>>(
+      await db.execute(sql`
+        SELECT sum(contas) AS total, sum(centavos) AS centavos,
+          sum(contas) FILTER (WHERE vencimento < ${hoje}::date) AS vencidas, (${vinculados}) AS vinculados
+        FROM agregados_abertas WHERE operador_id = ${escopo.operadorId}`),
+    );
+    return {
+      total_contas: Number(linha.total ?? 0),
+      valor_total: centavosParaReais(Number(linha.centavos ?? 0)),
+      contas_vencidas: Number(linha.vencidas ?? 0),
+      clientes_vinculados: Number(linha.vinculados ?? 0),
+    };
+  }
+
+  /** `resumir` computed from the receivables themselves: what the read model must equal. */
+  async resumirDireto(agora: Date, fuso: string = FUSO_PADRAO): Promise<ResumoContas> {
     const { db, escopo } = this;
     const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
     const [linha] = await db
