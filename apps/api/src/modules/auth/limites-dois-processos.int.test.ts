@@ -55,7 +55,9 @@ describe.runIf(testDbKind() === 'postgres')('sign-in limits on two API processes
     const errada = { email: usuario.email, password: 'chute-errado' };
     const respostas = await alternando(max + 2, '127.0.0.2', errada);
     expect(respostas.map((r) => r.status)).toEqual([...Array(max).fill(401), 429, 429]);
-    expect(respostas.at(-1)?.retryAfter).toBe('900');
+    // The window opened at the first failure; a loaded machine may take a second or more to get here.
+    expect(Number(respostas.at(-1)?.retryAfter)).toBeGreaterThan(880);
+    expect(Number(respostas.at(-1)?.retryAfter)).toBeLessThanOrEqual(900);
     // Refused by both, even with the right password; the owner elsewhere still gets in.
     const certa = { email: usuario.email, password: usuario.password };
     for (const servidor of servidores) expect((await tentar(servidor, '127.0.0.2', certa)).status).toBe(429);
