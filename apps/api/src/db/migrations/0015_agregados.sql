@@ -58,9 +58,8 @@ CREATE FUNCTION agregados_somar_dia(linhas text) RETURNS text LANGUAGE sql IMMUT
 $$;
 --> statement-breakpoint
 -- Receivables: due-date figures (every status but cancelada; "devido" also without negociada, as the
--- dashboard's "% cobrado no mês" counts), and the open ones by the customer's current operator. A
--- receivable whose customer is gone was taken out by clientes_agregados_remocao (rows of a deleted
--- customer are deleted after it, by the foreign key).
+-- dashboard's "% cobrado no mês" counts), and the open ones by the customer's current operator (a
+-- customer with receivables cannot be deleted: the foreign key restricts it).
 CREATE FUNCTION agregados_sql_contas(fonte text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT ARRAY[
     agregados_somar_dia(format($q$
@@ -203,14 +202,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Before the foreign key deletes a customer's receivables, while the customer still says whose they were.
-CREATE FUNCTION clientes_agregados_remocao() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE (agregados_sql_contas(format(
-    'SELECT -1 AS sinal, * FROM contas_receber WHERE cliente_id = %s AND status = %L', OLD.id, 'aberta')))[2];
-  RETURN OLD;
-END $$;
---> statement-breakpoint
 -- Rebuilds every read model from the base tables (`npm run cli -- agregados:recalcular`, a zone change,
 -- a bulk load with triggers off). The TRUNCATEs wait for writers in flight, and writers wait for the end.
 CREATE FUNCTION recalcular_agregados() RETURNS void LANGUAGE plpgsql AS $$
@@ -288,9 +279,7 @@ CREATE TRIGGER mensagens_agregados_del AFTER DELETE ON mensagens REFERENCING OLD
 --> statement-breakpoint
 CREATE TRIGGER clientes_agregados_upd AFTER UPDATE ON clientes
   REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION clientes_agregados_atualizacao();
---> statement-breakpoint
-CREATE TRIGGER clientes_agregados_del BEFORE DELETE ON clientes
-  FOR EACH ROW EXECUTE FUNCTION clientes_agregados_remocao();
+
 --> statement-breakpoint
 CREATE TRIGGER configuracoes_agregados_ins AFTER INSERT ON configuracoes REFERENCING NEW TABLE AS novas
   FOR EACH STATEMENT EXECUTE FUNCTION configuracoes_agregados_fuso();
