@@ -204,7 +204,11 @@ export const gerarCarteiraApi = async (
       await client.query("SET LOCAL maintenance_work_mem = '256MB'");
       for (const definicao of indices) await client.query(definicao);
     });
+    // The triggers that keep the read models were off with the foreign keys: rebuild them once.
+    await etapa('agregados', () => client.query('SELECT recalcular_agregados()'));
     await client.query('COMMIT');
-    await etapa('vacuum_analyze', () => client.query(`VACUUM (ANALYZE) ${TABELAS}`));
+    await etapa('vacuum_analyze', () =>
+      client.query(`VACUUM (ANALYZE) ${TABELAS}, agregados_dia, agregados_abertas, agregados_clientes_mes`),
+    );
     return { ...escala, operadores: OPERADORES, pagamentos, tempos, ms: performance.now() - inicio };
   });

@@ -102,6 +102,8 @@ export const gerarCarteira = async (
        ORDER BY d.data, c.id`,
       [hoje],
     );
+    // The read models' triggers were off with the foreign keys: rebuild them once.
+    await client.query('SELECT recalcular_agregados()');
     await client.query('COMMIT');
     await client.query(`VACUUM (ANALYZE) ${TABELAS}`);
     return {
