@@ -8,10 +8,12 @@ import type {
   PromessaView,
 } from '@cobranca/contracts';
 import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chamadas,
+  clientes,
+  configuracoes,
   contasReceber,
   mensagens,
   negociacaoContas,
@@ -21,89 +23,20 @@ import {
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
-import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
-import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { ErroDominio } from '../../lib/errors.ts';
+import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-operador.repository.ts';
+import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
-import { type Atualizacao, buscarAtualizacao } from '../clientes/valor-atualizado.ts';
+import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
+import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
+import { lerLinha, linhaJson } from './linhas-json.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
 
 type Ref = { id: number; name: string } | null;
 
 const ref = (id: number | null, name: string | null): Ref => (id === null ? null : { id, name: name ?? '' });
-
-const nomeOperador = async (db: DbOrTx, operadorId: number | null): Promise<Ref> => {
-  if (operadorId === null) return null;
-  const [row] = await db.select({ name: usuarios.name }).from(usuarios).where(eq(usuarios.id, operadorId));
-  return ref(operadorId, row?.name ?? null);
-};
-
-const loadContas = async (
-  db: DbOrTx,
-  clienteId: number,
-  atualizacao: Atualizacao,
-): Promise<ContaReceber[]> => {
-  const rows = await db
-    .select()
-    .from(contasReceber)
-    .where(eq(contasReceber.clienteId, clienteId))
-    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
-  return rows.map((conta) => toContaReceber(conta, atualizacao));
-};
-
-const loadNegociacoes = async (
-  db: DbOrTx,
-  clienteId: number,
-  contas: ContaReceber[],
-): Promise<NegociacaoView[]> => {
-  const rows = await db
-    .select()
-    .from(negociacoes)
-    .where(eq(negociacoes.clienteId, clienteId))
-    .orderBy(desc(negociacoes.createdAt), desc(negociacoes.id));
-  if (rows.length === 0) return [];
-  const cobertas = await db
-    .select({ negociacaoId: negociacaoContas.negociacaoId, contaId: negociacaoContas.contaId })
-    .from(negociacaoContas)
-    .where(
-      inArray(
-        negociacaoContas.negociacaoId,
-        rows.map((n) => n.id),
-      ),
-    )
-    .orderBy(asc(negociacaoContas.contaId));
-  return rows.map((n) => ({
-    id: n.id,
-    status: n.status,
-    valor_original: centavosParaReais(n.valorOriginalCentavos),
-    encargos: centavosParaReais(n.encargosCentavos),
-    desconto: centavosParaReais(n.descontoCentavos),
-    encargos_dispensados: centavosParaReais(n.encargosDispensadosCentavos),
-    valor_total: centavosParaReais(n.valorTotalCentavos),
-    parcelas: n.parcelas,
-    primeiro_vencimento: n.primeiroVencimento,
-    intervalo_dias: n.intervaloDias,
-    observacao: n.observacao,
-    created_at: n.createdAt.toISOString(),
-    contas_ids: cobertas.filter((c) => c.negociacaoId === n.id).map((c) => c.contaId),
-    // Instalments carry the agreement id; the receivables it replaced are linked through negociacao_contas.
-    parcelas_ids: contas
-      .filter((c) => c.negociacao_id === n.id && c.origem === 'acordo')
-      .map((c) => c.id)
-      .sort((a, b) => a - b),
-  }));
-};
-
-const loadPagamentos = async (db: DbOrTx, clienteId: number): Promise<PagamentoView[]> => {
-  const rows = await db
-    .select({ p: pagamentos, operadorNome: usuarios.name })
-    .from(pagamentos)
-    .leftJoin(usuarios, eq(usuarios.id, pagamentos.operadorId))
-    .where(eq(pagamentos.clienteId, clienteId))
-    .orderBy(desc(pagamentos.data), desc(pagamentos.id));
-  return rows.map(({ p, operadorNome }) => toPagamentoView(p, ref(p.operadorId, operadorNome)));
-};
 
 export const toPagamentoView = (p: typeof pagamentos.$inferSelect, operador: Ref): PagamentoView => ({
   id: p.id,
@@ -127,15 +60,6 @@ export const toPromessaView = (p: typeof promessas.$inferSelect): PromessaView =
   created_at: p.createdAt.toISOString(),
 });
 
-const loadPromessas = async (db: DbOrTx, clienteId: number): Promise<PromessaView[]> => {
-  const rows = await db
-    .select()
-    .from(promessas)
-    .where(eq(promessas.clienteId, clienteId))
-    .orderBy(desc(promessas.createdAt), desc(promessas.id));
-  return rows.map(toPromessaView);
-};
-
 export const toChamadaView = (c: typeof chamadas.$inferSelect, operador: Ref): ChamadaView => ({
   id: c.id,
   resultado: c.resultado,
@@ -143,16 +67,6 @@ export const toChamadaView = (c: typeof chamadas.$inferSelect, operador: Ref): C
   created_at: c.createdAt.toISOString(),
   operador,
 });
-
-const loadChamadas = async (db: DbOrTx, clienteId: number): Promise<ChamadaView[]> => {
-  const rows = await db
-    .select({ c: chamadas, operadorNome: usuarios.name })
-    .from(chamadas)
-    .leftJoin(usuarios, eq(usuarios.id, chamadas.operadorId))
-    .where(eq(chamadas.clienteId, clienteId))
-    .orderBy(desc(chamadas.createdAt), desc(chamadas.id));
-  return rows.map(({ c, operadorNome }) => toChamadaView(c, ref(c.operadorId, operadorNome)));
-};
 
 /** How many recorded PIX the workspace shows (newest first): the conversation marks each one. */
 export const PIX_RECEBIDOS_NO_DETALHE = 50;
@@ -165,103 +79,203 @@ export const toPixRecebidoView = (p: typeof pixRecebidos.$inferSelect): PixReceb
   horario: p.horario.toISOString(),
 });
 
-const loadPixRecebidos = async (db: DbOrTx, clienteId: number): Promise<PixRecebidoView[]> => {
-  const rows = await db
-    .select()
-    .from(pixRecebidos)
-    .where(eq(pixRecebidos.clienteId, clienteId))
-    .orderBy(desc(pixRecebidos.horario), desc(pixRecebidos.id))
-    .limit(PIX_RECEBIDOS_NO_DETALHE);
-  return rows.map(toPixRecebidoView);
+const colContas = getTableColumns(contasReceber);
+const colNegociacoes = getTableColumns(negociacoes);
+const colPagamentos = getTableColumns(pagamentos);
+const colPromessas = getTableColumns(promessas);
+const colChamadas = getTableColumns(chamadas);
+const colPix = getTableColumns(pixRecebidos);
+
+/** The JSON array of `linha` over the customer's rows of a child table, in `ordem` ('[]' when none). */
+const filhos = (linha: SQL, tabela: SQL, clienteId: SQL, ordem: SQL): SQL =>
+  sql`(SELECT coalesce(json_agg(${linha} ORDER BY ${ordem}), '[]') FROM ${tabela} WHERE ${clienteId} = ${clientes.id})`;
+
+/** Who recorded a payment or a call: the name beside the row, as the LEFT JOIN on usuarios gave it. */
+const nomeDoUsuario = (usuarioId: SQL) =>
+  sql`(SELECT ${usuarios.name} FROM ${usuarios} WHERE ${usuarios.id} = ${usuarioId})`;
+
+/**
+ * A select field from a subquery. Nested one level: on a single-table select drizzle strips the table
+ * name from the columns written directly in a field, and inside these subqueries `"id"` would then be
+ * the child table's own column rather than the customer's.
+ */
+const campo = <T>(subconsulta: SQL) => sql<T>`${subconsulta}`;
+
+// Built once: the statement differs per request only in its parameters.
+const sistema = sql`(SELECT ${configuracoes.valor} FROM ${configuracoes} WHERE ${configuracoes.chave} = ${SISTEMA_KEY})`;
+
+const contasDoCliente = filhos(
+  linhaJson(colContas),
+  sql`${contasReceber}`,
+  sql`${contasReceber.clienteId}`,
+  sql`${contasReceber.vencimento}, ${contasReceber.id}`,
+);
+
+// [row, ids of the receivables it replaced in id order]
+const negociacoesDoCliente = filhos(
+  sql`json_build_array(${linhaJson(colNegociacoes)}, (SELECT coalesce(json_agg(${negociacaoContas.contaId} ORDER BY ${negociacaoContas.contaId}), '[]') FROM ${negociacaoContas} WHERE ${negociacaoContas.negociacaoId} = ${negociacoes.id}))`,
+  sql`${negociacoes}`,
+  sql`${negociacoes.clienteId}`,
+  sql`${negociacoes.createdAt} DESC, ${negociacoes.id} DESC`,
+);
+
+const pagamentosDoCliente = filhos(
+  sql`json_build_array(${linhaJson(colPagamentos)}, ${nomeDoUsuario(sql`${pagamentos.operadorId}`)})`,
+  sql`${pagamentos}`,
+  sql`${pagamentos.clienteId}`,
+  sql`${pagamentos.data} DESC, ${pagamentos.id} DESC`,
+);
+
+const promessasDoCliente = filhos(
+  linhaJson(colPromessas),
+  sql`${promessas}`,
+  sql`${promessas.clienteId}`,
+  sql`${promessas.createdAt} DESC, ${promessas.id} DESC`,
+);
+
+const chamadasDoCliente = filhos(
+  sql`json_build_array(${linhaJson(colChamadas)}, ${nomeDoUsuario(sql`${chamadas.operadorId}`)})`,
+  sql`${chamadas}`,
+  sql`${chamadas.clienteId}`,
+  sql`${chamadas.createdAt} DESC, ${chamadas.id} DESC`,
+);
+
+// The newest PIX only: the LIMIT needs its own ordered subquery, the aggregate keeps that order.
+const pixDoCliente = sql`(SELECT coalesce(json_agg(x.linha ORDER BY x.horario DESC, x.id DESC), '[]') FROM (SELECT ${linhaJson(colPix)} AS linha, ${pixRecebidos.horario} AS horario, ${pixRecebidos.id} AS id FROM ${pixRecebidos} WHERE ${pixRecebidos.clienteId} = ${clientes.id} ORDER BY ${pixRecebidos.horario} DESC, ${pixRecebidos.id} DESC LIMIT ${PIX_RECEBIDOS_NO_DETALHE}) x)`;
+
+const ultimaMensagemDoCliente = sql`(SELECT ${linhaJson(colunasUltimaMensagem)} FROM ${mensagens} WHERE ${mensagens.clienteId} = ${clientes.id} ORDER BY ${mensagens.id} DESC LIMIT 1)`;
+
+// The scope rule of every operator read (escopo-operador.ts), with the operator as a parameter.
+const ESCOPO_DA_CONSULTA = { operadorId: sql.placeholder('operadorId') } as unknown as EscopoOperador;
+
+/**
+ * The whole workspace in one statement (issue 18): the customer row under the operator's scope, the
+ * system settings the updated amounts need, and every child collection as a JSON aggregate in the order
+ * the screen shows it. No row means a customer out of reach.
+ */
+const consultaDetalhe = (db: DbOrTx) =>
+  db
+    .select({
+      cliente: clientes,
+      sistema: campo<unknown>(sistema),
+      operadorNome: campo<string | null>(nomeDoUsuario(sql`${clientes.operadorId}`)),
+      contas: campo<unknown[][]>(contasDoCliente),
+      negociacoes: campo<[unknown[], number[]][]>(negociacoesDoCliente),
+      pagamentos: campo<[unknown[], string | null][]>(pagamentosDoCliente),
+      promessas: campo<unknown[][]>(promessasDoCliente),
+      chamadas: campo<[unknown[], string | null][]>(chamadasDoCliente),
+      pixRecebidos: campo<unknown[][]>(pixDoCliente),
+      ultimaMensagem: campo<unknown[] | null>(ultimaMensagemDoCliente),
+    })
+    .from(clientes)
+    .where(and(eq(clientes.id, sql.placeholder('clienteId')), visivelAoOperador(ESCOPO_DA_CONSULTA)));
+
+/**
+ * Rendered once per database handle and named: the SQL text is not built again on every request (it
+ * was a tenth of the request's CPU), and PostgreSQL keeps it parsed on each connection of the pool.
+ */
+const preparadas = new WeakMap<DbOrTx, ReturnType<typeof prepararDetalhe>>();
+const prepararDetalhe = (db: DbOrTx) => consultaDetalhe(db).prepare('cliente_detalhe');
+const preparadaPara = (db: DbOrTx) => {
+  let preparada = preparadas.get(db);
+  if (!preparada) {
+    preparada = prepararDetalhe(db);
+    preparadas.set(db, preparada);
+  }
+  return preparada;
 };
 
-const loadUltimaMensagem = async (
-  db: DbOrTx,
-  clienteId: number,
-): Promise<ClienteDetalhe['ultima_mensagem']> => {
-  const [row] = await db
-    .select(colunasUltimaMensagem)
-    .from(mensagens)
-    .where(eq(mensagens.clienteId, clienteId))
-    .orderBy(desc(mensagens.id))
-    .limit(1);
-  return row ? toUltimaMensagem(row) : null;
-};
+type LinhaDetalhe = Awaited<ReturnType<typeof consultaDetalhe>>[number];
+
+const toNegociacaoView = (
+  n: typeof negociacoes.$inferSelect,
+  contasIds: number[],
+  contas: ContaReceber[],
+): NegociacaoView => ({
+  id: n.id,
+  status: n.status,
+  valor_original: centavosParaReais(n.valorOriginalCentavos),
+  encargos: centavosParaReais(n.encargosCentavos),
+  desconto: centavosParaReais(n.descontoCentavos),
+  encargos_dispensados: centavosParaReais(n.encargosDispensadosCentavos),
+  valor_total: centavosParaReais(n.valorTotalCentavos),
+  parcelas: n.parcelas,
+  primeiro_vencimento: n.primeiroVencimento,
+  intervalo_dias: n.intervaloDias,
+  observacao: n.observacao,
+  created_at: n.createdAt.toISOString(),
+  contas_ids: contasIds,
+  // Instalments carry the agreement id; the receivables it replaced are linked through negociacao_contas.
+  parcelas_ids: contas
+    .filter((c) => c.negociacao_id === n.id && c.origem === 'acordo')
+    .map((c) => c.id)
+    .sort((a, b) => a - b),
+});
 
 const emAberto = (contas: ContaReceber[]) => contas.filter((c) => c.status === 'aberta');
 
 const optOut = (c: ClienteRow): ClienteDetalhe['opt_out'] =>
   c.optOutEm ? { em: c.optOutEm.toISOString(), mensagem: c.optOutMensagem } : null;
 
-const montarDetalhe = (c: ClienteRow, partes: Partes): ClienteDetalhe => ({
-  id: c.id,
-  nome: c.nome,
-  documento: c.documento,
-  telefone: c.telefone,
-  status: c.status,
-  numero_chamadas: c.numeroChamadas,
-  // Updated amounts summed in cents from the rows, so the total is exact.
-  total_em_aberto: centavosParaReais(
-    emAberto(partes.contas).reduce((s, conta) => s + reaisParaCentavos(conta.valor_atualizado), 0),
-  ),
-  dias_atraso: Math.max(0, ...emAberto(partes.contas).map((conta) => conta.dias_atraso)),
-  ultima_mensagem: partes.ultimaMensagem,
-  operador: partes.operador,
-  aguardando_desde: c.aguardandoDesde?.toISOString() ?? null,
-  email: c.email,
-  documento_tipo: c.documentoTipo,
-  pausa_motivo: c.pausaMotivo,
-  opt_out: optOut(c),
-  base_legal: c.baseLegal,
-  origem_contato: c.origemContato,
-  etiquetas: c.etiquetas,
-  contas: partes.contas,
-  negociacoes: partes.negociacoes,
-  pagamentos: partes.pagamentos,
-  promessas: partes.promessas,
-  chamadas: partes.chamadas,
-  pix_recebidos: partes.pixRecebidos,
-});
-
-type Partes = {
-  contas: ContaReceber[];
-  negociacoes: NegociacaoView[];
-  pagamentos: PagamentoView[];
-  promessas: PromessaView[];
-  chamadas: ChamadaView[];
-  pixRecebidos: PixRecebidoView[];
-  ultimaMensagem: ClienteDetalhe['ultima_mensagem'];
-  operador: Ref;
+const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
+  const c = linha.cliente;
+  const atualizacao = atualizacaoDe(parseSistema(linha.sistema), agora);
+  const contas = linha.contas.map((v) => toContaReceber(lerLinha(colContas, v), atualizacao));
+  const abertas = emAberto(contas);
+  const ultima = linha.ultimaMensagem;
+  return {
+    id: c.id,
+    nome: c.nome,
+    documento: c.documento,
+    telefone: c.telefone,
+    status: c.status,
+    numero_chamadas: c.numeroChamadas,
+    // Updated amounts summed in cents from the rows, so the total is exact.
+    total_em_aberto: centavosParaReais(
+      abertas.reduce((s, conta) => s + reaisParaCentavos(conta.valor_atualizado), 0),
+    ),
+    dias_atraso: Math.max(0, ...abertas.map((conta) => conta.dias_atraso)),
+    ultima_mensagem: ultima ? toUltimaMensagem(lerLinha(colunasUltimaMensagem, ultima)) : null,
+    operador: ref(c.operadorId, linha.operadorNome),
+    aguardando_desde: c.aguardandoDesde?.toISOString() ?? null,
+    email: c.email,
+    documento_tipo: c.documentoTipo,
+    pausa_motivo: c.pausaMotivo,
+    opt_out: optOut(c),
+    base_legal: c.baseLegal,
+    origem_contato: c.origemContato,
+    etiquetas: c.etiquetas,
+    contas,
+    negociacoes: linha.negociacoes.map(([n, contasIds]) =>
+      toNegociacaoView(lerLinha(colNegociacoes, n), contasIds, contas),
+    ),
+    pagamentos: linha.pagamentos.map(([v, nome]) => {
+      const p = lerLinha(colPagamentos, v);
+      return toPagamentoView(p, ref(p.operadorId, nome));
+    }),
+    promessas: linha.promessas.map((v) => toPromessaView(lerLinha(colPromessas, v))),
+    chamadas: linha.chamadas.map(([v, nome]) => {
+      const ch = lerLinha(colChamadas, v);
+      return toChamadaView(ch, ref(ch.operadorId, nome));
+    }),
+    pix_recebidos: linha.pixRecebidos.map((v) => toPixRecebidoView(lerLinha(colPix, v))),
+  };
 };
 
 /** The operator's workspace view of customers, bound to the caller's scope. */
 export class ClienteDetalheRepository {
-  private readonly clientes: ClientesDoOperador;
-
   constructor(
     private readonly db: DbOrTx,
-    escopo: EscopoOperador,
-  ) {
-    this.clientes = new ClientesDoOperador(db, escopo);
-  }
+    private readonly escopo: EscopoOperador,
+  ) {}
 
   /**
-   * The whole workspace of a customer the operator may see (404 otherwise); every child read below
-   * is of that customer only. Sequential reads on purpose: inside a transaction they share one connection.
+   * The whole workspace of a customer the operator may see (404 otherwise, like
+   * `ClientesDoOperador.buscarVisivelOrThrow`), from one statement: the scope is in its WHERE.
    */
   async buscarOrThrow(clienteId: number, agora: Date = new Date()): Promise<ClienteDetalhe> {
-    const db = this.db;
-    const cliente = await this.clientes.buscarVisivelOrThrow(clienteId);
-    const contas = await loadContas(db, cliente.id, await buscarAtualizacao(db, agora));
-    return montarDetalhe(cliente, {
-      contas,
-      negociacoes: await loadNegociacoes(db, cliente.id, contas),
-      pagamentos: await loadPagamentos(db, cliente.id),
-      promessas: await loadPromessas(db, cliente.id),
-      chamadas: await loadChamadas(db, cliente.id),
-      pixRecebidos: await loadPixRecebidos(db, cliente.id),
-      ultimaMensagem: await loadUltimaMensagem(db, cliente.id),
-      operador: await nomeOperador(db, cliente.operadorId),
-    });
+    const [linha] = await preparadaPara(this.db).execute({ clienteId, operadorId: this.escopo.operadorId });
+    if (!linha) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
+    return montarDetalhe(linha, agora);
   }
 }

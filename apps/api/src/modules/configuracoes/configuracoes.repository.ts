@@ -48,7 +48,8 @@ export const garantirConfiguracao = async (tx: DbOrTx, chave: string, valorInici
   await tx.insert(configuracoes).values({ chave, valor: valorInicial }).onConflictDoNothing();
 };
 
-const parseSistema = (valor: unknown): SistemaSettings => {
+/** A stored settings value over the defaults; the defaults if it cannot be read. */
+export const parseSistema = (valor: unknown): SistemaSettings => {
   const parsed = sistemaSettings.safeParse(valor ?? {});
   return parsed.success ? parsed.data : sistemaSettings.parse({});
 };

@@ -1,0 +1,32 @@
+import { type Column, type InferModelFromColumns, type SQL, sql } from 'drizzle-orm';
+
+// Child rows read inside one statement as JSON (the customer workspace, cliente-detalhe.repository.ts),
+// decoded into exactly the values a plain drizzle select gives: each column travels as the text the
+// driver would have received (`::text`, same session, same DateStyle and TimeZone) and goes through the
+// column's own `mapFromDriverValue`, so timestamps, dates and cents come out as they always did.
+
+type Colunas = Record<string, Column>;
+export type LinhaDe<C extends Colunas> = InferModelFromColumns<C>;
+
+// JSON keeps these as they are (true/false, objects, arrays), and their mappers take them so.
+const SEM_TEXTO = new Set(['boolean', 'json', 'array']);
+
+/** One row as a JSON array of `colunas`' values, in the object's key order. */
+export const linhaJson = (colunas: Colunas): SQL =>
+  sql`json_build_array(${sql.join(
+    Object.values(colunas).map((coluna) =>
+      SEM_TEXTO.has(coluna.dataType) ? sql`${coluna}` : sql`${coluna}::text`,
+    ),
+    sql`, `,
+  )})`;
+
+/** The row back from `linhaJson`'s array; a null stays null, as drizzle never maps one. */
+export const lerLinha = <C extends Colunas>(colunas: C, valores: readonly unknown[]): LinhaDe<C> => {
+  const linha: Record<string, unknown> = {};
+  let i = 0;
+  for (const [chave, coluna] of Object.entries(colunas)) {
+    const valor = valores[i++];
+    linha[chave] = valor === null || valor === undefined ? null : coluna.mapFromDriverValue(valor);
+  }
+  return linha as LinhaDe<C>;
+};
