@@ -9,6 +9,10 @@ export type Parametros = {
   intervaloReguaSegundos: number;
   /** How long to wait, after the load, for the engine to send what is still waiting. */
   drenagemSegundos: number;
+  /** API processes on the one database (README "Running several API nodes and workers"). */
+  nos: number;
+  /** `npm run worker` processes; with none, every API node embeds the engine. */
+  workers: number;
 };
 
 const inteiro = (valor: string | undefined, padrao: number, nome: string, minimo = 1): number => {
@@ -28,6 +32,8 @@ export const lerParametros = (args: string[] = process.argv.slice(2)): Parametro
       clientes: { type: 'string' },
       intervalo: { type: 'string' },
       drenagem: { type: 'string' },
+      nos: { type: 'string' },
+      workers: { type: 'string' },
     },
   });
   return {
@@ -37,5 +43,7 @@ export const lerParametros = (args: string[] = process.argv.slice(2)): Parametro
     clientesPorOperador: inteiro(values.clientes, 20, 'clientes'),
     intervaloReguaSegundos: inteiro(values.intervalo, 2, 'intervalo'),
     drenagemSegundos: inteiro(values.drenagem, 30, 'drenagem', 0),
+    nos: inteiro(values.nos, 1, 'nos'),
+    workers: inteiro(values.workers, 0, 'workers', 0),
   };
 };

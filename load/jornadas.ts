@@ -1,4 +1,4 @@
-import { type ClienteHttp, criarClienteHttp } from './http.ts';
+import { type Balanceador, type ClienteHttp, criarClienteHttp } from './http.ts';
 import type { Metricas } from './metricas.ts';
 import type { Usuario } from './preparo.ts';
 
@@ -139,7 +139,7 @@ const voltaAdmin = async (http: ClienteHttp) => {
   await pensar();
 };
 
-type Contexto = { url: string; metricas: Metricas; ate: number };
+type Contexto = { nos: Balanceador; metricas: Metricas; ate: number };
 
 const emLaco = async (ate: number, volta: (n: number) => Promise<void>) => {
   // Start spread over the first second, so the users do not all fire together.
@@ -150,11 +150,11 @@ const emLaco = async (ate: number, volta: (n: number) => Promise<void>) => {
 export const rodarJornadas = (ctx: Contexto, operadores: Usuario[], admins: Usuario[]): Promise<unknown> =>
   Promise.all([
     ...operadores.map((u) => {
-      const http = criarClienteHttp(ctx.url, ctx.metricas, u.token);
+      const http = criarClienteHttp(ctx.nos, ctx.metricas, u);
       return emLaco(ctx.ate, (n) => voltaOperador(http, n));
     }),
     ...admins.map((u) => {
-      const http = criarClienteHttp(ctx.url, ctx.metricas, u.token);
+      const http = criarClienteHttp(ctx.nos, ctx.metricas, u);
       return emLaco(ctx.ate, () => voltaAdmin(http));
     }),
   ]);

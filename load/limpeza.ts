@@ -30,7 +30,7 @@ export const limparNosSinais = (aoInterromper: () => void): void => {
     ['SIGTERM', 143],
   ] as const) {
     process.once(sinal, () => {
-      console.error(`\n${sinal}: encerrando o servidor e removendo o banco…`);
+      console.error(`\n${sinal}: encerrando os processos e removendo o banco…`);
       aoInterromper();
       void limpar().finally(() => process.exit(codigo));
     });

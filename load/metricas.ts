@@ -3,6 +3,8 @@
 
 export type Falha = {
   grupo: string;
+  /** The API node (0-based) that answered. */
+  no: number;
   metodo: string;
   caminho: string;
   status: number;
@@ -25,6 +27,9 @@ export type ResumoGrupo = {
   inesperados: number;
 };
 
+/** Every route group together, per API node: is any node slower or failing more than the others? */
+export type ResumoNo = { no: number; requisicoes: number; p50_ms: number; p99_ms: number; erros_5xx: number };
+
 const EXEMPLOS_POR_TIPO = 5;
 
 /** Nearest-rank percentile of sorted values. */
@@ -39,6 +44,7 @@ const arredondar = (ms: number) => Math.round(ms * 10) / 10;
 export const criarMetricas = () => {
   const grupos = new Map<string, Grupo>();
   const falhas: Falha[] = [];
+  const porNo = new Map<number, { latencias: number[]; erros5xx: number }>();
   let ativo = true;
 
   const grupoDe = (nome: string): Grupo => {
@@ -71,6 +77,10 @@ export const criarMetricas = () => {
       grupo.latencias.push(ms);
       grupo.porStatus.set(pedido.status, (grupo.porStatus.get(pedido.status) ?? 0) + 1);
       if (!esperado) grupo.inesperados += 1;
+      const no = porNo.get(pedido.no) ?? { latencias: [], erros5xx: 0 };
+      porNo.set(pedido.no, no);
+      no.latencias.push(ms);
+      if (pedido.status >= 500) no.erros5xx += 1;
       if (!esperado || pedido.status >= 500 || pedido.status === 0)
         guardarExemplo({ ...pedido, corpo: detalhe?.corpo ?? '', requestId: detalhe?.requestId ?? null });
     },
@@ -92,6 +102,19 @@ export const criarMetricas = () => {
             erros_5xx: contar((s) => s >= 500),
             erros_rede: contar((s) => s === 0),
             inesperados: g.inesperados,
+          };
+        }),
+    porNo: (): ResumoNo[] =>
+      [...porNo.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([no, n]) => {
+          const ordenados = [...n.latencias].sort((a, b) => a - b);
+          return {
+            no,
+            requisicoes: ordenados.length,
+            p50_ms: arredondar(percentil(ordenados, 50)),
+            p99_ms: arredondar(percentil(ordenados, 99)),
+            erros_5xx: n.erros5xx,
           };
         }),
     falhas: () => [...falhas],

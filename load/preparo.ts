@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { executarCli } from '../apps/api/test/processos.ts';
 import type { Parametros } from './argumentos.ts';
 import { csvClientes } from './dados.ts';
-import { criarClienteHttp, type Pedido, type Resposta } from './http.ts';
+import { type Balanceador, criarClienteHttp, enderecoDe, type Pedido, type Resposta } from './http.ts';
 
 // Set-up through the CLI (the first super admin) and the API, as the product's users would: the
 // super admin creates the admins, an admin the operators and opens the sending window all day,
-// every operator imports a CSV of customers due today. Any non-2xx here stops the run.
+// every operator imports a CSV of customers due today. Any non-2xx here stops the run. Requests go
+// round-robin over the nodes like the journeys' (http.ts), so each sign-in is used on other nodes.
 
 const SENHA = 'Carga@2026x';
 const SISTEMA = '/api/admin/configuracoes/sistema';
 
-export type Usuario = { email: string; token: string };
+/** `endereco`: the address the user signs in and works from (http.ts). */
+export type Usuario = { email: string; token: string; endereco: string };
 export type Preparo = {
   admins: Usuario[];
   operadores: Usuario[];
@@ -46,18 +47,18 @@ const exigir = async <T>(chamada: (p: Pedido) => Promise<Resposta<unknown>>, ped
   return resposta.corpo as T;
 };
 
-const entrar = async (url: string, email: string): Promise<Usuario> => {
-  const { token } = await exigir<{ token: string }>(criarClienteHttp(url, null), {
+const entrar = async (nos: Balanceador, email: string, endereco: string): Promise<Usuario> => {
+  const { token } = await exigir<{ token: string }>(criarClienteHttp(nos, null, { endereco }), {
     grupo: 'preparo',
     metodo: 'POST',
     caminho: '/api/login',
     json: { email, password: SENHA },
   });
-  return { email, token };
+  return { email, token, endereco };
 };
 
-const criarConta = (url: string, token: string, caminho: string, nome: string, email: string) =>
-  exigir(criarClienteHttp(url, null, token), {
+const criarConta = (nos: Balanceador, autor: Usuario, caminho: string, nome: string, email: string) =>
+  exigir(criarClienteHttp(nos, null, autor), {
     grupo: 'preparo',
     metodo: 'POST',
     caminho,
@@ -65,8 +66,8 @@ const criarConta = (url: string, token: string, caminho: string, nome: string, e
   });
 
 /** Every day, all day, holidays too: the engine sends whatever the hour the run happens. */
-const abrirJanela = async (url: string, admin: Usuario) => {
-  const http = criarClienteHttp(url, null, admin.token);
+const abrirJanela = async (nos: Balanceador, admin: Usuario) => {
+  const http = criarClienteHttp(nos, null, admin);
   const atuais = await exigir<Record<string, unknown> & Preparo['settings']>(http, {
     grupo: 'preparo',
     caminho: SISTEMA,
@@ -87,11 +88,11 @@ const abrirJanela = async (url: string, admin: Usuario) => {
 
 type Relatorio = { criados: number; contas_criadas: number; rejeitados: number; erros: unknown[] };
 
-const importarClientes = async (url: string, operador: Usuario, indice: number, quantidade: number) => {
+const importarClientes = async (nos: Balanceador, operador: Usuario, indice: number, quantidade: number) => {
   const formulario = new FormData();
   const csv = csvClientes(indice, quantidade);
   formulario.append('csv_file', new Blob([csv], { type: 'text/csv' }), `carga-${indice + 1}.csv`);
-  const relatorio = await exigir<Relatorio>(criarClienteHttp(url, null, operador.token), {
+  const relatorio = await exigir<Relatorio>(criarClienteHttp(nos, null, operador), {
     grupo: 'preparo',
     metodo: 'POST',
     caminho: '/api/operador/clientes/importar-csv',
@@ -104,35 +105,46 @@ const importarClientes = async (url: string, operador: Usuario, indice: number, 
   return relatorio.criados;
 };
 
-export const preparar = async (url: string, databaseUrl: string, p: Parametros): Promise<Preparo> => {
-  await executarCli(
-    { DATABASE_URL: databaseUrl, APP_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
-    [
-      'user:create',
-      '--role',
-      'super_admin',
-      '--name',
-      'Super Carga',
-      '--email',
-      EMAIL_SUPER,
-      '--password',
-      SENHA,
-    ],
-  );
-  const superAdmin = await entrar(url, EMAIL_SUPER);
+/** A session opened on one node answers on every node (sessions live in the database, decision 024). */
+const conferirSessaoEmTodosOsNos = async (nos: Balanceador, usuario: Usuario) => {
+  const http = criarClienteHttp(nos, null, usuario);
+  for (let i = 0; i < nos.quantidade; i += 1) await exigir(http, { grupo: 'preparo', caminho: '/api/me' });
+};
+
+export const preparar = async (
+  nos: Balanceador,
+  databaseUrl: string,
+  appKey: string,
+  p: Parametros,
+): Promise<Preparo> => {
+  await executarCli({ DATABASE_URL: databaseUrl, APP_KEY: appKey, LOG_LEVEL: 'warn' }, [
+    'user:create',
+    '--role',
+    'super_admin',
+    '--name',
+    'Super Carga',
+    '--email',
+    EMAIL_SUPER,
+    '--password',
+    SENHA,
+  ]);
+  const superAdmin = await entrar(nos, EMAIL_SUPER, enderecoDe(0, 0));
+  await conferirSessaoEmTodosOsNos(nos, superAdmin);
   await emParalelo(p.admins, 2, (i) =>
-    criarConta(url, superAdmin.token, '/api/super-admin/admins', `Admin Carga ${i + 1}`, emailAdmin(i)),
+    criarConta(nos, superAdmin, '/api/super-admin/admins', `Admin Carga ${i + 1}`, emailAdmin(i)),
   );
-  const admins = await emParalelo(p.admins, 2, (i) => entrar(url, emailAdmin(i)));
+  const admins = await emParalelo(p.admins, 2, (i) => entrar(nos, emailAdmin(i), enderecoDe(1, i)));
   const [primeiro] = admins;
   if (!primeiro) throw new Error('preparo: ao menos um admin (--admins ≥ 1).');
   await emParalelo(p.operadores, 4, (i) =>
-    criarConta(url, primeiro.token, '/api/admin/operadores', `Operador Carga ${i + 1}`, emailOperador(i)),
+    criarConta(nos, primeiro, '/api/admin/operadores', `Operador Carga ${i + 1}`, emailOperador(i)),
   );
-  const settings = await abrirJanela(url, primeiro);
-  const operadores = await emParalelo(p.operadores, 4, (i) => entrar(url, emailOperador(i)));
+  const settings = await abrirJanela(nos, primeiro);
+  const operadores = await emParalelo(p.operadores, 4, (i) =>
+    entrar(nos, emailOperador(i), enderecoDe(2, i)),
+  );
   const importados = await emParalelo(p.operadores, 4, (i) =>
-    importarClientes(url, operadores[i] as Usuario, i, p.clientesPorOperador),
+    importarClientes(nos, operadores[i] as Usuario, i, p.clientesPorOperador),
   );
   return {
     admins,

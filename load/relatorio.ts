@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ChecagemAgregados } from './agregados.ts';
 import type { Parametros } from './argumentos.ts';
 import type { ChecagemMensagens } from './mensagens.ts';
-import type { Falha, ResumoGrupo } from './metricas.ts';
+import type { Falha, ResumoGrupo, ResumoNo } from './metricas.ts';
+import type { ResumoProcesso } from './servidor.ts';
 
 // The run's outcome: a markdown table on stdout and load/results/latest.json.
 
@@ -21,7 +23,10 @@ export type Resultado = {
   erros_rede: number;
   inesperados: number;
   grupos: ResumoGrupo[];
+  por_no: ResumoNo[];
   mensagens: ChecagemMensagens;
+  agregados: ChecagemAgregados;
+  processos: ResumoProcesso[];
   exemplos_de_falha: Falha[];
   aprovado: boolean;
   motivos: string[];
@@ -38,8 +43,13 @@ const statusResumido = (g: ResumoGrupo) => {
   return { ok: faixa(200, 299), c4xx: faixa(400, 499) };
 };
 
-/** Why the run fails: any 5xx or network error, a régua message lost or sent twice. */
-export const motivosDeFalha = (r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | 'mensagens'>): string[] => {
+/**
+ * Why the run fails: any 5xx or network error, a régua message lost or sent twice, a read model that
+ * differs from the base tables, a process that stopped during the run.
+ */
+export const motivosDeFalha = (
+  r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | 'mensagens' | 'agregados' | 'processos'>,
+): string[] => {
   const motivos: string[] = [];
   if (r.erros_5xx > 0) motivos.push(`${r.erros_5xx} respostas 5xx`);
   if (r.erros_rede > 0) motivos.push(`${r.erros_rede} erros de rede ou tempo esgotado`);
@@ -48,14 +58,25 @@ export const motivosDeFalha = (r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | '
   if (r.mensagens.elegiveis_sem_mensagem > 0)
     motivos.push(`${r.mensagens.elegiveis_sem_mensagem} clientes elegíveis sem a mensagem da régua`);
   if (r.mensagens.duplicadas > 0) motivos.push(`${r.mensagens.duplicadas} mensagens da régua duplicadas`);
+  if (r.agregados.divergencias > 0)
+    motivos.push(`${r.agregados.divergencias} figuras dos agregados diferentes da agregação direta`);
+  for (const p of r.processos)
+    if (p.saida !== null) motivos.push(`${p.processo} parou durante a execução (${p.saida})`);
   return motivos;
 };
+
+const topologia = ({ nos, workers }: Parametros) =>
+  `${nos} ${nos === 1 ? 'nó' : 'nós'} da API` +
+  (workers === 0
+    ? ' com o motor embutido'
+    : ` e ${workers} ${workers === 1 ? 'worker' : 'workers'} do motor`);
 
 export const tabelaMarkdown = (r: Resultado): string => {
   const linhas = [
     `Máquina: ${r.maquina}. Data: ${r.data}.`,
     '',
     `${r.parametros.operadores} operadores e ${r.parametros.admins} admins simultâneos por ${r.duracao_segundos} s ` +
+      `em ${topologia(r.parametros)} (um PostgreSQL) ` +
       `(preparo: ${r.preparo_segundos} s); ${r.requisicoes} requisições, ${r.requisicoes_por_segundo} req/s; ` +
       `5xx: ${r.erros_5xx}; erros de rede: ${r.erros_rede}; status inesperados: ${r.inesperados}.`,
     '',
@@ -82,14 +103,36 @@ export const tabelaMarkdown = (r: Resultado): string => {
     ),
     `| mensagens de operadores enviadas | ${r.mensagens.operador_enviadas} |`,
     `| respostas de clientes simuladas | ${r.mensagens.respostas_recebidas} |`,
+    `| agregados diferentes da agregação direta | ${r.agregados.divergencias} |`,
+    '',
+    ...(r.por_no.length > 1
+      ? [
+          '| nó da API | requisições | p50 (ms) | p99 (ms) | 5xx |',
+          '|---|---:|---:|---:|---:|',
+          ...r.por_no.map(
+            (n) => `| api-${n.no + 1} | ${n.requisicoes} | ${n.p50_ms} | ${n.p99_ms} | ${n.erros_5xx} |`,
+          ),
+          '',
+        ]
+      : []),
+    '| processo | linhas de erro no log | parou durante a execução |',
+    '|---|---:|---|',
+    ...r.processos.map((p) => `| ${p.processo} | ${p.linhas_de_erro} | ${p.saida ?? 'não'} |`),
     '',
     r.aprovado ? '**Resultado: ✅ aprovado**' : `**Resultado: ❌ reprovado** — ${r.motivos.join('; ')}`,
   ];
+  if (r.agregados.exemplos.length > 0) {
+    linhas.push('', 'Agregados que divergem (as figuras inteiras em latest.json):');
+    for (const d of r.agregados.exemplos)
+      linhas.push(
+        `- ${d.figura}: agregado ${JSON.stringify(d.agregado).slice(0, 300)}; direto ${JSON.stringify(d.direto).slice(0, 300)}`,
+      );
+  }
   if (r.exemplos_de_falha.length > 0) {
     linhas.push('', 'Exemplos de respostas com problema:');
     for (const f of r.exemplos_de_falha)
       linhas.push(
-        `- ${f.grupo}: ${f.metodo} ${f.caminho} → ${f.status || 'erro de rede'}` +
+        `- ${f.grupo}: ${f.metodo} ${f.caminho} (api-${f.no + 1}) → ${f.status || 'erro de rede'}` +
           `${f.requestId ? ` (x-request-id ${f.requestId})` : ''} ${f.corpo.replace(/\s+/g, ' ').slice(0, 200)}`,
       );
   }

@@ -1,10 +1,15 @@
 // `npm run test:load` (issue 8): a bounded, loopback-only load test. Starts the server on a fresh
 // PostgreSQL database, creates 2 admins and 50 operators with 20 customers each due today, opens the
 // sending window, then runs every user's journey at once for 2 minutes (`--duracao 30` for a short
-// run); prints latencies per route group and checks that every régua message went out exactly once.
-// Exits non-zero on any 5xx, network error, or régua message lost or duplicated.
+// run); prints latencies per route group and checks that every régua message went out exactly once
+// and that the read models equal the base tables. `--nos 3 --workers 2` (issue 18) runs three API
+// nodes and two engine workers on the one database, the requests spread over the nodes.
+// Exits non-zero on any 5xx, network error, régua message lost or duplicated, read model that
+// diverges, or process that stopped.
+import { checarAgregados } from './agregados.ts';
 import { lerParametros } from './argumentos.ts';
 import { criarBanco, removerBanco } from './banco.ts';
+import { balancear } from './http.ts';
 import { rodarJornadas } from './jornadas.ts';
 import { aoEncerrar, limpar, limparNosSinais } from './limpeza.ts';
 import { checarMensagens, drenar } from './mensagens.ts';
@@ -17,7 +22,7 @@ import {
   type Resultado,
   tabelaMarkdown,
 } from './relatorio.ts';
-import { iniciarServidor, LOG_SERVIDOR } from './servidor.ts';
+import { iniciarProcessos, novaAppKey, PASTA_LOGS, type Processo, resumirProcesso } from './servidor.ts';
 
 const segundosDesde = (inicio: number) => Math.round((Date.now() - inicio) / 100) / 10;
 
@@ -26,17 +31,27 @@ const executar = async (): Promise<number> => {
   const metricas = criarMetricas();
   limparNosSinais(() => metricas.encerrar());
 
-  console.error('Criando o banco cobranca_load e iniciando o servidor…');
+  console.error(`Criando o banco cobranca_load e iniciando ${p.nos} nó(s) da API e ${p.workers} worker(s)…`);
   const databaseUrl = await criarBanco();
   aoEncerrar('remover o banco', async () => {
     await removerBanco();
   });
-  const servidor = await iniciarServidor(databaseUrl, p.intervaloReguaSegundos);
-  aoEncerrar('parar o servidor', servidor.parar);
-  console.error(`Servidor em ${servidor.url} (log: ${LOG_SERVIDOR}).`);
+  const processos: Processo[] = [];
+  // Stopped together, before the database is dropped (the steps run last registered first).
+  aoEncerrar('parar os processos', async () => {
+    await Promise.all(processos.map((processo) => processo.parar()));
+  });
+  const appKey = novaAppKey();
+  const { urls } = await iniciarProcessos(
+    databaseUrl,
+    { nos: p.nos, workers: p.workers, intervaloSegundos: p.intervaloReguaSegundos, appKey },
+    (processo) => processos.push(processo),
+  );
+  const nos = balancear(urls);
+  console.error(`Nós em ${urls.join(', ')} (logs em ${PASTA_LOGS}).`);
 
   const inicioPreparo = Date.now();
-  const preparo = await preparar(servidor.url, databaseUrl, p);
+  const preparo = await preparar(nos, databaseUrl, appKey, p);
   const preparoSegundos = segundosDesde(inicioPreparo);
   console.error(
     `Preparo em ${preparoSegundos} s: ${preparo.admins.length} admins, ${preparo.operadores.length} operadores, ` +
@@ -45,7 +60,7 @@ const executar = async (): Promise<number> => {
 
   const inicio = Date.now();
   await rodarJornadas(
-    { url: servidor.url, metricas, ate: inicio + p.duracaoSegundos * 1000 },
+    { nos, metricas, ate: inicio + p.duracaoSegundos * 1000 },
     preparo.operadores,
     preparo.admins,
   );
@@ -60,6 +75,7 @@ const executar = async (): Promise<number> => {
     tentativasComFalhas: preparo.settings.tentativas_com_falhas,
     drenagemSegundos: drenagem,
   });
+  const agregados = await checarAgregados(databaseUrl);
 
   const grupos = metricas.resumo();
   const soma = (campo: 'requisicoes' | 'erros_5xx' | 'erros_rede' | 'inesperados') =>
@@ -68,6 +84,8 @@ const executar = async (): Promise<number> => {
     erros_5xx: soma('erros_5xx'),
     erros_rede: soma('erros_rede'),
     mensagens,
+    agregados,
+    processos: processos.map(resumirProcesso),
   };
   const motivos = motivosDeFalha(parcial);
   const resultado: Resultado = {
@@ -80,6 +98,7 @@ const executar = async (): Promise<number> => {
     requisicoes_por_segundo: Math.round((soma('requisicoes') / duracao) * 10) / 10,
     inesperados: soma('inesperados'),
     grupos,
+    por_no: metricas.porNo(),
     exemplos_de_falha: metricas.falhas(),
     aprovado: motivos.length === 0,
     motivos,
