@@ -174,7 +174,22 @@ DECLARE
     WHEN 'pagamentos' THEN agregados_sql_pagamentos(fonte)
     WHEN 'chamadas' THEN agregados_sql_chamadas(fonte)
     WHEN 'mensagens' THEN agregados_sql_mensagens(fonte) END;
+  -- The columns the counters read: an UPDATE of none of them (the planner's marks, a send's lease)
+  -- changes nothing and stops here.
+  contadas text := CASE TG_TABLE_NAME
+    WHEN 'contas_receber' THEN 'cliente_id, vencimento, status, valor_centavos, valor_pago_centavos'
+    WHEN 'pagamentos' THEN 'data, valor_centavos, pix_recebido_id'
+    WHEN 'chamadas' THEN 'created_at, operador_id'
+    WHEN 'mensagens' THEN 'cliente_id, direcao, status, enviada_em, created_at, autor_id' END;
+  mudou boolean;
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    EXECUTE format(
+      'SELECT EXISTS (SELECT 1 FROM novas n JOIN antigas o ON o.id = n.id WHERE (%s) IS DISTINCT FROM (%s))',
+      regexp_replace(contadas, '(\w+)', 'n.\1', 'g'), regexp_replace(contadas, '(\w+)', 'o.\1', 'g'))
+      INTO mudou;
+    IF NOT mudou THEN RETURN NULL; END IF;
+  END IF;
   -- EXECUTE here, not in a helper: transition tables are visible to this function's queries only.
   FOREACH comando IN ARRAY comandos LOOP
     EXECUTE comando;

@@ -82,6 +82,8 @@ export const contasReceber = pgTable(
     multaPendenteCentavos: centavos('multa_pendente_centavos').notNull().default(0),
     jurosPendentesCentavos: centavos('juros_pendentes_centavos').notNull().default(0),
     encargosAte: date('encargos_ate'),
+    /** When planning looks at it again: its next régua step's date ('-infinity' now, 'infinity' never). */
+    reguaProximaEm: date('regua_proxima_em').notNull().default(sql`'-infinity'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +105,8 @@ export const contasReceber = pgTable(
       .where(sql`${t.status} = 'aberta'`),
     // "Due this month" and the monthly chart over every status, from the index alone.
     index('contas_receber_vencimento_idx').on(t.vencimento, t.status, t.valorCentavos, t.valorPagoCentavos),
+    // Planning reads only the open receivables whose next step may be due (migration 0016).
+    index('contas_receber_regua_proxima_idx').on(t.reguaProximaEm).where(sql`${t.status} = 'aberta'`),
     index('contas_receber_pago_em_idx').on(t.pagoEm).where(sql`${t.pagoEm} IS NOT NULL`),
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),

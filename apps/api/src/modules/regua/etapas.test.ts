@@ -1,6 +1,13 @@
 import { sistemaSettings } from '@cobranca/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ContaAberta, decidirEtapa, type Etapa, ordenarEtapas, planejarCliente } from './etapas.ts';
+import {
+  type ContaAberta,
+  decidirEtapa,
+  type Etapa,
+  ordenarEtapas,
+  planejarCliente,
+  proximaVisita,
+} from './etapas.ts';
 
 const { regua: REGUA, janela_envio: JANELA } = sistemaSettings.parse({});
 
@@ -182,5 +189,23 @@ describe('planejarCliente', () => {
     ],
   ])('plans no message with %s', (_caso, contas, pulos) => {
     expect(planejarCliente(contas, REGUA, HOJE, JANELA)).toEqual({ plano: null, pulos });
+  });
+});
+
+describe('proximaVisita', () => {
+  const visita = (registradas: number[]) => proximaVisita(VENCIMENTO, registradas, REGUA, JANELA);
+
+  it('is the first step after the last one recorded, on its sending day', () => {
+    expect(visita([])).toBe('2026-03-10');
+    expect(visita([-3])).toBe('2026-03-13');
+    // −3 skipped and 0 sent in one catch-up: the next one is +3.
+    expect(visita([-3, 0])).toBe('2026-03-16');
+    // A step behind the last recorded one is never sent, so it needs no visit.
+    expect(visita([7])).toBe('2026-03-28');
+  });
+
+  it('is never once the last step is recorded', () => {
+    expect(visita([15])).toBe('infinity');
+    expect(visita([-3, 0, 3, 7, 15])).toBe('infinity');
   });
 });

@@ -42,6 +42,22 @@ export const decidirEtapa = (
   return { enviar, pular: vencidas.filter((e) => e !== enviar) };
 };
 
+/**
+ * When planning should look at a receivable again, given the steps recorded for it: the date of the
+ * first step after the last one recorded ('infinity' when none is left). Steps behind it are only ever
+ * skipped, so they need no visit. `etapas` must be sorted (`ordenarEtapas`).
+ */
+export const proximaVisita = (
+  vencimento: string,
+  registradas: readonly number[],
+  etapas: readonly Etapa[],
+  janela: JanelaEnvio,
+): string => {
+  const ultima = Math.max(-Infinity, ...registradas);
+  const proxima = etapas.find((e) => e.dias > ultima);
+  return proxima ? dataDaEtapa(vencimento, proxima.dias, janela) : 'infinity';
+};
+
 export type ContaNaMensagem = Pick<ContaAberta, 'id' | 'vencimento' | 'saldoCentavos'> & { etapa: Etapa };
 
 export type PlanoCliente = {

@@ -6,7 +6,14 @@ import { linhasDe } from '../../db/linhas.ts';
 import { type Atualizacao, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
-import { type ContaAberta, ordenarEtapas, type PlanoCliente, type Pulo, planejarCliente } from './etapas.ts';
+import {
+  type ContaAberta,
+  ordenarEtapas,
+  type PlanoCliente,
+  type Pulo,
+  planejarCliente,
+  proximaVisita,
+} from './etapas.ts';
 import { chaveRegua, montarMensagemRegua } from './mensagem-regua.ts';
 
 // Planning (docs/produto.md §11): one cursor over the open receivables of the customers automation may
@@ -59,6 +66,7 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
       AND c.numero_chamadas < ${ctx.settings.tentativas_com_falhas}
       AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
       AND cr.vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
+      AND cr.regua_proxima_em <= ${ctx.hoje}::date
       AND NOT EXISTS (SELECT 1 FROM regua_envios re WHERE re.conta_id = cr.id AND re.etapa_dias >= ${ultima})
       AND NOT EXISTS (
         SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
@@ -92,8 +100,13 @@ type NovaMensagem = {
   contas: { conta_id: number; etapa_dias: number }[];
 };
 
-const gravarMensagens = async (tx: Tx, ctx: ContextoPlanejamento, novas: NovaMensagem[]): Promise<number> => {
-  if (novas.length === 0) return 0;
+/** Writes the slice's messages; the keys of those created (a key planned before adds nothing). */
+const gravarMensagens = async (
+  tx: Tx,
+  ctx: ContextoPlanejamento,
+  novas: NovaMensagem[],
+): Promise<Set<string>> => {
+  if (novas.length === 0) return new Set();
   const criadas = linhasDe<{ id: number; chave: string }>(
     await tx.execute(sql`
       INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
@@ -110,7 +123,25 @@ const gravarMensagens = async (tx: Tx, ctx: ContextoPlanejamento, novas: NovaMen
     (porChave.get(chave)?.contas ?? []).map((c) => ({ ...c, mensagem_id: id })),
   );
   await gravarEnvios(tx, ctx.hoje, envios, 'planejado');
-  return criadas.length;
+  return new Set(criadas.map((c) => c.chave));
+};
+
+/** The next visit of each receivable the slice decided on, from what is now recorded for it. */
+const gravarProximasVisitas = async (
+  tx: Tx,
+  ctx: ContextoPlanejamento,
+  contas: { id: number; vencimento: string; registradas: readonly number[] }[],
+) => {
+  if (contas.length === 0) return;
+  const etapas = ordenarEtapas(ctx.settings.regua);
+  const proximas = contas.map((c) => ({
+    id: c.id,
+    data: proximaVisita(c.vencimento, c.registradas, etapas, ctx.settings.janela_envio),
+  }));
+  await tx.execute(sql`
+    UPDATE contas_receber cr SET regua_proxima_em = x.data
+    FROM jsonb_to_recordset(${JSON.stringify(proximas)}::jsonb) AS x(id integer, data date)
+    WHERE cr.id = x.id AND cr.regua_proxima_em IS DISTINCT FROM x.data`);
 };
 
 const gravarEnvios = async (
@@ -176,15 +207,18 @@ const planejarFatia = async (
   );
   const novas: NovaMensagem[] = [];
   const pulos: Pulo[] = [];
+  const decididos: typeof planos = [];
   let adiadas = 0;
-  for (const { cliente, plano, pulos: doCliente } of planos) {
-    const contatos = recentes.get(cliente.id);
-    if (plano && contatos && (contatos.hoje >= por_dia || contatos.semana >= por_semana)) {
+  for (const p of planos) {
+    const contatos = recentes.get(p.cliente.id);
+    // A deferred customer keeps its receivables' visit date: planning sees them again tomorrow.
+    if (p.plano && contatos && (contatos.hoje >= por_dia || contatos.semana >= por_semana)) {
       adiadas += 1;
       continue;
     }
-    pulos.push(...doCliente);
-    if (plano) novas.push(novaMensagem(ctx, cliente, plano));
+    decididos.push(p);
+    pulos.push(...p.pulos);
+    if (p.plano) novas.push(novaMensagem(ctx, p.cliente, p.plano));
   }
   await gravarEnvios(
     tx,
@@ -192,7 +226,22 @@ const planejarFatia = async (
     pulos.map((p) => ({ conta_id: p.contaId, etapa_dias: p.etapa.dias })),
     'pulado',
   );
-  return { planejadas: await gravarMensagens(tx, ctx, novas), puladas: pulos.length, adiadas };
+  const criadas = await gravarMensagens(tx, ctx, novas);
+  // Steps now recorded per receivable: skipped ones, and those of a message actually created.
+  const agora = new Map<number, number[]>();
+  const registrar = (contaId: number, dias: number) =>
+    agora.set(contaId, [...(agora.get(contaId) ?? []), dias]);
+  for (const p of pulos) registrar(p.contaId, p.etapa.dias);
+  for (const n of novas)
+    if (criadas.has(n.chave)) for (const c of n.contas) registrar(c.conta_id, c.etapa_dias);
+  await gravarProximasVisitas(
+    tx,
+    ctx,
+    decididos.flatMap(({ cliente }) =>
+      cliente.contas.map((c) => ({ ...c, registradas: [...c.registradas, ...(agora.get(c.id) ?? [])] })),
+    ),
+  );
+  return { planejadas: criadas.size, puladas: pulos.length, adiadas };
 };
 
 /** Messages state the updated amount of each receivable (docs/produto.md §7). */

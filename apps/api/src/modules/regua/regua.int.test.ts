@@ -1,6 +1,6 @@
 import { sistemaSettings } from '@cobranca/contracts';
 import { somarDias } from '@cobranca/dominio';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
@@ -149,6 +149,41 @@ describe('planning', () => {
     expect((um?.planejadas ?? 0) + (outro?.planejadas ?? 0)).toBe(5);
     expect(await planejarRegua(db, ctx)).toEqual({ planejadas: 0, puladas: 0, adiadas: 0 });
     expect(await mensagensRegua(db)).toHaveLength(5);
+  });
+
+  it('stores when to look at each receivable again, and looks sooner when its plan may change', async () => {
+    const { db } = database;
+    const proxima = async (id: number) =>
+      (await db.select().from(contasReceber).where(eq(contasReceber.id, id)))[0]?.reguaProximaEm;
+    const id = await inserirCliente(db, { nome: 'Vera' });
+    // Due Friday 2026-12-18: −3 → Tue 12-15, 0 → Fri 12-18, +3 → Mon 12-21, +15 → Sat 01-02.
+    const futura = await inserirConta(db, { clienteId: id, valorCentavos: 5_000, vencimento: '2026-12-18' });
+    const vencida = await inserirConta(db, { clienteId: id, valorCentavos: 7_000, vencimento: '2026-11-02' });
+    expect(await proxima(futura)).toBe('-infinity');
+    await planejarRegua(db, await contexto('2026-12-15'));
+    // The lembrete went today: next is the due-day step. The old one got its last step (+15): never again.
+    expect(await proxima(futura)).toBe('2026-12-18');
+    expect(await proxima(vencida)).toBe('infinity');
+    // Until that day a pass has nothing to read for it.
+    await db.delete(mensagens).where(eq(mensagens.clienteId, id));
+    expect(await planejarRegua(db, await contexto('2026-12-17'))).toEqual({
+      planejadas: 0,
+      puladas: 0,
+      adiadas: 0,
+    });
+
+    // A withdrawn step (a cancelled message deletes its records), a new due date, a new régua: look now.
+    await db.execute(sql`DELETE FROM regua_envios WHERE conta_id = ${futura}`);
+    expect(await proxima(futura)).toBe('-infinity');
+    await planejarRegua(db, await contexto('2026-12-15'));
+    expect(await proxima(futura)).toBe('2026-12-18');
+    await db.update(contasReceber).set({ vencimento: '2026-12-28' }).where(eq(contasReceber.id, futura));
+    expect(await proxima(futura)).toBe('-infinity');
+    await db.update(contasReceber).set({ reguaProximaEm: 'infinity' }).where(eq(contasReceber.id, vencida));
+    await configurar(db, {
+      regua: [...(await buscarSistemaSettings(db)).regua, { dias: 30, tipo: 'atraso' }],
+    });
+    expect(await proxima(vencida)).toBe('-infinity');
   });
 
   it('leaves out opted-out, snoozed, paused, com falhas and phoneless customers', async () => {
