@@ -33,6 +33,8 @@ const tipoDe = (texto: string): string => {
   if (t.startsWith('INSERT INTO mensagens')) return 'insert_mensagens';
   if (t.startsWith('INSERT INTO regua_envios')) return 'insert_regua_envios';
   if (t.startsWith('SELECT cliente_id')) return 'contatos_recentes';
+  if (t.startsWith('UPDATE contas_receber')) return 'update_proximas_visitas';
+  if (/^commit/i.test(t)) return 'commit';
   return 'outros';
 };
 

@@ -185,7 +185,8 @@ DECLARE
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     EXECUTE format(
-      'SELECT EXISTS (SELECT 1 FROM novas n JOIN antigas o ON o.id = n.id WHERE (%s) IS DISTINCT FROM (%s))',
+      -- count(*), not EXISTS: EXISTS plans a nested loop hoping to stop early, quadratic when nothing changed.
+      'SELECT count(*) > 0 FROM novas n JOIN antigas o ON o.id = n.id WHERE (%s) IS DISTINCT FROM (%s)',
       regexp_replace(contadas, '(\w+)', 'n.\1', 'g'), regexp_replace(contadas, '(\w+)', 'o.\1', 'g'))
       INTO mudou;
     IF NOT mudou THEN RETURN NULL; END IF;

@@ -48,3 +48,10 @@ CREATE TRIGGER configuracoes_regua_ins AFTER INSERT ON configuracoes REFERENCING
 --> statement-breakpoint
 CREATE TRIGGER configuracoes_regua_upd AFTER UPDATE ON configuracoes
   REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION configuracoes_regua_replanejar();
+--> statement-breakpoint
+-- The planner's date is no news for a screen: a pass must not tell every node that everything changed.
+DROP TRIGGER contas_receber_eventos_upd ON contas_receber;
+--> statement-breakpoint
+CREATE TRIGGER contas_receber_eventos_upd AFTER UPDATE ON contas_receber REFERENCING OLD TABLE AS antigos NEW TABLE AS novos
+  FOR EACH STATEMENT EXECUTE FUNCTION eventos_atualizacao('cliente_id',
+    '(to_jsonb(n.*) - ''regua_proxima_em'') IS DISTINCT FROM (to_jsonb(o.*) - ''regua_proxima_em'')');

@@ -53,7 +53,6 @@ export type ContextoPlanejamento = {
 const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
   const etapas = ordenarEtapas(ctx.settings.regua);
   const antecedencia = Math.max(0, -(etapas[0]?.dias ?? 0)) + FOLGA_CALENDARIO_DIAS;
-  const ultima = etapas.at(-1)?.dias ?? 0;
   return tx.execute(sql`
     DECLARE regua_planejamento NO SCROLL CURSOR FOR
     SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
@@ -67,7 +66,6 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
       AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
       AND cr.vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
       AND cr.regua_proxima_em <= ${ctx.hoje}::date
-      AND NOT EXISTS (SELECT 1 FROM regua_envios re WHERE re.conta_id = cr.id AND re.etapa_dias >= ${ultima})
       AND NOT EXISTS (
         SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
     ORDER BY c.id, cr.vencimento, cr.id`);
