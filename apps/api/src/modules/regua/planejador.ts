@@ -55,17 +55,22 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
   const antecedencia = Math.max(0, -(etapas[0]?.dias ?? 0)) + FOLGA_CALENDARIO_DIAS;
   return tx.execute(sql`
     DECLARE regua_planejamento NO SCROLL CURSOR FOR
+    -- The day's few receivables first, from their partial index: ordered by customer, the planner would
+    -- rather walk every open receivable in customer order and filter (seen at 1 M rows).
+    WITH devidas AS MATERIALIZED (
+      SELECT * FROM contas_receber
+      WHERE status = 'aberta' AND regua_proxima_em <= ${ctx.hoje}::date
+        AND vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
+    )
     SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
       cr.valor_centavos, cr.valor_pago_centavos, cr.multa_pendente_centavos, cr.juros_pendentes_centavos,
       cr.encargos_ate::text AS encargos_ate,
       ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
-    FROM clientes c
-    JOIN contas_receber cr ON cr.cliente_id = c.id AND cr.status = 'aberta'
+    FROM devidas cr
+    JOIN clientes c ON c.id = cr.cliente_id
     WHERE c.status = 'ativo' AND c.opt_out_em IS NULL AND c.telefone IS NOT NULL
       AND c.numero_chamadas < ${ctx.settings.tentativas_com_falhas}
       AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
-      AND cr.vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
-      AND cr.regua_proxima_em <= ${ctx.hoje}::date
       AND NOT EXISTS (
         SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
     ORDER BY c.id, cr.vencimento, cr.id`);
