@@ -410,16 +410,23 @@ describe('npm run cli -- agregados:recalcular', () => {
     });
     await withTarget(async (d) => {
       const id = await inserirCliente(d.db, { nome: 'Vera Agregada' });
-      await inserirConta(d.db, { clienteId: id, valorCentavos: 12_345, vencimento: '2026-01-10' });
-      // A counter out of step, as a bulk load with triggers off would leave it.
-      await d.db.execute(sql`UPDATE agregados_dia SET valor = valor + 1 WHERE metrica = 'aberto_centavos'`);
+      await inserirConta(d.db, { clienteId: id, valorCentavos: 12_345, vencimento: '2031-07-18' });
+      // One counter out of step, as a bulk load with triggers off would leave it.
+      await d.db.execute(sql`
+        UPDATE agregados_dia SET valor = valor + 1
+        WHERE (metrica, dia, operador_id, fatia) IN (SELECT metrica, dia, operador_id, fatia FROM agregados_dia
+          WHERE metrica = 'aberto_centavos' AND dia = '2031-07-18' LIMIT 1)`);
     });
     const result = await cli('agregados:recalcular');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Divergia: dashboard: agregado \{"valores_em_aberto":123\.46,/);
+    // The open total the dashboard shows, and the day's counter behind it.
+    expect(result.stdout).toMatch(/^Divergia: dashboard: agregado \{"valores_em_aberto":[\d.]+,/);
+    expect(result.stdout).toContain(
+      'Divergia: contadores por dia: agregado [{"metrica":"aberto_centavos","dia":"2031-07-18","operador_id":0,"agregado":"12346","direto":"12345"}], direto []',
+    );
     expect(result.stdout).toMatch(
-      /Agregados recalculados em [\d,]+ s \((pglite|postgres)\): 1 figura corrigida\.\n$/,
+      /Agregados recalculados em [\d,]+ s \((pglite|postgres)\): 2 figuras corrigidas\.\n$/,
     );
     expect(await cli('agregados:recalcular')).toMatchObject({
       code: 0,
