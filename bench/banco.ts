@@ -5,7 +5,8 @@ import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
 import { criarUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
 
 const URL_PADRAO = 'postgres://postgres@127.0.0.1:5432/postgres';
-const NOME = 'cobranca_bench';
+// BENCH_DB_NOME: two runs at once on one server each need their own database (each drops its own).
+const NOME = process.env.BENCH_DB_NOME ?? 'cobranca_bench';
 
 export type BancoBench = { url: string; database: Database; fechar: () => Promise<void> };
 

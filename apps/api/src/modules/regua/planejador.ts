@@ -22,8 +22,6 @@ import { chaveRegua, montarMensagemRegua } from './mensagem-regua.ts';
 
 const TRAVA_PLANEJAMENTO = 7_310_422;
 const FATIA = 5_000;
-// Holidays and weekends can pull a reminder a few days earlier than its offset.
-const FOLGA_CALENDARIO_DIAS = 7;
 
 export type ResultadoPlanejamento = { planejadas: number; puladas: number; adiadas: number };
 
@@ -50,17 +48,16 @@ export type ContextoPlanejamento = {
   templates: ReadonlyMap<TemplateTipo, TemplateMensagem>;
 };
 
-const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
-  const etapas = ordenarEtapas(ctx.settings.regua);
-  const antecedencia = Math.max(0, -(etapas[0]?.dias ?? 0)) + FOLGA_CALENDARIO_DIAS;
-  return tx.execute(sql`
+// No due-date bound: a receivable whose first step is far ahead is read once, dated, and skipped until
+// then (docs/decisions/026-regua-proxima.md).
+const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
+  tx.execute(sql`
     DECLARE regua_planejamento NO SCROLL CURSOR FOR
     -- The day's few receivables first, from their partial index: ordered by customer, the planner would
     -- rather walk every open receivable in customer order and filter (seen at 1 M rows).
     WITH devidas AS MATERIALIZED (
       SELECT * FROM contas_receber
       WHERE status = 'aberta' AND regua_proxima_em <= ${ctx.hoje}::date
-        AND vencimento <= ${somarDias(ctx.hoje, antecedencia)}::date
     )
     SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
       cr.valor_centavos, cr.valor_pago_centavos, cr.multa_pendente_centavos, cr.juros_pendentes_centavos,
@@ -74,7 +71,6 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) => {
       AND NOT EXISTS (
         SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
     ORDER BY c.id, cr.vencimento, cr.id`);
-};
 
 /** Régua messages per customer already sent (or waiting) today and in the last seven days. */
 const contatosRecentes = async (tx: Tx, ids: number[], hoje: string, fuso: string) => {

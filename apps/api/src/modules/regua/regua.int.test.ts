@@ -159,11 +159,15 @@ describe('planning', () => {
     // Due Friday 2026-12-18: −3 → Tue 12-15, 0 → Fri 12-18, +3 → Mon 12-21, +15 → Sat 01-02.
     const futura = await inserirConta(db, { clienteId: id, valorCentavos: 5_000, vencimento: '2026-12-18' });
     const vencida = await inserirConta(db, { clienteId: id, valorCentavos: 7_000, vencimento: '2026-11-02' });
+    // Due Friday 2027-03-19, months ahead: its lembrete (−3) is Tue 03-16.
+    const distante = await inserirConta(db, { clienteId: id, valorCentavos: 9_000, vencimento: '2027-03-19' });
     expect(await proxima(futura)).toBe('-infinity');
     await planejarRegua(db, await contexto('2026-12-15'));
     // The lembrete went today: next is the due-day step. The old one got its last step (+15): never again.
     expect(await proxima(futura)).toBe('2026-12-18');
     expect(await proxima(vencida)).toBe('infinity');
+    // However far ahead, read once and dated: no pass reads it again before its first step.
+    expect(await proxima(distante)).toBe('2027-03-16');
     // Until that day a pass has nothing to read for it.
     await db.delete(mensagens).where(eq(mensagens.clienteId, id));
     expect(await planejarRegua(db, await contexto('2026-12-17'))).toEqual({
