@@ -70,6 +70,24 @@ const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string)
   );
 };
 
+/**
+ * The total of a list of own open receivables bounded only by due dates, from the read model of open
+ * receivables by operator and due date (migration 0015): counting them per request read every one.
+ * Undefined when the filter needs the receivables themselves (search, one customer, another status).
+ */
+const totalPeloAgregado = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string): SQL | undefined => {
+  const soAbertas = filtro.status === 'aberta' || (filtro.status === undefined && filtro.vencidas);
+  if (!soAbertas || filtro.busca || filtro.clienteId !== undefined || filtro.ids)
+    return undefined;
+  const condicoes = [
+    sql`operador_id = ${escopo.operadorId}`,
+    filtro.vencidas ? sql`vencimento < ${hoje}::date` : undefined,
+    filtro.vencimentoDe ? sql`vencimento >= ${filtro.vencimentoDe}::date` : undefined,
+    filtro.vencimentoAte ? sql`vencimento <= ${filtro.vencimentoAte}::date` : undefined,
+  ].filter((c) => c !== undefined);
+  return sql`SELECT coalesce(sum(contas), 0)::int AS total FROM agregados_abertas WHERE ${sql.join(condicoes, sql` AND `)}`;
+};
+
 /** The operator's receivables, bound to the caller: always joined to clientes so the scope builds the WHERE. */
 export class ContasDoOperador {
   constructor(
@@ -159,11 +177,14 @@ export class ContasDoOperador {
       .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }))
       .limit(pagina.limit)
       .offset(pagina.offset);
-    const [contagem] = await db
-      .select({ total: count() })
-      .from(contasReceber)
-      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-      .where(where);
+    const agregado = totalPeloAgregado(escopo, filtro, atualizacao.hoje);
+    const [contagem] = agregado
+      ? linhasDe<{ total: number }>(await db.execute(agregado))
+      : await db
+          .select({ total: count() })
+          .from(contasReceber)
+          .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+          .where(where);
     return {
       rows: linhas.map(({ conta, clienteNome }) => ({
         ...toContaReceber(conta, atualizacao),
