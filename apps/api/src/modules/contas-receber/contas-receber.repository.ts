@@ -77,8 +77,7 @@ const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string)
  */
 const totalPeloAgregado = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string): SQL | undefined => {
   const soAbertas = filtro.status === 'aberta' || (filtro.status === undefined && filtro.vencidas);
-  if (!soAbertas || filtro.busca || filtro.clienteId !== undefined || filtro.ids)
-    return undefined;
+  if (!soAbertas || filtro.busca || filtro.clienteId !== undefined || filtro.ids) return undefined;
   const condicoes = [
     sql`operador_id = ${escopo.operadorId}`,
     filtro.vencidas ? sql`vencimento < ${hoje}::date` : undefined,

@@ -160,7 +160,11 @@ describe('planning', () => {
     const futura = await inserirConta(db, { clienteId: id, valorCentavos: 5_000, vencimento: '2026-12-18' });
     const vencida = await inserirConta(db, { clienteId: id, valorCentavos: 7_000, vencimento: '2026-11-02' });
     // Due Friday 2027-03-19, months ahead: its lembrete (−3) is Tue 03-16.
-    const distante = await inserirConta(db, { clienteId: id, valorCentavos: 9_000, vencimento: '2027-03-19' });
+    const distante = await inserirConta(db, {
+      clienteId: id,
+      valorCentavos: 9_000,
+      vencimento: '2027-03-19',
+    });
     expect(await proxima(futura)).toBe('-infinity');
     await planejarRegua(db, await contexto('2026-12-15'));
     // The lembrete went today: next is the due-day step. The old one got its last step (+15): never again.
