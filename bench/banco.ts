@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
 import { criarUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
@@ -9,6 +10,25 @@ const URL_PADRAO = 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOME = process.env.BENCH_DB_NOME ?? 'cobranca_bench';
 
 export type BancoBench = { url: string; database: Database; fechar: () => Promise<void> };
+
+/** What the data generators need of a client: node-postgres's, or the embedded PGlite's through `consultorPglite`. */
+export type Consultor = {
+  query: <R extends Record<string, unknown> = Record<string, unknown>>(
+    texto: string,
+    valores?: unknown[],
+  ) => Promise<{ rows: R[]; rowCount: number | null }>;
+};
+
+/** The embedded PGlite behind a Database, as a `Consultor`. */
+export const consultorPglite = (database: Database): Consultor => {
+  const pglite = (database.db as unknown as { $client: PGlite }).$client;
+  return {
+    query: async <R>(texto: string, valores?: unknown[]) => {
+      const r = await pglite.query<R>(texto, valores);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+  };
+};
 
 /** One short-lived connection for set-up and measurements outside the app's pool. */
 export const comCliente = async <T>(url: string, executar: (client: pg.Client) => Promise<T>): Promise<T> => {

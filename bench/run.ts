@@ -6,6 +6,7 @@ import { benchApi } from './api/api.bench.ts';
 import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
+import { benchPlanejamentoPglite } from './engine/planejamento-pglite.bench.ts';
 import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
 import { benchAoVivoPix } from './pix/ao-vivo.bench.ts';
 import { benchLiquidacaoPix } from './pix/liquidacao.bench.ts';
@@ -20,6 +21,7 @@ const escala = rapido
       notas: 100,
       repeticoes: 1,
       contasRegua: 100_000,
+      contasReguaPglite: 10_000,
       mensagensEnvio: 800,
       pix: { notificacoes: 300, janelaMs: 20_000, aoVivo: 20 },
       api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
@@ -29,6 +31,7 @@ const escala = rapido
       notas: 1_000,
       repeticoes: 3,
       contasRegua: 1_000_000,
+      contasReguaPglite: 100_000,
       mensagensEnvio: 2_400,
       pix: { notificacoes: 1_000, janelaMs: 60_000, aoVivo: 50 },
       api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
@@ -41,6 +44,7 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   ],
   motor: async (banco) => [
     await benchPlanejamento(banco, escala.contasRegua),
+    await benchPlanejamentoPglite(escala.contasReguaPglite),
     await benchEnvio(banco, escala.mensagensEnvio),
   ],
   pix: async (banco) => [

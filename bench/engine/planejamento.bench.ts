@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { somarDias } from '@cobranca/dominio';
-import { type BancoBench, comCliente, executarEmProcesso } from '../banco.ts';
+import { type BancoBench, type Consultor, comCliente, executarEmProcesso } from '../banco.ts';
 import { cronometrar, type LinhaBench, ms } from '../resultado.ts';
 import { gerarCarteira } from './gerar.ts';
 
@@ -8,14 +8,14 @@ import { gerarCarteira } from './gerar.ts';
 // (yesterday's pass ran, so each receivable knows its next visit) against one `SELECT count(*)` over the
 // same open receivables, with the pass's memory sampled.
 
-const RAZAO_MAXIMA = 20;
+export const RAZAO_MAXIMA = 20;
 /**
  * "Memory flat (batched)": the pass reads its rows in several slices and the live heap measured at each
  * slice (after a full GC) stays within this of the heap before the pass: nothing accumulates across
  * slices, whatever the number of rows. The RSS sampled during the pass is reported beside it (it also
  * holds the garbage V8 has not collected yet).
  */
-const DELTA_HEAP_MAXIMO_MB = 16;
+export const DELTA_HEAP_MAXIMO_MB = 16;
 /** A weekday "today" (Tuesday) in São Paulo; the pass plans what falls due on it. */
 export const HOJE_BENCH = '2026-11-24';
 
@@ -46,19 +46,18 @@ const planejarEmProcesso = (url: string, hoje: string) =>
   );
 
 /** The floor: counting the same open receivables, best of three. */
-const contarAbertas = (url: string) =>
-  comCliente(url, async (client) => {
-    const tempos: number[] = [];
-    let total = 0;
-    for (let i = 0; i < 3; i += 1) {
-      const { ms: tempo, resultado } = await cronometrar(() =>
-        client.query<{ n: string }>("SELECT count(*) AS n FROM contas_receber WHERE status = 'aberta'"),
-      );
-      tempos.push(tempo);
-      total = Number(resultado.rows[0]?.n);
-    }
-    return { ms: Math.min(...tempos), total };
-  });
+export const contarAbertas = async (client: Consultor) => {
+  const tempos: number[] = [];
+  let total = 0;
+  for (let i = 0; i < 3; i += 1) {
+    const { ms: tempo, resultado } = await cronometrar(() =>
+      client.query<{ n: string }>("SELECT count(*) AS n FROM contas_receber WHERE status = 'aberta'"),
+    );
+    tempos.push(tempo);
+    total = Number(resultado.rows[0]?.n);
+  }
+  return { ms: Math.min(...tempos), total };
+};
 
 /**
  * Where the cursor's time goes: EXPLAIN ANALYZE of the very DECLARE the pass ran (a cursor gets its own
@@ -89,24 +88,22 @@ const explicarCursor = (url: string, hoje: string, consulta: NonNullable<Passada
  * it planned is marked delivered, as the sender would have left it, so today's pass finds no customer
  * with a message still waiting.
  */
-const vespera = async (url: string) => {
-  await planejarEmProcesso(url, somarDias(HOJE_BENCH, -1));
-  await comCliente(url, async (client) => {
-    await client.query(
-      `UPDATE mensagens SET status = 'entregue', enviada_em = created_at, entregue_em = created_at
-       WHERE origem = 'regua' AND status = 'pendente'`,
-    );
-    await client.query("UPDATE regua_envios SET status = 'enviado' WHERE status = 'planejado'");
-    await client.query('VACUUM (ANALYZE) contas_receber, regua_envios, mensagens');
-  });
+export const vespera = async (planejar: (hoje: string) => Promise<unknown>, client: Consultor) => {
+  await planejar(somarDias(HOJE_BENCH, -1));
+  await client.query(
+    `UPDATE mensagens SET status = 'entregue', enviada_em = created_at, entregue_em = created_at
+     WHERE origem = 'regua' AND status = 'pendente'`,
+  );
+  await client.query("UPDATE regua_envios SET status = 'enviado' WHERE status = 'planejado'");
+  await client.query('VACUUM (ANALYZE) contas_receber, regua_envios, mensagens');
 };
 
 export const benchPlanejamento = async (banco: BancoBench, contas: number): Promise<LinhaBench> => {
   const carteira = await gerarCarteira(banco.url, contas, HOJE_BENCH);
   const inicioVespera = performance.now();
-  await vespera(banco.url);
+  await comCliente(banco.url, (client) => vespera((ontem) => planejarEmProcesso(banco.url, ontem), client));
   const vesperaMs = performance.now() - inicioVespera;
-  const piso = await contarAbertas(banco.url);
+  const piso = await comCliente(banco.url, contarAbertas);
   if (piso.total !== contas) throw new Error(`esperava ${contas} contas abertas, contou ${piso.total}`);
   const passada = await planejarEmProcesso(banco.url, HOJE_BENCH);
   const razao = passada.ms / piso.ms;

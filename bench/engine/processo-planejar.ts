@@ -2,10 +2,10 @@
 // every few milliseconds during the pass, the live heap at every slice the pass fetches (a forced GC,
 // started with --expose-gc, whose time is taken out of the pass's), and where the time went (waiting on
 // PostgreSQL, per kind of statement, against the rest, which is JavaScript in this process).
-import { sistemaSettings } from '@cobranca/contracts';
 import pg from 'pg';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
-import { carregarTemplates, planejarRegua } from '../../apps/api/src/modules/regua/planejador.ts';
+import { planejarRegua } from '../../apps/api/src/modules/regua/planejador.ts';
+import { contextoBench } from './contexto-planejamento.ts';
 
 const [url, hoje] = process.argv.slice(2);
 if (!url || !hoje) throw new Error('uso: processo-planejar <url> <hoje>');
@@ -68,12 +68,7 @@ prototipo.query = function (this: unknown, ...args: unknown[]) {
 
 const mb = (bytes: number) => bytes / 2 ** 20;
 const database = await openPostgres(url);
-const ctx = {
-  settings: sistemaSettings.parse({}),
-  hoje,
-  canal: 'simulador' as const,
-  templates: await carregarTemplates(database.db),
-};
+const ctx = await contextoBench(database.db, hoje);
 
 const amostras: { t: number; rss: number }[] = [];
 const amostrar = () => amostras.push({ t: performance.now(), rss: process.memoryUsage.rss() });
