@@ -19,9 +19,13 @@ export type Consultor = {
   ) => Promise<{ rows: R[]; rowCount: number | null }>;
 };
 
+/** The embedded PGlite client behind a Database opened by `openPglite`. */
+export const pgliteDe = (database: Database): PGlite =>
+  (database.db as unknown as { $client: PGlite }).$client;
+
 /** The embedded PGlite behind a Database, as a `Consultor`. */
 export const consultorPglite = (database: Database): Consultor => {
-  const pglite = (database.db as unknown as { $client: PGlite }).$client;
+  const pglite = pgliteDe(database);
   return {
     query: async <R>(texto: string, valores?: unknown[]) => {
       const r = await pglite.query<R>(texto, valores);

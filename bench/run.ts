@@ -7,7 +7,7 @@ import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchPlanejamentoPglite } from './engine/planejamento-pglite.bench.ts';
-import { benchImportacaoCsv, benchImportacaoNfe } from './imports/imports.bench.ts';
+import { benchImportacaoCsv, benchImportacaoCsvPglite, benchImportacaoNfe } from './imports/imports.bench.ts';
 import { benchAoVivoPix } from './pix/ao-vivo.bench.ts';
 import { benchLiquidacaoPix } from './pix/liquidacao.bench.ts';
 import type { LinhaBench } from './resultado.ts';
@@ -40,6 +40,7 @@ const escala = rapido
 const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   importacoes: async (banco) => [
     await benchImportacaoCsv(banco, escala.linhasCsv, escala.repeticoes),
+    await benchImportacaoCsvPglite(escala.linhasCsv / 10, escala.repeticoes),
     await benchImportacaoNfe(banco, escala.notas, escala.repeticoes),
   ],
   motor: async (banco) => [

@@ -14,7 +14,10 @@ import { cronometrar, type LinhaBench, mediana, ms } from '../resultado.ts';
 import { gerarCsv, gerarZipNfe } from './gerar.ts';
 
 const PICO_MAXIMO_MB = 300;
+/** NF-e, and the CSV import's goal. */
 const RAZAO_MAXIMA = 3;
+/** The CSV import's target for now (BENCHMARKS: ≤ 10× now, 3× the goal). */
+const RAZAO_MAXIMA_CSV = 10;
 
 const limpar = (banco: BancoBench) =>
   banco.database.db.execute(
@@ -79,13 +82,53 @@ export const benchImportacaoCsv = async (
       medida: `Importação CSV, ${linhas.toLocaleString('pt-BR')} linhas válidas (PostgreSQL)`,
       piso: `COPY: ${ms(piso)}`,
       valor: `${ms(tempo)} (${razao.toFixed(2)}×), pico ${pico.toFixed(0)} MB`,
-      alvo: `≤ ${RAZAO_MAXIMA}× e ≤ ${PICO_MAXIMO_MB} MB`,
-      ok: razao <= RAZAO_MAXIMA && pico <= PICO_MAXIMO_MB,
+      alvo: `≤ ${RAZAO_MAXIMA_CSV}× (meta ${RAZAO_MAXIMA}×) e ≤ ${PICO_MAXIMO_MB} MB`,
+      ok: razao <= RAZAO_MAXIMA_CSV && pico <= PICO_MAXIMO_MB,
       detalhes: {
         piso_ms: piso,
         ms: tempo,
         razao,
         pico_mb: pico,
+        linhas_por_segundo: (linhas / tempo) * 1000,
+      },
+    };
+  } finally {
+    await rm(pasta, { recursive: true, force: true });
+  }
+};
+
+type ExecucaoPglite = { pisos: number[]; execucoes: { ms: number; criados: number }[]; picoMb: number };
+
+/**
+ * The same import on PGlite (in memory, its own process), at the 10× smaller scale: its floor is
+ * PGlite's own COPY of the same file (`FROM '/dev/blob'`) into a bare table. Its memory is PGlite's
+ * heap as much as the import's, so only the ratio has a target here.
+ */
+export const benchImportacaoCsvPglite = async (linhas: number, repeticoes: number): Promise<LinhaBench> => {
+  const pasta = await mkdtemp(join(tmpdir(), 'bench-csv-pglite-'));
+  try {
+    const caminho = join(pasta, 'clientes.csv');
+    await gerarCsv(caminho, linhas);
+    const { pisos, execucoes, picoMb } = await executarEmProcesso<ExecucaoPglite>(
+      new URL('./processo-importar-csv-pglite.ts', import.meta.url),
+      [caminho, String(repeticoes)],
+    );
+    for (const e of execucoes)
+      if (e.criados !== linhas) throw new Error(`esperava ${linhas} clientes, vieram ${e.criados}`);
+    const piso = mediana(pisos);
+    const tempo = mediana(execucoes.map((e) => e.ms));
+    const razao = tempo / piso;
+    return {
+      medida: `Importação CSV, ${linhas.toLocaleString('pt-BR')} linhas válidas (PGlite)`,
+      piso: `COPY do PGlite: ${ms(piso)}`,
+      valor: `${ms(tempo)} (${razao.toFixed(2)}×), pico ${picoMb.toFixed(0)} MB`,
+      alvo: `≤ ${RAZAO_MAXIMA_CSV}× (meta ${RAZAO_MAXIMA}×)`,
+      ok: razao <= RAZAO_MAXIMA_CSV,
+      detalhes: {
+        piso_ms: piso,
+        ms: tempo,
+        razao,
+        pico_mb: picoMb,
         linhas_por_segundo: (linhas / tempo) * 1000,
       },
     };
