@@ -23,6 +23,9 @@ const integration = (kind: 'pglite' | 'postgres') => ({
 // Every database test runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Test files spend much of
+    // their time waiting on PostgreSQL, a child process or a fake server, so two overlap well.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -43,7 +46,8 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
           // jsdom has no window.location base for relative fetches; tests talk to this origin.
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
-          testTimeout: 15_000,
+          // Typing through user-event slows down most when the machine is loaded (CI on two cores).
+          testTimeout: 30_000,
           expect,
         },
       },
