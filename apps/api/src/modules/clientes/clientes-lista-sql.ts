@@ -1,7 +1,5 @@
 import type { ClientesOrdem, FiltroResposta } from '@cobranca/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { entreIds } from '../../db/ids.ts';
 import { clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { ordem, porNome, type Sentido } from '../../lib/ordenacao.ts';
 
@@ -119,42 +117,3 @@ export const filtrosDaQuery = (q: QueryFiltros): FiltrosLista => ({
   resposta: q.resposta,
   etiqueta: q.etiqueta,
 });
-
-export type Resposta = { conteudo: string; createdAt: Date };
-
-/** The newest inbound message of each of the page's customers, in one DISTINCT ON read. */
-export const ultimasRespostas = async (db: DbOrTx, ids: number[]): Promise<Map<number, Resposta>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([mensagens.clienteId], {
-      clienteId: mensagens.clienteId,
-      conteudo: mensagens.conteudo,
-      createdAt: mensagens.createdAt,
-    })
-    .from(mensagens)
-    .where(and(entreIds(mensagens.clienteId, ids), eq(mensagens.direcao, 'entrada')))
-    .orderBy(asc(mensagens.clienteId), sql`${mensagens.createdAt} desc`, sql`${mensagens.id} desc`);
-  return new Map(rows.map(({ clienteId, ...resposta }) => [clienteId ?? 0, resposta]));
-};
-
-export type Recuperado = { centavos: number; ultimoEm: Date | null };
-
-/**
- * What the page's customers paid (manual and PIX payments alike) and when the last payment was
- * recorded. A customer becomes `concluido` only when a payment leaves nothing open (or when imported
- * without debt), and no payment can follow without a new open receivable, so for a `concluido`
- * customer the last payment's recording time is when it was concluded.
- */
-export const recuperadoPorCliente = async (db: DbOrTx, ids: number[]): Promise<Map<number, Recuperado>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      clienteId: pagamentos.clienteId,
-      centavos: sql<number>`sum(${pagamentos.valorCentavos})`.mapWith(Number),
-      ultimoEm: sql<Date | null>`max(${pagamentos.createdAt})`.mapWith(pagamentos.createdAt),
-    })
-    .from(pagamentos)
-    .where(entreIds(pagamentos.clienteId, ids))
-    .groupBy(pagamentos.clienteId);
-  return new Map(rows.map(({ clienteId, ...r }) => [clienteId, r]));
-};

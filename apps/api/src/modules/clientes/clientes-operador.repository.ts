@@ -1,31 +1,20 @@
-import { type ClienteLista, type ClienteStatus, NAO_LIDAS_MAXIMO } from '@cobranca/contracts';
-import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ClienteLista, ClienteStatus } from '@cobranca/contracts';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entreIds, naOrdemDosIds } from '../../db/ids.ts';
-import { clientes, leiturasCliente, mensagens, usuarios } from '../../db/schema/index.ts';
+import { sqlList } from '../../db/schema/columns.ts';
+import { clientes, leiturasCliente } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
-import {
-  type Aberto,
-  abertoPorCliente,
-  colunasCliente,
-  type Pagina,
-  toClienteBase,
-} from './clientes-admin.repository.ts';
+import type { Pagina } from './clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from './clientes-busca.ts';
 import {
   condicaoFiltros,
   type FiltrosLista,
   type OrdemLista,
   ordemDosClientes,
-  type Recuperado,
-  type Resposta,
-  recuperadoPorCliente,
-  ultimasRespostas,
 } from './clientes-lista-sql.ts';
-import { diasAtraso } from './dias-atraso.ts';
+import { consultaLista, type PaginaSql, toClienteLista, type Valor } from './clientes-operador-lista.ts';
 import { doOperador, type Escopo, visivelAoOperador } from './escopo-operador.ts';
-import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
 import type { Atualizacao } from './valor-atualizado.ts';
 
 // The operator's customer lists (docs/produto.md §5): every WHERE starts from the caller's scope.
@@ -43,23 +32,28 @@ export type FiltroClientesOperador = {
   ids?: number[];
 };
 
-const STATUS_ATIVOS: ClienteStatus[] = ['ativo', 'pausado'];
+/**
+ * The list's statuses written into the SQL, not bound: a prepared statement's generic plan may use a
+ * partial index (Ativos, Aguardando) only when the statement's own text implies the index's predicate.
+ */
+const comStatus = (...status: ClienteStatus[]): SQL =>
+  sql`${clientes.status} IN (${sql.raw(sqlList(status))})`;
 
 const membrosDaLista = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined => {
   switch (filtro.lista) {
     case 'ativos':
       return and(
         doOperador(escopo),
-        inArray(clientes.status, STATUS_ATIVOS),
+        comStatus('ativo', 'pausado'),
         filtro.minimoChamadas === undefined ? undefined : gte(clientes.numeroChamadas, filtro.minimoChamadas),
       );
     // visivelAoOperador = own, or unassigned and awaiting: the shared queue.
     case 'aguardando':
-      return and(visivelAoOperador(escopo), eq(clientes.status, 'aguardando_atendimento'));
+      return and(visivelAoOperador(escopo), comStatus('aguardando_atendimento'));
     case 'em_atendimento':
-      return and(doOperador(escopo), eq(clientes.status, 'em_atendimento'));
+      return and(doOperador(escopo), comStatus('em_atendimento'));
     case 'concluidos':
-      return and(doOperador(escopo), eq(clientes.status, 'concluido'));
+      return and(doOperador(escopo), comStatus('concluido'));
   }
 };
 
@@ -80,99 +74,74 @@ const whereClientes = (escopo: Escopo, filtro: FiltroClientesOperador, hoje: str
     filtro.ids ? entreIds(clientes.id, filtro.ids) : undefined,
   );
 
-const colunasClienteOperador = {
-  ...colunasCliente,
-  aguardandoDesde: clientes.aguardandoDesde,
-  etiquetas: clientes.etiquetas,
-};
-
-type Ultima = NonNullable<ClienteLista['ultima_mensagem']>;
-
-/** The newest message of each of the page's customers, in one DISTINCT ON read. */
-const ultimasMensagens = async (db: DbOrTx, ids: number[]): Promise<Map<number, Ultima>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([mensagens.clienteId], { clienteId: mensagens.clienteId, ...colunasUltimaMensagem })
-    .from(mensagens)
-    .where(entreIds(mensagens.clienteId, ids))
-    .orderBy(asc(mensagens.clienteId), desc(mensagens.createdAt), desc(mensagens.id));
-  return new Map(rows.map(({ clienteId, ...ultima }) => [clienteId ?? 0, toUltimaMensagem(ultima)]));
-};
+/** A list page's statement; `escopo`, `hoje`, `pagina` and `minimoChamadas` may be placeholders. */
+const consultaDaPagina = (
+  db: DbOrTx,
+  escopo: Escopo,
+  filtro: FiltroClientesOperador,
+  hoje: Valor<string>,
+  pagina: PaginaSql,
+) =>
+  // A placeholder stands where the builders take a value: it only travels into the SQL as a parameter.
+  consultaLista(db, {
+    where: whereClientes(escopo, filtro, hoje as string),
+    ordem: ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje as string),
+    pagina,
+    naoLidasDe: escopo.operadorId,
+    comTotal: true,
+  });
 
 /**
- * How many inbound messages of each of the page's customers this operator has not read yet (newer than
- * their `lida_ate`, or all without one), capped: one grouped read over the page's ids (decision 023).
+ * A list opened with no search, filter or batch: its statement differs between requests only in its
+ * values, so each such shape (list, order, "com falhas") is rendered once per database handle and
+ * named, like the customer workspace (atendimento/cliente-detalhe.repository.ts): no SQL built per
+ * request, and PostgreSQL keeps it parsed (and, after a few runs, planned) on each pooled connection.
  */
-const naoLidasPorCliente = async (
-  db: DbOrTx,
-  ids: number[],
-  escopo: Escopo,
-): Promise<Map<number, number>> => {
-  // The system reads no conversation: nothing is unread for it.
-  if (ids.length === 0 || escopo.operadorId === null) return new Map();
-  const rows = await db
-    .select({
-      clienteId: mensagens.clienteId,
-      naoLidas: sql<number>`least(count(*), ${NAO_LIDAS_MAXIMO})`.mapWith(Number),
-    })
-    .from(mensagens)
-    .leftJoin(
-      leiturasCliente,
-      and(
-        eq(leiturasCliente.clienteId, mensagens.clienteId),
-        eq(leiturasCliente.usuarioId, escopo.operadorId),
-      ),
-    )
-    .where(
-      and(
-        entreIds(mensagens.clienteId, ids),
-        eq(mensagens.direcao, 'entrada'),
-        sql`(${leiturasCliente.lidaAte} is null or ${mensagens.createdAt} > ${leiturasCliente.lidaAte})`,
-      ),
-    )
-    .groupBy(mensagens.clienteId);
-  return new Map(rows.map(({ clienteId, naoLidas }) => [clienteId ?? 0, naoLidas]));
+const formaFixa = (escopo: Escopo, filtro: FiltroClientesOperador): boolean =>
+  escopo.operadorId !== null &&
+  !filtro.busca &&
+  filtro.ids === undefined &&
+  Object.values(filtro.filtros ?? {}).every((valor) => valor === undefined);
+
+const PARAMETROS = {
+  escopo: { operadorId: sql.placeholder('operadorId') } as unknown as Escopo,
+  minimoChamadas: sql.placeholder('minimoChamadas') as unknown as number,
+  hoje: sql.placeholder('hoje'),
+  offset: sql.placeholder('offset'),
 };
 
-type LinhaCliente = Awaited<ReturnType<typeof linhasDaPagina>>[number];
+// The page size is written into the SQL (and the name): under a LIMIT parameter PostgreSQL costs the
+// generic plan for a tenth of the list, never prefers it, and plans the statement again every time.
+const prepararPagina = (db: DbOrTx, filtro: FiltroClientesOperador, limit: number, nome: string) =>
+  consultaDaPagina(
+    db,
+    PARAMETROS.escopo,
+    {
+      lista: filtro.lista,
+      ordem: filtro.ordem,
+      minimoChamadas: filtro.minimoChamadas === undefined ? undefined : PARAMETROS.minimoChamadas,
+    },
+    PARAMETROS.hoje,
+    { limit: sql.raw(String(Math.trunc(limit))), offset: PARAMETROS.offset },
+  ).prepare(nome);
 
-const linhasDaPagina = (db: DbOrTx, where: SQL | undefined, ordem: SQL[], pagina: Pagina) =>
-  db
-    .select(colunasClienteOperador)
-    .from(clientes)
-    .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
-    .where(where)
-    .orderBy(...ordem)
-    .limit(pagina.limit)
-    .offset(pagina.offset);
-
-type DaPagina = {
-  aberto?: Aberto;
-  ultima?: Ultima;
-  resposta?: Resposta;
-  recuperado?: Recuperado;
-  naoLidas?: number;
+const preparadas = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepararPagina>>>();
+const preparadaPara = (db: DbOrTx, filtro: FiltroClientesOperador, limit: number) => {
+  const { chave, sentido } = filtro.ordem ?? ORDEM_PADRAO[filtro.lista];
+  const falhas = filtro.minimoChamadas === undefined ? '' : '_falhas';
+  const nome = `clientes_${filtro.lista}_${chave}_${sentido}${falhas}_${Math.trunc(limit)}`;
+  let doDb = preparadas.get(db);
+  if (!doDb) {
+    doDb = new Map();
+    preparadas.set(db, doDb);
+  }
+  let preparada = doDb.get(nome);
+  if (!preparada) {
+    preparada = prepararPagina(db, filtro, limit, nome);
+    doDb.set(nome, preparada);
+  }
+  return preparada;
 };
-
-const toClienteLista = (
-  l: LinhaCliente,
-  { aberto, ultima, resposta, recuperado, naoLidas }: DaPagina,
-  hoje: string,
-): ClienteLista => ({
-  ...toClienteBase(l, aberto?.centavos ?? 0),
-  dias_atraso: aberto?.vencimentoMaisAntigo
-    ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, hoje)
-    : 0,
-  ultima_mensagem: ultima ?? null,
-  aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
-  ultima_resposta: resposta
-    ? { conteudo: resposta.conteudo, created_at: resposta.createdAt.toISOString() }
-    : null,
-  recuperado: centavosParaReais(recuperado?.centavos ?? 0),
-  concluido_em: recuperado?.ultimoEm?.toISOString() ?? null,
-  nao_lidas: naoLidas ?? 0,
-  etiquetas: l.etiquetas,
-});
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
 export const ASSUMA_ANTES =
@@ -270,7 +239,7 @@ export class ClientesDoOperador {
 
   /**
    * Every id of the list in its order, for an export: one sort, then the rows come by batches of ids
-   * through `listar` (docs/decisions/020-exportacao.md).
+   * through `doLote` (docs/decisions/020-exportacao.md).
    */
   async idsDaLista(filtro: FiltroClientesOperador, hoje: string): Promise<number[]> {
     const rows = await this.db
@@ -281,21 +250,26 @@ export class ClientesDoOperador {
     return rows.map((r) => r.id);
   }
 
-  /** One page of an operator list and the total that matches; aggregates cover the page's rows only. */
+  /**
+   * One page of an operator list and the total that matches, from one statement
+   * (clientes-operador-lista.ts): aggregates cover the page's rows only.
+   */
   async listar(
     filtro: FiltroClientesOperador,
     pagina: Pagina,
     atualizacao: Atualizacao,
   ): Promise<{ rows: ClienteLista[]; total: number }> {
-    const where = whereClientes(this.escopo, filtro, atualizacao.hoje);
-    const ordem = ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], atualizacao.hoje);
-    const [linhas, [contagem]] = await Promise.all([
-      linhasDaPagina(this.db, where, ordem, pagina),
-      this.db.select({ total: count() }).from(clientes).where(where),
-    ]);
+    const [linha] = formaFixa(this.escopo, filtro)
+      ? await preparadaPara(this.db, filtro, pagina.limit).execute({
+          operadorId: this.escopo.operadorId,
+          minimoChamadas: filtro.minimoChamadas,
+          hoje: atualizacao.hoje,
+          offset: pagina.offset,
+        })
+      : await consultaDaPagina(this.db, this.escopo, filtro, atualizacao.hoje, pagina);
     return {
-      rows: await this.comAgregados(linhas, atualizacao, { naoLidas: true }),
-      total: contagem?.total ?? 0,
+      rows: (linha?.linhas ?? []).map((l) => toClienteLista(l, atualizacao)),
+      total: linha?.total ?? 0,
     };
   }
 
@@ -309,39 +283,14 @@ export class ClientesDoOperador {
     ids: number[],
     atualizacao: Atualizacao,
   ): Promise<ClienteLista[]> {
-    const linhas = await this.db
-      .select(colunasClienteOperador)
-      .from(clientes)
-      .leftJoin(usuarios, eq(usuarios.id, clientes.operadorId))
-      .where(whereClientes(this.escopo, { ...filtro, ids }, atualizacao.hoje));
-    return naOrdemDosIds(ids, await this.comAgregados(linhas, atualizacao, { naoLidas: false }));
-  }
-
-  private async comAgregados(
-    linhas: LinhaCliente[],
-    atualizacao: Atualizacao,
-    { naoLidas: comNaoLidas }: { naoLidas: boolean },
-  ): Promise<ClienteLista[]> {
-    const ids = linhas.map((l) => l.id);
-    const [abertos, ultimas, respostas, recuperados, naoLidas] = await Promise.all([
-      abertoPorCliente(this.db, ids, atualizacao),
-      ultimasMensagens(this.db, ids),
-      ultimasRespostas(this.db, ids),
-      recuperadoPorCliente(this.db, ids),
-      comNaoLidas ? naoLidasPorCliente(this.db, ids, this.escopo) : new Map<number, number>(),
-    ]);
-    return linhas.map((l) =>
-      toClienteLista(
-        l,
-        {
-          aberto: abertos.get(l.id),
-          ultima: ultimas.get(l.id),
-          resposta: respostas.get(l.id),
-          recuperado: recuperados.get(l.id),
-          naoLidas: naoLidas.get(l.id),
-        },
-        atualizacao.hoje,
-      ),
-    );
+    const [linha] = await consultaLista(this.db, {
+      where: whereClientes(this.escopo, { ...filtro, ids }, atualizacao.hoje),
+      ordem: null,
+      pagina: null,
+      naoLidasDe: false,
+      comTotal: false,
+    });
+    const rows = (linha?.linhas ?? []).map((l) => toClienteLista(l, atualizacao));
+    return naOrdemDosIds(ids, rows);
   }
 }

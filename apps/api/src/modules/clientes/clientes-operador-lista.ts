@@ -1,0 +1,155 @@
+import { type ClienteLista, NAO_LIDAS_MAXIMO } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  clientes,
+  contasReceber,
+  leiturasCliente,
+  mensagens,
+  pagamentos,
+  usuarios,
+} from '../../db/schema/index.ts';
+import { lerLinha, linhaJson } from '../atendimento/linhas-json.ts';
+import { colunasCliente, toClienteBase } from './clientes-admin.repository.ts';
+import { diasAtraso } from './dias-atraso.ts';
+import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
+import { type Atualizacao, encargosDaConta } from './valor-atualizado.ts';
+
+// One page of an operator list in one statement (issue 18): the page's ids first, from the index that
+// holds the list's scope, status and order (a deferred join: a deep page walks index entries, not
+// rows), then each row with its aggregates as correlated subqueries, the whole page as one JSON value
+// decoded through each column's own mapper (atendimento/linhas-json.ts), and the list's total beside it.
+
+/** A statement value, or its placeholder when the statement is prepared once for every request. */
+export type Valor<T> = T | Placeholder;
+
+const colunasClienteOperador = {
+  ...colunasCliente,
+  aguardandoDesde: clientes.aguardandoDesde,
+  etiquetas: clientes.etiquetas,
+};
+
+const colunasConta = {
+  valorCentavos: contasReceber.valorCentavos,
+  valorPagoCentavos: contasReceber.valorPagoCentavos,
+  vencimento: contasReceber.vencimento,
+  multaPendenteCentavos: contasReceber.multaPendenteCentavos,
+  jurosPendentesCentavos: contasReceber.jurosPendentesCentavos,
+  encargosAte: contasReceber.encargosAte,
+};
+
+const colunasResposta = { conteudo: mensagens.conteudo, createdAt: mensagens.createdAt };
+
+const colunasRecuperado = { centavos: pagamentos.valorCentavos, ultimoEm: pagamentos.createdAt };
+
+// Correlated to the page's `clientes` row. Fines and interest are computed per day in JS, so the open
+// receivables come as rows.
+const abertas = sql`(SELECT json_agg(${linhaJson(colunasConta)}) FROM ${contasReceber} WHERE ${contasReceber.clienteId} = ${clientes.id} AND ${contasReceber.status} = 'aberta')`;
+
+const ultimaMensagem = sql`(SELECT ${linhaJson(colunasUltimaMensagem)} FROM ${mensagens} WHERE ${mensagens.clienteId} = ${clientes.id} ORDER BY ${mensagens.createdAt} DESC, ${mensagens.id} DESC LIMIT 1)`;
+
+const ultimaResposta = sql`(SELECT ${linhaJson(colunasResposta)} FROM ${mensagens} WHERE ${mensagens.clienteId} = ${clientes.id} AND ${mensagens.direcao} = 'entrada' ORDER BY ${mensagens.createdAt} DESC, ${mensagens.id} DESC LIMIT 1)`;
+
+// What the customer paid (manual and PIX alike) and when the last payment was recorded. A customer
+// becomes `concluido` only when a payment leaves nothing open (or when imported without debt), and no
+// payment can follow without a new open receivable, so for a `concluido` customer that is when it was
+// concluded.
+const recuperado = sql`(SELECT json_build_array(sum(${pagamentos.valorCentavos})::text, max(${pagamentos.createdAt})::text) FROM ${pagamentos} WHERE ${pagamentos.clienteId} = ${clientes.id})`;
+
+/**
+ * Inbound messages newer than the operator's reading (all without one), counted up to the cap only
+ * (decision 023). The system reads no conversation: nothing is unread for it.
+ */
+const naoLidas = (operadorId: Valor<number> | null): SQL =>
+  operadorId === null
+    ? sql`0`
+    : sql`(SELECT count(*) FROM (SELECT 1 FROM ${mensagens} WHERE ${mensagens.clienteId} = ${clientes.id} AND ${mensagens.direcao} = 'entrada' AND ${mensagens.createdAt} > coalesce((SELECT ${leiturasCliente.lidaAte} FROM ${leiturasCliente} WHERE ${leiturasCliente.usuarioId} = ${operadorId} AND ${leiturasCliente.clienteId} = ${clientes.id}), '-infinity') LIMIT ${NAO_LIDAS_MAXIMO}) AS nao_lidas)`;
+
+/** LIMIT and OFFSET; the limit may be written into the SQL, a constant a prepared plan can count on. */
+export type PaginaSql = { limit: Valor<number> | SQL; offset: Valor<number> };
+
+type ConsultaLista = {
+  where: SQL | undefined;
+  /** The list's ORDER BY; none for an export's batch, which comes back in the caller's order of ids. */
+  ordem: SQL[] | null;
+  /** None: every row the WHERE keeps (an export's batch). */
+  pagina: PaginaSql | null;
+  /** The unread markers of this operator; `false` when the rows do not show them (a file). */
+  naoLidasDe: Valor<number> | null | false;
+  /** The total that matches the WHERE, beside the page. */
+  comTotal: boolean;
+};
+
+/**
+ * The statement. Its FROM is one empty row, so the total comes back even for a page past the end; the
+ * page's ids are numbered in the list's order, and the JSON array keeps that order.
+ */
+export const consultaLista = (db: DbOrTx, c: ConsultaLista) => {
+  const where = c.where ?? sql`true`;
+  const ordenar = c.ordem ? sql` ORDER BY ${sql.join(c.ordem, sql`, `)}` : sql``;
+  const limitar = c.pagina ? sql` LIMIT ${c.pagina.limit} OFFSET ${c.pagina.offset}` : sql``;
+  // Numbered after the LIMIT, in the order the sorted subquery yields them: only the page's rows pass
+  // through the window, not every row the OFFSET skips.
+  const ids = sql`SELECT id, row_number() OVER () AS n FROM (SELECT ${clientes.id} AS id FROM ${clientes} WHERE ${where}${ordenar}${limitar}) AS ids`;
+  const linha = sql`json_build_array(${linhaJson(colunasClienteOperador)}, ${abertas}, ${ultimaMensagem}, ${ultimaResposta}, ${recuperado}, ${c.naoLidasDe === false ? sql`0` : naoLidas(c.naoLidasDe)})`;
+  const linhas = sql`(SELECT coalesce(json_agg(${linha} ORDER BY pagina.n), '[]') FROM (${ids}) AS pagina JOIN ${clientes} ON ${clientes.id} = pagina.id LEFT JOIN ${usuarios} ON ${usuarios.id} = ${clientes.operadorId})`;
+  const total = c.comTotal ? sql`(SELECT count(*) FROM ${clientes} WHERE ${where})` : sql`0`;
+  // Nested one level: a field written directly would lose its table names (cliente-detalhe.repository.ts).
+  return db
+    .select({
+      total: sql<number>`${total}`.mapWith(Number),
+      linhas: sql<LinhaJson[]>`${linhas}`,
+    })
+    .from(sql`(SELECT) AS uma_linha`);
+};
+
+// [customer columns, open receivables, newest message, newest reply, [paid, last payment], unread]
+type LinhaJson = [
+  unknown[],
+  unknown[][] | null,
+  unknown[] | null,
+  unknown[] | null,
+  [string | null, string | null],
+  number,
+];
+
+const abertoDe = (contas: unknown[][] | null, atualizacao: Atualizacao) => {
+  let centavos = 0;
+  let vencimentoMaisAntigo: string | null = null;
+  for (const valores of contas ?? []) {
+    const conta = lerLinha(colunasConta, valores);
+    centavos += encargosDaConta(conta, atualizacao).totalCentavos;
+    if (vencimentoMaisAntigo === null || conta.vencimento < vencimentoMaisAntigo)
+      vencimentoMaisAntigo = conta.vencimento;
+  }
+  return { centavos, vencimentoMaisAntigo };
+};
+
+/** A row of the statement as the list shows it. */
+export const toClienteLista = (
+  [cliente, contas, ultima, resposta, pago, naoLidasDoCliente]: LinhaJson,
+  atualizacao: Atualizacao,
+): ClienteLista => {
+  const l = lerLinha(colunasClienteOperador, cliente);
+  const aberto = abertoDe(contas, atualizacao);
+  const r = resposta ? lerLinha(colunasResposta, resposta) : null;
+  // No payment: the sum and the last time are null.
+  const { centavos, ultimoEm } = lerLinha(colunasRecuperado, pago) as {
+    centavos: number | null;
+    ultimoEm: Date | null;
+  };
+  return {
+    ...toClienteBase(l, aberto.centavos),
+    dias_atraso: aberto.vencimentoMaisAntigo
+      ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, atualizacao.hoje)
+      : 0,
+    ultima_mensagem: ultima ? toUltimaMensagem(lerLinha(colunasUltimaMensagem, ultima)) : null,
+    aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,
+    ultima_resposta: r ? { conteudo: r.conteudo, created_at: r.createdAt.toISOString() } : null,
+    recuperado: centavosParaReais(centavos ?? 0),
+    concluido_em: ultimoEm?.toISOString() ?? null,
+    nao_lidas: naoLidasDoCliente,
+    etiquetas: l.etiquetas,
+  };
+};
