@@ -30,7 +30,7 @@ import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mens
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
-import { lerLinha, linhaJson } from './linhas-json.ts';
+import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
 

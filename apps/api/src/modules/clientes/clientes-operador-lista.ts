@@ -10,7 +10,7 @@ import {
   pagamentos,
   usuarios,
 } from '../../db/schema/index.ts';
-import { lerLinha, linhaJson } from '../atendimento/linhas-json.ts';
+import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import { colunasCliente, toClienteBase } from './clientes-admin.repository.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
@@ -19,7 +19,7 @@ import { type Atualizacao, encargosDaConta } from './valor-atualizado.ts';
 // One page of an operator list in one statement (issue 18): the page's ids first, from the index that
 // holds the list's scope, status and order (a deferred join: a deep page walks index entries, not
 // rows), then each row with its aggregates as correlated subqueries, the whole page as one JSON value
-// decoded through each column's own mapper (atendimento/linhas-json.ts), and the list's total beside it.
+// decoded through each column's own mapper (db/linhas-json.ts), and the list's total beside it.
 
 /** A statement value, or its placeholder when the statement is prepared once for every request. */
 export type Valor<T> = T | Placeholder;

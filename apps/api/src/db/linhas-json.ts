@@ -1,6 +1,6 @@
 import { type Column, type InferModelFromColumns, type SQL, sql } from 'drizzle-orm';
 
-// Child rows read inside one statement as JSON (the customer workspace, cliente-detalhe.repository.ts),
+// Child rows read inside one statement as JSON (the customer workspace, the operator lists),
 // decoded into exactly the values a plain drizzle select gives: each column travels as the text the
 // driver would have received (`::text`, same session, same DateStyle and TimeZone) and goes through the
 // column's own `mapFromDriverValue`, so timestamps, dates and cents come out as they always did.
