@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ROUTE_GROUP_ROLES } from '@cobranca/contracts';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { compiladorDeRespostas } from './lib/serializacao.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { atendimentoRoutes } from './modules/atendimento/atendimento.routes.ts';
 import { linhaDoTempoRoutes, notasAdminRoutes } from './modules/atendimento/linha-do-tempo.routes.ts';
@@ -86,7 +87,8 @@ export const buildApp = async (opts: AppOptions) => {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled once per route; under vitest each answer is also checked against zod (docs/decisions/028-serializacao.md).
+  app.setSerializerCompiler(compiladorDeRespostas({ conferir: process.env.NODE_ENV === 'test' }));
 
   // Cross-cutting plugins; each declares the ones it needs (fastify-plugin), so a wrong order fails at start-up.
   app.decorate('appKey', opts.appKey);
