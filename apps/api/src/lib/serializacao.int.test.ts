@@ -3,7 +3,7 @@ import { serializerCompiler as serializadorZod } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import type { DecisaoSerializacao } from './serializacao.ts';
+import type { DecisaoSerializacao, Def } from './serializacao.ts';
 
 type $ZodType = z.core.$ZodType;
 
@@ -42,24 +42,6 @@ const TEXTOS = [
   'x'.repeat(60),
 ];
 const REGEX_CANDIDATOS = ['2026-03', '08:30', 'abc_1', '12345', 'v23.0', 'pt_BR', 'texto'];
-
-type Def = {
-  type: string;
-  format?: string;
-  pattern?: RegExp;
-  checks?: {
-    _zod: { def: { check: string; format?: string; pattern?: RegExp; value?: number; inclusive?: boolean } };
-  }[];
-  shape?: Record<string, $ZodType>;
-  catchall?: $ZodType;
-  element?: $ZodType;
-  keyType?: $ZodType;
-  valueType?: $ZodType;
-  options?: $ZodType[];
-  innerType?: $ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-};
 
 /**
  * A value `schema` accepts (zod's output type), with what zod drops on the way out mixed in: keys the

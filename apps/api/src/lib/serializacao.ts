@@ -53,9 +53,14 @@ const TIPOS_FIEIS = new Set([
   'lazy',
 ]);
 
-type Def = {
+/** What this module (and its test's generator) reads of a zod schema's definition. */
+export type Def = {
   type: string;
-  checks?: { _zod: { def: { check: string } } }[];
+  format?: string;
+  pattern?: RegExp;
+  checks?: {
+    _zod: { def: { check: string; format?: string; pattern?: RegExp; value?: number; inclusive?: boolean } };
+  }[];
   shape?: Record<string, $ZodType>;
   catchall?: $ZodType;
   element?: $ZodType;
@@ -63,6 +68,8 @@ type Def = {
   valueType?: $ZodType;
   options?: $ZodType[];
   innerType?: $ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
 };
 
 const defDe = (schema: $ZodType) => schema._zod.def as unknown as Def;

@@ -2,7 +2,7 @@ import { type ClienteDetalhe, sistemaSettings } from '@cobranca/contracts';
 import { calcularEncargos, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { espiarConsultas } from '../../../test/consultas-espiadas.ts';
 import {
   chamadas,
   clientes,
@@ -645,28 +646,22 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
   });
 
   it('runs at most two statements besides the session lookup, for the workspace and for a customer out of scope (404)', async () => {
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const espiao = vi.spyOn(client, 'query');
-    const textoDe = (arg: unknown) =>
-      typeof arg === 'string' ? arg : String((arg as { text?: unknown } | undefined)?.text ?? '');
-    // The session (api_tokens: lookup and its once-a-minute touch) may or may not be cached by now.
-    const semSessao = () =>
-      espiao.mock.calls.map(([arg]) => textoDe(arg)).filter((texto) => !texto.includes('"api_tokens"'));
+    const consultas = espiarConsultas(t.database);
     try {
       const response = await detalhe(tokenAna, ids.cliente);
       expect(response.statusCode, response.body).toBe(200);
-      expect(espiao.mock.calls.length).toBeGreaterThan(0);
-      expect(semSessao().length, semSessao().join('\n\n')).toBeLessThanOrEqual(2);
+      const feitas = consultas.semSessao();
+      expect(feitas.length, feitas.join('\n\n')).toBeLessThanOrEqual(2);
 
-      espiao.mockClear();
+      consultas.limpar();
       // Bruno's scope: the same statement finds no row, a 404 like a missing customer.
       const alheio = await detalhe(tokenBruno, ids.cliente);
       expect(alheio.statusCode).toBe(404);
       expect(alheio.json()).toEqual({ code: 'CLIENTE_NAO_ENCONTRADO', message: 'Cliente não encontrado.' });
-      expect(semSessao().length, semSessao().join('\n\n')).toBeLessThanOrEqual(2);
+      const alheias = consultas.semSessao();
+      expect(alheias.length, alheias.join('\n\n')).toBeLessThanOrEqual(2);
     } finally {
-      espiao.mockRestore();
+      consultas.restaurar();
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { ClienteLista, ClientesOrdem, Paged } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { espiarConsultas } from '../../../test/consultas-espiadas.ts';
 import { clientes, leiturasCliente, pagamentos } from '../../db/schema/index.ts';
 import type { Sentido } from '../../lib/ordenacao.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from './clientes.test-fixtures.ts';
@@ -207,13 +208,7 @@ describe('an operator list page in one statement', () => {
   });
 
   it('runs two statements besides the session lookup: the settings and the page', async () => {
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const espiao = vi.spyOn(client, 'query');
-    const textoDe = (arg: unknown) =>
-      typeof arg === 'string' ? arg : String((arg as { text?: unknown } | undefined)?.text ?? '');
-    const semSessao = () =>
-      espiao.mock.calls.map(([arg]) => textoDe(arg)).filter((texto) => !texto.includes('"api_tokens"'));
+    const consultas = espiarConsultas(t.database);
     try {
       for (const url of [
         '/api/operador/clientes/ativos?page=1',
@@ -222,16 +217,16 @@ describe('an operator list page in one statement', () => {
         '/api/operador/clientes/aguardando-atendimento?ordem=dias_atraso&sentido=desc&busca=cliente&resposta=7d',
         '/api/operador/clientes/ativos?etiqueta=vip&ordem=recuperado&sentido=desc',
       ]) {
-        espiao.mockClear();
+        consultas.limpar();
         const response = await t.app.inject({ method: 'GET', url, headers: bearer(tokenAna) });
         expect(response.statusCode, response.body).toBe(200);
         const pagina: Paged<ClienteLista> = response.json();
         expect(pagina.total, url).toBeGreaterThan(0);
-        expect(espiao.mock.calls.length).toBeGreaterThan(0);
-        expect(semSessao().length, `${url}\n${semSessao().join('\n\n')}`).toBeLessThanOrEqual(2);
+        const feitas = consultas.semSessao();
+        expect(feitas.length, `${url}\n${feitas.join('\n\n')}`).toBeLessThanOrEqual(2);
       }
     } finally {
-      espiao.mockRestore();
+      consultas.restaurar();
     }
   });
 });

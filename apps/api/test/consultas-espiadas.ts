@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+
+/**
+ * Records the statements the database client receives (PGlite's or node-postgres's pool), to count
+ * what a request costs. The session lookup (api_tokens: the lookup and its once-a-minute touch) is left
+ * out: it may or may not be cached by then.
+ */
+export const espiarConsultas = (database: Database) => {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const espiao = vi.spyOn(client, 'query');
+  const textoDe = (arg: unknown) =>
+    typeof arg === 'string' ? arg : String((arg as { text?: unknown } | undefined)?.text ?? '');
+  return {
+    /** Statements since the last `limpar`, the session's left out; throws if none at all was seen. */
+    semSessao: (): string[] => {
+      if (espiao.mock.calls.length === 0) throw new Error('nenhuma consulta passou pelo espião');
+      return espiao.mock.calls
+        .map(([arg]) => textoDe(arg))
+        .filter((texto) => !texto.includes('"api_tokens"'));
+    },
+    limpar: () => espiao.mockClear(),
+    restaurar: () => espiao.mockRestore(),
+  };
+};
