@@ -10,6 +10,7 @@ import type {
 import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import {
   chamadas,
   clientes,
@@ -30,7 +31,6 @@ import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mens
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
-import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
 

@@ -2,6 +2,7 @@ import { type ClienteLista, NAO_LIDAS_MAXIMO } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import {
   clientes,
   contasReceber,
@@ -10,7 +11,6 @@ import {
   pagamentos,
   usuarios,
 } from '../../db/schema/index.ts';
-import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import { colunasCliente, toClienteBase } from './clientes-admin.repository.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
