@@ -11,6 +11,7 @@ import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
+import { preparadasPorBanco } from '../../db/preparadas.ts';
 import {
   chamadas,
   clientes,
@@ -170,20 +171,10 @@ const consultaDetalhe = (db: DbOrTx) =>
     .from(clientes)
     .where(and(eq(clientes.id, sql.placeholder('clienteId')), visivelAoOperador(ESCOPO_DA_CONSULTA)));
 
-/**
- * Rendered once per database handle and named: the SQL text is not built again on every request (it
- * was a tenth of the request's CPU), and PostgreSQL keeps it parsed on each connection of the pool.
- */
-const preparadas = new WeakMap<DbOrTx, ReturnType<typeof prepararDetalhe>>();
-const prepararDetalhe = (db: DbOrTx) => consultaDetalhe(db).prepare('cliente_detalhe');
-const preparadaPara = (db: DbOrTx) => {
-  let preparada = preparadas.get(db);
-  if (!preparada) {
-    preparada = prepararDetalhe(db);
-    preparadas.set(db, preparada);
-  }
-  return preparada;
-};
+// Prepared once per database handle: building the SQL text was a tenth of the request's CPU.
+const preparadas = preparadasPorBanco<ReturnType<ReturnType<typeof consultaDetalhe>['prepare']>>();
+const preparadaPara = (db: DbOrTx) =>
+  preparadas(db, 'cliente_detalhe', () => consultaDetalhe(db).prepare('cliente_detalhe'));
 
 type LinhaDetalhe = Awaited<ReturnType<typeof consultaDetalhe>>[number];
 

@@ -2,6 +2,7 @@ import type { ClienteLista, ClienteStatus } from '@cobranca/contracts';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entreIds, naOrdemDosIds } from '../../db/ids.ts';
+import { preparadasPorBanco } from '../../db/preparadas.ts';
 import { sqlList } from '../../db/schema/columns.ts';
 import { clientes, leiturasCliente } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
@@ -94,7 +95,7 @@ const consultaDaPagina = (
 /**
  * A list opened with no search, filter or batch: its statement differs between requests only in its
  * values, so each such shape (list, order, "com falhas") is rendered once per database handle and
- * named, like the customer workspace (atendimento/cliente-detalhe.repository.ts): no SQL built per
+ * named (db/preparadas.ts), like the customer workspace: no SQL built per
  * request, and PostgreSQL keeps it parsed (and, after a few runs, planned) on each pooled connection.
  */
 const formaFixa = (escopo: Escopo, filtro: FiltroClientesOperador): boolean =>
@@ -125,22 +126,12 @@ const prepararPagina = (db: DbOrTx, filtro: FiltroClientesOperador, limit: numbe
     { limit: sql.raw(String(Math.trunc(limit))), offset: PARAMETROS.offset },
   ).prepare(nome);
 
-const preparadas = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepararPagina>>>();
+const preparadas = preparadasPorBanco<ReturnType<typeof prepararPagina>>();
 const preparadaPara = (db: DbOrTx, filtro: FiltroClientesOperador, limit: number) => {
   const { chave, sentido } = filtro.ordem ?? ORDEM_PADRAO[filtro.lista];
   const falhas = filtro.minimoChamadas === undefined ? '' : '_falhas';
   const nome = `clientes_${filtro.lista}_${chave}_${sentido}${falhas}_${Math.trunc(limit)}`;
-  let doDb = preparadas.get(db);
-  if (!doDb) {
-    doDb = new Map();
-    preparadas.set(db, doDb);
-  }
-  let preparada = doDb.get(nome);
-  if (!preparada) {
-    preparada = prepararPagina(db, filtro, limit, nome);
-    doDb.set(nome, preparada);
-  }
-  return preparada;
+  return preparadas(db, nome, () => prepararPagina(db, filtro, limit, nome));
 };
 
 export const CLIENTE_NAO_ENCONTRADO = 'Cliente não encontrado.';
