@@ -39,6 +39,10 @@ import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webh
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { pixConfigRoutes } from './modules/pix/pix-config.routes.ts';
+import { linkPortalRoutes } from './modules/portal/link-portal.routes.ts';
+import { paginaPortalPlugin } from './modules/portal/pagina-portal.ts';
+import { LIMITES_PORTAL_PADRAO, type LimitesPortal, portalRoutes } from './modules/portal/portal.routes.ts';
+import { sessaoDoPortal } from './modules/portal/sessao.ts';
 import { janelaRoutes } from './modules/regua/janela.routes.ts';
 import {
   respostasRapidasAdminRoutes,
@@ -71,6 +75,7 @@ export type AppOptions = {
   trustProxy?: boolean;
   webDistDir?: string;
   loginRateLimit?: LoginRateLimit;
+  portalRateLimit?: LimitesPortal;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -101,6 +106,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(cacheSessoesPlugin, {});
   await app.register(accessPlugin, {
     authenticate: (db, authorization) => authenticateBearer(db, authorization, app.cacheSessoes),
+    authenticatePortal: (db, authorization) => sessaoDoPortal(db, authorization, new Date()),
   });
   await app.register(idempotencyPlugin);
   await app.register(swaggerPlugin, { version: APP_VERSION });
@@ -110,6 +116,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(whatsappWebhookRoutes);
   await app.register(webhookPixRoutes);
+  await app.register(portalRoutes, { limites: opts.portalRateLimit ?? LIMITES_PORTAL_PADRAO });
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.admin, [
       adminDashboardRoutes,
@@ -143,11 +150,13 @@ export const buildApp = async (opts: AppOptions) => {
       negociacoesRoutes,
       cobrancasPixRoutes,
       contasReceberRoutes,
+      linkPortalRoutes,
       importacoesOperadorRoutes,
       exportacoesOperadorRoutes,
     ]),
   );
 
+  await app.register(paginaPortalPlugin, { webDistDir: opts.webDistDir ?? '' });
   await app.register(spaPlugin, { webDistDir: opts.webDistDir ?? '' });
   return app;
 };

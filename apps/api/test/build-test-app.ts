@@ -26,6 +26,9 @@ const RELAXED_LOGIN_LIMIT = {
   failuresPerEmail: { max: 100_000, windowMs: 60_000 },
 };
 
+// Same for the portal; its rate-limit tests set their own.
+export const RELAXED_PORTAL_LIMIT = { porIp: 100_000, porLink: 100_000, porSessao: 100_000 };
+
 /**
  * The real app over a migrated database of its own; `close` releases both, then fails if the app gave
  * answers its OpenAPI document does not describe (test/conformidade-openapi.ts).
@@ -36,6 +39,7 @@ export const buildTestApp = async (options: Partial<Omit<AppOptions, 'database'>
     database,
     appKey: randomBytes(32),
     loginRateLimit: RELAXED_LOGIN_LIMIT,
+    portalRateLimit: RELAXED_PORTAL_LIMIT,
     ...options,
   });
   await app.ready();

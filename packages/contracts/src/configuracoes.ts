@@ -19,13 +19,65 @@ const percentual = z
   .number()
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.');
 
+/** A discount tier: from `a_partir_de_dias` days overdue on, at most these shares of each part may be waived. */
+export const portalFaixaDesconto = z.object({
+  a_partir_de_dias: z.number().int().min(0, 'Use 0 ou mais dias.').max(3650, 'Use no máximo 3650 dias.'),
+  encargos_percentual: percentual.min(0, 'Use de 0 a 100%.').max(100, 'Use de 0 a 100%.'),
+  principal_percentual: percentual.min(0, 'Use de 0 a 100%.').max(100, 'Use de 0 a 100%.'),
+});
+export type PortalFaixaDesconto = z.infer<typeof portalFaixaDesconto>;
+
+export const PORTAL_POLITICA_PADRAO = {
+  validade_link_dias: 30,
+  parcelas_maximas: 6,
+  parcela_minima: 50,
+  intervalo_dias: 30,
+  faixas_desconto: [
+    { a_partir_de_dias: 0, encargos_percentual: 0, principal_percentual: 0 },
+    { a_partir_de_dias: 30, encargos_percentual: 50, principal_percentual: 0 },
+    { a_partir_de_dias: 90, encargos_percentual: 100, principal_percentual: 10 },
+  ],
+};
+
+const portalPolitica = z.object({
+  validade_link_dias: z
+    .number()
+    .int()
+    .min(1, 'Use de 1 a 90 dias.')
+    .max(90, 'Use de 1 a 90 dias.')
+    .default(30),
+  parcelas_maximas: z
+    .number()
+    .int()
+    .min(1, 'Use de 1 a 24 parcelas.')
+    .max(24, 'Use de 1 a 24 parcelas.')
+    .default(6),
+  /** Reais: no instalment of a self-service plan below this. */
+  parcela_minima: percentual
+    .min(1, 'A parcela mínima deve ser de pelo menos R$ 1,00.')
+    .max(100_000)
+    .default(50),
+  intervalo_dias: z.number().int().min(7, 'Use de 7 a 60 dias.').max(60, 'Use de 7 a 60 dias.').default(30),
+  faixas_desconto: z
+    .array(portalFaixaDesconto)
+    .min(1, 'Configure ao menos uma faixa.')
+    .max(10, 'No máximo 10 faixas.')
+    .refine(
+      (f) => new Set(f.map((x) => x.a_partir_de_dias)).size === f.length,
+      'Cada faixa deve começar em um número de dias diferente.',
+    )
+    .default(PORTAL_POLITICA_PADRAO.faixas_desconto),
+});
+
 export const sistemaSettings = z.object({
   empresa: z
     .object({
       nome: z.string().trim().max(120).default('Empresa Demonstração Ltda'),
       documento: z.string().trim().max(18).default('11.222.333/0001-81'),
+      /** How customers reach the company besides WhatsApp (shown by the portal, docs/produto.md §22). */
+      contato: z.string().trim().max(160).default(''),
     })
-    .default({ nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' }),
+    .default({ nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81', contato: '' }),
   pix: z
     .object({
       chave: z.string().trim().max(77).default(''),
@@ -81,6 +133,8 @@ export const sistemaSettings = z.object({
         .default(1),
     })
     .default({ multa_percentual: 2, juros_mensal_percentual: 1 }),
+  /** The customer's portal (docs/produto.md §22): link validity and the self-service negotiation policy. */
+  portal: portalPolitica.default(PORTAL_POLITICA_PADRAO),
   sessao_horas: z.number().int().min(1).max(720).default(12),
   /** The admin's automation on/off; the super admin's kill switch is separate and also has to allow sending. */
   automacao_ativa: z.boolean().default(true),

@@ -91,6 +91,9 @@ export type MensagemOrigem = (typeof MENSAGEM_ORIGENS)[number];
 
 export const CANAIS = ['simulador', 'whatsapp_cloud'] as const;
 export type Canal = (typeof CANAIS)[number];
+/** Where a message came through: a sending channel, or the customer's portal (docs/produto.md §22). */
+export const CANAIS_MENSAGEM = [...CANAIS, 'portal'] as const;
+export type CanalMensagem = (typeof CANAIS_MENSAGEM)[number];
 
 export const TEMPLATE_TIPOS = ['lembrete', 'vencimento', 'atraso', 'negociacao', 'agradecimento'] as const;
 export type TemplateTipo = (typeof TEMPLATE_TIPOS)[number];

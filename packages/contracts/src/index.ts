@@ -18,6 +18,7 @@ export * from './linha-do-tempo.ts';
 export * from './mensagens.ts';
 export * from './operador.ts';
 export * from './pix.ts';
+export * from './portal.ts';
 export * from './respostas-rapidas.ts';
 export * from './roles.ts';
 export * from './super-admin.ts';

@@ -18,6 +18,8 @@ export const TEMPLATE_PLACEHOLDERS = [
   // Agreement terms (`negociacao`): "3 parcelas" with the plural agreed, and one line per instalment.
   'parcelas',
   'lista_parcelas',
+  // The customer's personal portal link (docs/produto.md §22), made when the message goes.
+  'link',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 

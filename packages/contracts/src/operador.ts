@@ -203,7 +203,15 @@ export const clienteDetalhe = clienteLista
     email: z.string().nullable(),
     documento_tipo: z.enum(DOCUMENTO_TIPOS),
     pausa_motivo: z.string().nullable(),
-    opt_out: z.object({ em: z.iso.datetime(), mensagem: z.string().nullable() }).nullable(),
+    /** `canal`: where the request came from (a WhatsApp reply's channel, or `portal`). */
+    opt_out: z
+      .object({ em: z.iso.datetime(), mensagem: z.string().nullable(), canal: z.string().nullable() })
+      .nullable(),
+    /** The customer's portal link (docs/produto.md §22): valid until, or revoked when. */
+    portal: z.object({
+      valido_ate: z.iso.datetime().nullable(),
+      revogado_em: z.iso.datetime().nullable(),
+    }),
     base_legal: z.enum(BASES_LEGAIS),
     origem_contato: z.enum(ORIGENS_CONTATO),
     contas: z.array(contaReceber),

@@ -104,5 +104,6 @@ export const TEMPLATE_EXEMPLO: Required<TemplateValores> = {
   empresa_documento: '11.222.333/0001-81',
   parcelas: '2 parcelas',
   lista_parcelas: '1ª parcela de R$ 1.234,56 em 15/12/2026\n2ª parcela de R$ 1.234,56 em 14/01/2027',
+  link: 'https://cobranca.suaempresa.com.br/p/q7V2mX9bLcT4nR8sK1wYzA5eHj3uPd6F',
   pix: 'PIX copia e cola:\n00020126360014BR.GOV.BCB.PIX0114+5511999999999520400005303986540512.345802BR5913EMPRESA DEMO6009SAO PAULO62070503***6304ABCD',
 };

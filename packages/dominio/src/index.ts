@@ -5,4 +5,5 @@ export * from './datas.ts';
 export * from './dinheiro.ts';
 export * from './documentos.ts';
 export * from './encargos.ts';
+export * from './planos-portal.ts';
 export * from './texto.ts';

@@ -12,8 +12,21 @@ export const PIX_GERADO_NO_ENVIO = '(código PIX gerado no envio)';
 /** A message that ended without going never got its charge. */
 export const PIX_NAO_GERADO = '(código PIX não gerado: a mensagem não foi enviada)';
 
-/** A message's text as a person reads it: the marker says what will (or did not) take its place. */
-export const conteudoNaTela = (conteudo: string, status: MensagemStatus): string =>
-  conteudo.includes(MARCADOR_PIX)
+/**
+ * Where the customer's portal link goes (docs/produto.md §22). Unlike the PIX code it stays in the stored
+ * text for good: the link is made as the message goes and only its digest is kept (decision 029).
+ */
+export const MARCADOR_LINK = '\u2063[[portal-link]]\u2063';
+
+export const LINK_GERADO_NO_ENVIO = '(link do portal gerado no envio)';
+export const LINK_ENVIADO = '(link pessoal do portal)';
+
+/** A message's text as a person reads it: each marker says what will (or did not) take its place. */
+export const conteudoNaTela = (conteudo: string, status: MensagemStatus): string => {
+  const comPix = conteudo.includes(MARCADOR_PIX)
     ? conteudo.replaceAll(MARCADOR_PIX, status === 'pendente' ? PIX_GERADO_NO_ENVIO : PIX_NAO_GERADO)
     : conteudo;
+  return comPix.includes(MARCADOR_LINK)
+    ? comPix.replaceAll(MARCADOR_LINK, status === 'pendente' ? LINK_GERADO_NO_ENVIO : LINK_ENVIADO)
+    : comPix;
+};

@@ -4,6 +4,7 @@ import { bearer, createTestUser, issueToken } from '../../test/build-test-app.ts
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from '../db/client.ts';
 import { authenticateBearer } from '../modules/auth/auth.service.ts';
+import { sessaoDoPortal } from '../modules/portal/sessao.ts';
 import { accessPlugin, routeGroup } from './access.ts';
 import { dbPlugin } from './db.ts';
 import { errorsPlugin } from './errors.ts';
@@ -18,7 +19,10 @@ const bareApp = async () => {
   const app = Fastify();
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
-  await app.register(accessPlugin, { authenticate: authenticateBearer });
+  await app.register(accessPlugin, {
+    authenticate: authenticateBearer,
+    authenticatePortal: (db, authorization) => sessaoDoPortal(db, authorization, new Date()),
+  });
   return app;
 };
 

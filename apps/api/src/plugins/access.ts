@@ -6,13 +6,22 @@ import type { Ator } from '../lib/ator.ts';
 import { ErroDominio } from '../lib/errors.ts';
 import type { Session } from '../modules/auth/sessions.repository.ts';
 
-/** Who may call a route: anyone, any signed-in user, or the listed roles. */
-export type Access = 'public' | 'authenticated' | readonly Role[];
+/**
+ * Who may call a route: anyone, any signed-in user, the listed roles, or a customer through a portal
+ * session (docs/produto.md §22), which is never a back-office token.
+ */
+export type Access = 'public' | 'authenticated' | 'portal' | readonly Role[];
+
+/** The customer a portal session reaches: nothing else. */
+export type PortalSession = { clienteId: number; linkId: number };
 export type ApiRoute = { method: string; url: string; access: Access };
 
 // Given by app.ts: importing the auth module here would make every module that uses `atorDe` depend
 // on auth, and auth on them (a cycle between module folders).
-export type AccessOptions = { authenticate: (db: Db, authorization: string | undefined) => Promise<Session> };
+export type AccessOptions = {
+  authenticate: (db: Db, authorization: string | undefined) => Promise<Session>;
+  authenticatePortal: (db: Db, authorization: string | undefined) => Promise<PortalSession>;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +29,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    portalSession: PortalSession | null;
   }
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
@@ -38,6 +48,7 @@ const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 const plugin = async (app: FastifyInstance, opts: AccessOptions) => {
   const routes: RouteOptions[] = [];
   app.decorateRequest('session', null);
+  app.decorateRequest('portalSession', null);
   app.decorate('apiRoutes', []);
 
   app.addHook('onRoute', (route) => {
@@ -60,6 +71,10 @@ const plugin = async (app: FastifyInstance, opts: AccessOptions) => {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (access === undefined) throw new ErroDominio('SEM_PERMISSAO', SEM_PERMISSAO);
+    if (access === 'portal') {
+      request.portalSession = await opts.authenticatePortal(app.db, request.headers.authorization);
+      return;
+    }
     const session = await opts.authenticate(app.db, request.headers.authorization);
     request.session = session;
     if (access !== 'authenticated' && !access.includes(session.user.role))
@@ -95,3 +110,9 @@ export const atorDe = (request: FastifyRequest): Ator => ({
   usuarioId: sessionOf(request).user.id,
   ip: request.ip,
 });
+
+/** The portal session of a route declared `access: 'portal'`. */
+export const portalSessionOf = (request: FastifyRequest): PortalSession => {
+  if (!request.portalSession) throw new ErroDominio('SESSAO_INVALIDA', NAO_AUTENTICADO);
+  return request.portalSession;
+};

@@ -21,15 +21,25 @@ const GROUP_ROLES: [prefix: string, roles: readonly Role[]][] = [
   ['/api/admin/', ['admin', 'super_admin']],
   ['/api/operador/', ['operador']],
 ];
-const PUBLIC_ROUTES = [/^\/api\/login$/, /^\/api\/health$/, /^\/api\/docs(\/.*)?$/, /^\/api\/webhooks\//];
+const PUBLIC_ROUTES = [
+  /^\/api\/login$/,
+  /^\/api\/health$/,
+  /^\/api\/docs(\/.*)?$/,
+  /^\/api\/webhooks\//,
+  // The portal's door: the link's token and the customer's document are its credential.
+  /^\/api\/portal\/(link|sessao)$/,
+];
+// The customer's portal: a portal session only (docs/produto.md §22); no back-office token opens it.
+const PORTAL_ROUTES = [/^\/api\/portal\//];
 const ANY_SIGNED_IN = [/^\/api\/me$/, /^\/api\/logout$/];
 // Public routes that check a credential of their own (Meta's verify token, the body signature): a
 // bearer token changes nothing, so every role gets what an anonymous caller gets.
-const OWN_CREDENTIAL_ROUTES = [/^\/api\/webhooks\//];
+const OWN_CREDENTIAL_ROUTES = [/^\/api\/webhooks\//, /^\/api\/portal\/(link|sessao)$/];
 
-type Rule = 'public' | 'authenticated' | readonly Role[];
+type Rule = 'public' | 'authenticated' | 'portal' | readonly Role[];
 const expectedRule = (url: string): Rule | undefined => {
   if (PUBLIC_ROUTES.some((p) => p.test(url))) return 'public';
+  if (PORTAL_ROUTES.some((p) => p.test(url))) return 'portal';
   if (ANY_SIGNED_IN.some((p) => p.test(url))) return 'authenticated';
   return GROUP_ROLES.find(([prefix]) => url.startsWith(prefix))?.[1];
 };
@@ -112,9 +122,11 @@ describe('authorization matrix over the route table', () => {
         const allowed = rule === 'public' || rule === 'authenticated' || (rule?.includes(role) ?? false);
         const ok = OWN_CREDENTIAL_ROUTES.some((p) => p.test(route.url))
           ? response.statusCode === (await call(route)).statusCode
-          : allowed
-            ? ![401, 403].includes(response.statusCode) && response.statusCode < 500
-            : response.statusCode === 403;
+          : rule === 'portal'
+            ? response.statusCode === 401
+            : allowed
+              ? ![401, 403].includes(response.statusCode) && response.statusCode < 500
+              : response.statusCode === 403;
         if (!ok) failures.push(`${route.method} ${route.url} as ${role}: ${response.statusCode}`);
       }
     }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+// A portal link's token is a key to a customer's page: logs keep the path without it (docs/produto.md §22).
+const LINK_PORTAL = /^\/p\/[^/?#]*/;
+export const urlParaLog = (url: string): string => url.replace(LINK_PORTAL, '/p/[token]');
+
 // One info line per request, written when its answer has gone (Fastify's own request logging writes
 // two: on arrival and on completion). A route with `logLevel: 'warn'` (a secret in its path) writes none.
 const plugin = async (app: FastifyInstance) => {
@@ -8,7 +12,7 @@ const plugin = async (app: FastifyInstance) => {
     request.log.info(
       {
         metodo: request.method,
-        url: request.url,
+        url: urlParaLog(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

@@ -48,10 +48,28 @@ describe('GET /api/docs/json', () => {
       'get /api/health',
       'get /api/webhooks/whatsapp',
       'post /api/login',
+      'post /api/portal/link',
+      'post /api/portal/sessao',
       'post /api/webhooks/pix/{segredo}/pix',
       'post /api/webhooks/whatsapp',
     ]);
     expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('puts the portal routes behind the portal session, not the bearer token of the back office', () => {
+    const doPortal = operacoes()
+      .filter(([, , op]) => JSON.stringify(op.security) === JSON.stringify([{ portal: [] }]))
+      .map(([path, method]) => `${method} ${path}`)
+      .sort();
+    expect(doPortal).toEqual([
+      'get /api/portal/pix/{txid}',
+      'get /api/portal/planos',
+      'get /api/portal/resumo',
+      'post /api/portal/acordo',
+      'post /api/portal/atendente',
+      'post /api/portal/opt-out',
+      'post /api/portal/pix',
+    ]);
   });
 
   it('documents the upload bodies as multipart/form-data with their binary fields', () => {

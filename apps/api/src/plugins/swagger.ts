@@ -34,6 +34,8 @@ const transform: SwaggerTransform = (input) => {
   const { multipart, ...documented }: FastifySchema = { ...schema };
   // Public routes (login, health, webhooks) take no bearer token.
   if (input.route.config?.access === 'public') documented.security = [];
+  // The customer's portal takes its own session, never a back-office token (docs/produto.md §22).
+  if (input.route.config?.access === 'portal') documented.security = [{ portal: [] }];
   if (multipart) documented.body = multipartRequestBody(multipart);
   return { schema: documented, url };
 };
@@ -61,7 +63,16 @@ const plugin = async (app: FastifyInstance, opts: { version: string }) => {
       },
       // Relative: the document is served by the API it describes, on whatever host it runs.
       servers: [{ url: '/', description: 'Este servidor' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          portal: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Sessão do portal do cliente, aberta por POST /api/portal/sessao.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform,

@@ -56,6 +56,8 @@ export const clientes = pgTable(
     sonecaAte: date('soneca_ate'),
     optOutEm: timestamptz('opt_out_em'),
     optOutMensagem: text('opt_out_mensagem'),
+    // The channel the request came through (a WhatsApp reply's, or 'portal').
+    optOutCanal: text('opt_out_canal'),
     baseLegal: text('base_legal').$type<BaseLegal>().notNull().default('execucao_contrato'),
     origemContato: text('origem_contato').$type<OrigemContato>().notNull(),
     // Operators' labels ("prefere ligação", "contestação"): internal, never sent to the customer.

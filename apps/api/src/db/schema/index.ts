@@ -4,6 +4,7 @@ export * from './idempotencia.ts';
 export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './pix.ts';
+export * from './portal.ts';
 export * from './respostas-rapidas.ts';
 export * from './sistema.ts';
 export * from './usuarios.ts';

@@ -1,6 +1,7 @@
 import {
-  CANAIS,
+  CANAIS_MENSAGEM,
   type Canal,
+  type CanalMensagem,
   MENSAGEM_DIRECOES,
   MENSAGEM_ORIGENS,
   MENSAGEM_STATUSES,
@@ -44,7 +45,7 @@ export const mensagens = pgTable(
     status: text('status').$type<MensagemStatus>().notNull(),
     conteudo: text('conteudo').notNull(),
     autorId: integer('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
-    canal: text('canal').$type<Canal>().notNull(),
+    canal: text('canal').$type<CanalMensagem>().notNull(),
     canalMensagemId: text('canal_mensagem_id'), // e.g. the WhatsApp wamid
     templateTipo: text('template_tipo').$type<TemplateTipo>(),
     // Outbox key: (customer, receivable set, step) for the engine, or a client idempotency key.
@@ -87,7 +88,7 @@ export const mensagens = pgTable(
     check('mensagens_direcao_ck', sql.raw(`direcao IN (${sqlList(MENSAGEM_DIRECOES)})`)),
     check('mensagens_origem_ck', sql.raw(`origem IN (${sqlList(MENSAGEM_ORIGENS)})`)),
     check('mensagens_status_ck', sql.raw(`status IN (${sqlList(MENSAGEM_STATUSES)})`)),
-    check('mensagens_canal_ck', sql.raw(`canal IN (${sqlList(CANAIS)})`)),
+    check('mensagens_canal_ck', sql.raw(`canal IN (${sqlList(CANAIS_MENSAGEM)})`)),
   ],
 );
 

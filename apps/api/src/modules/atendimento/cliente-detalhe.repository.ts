@@ -22,6 +22,7 @@ import {
   negociacoes,
   pagamentos,
   pixRecebidos,
+  portalLinks,
   promessas,
   usuarios,
 } from '../../db/schema/index.ts';
@@ -146,6 +147,12 @@ const pixDoCliente = sql`(SELECT coalesce(json_agg(x.linha ORDER BY x.horario DE
 
 const ultimaMensagemDoCliente = sql`(SELECT ${linhaJson(colunasUltimaMensagem)} FROM ${mensagens} WHERE ${mensagens.clienteId} = ${clientes.id} ORDER BY ${mensagens.id} DESC LIMIT 1)`;
 
+// The portal link's state (docs/produto.md §22): the latest usable link's end, and the latest revocation.
+const portalDoCliente = sql`(SELECT json_build_array(
+    max(${portalLinks.expiraEm}) FILTER (WHERE ${portalLinks.revogadoEm} IS NULL AND ${portalLinks.expiraEm} > statement_timestamp()),
+    max(${portalLinks.revogadoEm}))
+  FROM ${portalLinks} WHERE ${portalLinks.clienteId} = ${clientes.id})`;
+
 // The scope rule of every operator read (escopo-operador.ts), with the operator as a parameter.
 const ESCOPO_DA_CONSULTA = { operadorId: sql.placeholder('operadorId') } as unknown as EscopoOperador;
 
@@ -167,6 +174,7 @@ const consultaDetalhe = (db: DbOrTx) =>
       chamadas: campo<[unknown[], string | null][]>(chamadasDoCliente),
       pixRecebidos: campo<unknown[][]>(pixDoCliente),
       ultimaMensagem: campo<unknown[] | null>(ultimaMensagemDoCliente),
+      portal: campo<[string | null, string | null]>(portalDoCliente),
     })
     .from(clientes)
     .where(and(eq(clientes.id, sql.placeholder('clienteId')), visivelAoOperador(ESCOPO_DA_CONSULTA)));
@@ -206,7 +214,10 @@ const toNegociacaoView = (
 const emAberto = (contas: ContaReceber[]) => contas.filter((c) => c.status === 'aberta');
 
 const optOut = (c: ClienteRow): ClienteDetalhe['opt_out'] =>
-  c.optOutEm ? { em: c.optOutEm.toISOString(), mensagem: c.optOutMensagem } : null;
+  c.optOutEm ? { em: c.optOutEm.toISOString(), mensagem: c.optOutMensagem, canal: c.optOutCanal } : null;
+
+// json_build_array gives timestamptz as PostgreSQL text; the wire wants ISO.
+const instante = (texto: string | null) => (texto ? new Date(texto).toISOString() : null);
 
 const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
   const c = linha.cliente;
@@ -233,6 +244,7 @@ const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
     documento_tipo: c.documentoTipo,
     pausa_motivo: c.pausaMotivo,
     opt_out: optOut(c),
+    portal: { valido_ate: instante(linha.portal[0]), revogado_em: instante(linha.portal[1]) },
     base_legal: c.baseLegal,
     origem_contato: c.origemContato,
     etiquetas: c.etiquetas,

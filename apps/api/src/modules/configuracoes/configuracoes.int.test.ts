@@ -39,7 +39,7 @@ const ultimaAuditoria = async () => {
 
 const alterado: SistemaSettings = {
   ...PADRAO,
-  empresa: { nome: 'Cobranças Açaí Ltda', documento: '11.222.333/0001-81' },
+  empresa: { nome: 'Cobranças Açaí Ltda', documento: '11.222.333/0001-81', contato: '(91) 4000-1234' },
   pix: { chave: '529.982.247-25', nome_recebedor: 'ACAI LTDA', cidade: 'BELEM' },
   regua: [
     { dias: -5, tipo: 'lembrete' },

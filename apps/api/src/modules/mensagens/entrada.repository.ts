@@ -1,4 +1,4 @@
-import type { Canal } from '@cobranca/contracts';
+import type { CanalMensagem } from '@cobranca/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
@@ -9,7 +9,8 @@ import { variantesCelular } from './celular-br.ts';
 
 /** One message as the channel delivered it; `canalMensagemId` makes redeliveries harmless. */
 export type EntradaCanal = {
-  canal: Canal;
+  /** `portal`: written by the customer on their portal page (docs/produto.md §22). */
+  canal: CanalMensagem;
   /** E.164 (+55…). */
   telefone: string;
   conteudo: string;

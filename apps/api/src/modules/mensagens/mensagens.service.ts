@@ -8,6 +8,7 @@ import { type CanalDriver, conversaAberta, type EnvioCanal, enviarPeloCanal } fr
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import { registrarResultadoEnvio } from './resultado-envio.service.ts';
 import { inserirMensagemSaida, type MensagemEnviada } from './saida.repository.ts';
 import { ThreadDoOperador, ultimaEntradaDoCliente } from './thread.repository.ts';
@@ -49,7 +50,9 @@ export const despacharMensagem = async (
   envio: EnvioCanal,
   mensagem: MensagemEnviada,
 ): Promise<void> => {
-  const resultado = await enviarPeloCanal(canal, envio);
+  const agora = new Date();
+  const pronto = await preencherLinkDoPortal(db, envio, { clienteId: mensagem.clienteId, agora });
+  const resultado = await enviarPeloCanal(canal, pronto);
   await registrarResultadoEnvio(db, mensagem, resultado, { agora: new Date() });
 };
 

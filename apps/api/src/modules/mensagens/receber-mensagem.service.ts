@@ -48,7 +48,11 @@ const aplicarAoCliente = async (
     numeroChamadas: 0,
     ...(maisRecente && { ultimaMensagemEm: entrada.recebidaEm, ultimaMensagemTexto: entrada.conteudo }),
     ...(aguardar && { status, aguardandoDesde: entrada.recebidaEm }),
-    ...(optOut && { optOutEm: entrada.recebidaEm, optOutMensagem: entrada.conteudo }),
+    ...(optOut && {
+      optOutEm: entrada.recebidaEm,
+      optOutMensagem: entrada.conteudo,
+      optOutCanal: entrada.canal,
+    }),
   });
   const auditoria = { usuarioId: null, entidade: 'cliente', entidadeId: cliente.id };
   if (aguardar)
@@ -88,6 +92,25 @@ export const receberMensagem = (db: Db, entrada: EntradaCanal): Promise<EntradaR
     if (mensagemId === null || !cliente) return registrada;
     return { ...registrada, ...(await aplicarAoCliente(tx, cliente, entrada, mensagemId)) };
   });
+
+/**
+ * A message from a customer already known (the portal's "Falar com um atendente"), locked by the caller:
+ * the same effects as a reply through the channel.
+ */
+export const receberDoCliente = async (
+  tx: DbOrTx,
+  cliente: ClienteRow,
+  entrada: EntradaCanal,
+): Promise<EntradaRegistrada> => {
+  const mensagemId = await inserirEntrada(tx, entrada, cliente.id);
+  if (mensagemId === null) throw new Error(`mensagem ${entrada.canalMensagemId} repetida`);
+  return {
+    mensagemId,
+    clienteId: cliente.id,
+    duplicada: false,
+    ...(await aplicarAoCliente(tx, cliente, entrada, mensagemId)),
+  };
+};
 
 /** A channel id for a reply typed in the simulator (workspace or CLI): unique, so never a duplicate. */
 export const idMensagemSimulada = () => `sim-in-${randomUUID()}`;

@@ -1,5 +1,6 @@
 import type { TemplateValores } from '@cobranca/contracts';
 import { formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
 import { blocoPix, type Credor } from '../regua/mensagem-regua.ts';
@@ -47,6 +48,7 @@ export const montarMensagemNegociacao = (entrada: {
     valor: formatarReais(primeira.valorCentavos),
     vencimento: formatarDataBr(primeira.vencimento),
     pix: entrada.pixCopiaECola ? blocoPix(entrada.pixCopiaECola) : '',
+    link: MARCADOR_LINK,
   };
   return renderizarMensagem(entrada.template, valores);
 };

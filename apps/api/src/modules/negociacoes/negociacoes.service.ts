@@ -15,16 +15,22 @@ import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import type { CanalDriver } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
-import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { pixConfigurado } from '../pix/provedor-ativo.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
-import { enviarTermos, prepararTermos, type TermosPendentes } from './termos-acordo.ts';
+import {
+  enviarTermos,
+  prepararTermos,
+  type TermosPendentes,
+  type TermosPreparados,
+} from './termos-acordo.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry and the terms message to the customer
@@ -116,9 +122,12 @@ const planoValidoOrThrow = async (
   return calcularAcordo(entrada);
 };
 
+/** Who made an agreement: an operator in the workspace, or the customer on the portal (no user). */
+export type AutorAcordo = { ator: Ator<number | null>; origem: 'operador' | 'portal' };
+
 const auditarNegociacao = (
   tx: DbOrTx,
-  ator: Ator,
+  { ator, origem }: AutorAcordo,
   cliente: { id: number; nome: string },
   negociacaoId: number,
   valores: ValoresNegociados,
@@ -128,10 +137,11 @@ const auditarNegociacao = (
   registrarAuditoria(tx, {
     usuarioId: ator.usuarioId,
     acao: 'negociacao.criada',
-    descricao: `Acordo #${negociacaoId} com ${cliente.nome}: ${plano.parcelas.length}x, total ${formatarReais(plano.valorTotalCentavos)}`,
+    descricao: `Acordo #${negociacaoId} com ${cliente.nome}${origem === 'portal' ? ', feito pelo cliente no portal' : ''}: ${plano.parcelas.length}x, total ${formatarReais(plano.valorTotalCentavos)}`,
     entidade: 'negociacao',
     entidadeId: negociacaoId,
     detalhes: {
+      origem,
       cliente_id: cliente.id,
       contas_ids: valores.contas.map((c) => c.conta.id),
       valor_original_centavos: plano.valorOriginalCentavos,
@@ -168,22 +178,15 @@ export const criarNegociacao = async (
     const contas = await contasAbertasOrThrow(repositorio, clienteId, input.contas);
     const valores = valoresNegociados(contas, await buscarAtualizacao(tx));
     const plano = await planoValidoOrThrow(tx, valores, input);
-    const negociacaoId = await repositorio.inserirNegociacao({
-      clienteId,
+    const { negociacaoId, termos } = await gravarAcordo(tx, escopo, {
+      cliente,
+      valores,
       plano,
-      encargosCentavos: valores.encargosCentavos,
-      encargosDispensadosCentavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
-      primeiroVencimento: input.primeiro_vencimento,
       intervaloDias: input.intervalo_dias,
       observacao: input.observacao || null,
-    });
-    await repositorio.substituirContas(clienteId, negociacaoId, valores.contas);
-    await removerCobrancasDasContas(tx, input.contas);
-    await repositorio.inserirParcelas(clienteId, negociacaoId, plano);
-    const termos = await prepararTermos(tx, cliente, negociacaoId, plano, canal, usarPix);
-    await auditarNegociacao(tx, ator, cliente, negociacaoId, valores, plano, {
-      view: termos.view,
-      mensagemId: termos.pendentes?.envio.mensagemId ?? null,
+      canal,
+      usarPix,
+      autor: { ator, origem: 'operador' },
     });
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
@@ -193,6 +196,54 @@ export const criarNegociacao = async (
       termos: termos.pendentes,
     };
   });
+};
+
+export type GravacaoAcordo = {
+  cliente: ClienteRow;
+  valores: ValoresNegociados;
+  plano: PlanoAcordo;
+  intervaloDias: number;
+  observacao: string | null;
+  canal: CanalDriver;
+  usarPix: boolean;
+  autor: AutorAcordo;
+};
+
+/**
+ * Stores a validated agreement over locked receivables, whoever made it (docs/produto.md §8, §22): the
+ * agreement, its receivables negotiated and their charges withdrawn, the instalments, the terms
+ * message and the audit entry, all in the caller's transaction.
+ */
+export const gravarAcordo = async (
+  tx: DbOrTx,
+  escopo: Escopo,
+  g: GravacaoAcordo,
+): Promise<{ negociacaoId: number; termos: TermosPreparados }> => {
+  const repositorio = new NegociacoesRepository(tx, escopo);
+  const { cliente, valores, plano } = g;
+  const [primeira] = plano.parcelas;
+  if (!primeira) throw new Error('acordo sem parcelas');
+  const negociacaoId = await repositorio.inserirNegociacao({
+    clienteId: cliente.id,
+    plano,
+    encargosCentavos: valores.encargosCentavos,
+    encargosDispensadosCentavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
+    primeiroVencimento: primeira.vencimento,
+    intervaloDias: g.intervaloDias,
+    observacao: g.observacao,
+  });
+  await repositorio.substituirContas(cliente.id, negociacaoId, valores.contas);
+  await removerCobrancasDasContas(
+    tx,
+    valores.contas.map((c) => c.conta.id),
+  );
+  await repositorio.inserirParcelas(cliente.id, negociacaoId, plano);
+  const termos = await prepararTermos(tx, cliente, negociacaoId, plano, g.canal, g.usarPix);
+  await auditarNegociacao(tx, g.autor, cliente, negociacaoId, valores, plano, {
+    view: termos.view,
+    mensagemId: termos.pendentes?.envio.mensagemId ?? null,
+  });
+  return { negociacaoId, termos };
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   type ResultadoEnvio,
   type TemplateCanal,
 } from '../canais/canal.ts';
+import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
@@ -165,6 +166,7 @@ const enviarUma = async (
   m: AEnviar,
   prazo: Date,
   naVez: () => Promise<void>,
+  validadeLinkDias: number,
 ): Promise<ResultadoEnvio | null> => {
   const { db, relogio } = deps;
   const id = Number(m.id);
@@ -178,14 +180,19 @@ const enviarUma = async (
       { mensagem_id: id },
       'envio: resultado desconhecido de um envio anterior (sem resposta nem confirmação do canal); enviando de novo',
     );
+  const envio = await preencherLinkDoPortal(
+    db,
+    {
+      telefone: m.telefone,
+      conteudo: m.conteudo,
+      mensagemId: id,
+      template: m.template_canal,
+      ultimaEntradaEm: m.ultimaEntradaEm,
+    },
+    { clienteId: m.cliente_id, agora: relogio.agora(), validadeDias: validadeLinkDias },
+  );
   await naVez();
-  const resultado = await enviarPeloCanal(canal, {
-    telefone: m.telefone,
-    conteudo: m.conteudo,
-    mensagemId: id,
-    template: m.template_canal,
-    ultimaEntradaEm: m.ultimaEntradaEm,
-  });
+  const resultado = await enviarPeloCanal(canal, envio);
   const mensagem: MensagemEnviada = { id, origem: m.origem, clienteId: m.cliente_id, conteudo: m.conteudo };
   await registrarResultadoEnvio(db, mensagem, resultado, {
     agora: relogio.agora(),
@@ -342,10 +349,17 @@ const enviarProntas = async (
           // delayed unevenly would bunch past the allowance); a mark slower than that lead still meets
           // esperarSlot's lateness check and takes a fresh slot.
           await relogio.esperar(slot - MARCA_ANTECEDENCIA_MS - relogio.agora().getTime());
-          const resultado = await enviarUma(deps, canal, m, prazo, async () => {
-            await esperarSlot(slot);
-            await vez();
-          });
+          const resultado = await enviarUma(
+            deps,
+            canal,
+            m,
+            prazo,
+            async () => {
+              await esperarSlot(slot);
+              await vez();
+            },
+            settings.portal.validade_link_dias,
+          );
           if (!resultado) return;
           if (resultado.ok) total.enviadas += 1;
           else if (resultado.transitorio) total.reagendadas += 1;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TemplateValores } from '@cobranca/contracts';
 import { contagem, diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
-import { MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
+import { MARCADOR_LINK, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
 import type { PlanoCliente } from './etapas.ts';
@@ -59,6 +59,7 @@ export const montarMensagemRegua = (entrada: {
     empresa: entrada.credor.nome,
     empresa_documento: entrada.credor.documento,
     pix: entrada.comPix && plano.totalCentavos > 0 ? MARCADOR_PIX : '',
+    link: MARCADOR_LINK,
   };
   return renderizarMensagem(template, valores);
 };

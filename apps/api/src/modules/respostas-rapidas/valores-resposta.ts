@@ -1,5 +1,6 @@
 import type { TemplateValores } from '@cobranca/contracts';
 import { formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 
 // What the placeholders of a quick reply become for one customer (docs/produto.md §13). Pure.
 
@@ -31,5 +32,6 @@ export const valoresDaResposta = (entrada: {
     valor: maisAntiga ? formatarReais(maisAntiga.totalCentavos) : '',
     vencimento: maisAntiga ? formatarDataBr(maisAntiga.vencimento) : '',
     dias_atraso: maisAntiga ? String(maisAntiga.diasAtraso) : '',
+    link: MARCADOR_LINK,
   };
 };

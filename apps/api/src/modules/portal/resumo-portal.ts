@@ -1,0 +1,35 @@
+import type { PortalResumo } from '@cobranca/contracts';
+import { centavosParaReais } from '@cobranca/dominio';
+import type { Db } from '../../db/client.ts';
+import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
+import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import {
+  acordoEmAndamento,
+  clienteDaSessao,
+  contasAbertasAtualizadas,
+  credorDe,
+  paraPortalConta,
+  paraPortalParcela,
+  primeiroNome,
+} from './dados-portal.ts';
+
+/** The page after the check: the debts at today's amounts, the agreement running, and the customer's state. */
+export const resumoDoPortal = async (db: Db, clienteId: number, agora: Date): Promise<PortalResumo> => {
+  const settings = await buscarSistemaSettings(db);
+  const [cliente, contas, acordo] = await Promise.all([
+    clienteDaSessao(db, clienteId),
+    contasAbertasAtualizadas(db, clienteId, atualizacaoDe(settings, agora)),
+    acordoEmAndamento(db, clienteId),
+  ]);
+  return {
+    credor: credorDe(settings),
+    primeiro_nome: primeiroNome(cliente),
+    contas: contas.map(paraPortalConta),
+    total: centavosParaReais(contas.reduce((s, c) => s + c.totalCentavos, 0)),
+    acordo: acordo
+      ? { id: acordo.id, parcelas: acordo.parcelas.map((p, i) => paraPortalParcela(p, i + 1)) }
+      : null,
+    aguardando_atendimento: cliente.status === 'aguardando_atendimento',
+    opt_out_em: cliente.optOutEm?.toISOString() ?? null,
+  };
+};

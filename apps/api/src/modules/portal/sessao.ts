@@ -1,0 +1,152 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PortalLinkSituacao } from '@cobranca/contracts';
+import { contagem, normalizarDocumento } from '@cobranca/dominio';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clientes, portalLinks, portalSessoes } from '../../db/schema/index.ts';
+import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
+import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { buscarLink, digestoToken, type LinkRow, linkUtilizavel } from '../links-portal/links.ts';
+
+// The portal's door (docs/produto.md §22, docs/decisions/029-portal.md): a link says nothing about its
+// customer until the document matches; five wrong documents lock the link for 15 minutes; a match opens
+// a short session bound to that link, which dies with it (expiry, revocation).
+
+export const TENTATIVAS_ANTES_DO_BLOQUEIO = 5;
+export const BLOQUEIO_MS = 15 * 60_000;
+export const SESSAO_PORTAL_MS = 30 * 60_000;
+/** Portal sessions never look like a back-office token (`cob_…`), and the other way round. */
+const PREFIXO_SESSAO = 'cps_';
+
+export const LINK_INDISPONIVEL = 'Este link não está mais disponível.';
+
+const bloqueadoAte = (link: LinkRow, agora: Date): Date | null =>
+  link.bloqueadoAte && link.bloqueadoAte > agora ? link.bloqueadoAte : null;
+
+/** What the page may learn before the check; unknown, expired and revoked links look the same. */
+export const situacaoDoLink = async (
+  db: Db,
+  token: string,
+  agora: Date,
+): Promise<{ situacao: PortalLinkSituacao; bloqueadoAte: Date | null }> => {
+  const link = await buscarLink(db, token);
+  if (!linkUtilizavel(link, agora)) return { situacao: 'indisponivel', bloqueadoAte: null };
+  const ate = bloqueadoAte(link, agora);
+  return ate ? { situacao: 'bloqueado', bloqueadoAte: ate } : { situacao: 'ativo', bloqueadoAte: null };
+};
+
+/** Compares digests of the same length, in constant time: the time taken says nothing of the document. */
+export const documentoConfere = (informado: string, cadastrado: string): boolean =>
+  timingSafeEqual(
+    createHash('sha256').update(normalizarDocumento(informado)).digest(),
+    createHash('sha256').update(normalizarDocumento(cadastrado)).digest(),
+  );
+
+const mensagemBloqueio = (ate: Date) =>
+  `Por segurança, este link foi bloqueado por 15 minutos após ${TENTATIVAS_ANTES_DO_BLOQUEIO} tentativas erradas. Tente de novo depois das ${ate.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' })}.`;
+
+type Resultado =
+  | { tipo: 'sessao'; sessao: string; expiraEm: Date }
+  | { tipo: 'indisponivel' }
+  | { tipo: 'bloqueado'; ate: Date }
+  | { tipo: 'errado'; restam: number };
+
+/**
+ * Checks the document against the link's customer. The link row is locked, so parallel tries count one
+ * by one; a failure is committed before it is answered (the count must survive the error).
+ */
+export const abrirSessao = async (
+  db: Db,
+  entrada: { token: string; documento: string; agora: Date; ip: string | null },
+): Promise<{ sessao: string; expiraEm: Date }> => {
+  const { agora } = entrada;
+  const resultado = await db.transaction(async (tx): Promise<Resultado> => {
+    const link = await buscarLink(tx, entrada.token, { forUpdate: true });
+    if (!linkUtilizavel(link, agora)) return { tipo: 'indisponivel' };
+    const ate = bloqueadoAte(link, agora);
+    if (ate) return { tipo: 'bloqueado', ate };
+    const [cliente] = await tx
+      .select({ documento: clientes.documento, nome: clientes.nome })
+      .from(clientes)
+      .where(eq(clientes.id, link.clienteId));
+    if (!cliente) return { tipo: 'indisponivel' };
+    if (!documentoConfere(entrada.documento, cliente.documento)) {
+      const erradas = link.tentativasErradas + 1;
+      if (erradas < TENTATIVAS_ANTES_DO_BLOQUEIO) {
+        await tx.update(portalLinks).set({ tentativasErradas: erradas }).where(eq(portalLinks.id, link.id));
+        return { tipo: 'errado', restam: TENTATIVAS_ANTES_DO_BLOQUEIO - erradas };
+      }
+      const fim = new Date(agora.getTime() + BLOQUEIO_MS);
+      await tx
+        .update(portalLinks)
+        .set({ tentativasErradas: 0, bloqueadoAte: fim })
+        .where(eq(portalLinks.id, link.id));
+      await registrarAuditoria(tx, {
+        usuarioId: null,
+        acao: 'portal.link_bloqueado',
+        descricao: `Link do portal de ${cliente.nome} bloqueado por 15 minutos após ${TENTATIVAS_ANTES_DO_BLOQUEIO} documentos errados`,
+        entidade: 'cliente',
+        entidadeId: link.clienteId,
+        detalhes: { link_id: link.id, bloqueado_ate: fim.toISOString() },
+        ip: entrada.ip,
+      });
+      return { tipo: 'bloqueado', ate: fim };
+    }
+    if (link.tentativasErradas > 0)
+      await tx.update(portalLinks).set({ tentativasErradas: 0 }).where(eq(portalLinks.id, link.id));
+    const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
+    // A session never outlives its link.
+    const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));
+    await tx.insert(portalSessoes).values({
+      tokenHash: digestoToken(sessao),
+      linkId: link.id,
+      clienteId: link.clienteId,
+      createdAt: agora,
+      expiraEm,
+    });
+    return { tipo: 'sessao', sessao, expiraEm };
+  });
+  switch (resultado.tipo) {
+    case 'sessao':
+      return resultado;
+    case 'indisponivel':
+      throw new ErroDominio('LINK_INDISPONIVEL', LINK_INDISPONIVEL);
+    case 'bloqueado':
+      throw new ErroDominio('LINK_BLOQUEADO', mensagemBloqueio(resultado.ate));
+    case 'errado':
+      throw erroDeCampo(
+        'DOCUMENTO_NAO_CONFERE',
+        'documento',
+        `O documento não confere com o cadastro. ${resultado.restam === 1 ? 'Resta 1 tentativa' : `Restam ${contagem(resultado.restam, 'tentativa', 'tentativas')}`} antes de o link ser bloqueado por 15 minutos.`,
+      );
+  }
+};
+
+export type SessaoPortal = { clienteId: number; linkId: number };
+
+const SESSAO_INVALIDA = 'Sua sessão expirou. Confirme seu documento de novo.';
+
+/** The session an `Authorization: Bearer cps_…` header names, while it and its link are usable. */
+export const sessaoDoPortal = async (
+  db: Db,
+  authorization: string | undefined,
+  agora: Date,
+): Promise<SessaoPortal> => {
+  const token = /^Bearer (cps_[A-Za-z0-9_-]{43})$/.exec(authorization ?? '')?.[1];
+  if (!token) throw new ErroDominio('SESSAO_INVALIDA', SESSAO_INVALIDA);
+  const instante = agora.toISOString();
+  const [sessao] = await db
+    .select({ clienteId: portalSessoes.clienteId, linkId: portalSessoes.linkId })
+    .from(portalSessoes)
+    .innerJoin(portalLinks, eq(portalLinks.id, portalSessoes.linkId))
+    .where(
+      and(
+        eq(portalSessoes.tokenHash, digestoToken(token)),
+        gt(portalSessoes.expiraEm, sql`${instante}::timestamptz`),
+        isNull(portalLinks.revogadoEm),
+        gt(portalLinks.expiraEm, sql`${instante}::timestamptz`),
+      ),
+    );
+  if (!sessao) throw new ErroDominio('SESSAO_INVALIDA', SESSAO_INVALIDA);
+  return sessao;
+};

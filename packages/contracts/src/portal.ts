@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { COBRANCA_PIX_STATUSES } from './pix.ts';
+
+// The customer's self-service portal (docs/produto.md §22): a public page reached by a personal link
+// ({PUBLIC_URL}/p/{token}). Nothing about the customer is answered before the document check, which
+// gives a short portal session bound to that link; every other route takes only that session.
+
+/** The link's token as the page read it from its address (never logged: docs/decisions/029-portal.md). */
+const token = z.string({ error: 'Link inválido.' }).min(1, 'Link inválido.').max(200, 'Link inválido.');
+
+export const portalLinkBody = z.strictObject({ token });
+export type PortalLinkBody = z.infer<typeof portalLinkBody>;
+
+/** The creditor as every state of the page shows it, valid link or not. */
+export const portalCredor = z
+  .object({
+    nome: z.string(),
+    documento: z.string(),
+    /** How to reach the company besides the portal (free text from the settings; may be empty). */
+    contato: z.string(),
+  })
+  .meta({ id: 'PortalCredor' });
+export type PortalCredor = z.infer<typeof portalCredor>;
+
+export const PORTAL_LINK_SITUACOES = ['ativo', 'bloqueado', 'indisponivel'] as const;
+export type PortalLinkSituacao = (typeof PORTAL_LINK_SITUACOES)[number];
+
+/**
+ * What the page may know before the check: whether the link can be used. Unknown, expired and revoked
+ * links are all `indisponivel` (a guesser learns nothing from the difference).
+ */
+export const portalLinkResponse = z
+  .object({
+    situacao: z.enum(PORTAL_LINK_SITUACOES),
+    credor: portalCredor,
+    /** While `bloqueado`: when the document may be tried again. */
+    bloqueado_ate: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PortalLink' });
+export type PortalLinkResponse = z.infer<typeof portalLinkResponse>;
+
+export const portalSessaoBody = z.strictObject({
+  token,
+  documento: z
+    .string({ error: 'Informe o CPF ou CNPJ.' })
+    .trim()
+    .min(1, 'Informe o CPF ou CNPJ.')
+    .max(30, 'Informe um CPF ou CNPJ válido.'),
+});
+export type PortalSessaoBody = z.infer<typeof portalSessaoBody>;
+
+/**
+ * The portal session: sent back as `Authorization: Bearer <sessao>` on the other portal routes.
+ * Wrong document → 422 `DOCUMENTO_NAO_CONFERE` (errors.documento says how many tries are left);
+ * locked → 423 `LINK_BLOQUEADO` (ask `portal/link` for `bloqueado_ate`); unusable link → 404
+ * `LINK_INDISPONIVEL`; an expired or unknown session on the other routes → 401 `SESSAO_INVALIDA`.
+ */
+export const portalSessaoResponse = z
+  .object({ sessao: z.string(), expira_em: z.iso.datetime() })
+  .meta({ id: 'PortalSessao' });
+export type PortalSessaoResponse = z.infer<typeof portalSessaoResponse>;
+
+/** One open debt at today's updated amount (reais, two decimals). */
+export const portalConta = z
+  .object({
+    id: z.number().int(),
+    descricao: z.string(),
+    vencimento: z.iso.date(),
+    dias_atraso: z.number().int(),
+    principal: z.number(),
+    multa: z.number(),
+    juros: z.number(),
+    total: z.number(),
+  })
+  .meta({ id: 'PortalConta' });
+export type PortalConta = z.infer<typeof portalConta>;
+
+export const portalParcela = z
+  .object({
+    numero: z.number().int(),
+    vencimento: z.iso.date(),
+    valor: z.number(),
+    /** Instalments of an existing agreement: whether it was paid. */
+    paga: z.boolean(),
+  })
+  .meta({ id: 'PortalParcela' });
+export type PortalParcela = z.infer<typeof portalParcela>;
+
+/** A PIX charge as the page shows it; `qr_svg` is the QR code of `pix_copia_e_cola`, drawn by the server. */
+export const portalPix = z
+  .object({
+    txid: z.string(),
+    valor: z.number(),
+    pix_copia_e_cola: z.string(),
+    qr_svg: z.string(),
+    valida_ate: z.iso.datetime(),
+    status: z.enum(COBRANCA_PIX_STATUSES),
+  })
+  .meta({ id: 'PortalPix' });
+export type PortalPix = z.infer<typeof portalPix>;
+
+export const portalResumo = z
+  .object({
+    credor: portalCredor,
+    /** First name only: enough to greet, nothing more. */
+    primeiro_nome: z.string(),
+    contas: z.array(portalConta),
+    /** Sum of `contas[].total`. */
+    total: z.number(),
+    /** The customer's agreement in progress, if any: its open and paid instalments. */
+    acordo: z.object({ id: z.number().int(), parcelas: z.array(portalParcela) }).nullable(),
+    /** The customer already asked for a person and waits in the queue. */
+    aguardando_atendimento: z.boolean(),
+    opt_out_em: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PortalResumo' });
+export type PortalResumo = z.infer<typeof portalResumo>;
+
+/** Pay everything open now (no body), or the agreement's next instalment when there is one. */
+export const portalPixResponse = z.object({ pix: portalPix }).meta({ id: 'PortalPixResponse' });
+export type PortalPixResponse = z.infer<typeof portalPixResponse>;
+
+export const portalTxidParam = z.object({
+  txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/, 'Cobrança não encontrada.'),
+});
+
+export const portalPlano = z
+  .object({
+    parcelas: z.number().int(),
+    valor_original: z.number(),
+    desconto: z.number(),
+    total: z.number(),
+    lista: z.array(portalParcela),
+  })
+  .meta({ id: 'PortalPlano' });
+export type PortalPlano = z.infer<typeof portalPlano>;
+
+export const portalPlanosResponse = z
+  .object({
+    planos: z.array(portalPlano),
+    /** pt-BR: why there is no plan to offer (nothing open, an agreement already running). */
+    motivo: z.string().nullable(),
+  })
+  .meta({ id: 'PortalPlanos' });
+export type PortalPlanosResponse = z.infer<typeof portalPlanosResponse>;
+
+export const portalAcordoBody = z.strictObject({
+  parcelas: z
+    .number({ error: 'Escolha um dos planos.' })
+    .int('Escolha um dos planos.')
+    .min(1, 'Escolha um dos planos.')
+    .max(24, 'Escolha um dos planos.'),
+});
+export type PortalAcordoBody = z.infer<typeof portalAcordoBody>;
+
+/** The agreement made, and the first instalment's PIX. */
+export const portalAcordoResponse = z
+  .object({
+    acordo: z.object({ id: z.number().int(), total: z.number(), parcelas: z.array(portalParcela) }),
+    // Left out while the PSP could not be reached (OpenAPI 3.0 has no nullable reference).
+    pix: portalPix.optional(),
+  })
+  .meta({ id: 'PortalAcordo' });
+export type PortalAcordoResponse = z.infer<typeof portalAcordoResponse>;
+
+export const portalAtendenteBody = z.strictObject({
+  mensagem: z
+    .string({ error: 'Escreva a sua mensagem.' })
+    .trim()
+    .min(2, 'Escreva a sua mensagem.')
+    .max(1000, 'A mensagem pode ter no máximo 1000 caracteres.'),
+});
+export type PortalAtendenteBody = z.infer<typeof portalAtendenteBody>;
+
+export const portalOptOutResponse = z.object({ opt_out_em: z.iso.datetime() }).meta({ id: 'PortalOptOut' });
+export type PortalOptOutResponse = z.infer<typeof portalOptOutResponse>;
