@@ -23,6 +23,7 @@ import { pagarCobrancaSimulada } from './modules/cobrancas-pix/simulacao-pix.ser
 import { buscarSistemaSettings } from './modules/configuracoes/configuracoes.repository.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/demo-seed.ts';
 import { printCredentials } from './modules/demo/print-credentials.ts';
+import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { executarPassada } from './modules/regua/motor.ts';
@@ -214,6 +215,7 @@ const main = async (): Promise<number> => {
   let database: Database | undefined;
   try {
     const config = loadConfig();
+    configurarUrlPublica(config.publicUrl);
     database = await openConfiguredDatabase(config);
     await command(database, args, config);
     return 0;

@@ -6,6 +6,7 @@ import { diskFullStopMessage, isDiskFull } from './db/disk-full.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
+import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor, type Motor } from './modules/regua/motor.ts';
 
@@ -19,6 +20,7 @@ const startupFailure = (error: unknown) => {
 // Reading the configuration may already write (the generated APP_KEY into DATA_DIR).
 const { config, database } = await (async () => {
   const config = loadConfig();
+  configurarUrlPublica(config.publicUrl);
   return { config, database: await openConfiguredDatabase(config) };
 })().catch((error: unknown) => {
   console.error(startupFailure(error));

@@ -4,6 +4,7 @@ import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
+import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
@@ -11,6 +12,7 @@ import { iniciarMotor } from './modules/regua/motor.ts';
 // run against one PostgreSQL; the outbox claims and the shared allowance keep them from colliding.
 
 const config = loadConfig();
+configurarUrlPublica(config.publicUrl);
 const log = pino({ level: config.logLevel, name: 'regua-worker' });
 
 const database = await openConfiguredDatabase(config).catch((error: unknown) => {

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('builds the portal links on PUBLIC_URL, by default on localhost and the port', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://cobranca.exemplo.com.br/' }).publicUrl).toBe(
+      'https://cobranca.exemplo.com.br',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('treats an empty DATABASE_URL as unset and reads SEED_DEMO=false', () => {
     const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '', SEED_DEMO: 'false', PORT: '8080' });
     expect(config.databaseUrl).toBeUndefined();

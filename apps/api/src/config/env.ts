@@ -30,6 +30,17 @@ const envSchema = z.object({
   REGUA_INTERVALO_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(30),
   // How often the received PIX are listed at the PSP to catch a lost notification (docs/produto.md §21).
   PIX_CONCILIACAO_SEGUNDOS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Where customers open their portal links (docs/produto.md §22); default http://localhost:{PORT}.
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'use uma URL http(s), como https://cobranca.suaempresa.com.br' })
+        .optional(),
+    ),
 });
 
 export type Config = {
@@ -45,6 +56,8 @@ export type Config = {
   reguaEmbutida: boolean;
   reguaIntervaloMs: number;
   pixConciliacaoMs: number;
+  /** Base of the customers' portal links, without a trailing slash. */
+  publicUrl: string;
 };
 
 /** A 32-byte key from APP_KEY (base64 or hex), or one generated once into DATA_DIR. */
@@ -82,6 +95,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     reguaEmbutida: e.REGUA_EMBUTIDA,
     reguaIntervaloMs: e.REGUA_INTERVALO_SEGUNDOS * 1000,
     pixConciliacaoMs: e.PIX_CONCILIACAO_SEGUNDOS * 1000,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 };

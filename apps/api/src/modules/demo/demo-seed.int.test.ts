@@ -21,7 +21,10 @@ import {
 import { termoBusca } from '../../lib/busca.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { brCodeValido, gerarBrCodeDinamico } from '../pix/br-code.ts';
+import { resumoDoPortal } from '../portal/resumo-portal.ts';
+import { abrirSessao, sessaoDoPortal } from '../portal/sessao.ts';
 import { verifyPassword } from '../usuarios/password.ts';
+import { portalDeDemonstracao } from './demo-portal.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
 let database: Database;
@@ -294,5 +297,27 @@ describe('PIX paid automatically in the demo', () => {
       });
       expect(brCodeValido(cobranca?.pixCopiaECola ?? '')).toBe(true);
     }
+  });
+});
+
+describe('the demo portal link', () => {
+  it('names a customer with overdue debt whose printed CPF opens the printed link', async () => {
+    const demo = await portalDeDemonstracao(database.db);
+    expect(demo?.url).toMatch(/^http:\/\/localhost:\d+\/p\/[A-Za-z0-9_-]{32}$/);
+    expect(demo?.documento).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+    const token = demo?.url.split('/p/')[1] ?? '';
+    const aberta = await abrirSessao(database.db, {
+      token,
+      documento: demo?.documento ?? '',
+      agora: new Date(),
+      ip: null,
+    });
+    const resumo = await resumoDoPortal(
+      database.db,
+      (await sessaoDoPortal(database.db, `Bearer ${aberta.sessao}`, new Date())).clienteId,
+      new Date(),
+    );
+    expect(demo?.nome.startsWith(resumo.primeiro_nome)).toBe(true);
+    expect(resumo.contas.some((c) => c.dias_atraso > 0)).toBe(true);
   });
 });

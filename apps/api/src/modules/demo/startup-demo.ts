@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { usuarios } from '../../db/schema/index.ts';
+import { portalDeDemonstracao, printPortal } from './demo-portal.ts';
 import { DEMO_CREDENCIAIS, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { printCredentials } from './print-credentials.ts';
 
@@ -18,7 +19,11 @@ export const startupDemo = async (config: Config, database: Database): Promise<(
   if (await isDatabaseEmpty(database.db)) {
     if (!embeddedDemo) return () => console.log(FIRST_ACCOUNT_HINT);
     const credentials = await seedDemo(database.db);
-    return () => printCredentials(credentials);
+    const portal = await portalDeDemonstracao(database.db);
+    return () => {
+      printCredentials(credentials);
+      printPortal(portal);
+    };
   }
   if (!embeddedDemo) return () => {};
   // Loaded on an earlier start: remind of the demo accounts that still exist.
@@ -32,5 +37,9 @@ export const startupDemo = async (config: Config, database: Database): Promise<(
       ),
     );
   const emails = new Set(existing.map((row) => row.email));
-  return () => printCredentials(DEMO_CREDENCIAIS.filter((c) => emails.has(c.email)));
+  const portal = await portalDeDemonstracao(database.db);
+  return () => {
+    printCredentials(DEMO_CREDENCIAIS.filter((c) => emails.has(c.email)));
+    printPortal(portal);
+  };
 };
