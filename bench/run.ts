@@ -12,6 +12,7 @@ import { benchAoVivoPix } from './pix/ao-vivo.bench.ts';
 import { benchLiquidacaoPix } from './pix/liquidacao.bench.ts';
 import type { LinhaBench } from './resultado.ts';
 import { benchCarregamentoWeb } from './web/carregamento.bench.ts';
+import { benchPortalWeb } from './web/portal.bench.ts';
 import { benchTamanhoWeb } from './web/tamanho.bench.ts';
 
 const rapido = process.argv.includes('--quick');
@@ -56,7 +57,11 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   aovivo: async (banco) => [await benchAoVivoPix(banco, escala.pix.aoVivo)],
   api: (banco) => benchApi(banco, escala.api),
   // The production build behind `npm start` on its own embedded database; the bench database is unused.
-  web: async () => [await benchTamanhoWeb(), await benchCarregamentoWeb(rapido)],
+  web: async () => [
+    await benchTamanhoWeb(),
+    await benchCarregamentoWeb(rapido),
+    await benchPortalWeb(rapido),
+  ],
 };
 
 const apenas = process.argv

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
 import { resumoAdminDashboard } from '../../apps/api/src/modules/dashboards/admin-dashboard.repository.ts';
+import { emitirLink } from '../../apps/api/src/modules/links-portal/links.ts';
 import type { BancoBench } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { benchExportacao } from './exportacao.bench.ts';
@@ -70,14 +71,23 @@ type Alvo = {
   nome: string;
   caminho: string;
   token?: string;
+  /** A POST with this JSON body (the portal's document check); GET otherwise. */
+  corpo?: object;
   /** A paged list must come back full (the page exists in the data set). */
   itensEsperados?: number;
 };
 
 /** One request outside the measurement: 200, the page really holds rows, and the payload's size. */
+const cabecalhos = (alvo: Alvo): Record<string, string> => ({
+  ...(alvo.token ? { authorization: `Bearer ${alvo.token}` } : {}),
+  ...(alvo.corpo ? { 'content-type': 'application/json' } : {}),
+});
+
 const conferir = async (base: string, alvo: Alvo): Promise<number> => {
   const resposta = await fetch(base + alvo.caminho, {
-    headers: alvo.token ? { authorization: `Bearer ${alvo.token}` } : {},
+    method: alvo.corpo ? 'POST' : 'GET',
+    headers: cabecalhos(alvo),
+    ...(alvo.corpo ? { body: JSON.stringify(alvo.corpo) } : {}),
   });
   const corpo = await resposta.text();
   if (resposta.status !== 200) throw new Error(`${alvo.caminho}: ${resposta.status} ${corpo.slice(0, 200)}`);
@@ -92,7 +102,8 @@ type Medida = { reqS: number; p50: number; p99: number; falhas: number };
 const disparar = async (base: string, alvo: Alvo, segundos: number, taxa?: number): Promise<Medida> => {
   const r = await autocannon({
     url: base + alvo.caminho,
-    headers: alvo.token ? { authorization: `Bearer ${alvo.token}` } : {},
+    headers: cabecalhos(alvo),
+    ...(alvo.corpo ? { method: 'POST' as const, body: JSON.stringify(alvo.corpo) } : {}),
     connections: taxa ? CONEXOES_TAXA_FIXA : CONEXOES,
     duration: segundos,
     ...(taxa ? { overallRate: taxa } : {}),
@@ -138,6 +149,36 @@ const alvosDoBench = (escala: EscalaBenchApi, operador: string, admin: string, c
   },
   { nome: 'detalhe do cliente', caminho: `/api/operador/clientes/${clienteId}`, token: operador },
 ];
+
+/**
+ * The portal's two rows (docs/produto.md §22): a link of the bench customer, its document check (each
+ * request opens a session) and the debt view with one session.
+ */
+const alvosDoPortal = async (banco: BancoBench, base: string, clienteId: number): Promise<Alvo[]> => {
+  const [cliente] = linhasDe<{ documento: string }>(
+    await banco.database.db.execute(sql`SELECT documento FROM clientes WHERE id = ${clienteId}`),
+  );
+  if (!cliente) throw new Error(`cliente ${clienteId} sumiu`);
+  const token = await emitirLink(banco.database.db, {
+    clienteId,
+    mensagemId: null,
+    agora: new Date(),
+    validadeDias: 30,
+  });
+  const corpo = { token, documento: cliente.documento };
+  const resposta = await fetch(`${base}/api/portal/sessao`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(corpo),
+  });
+  if (resposta.status !== 200)
+    throw new Error(`sessão do portal: ${resposta.status} ${await resposta.text()}`);
+  const { sessao } = (await resposta.json()) as { sessao: string };
+  return [
+    { nome: 'portal: confirmação do documento', caminho: '/api/portal/sessao', corpo },
+    { nome: 'portal: débitos atualizados', caminho: '/api/portal/resumo', token: sessao },
+  ];
+};
 
 /** A typical customer of the bench operator: the first active one. */
 const clienteDoOperador = async (banco: BancoBench): Promise<number> => {
@@ -185,7 +226,7 @@ const linhaDoEndpoint = (r: Resultado, piso: number): LinhaBench => {
   const falhas = r.vazao.falhas + r.fixa.falhas;
   const ok = razao >= RAZAO_MINIMA && r.fixa.p99 <= P99_MAXIMO_MS && falhas === 0;
   return {
-    medida: `API: ${r.alvo.nome} (GET ${r.alvo.caminho.replace(/\?.*/, '')})`,
+    medida: `API: ${r.alvo.nome} (${r.alvo.corpo ? 'POST' : 'GET'} ${r.alvo.caminho.replace(/\?.*/, '')})`,
     piso: `SELECT 1: ${f0(piso)} req/s`,
     valor:
       `${f0(r.vazao.reqS)} req/s (${f0(razao * 100)} % do piso); a ${TAXA_FIXA} req/s: p50 ${f1(r.fixa.p50)} ms,` +
@@ -235,7 +276,10 @@ export const benchApi = async (banco: BancoBench, escala: EscalaBenchApi): Promi
   try {
     const { base } = servidor;
     const tokenAdmin = await entrar(base, EMAIL_ADMIN);
-    const alvos = alvosDoBench(escala, await entrar(base, EMAIL_OPERADOR), tokenAdmin, clienteId);
+    const alvos = [
+      ...alvosDoBench(escala, await entrar(base, EMAIL_OPERADOR), tokenAdmin, clienteId),
+      ...(await alvosDoPortal(banco, base, clienteId)),
+    ];
     const piso: Alvo = { nome: 'piso', caminho: ROTA_PISO };
     // The floor before and after the endpoints; the higher one counts (machine load drifts).
     const pisoAntes = await medirAlvo(base, piso, escala.segundos);

@@ -12,7 +12,12 @@ const [url, rotaPiso, appKey] = process.argv.slice(2);
 if (!url || !rotaPiso) throw new Error('uso: processo-servidor <url> <rota-do-piso> [appKeyHex]');
 
 const database = await openPostgres(url);
-const app = await buildApp({ database, appKey: appKey ? Buffer.from(appKey, 'hex') : randomBytes(32) });
+const app = await buildApp({
+  database,
+  appKey: appKey ? Buffer.from(appKey, 'hex') : randomBytes(32),
+  // One address and one link send thousands of requests a second: the limiters run, never refuse.
+  portalRateLimit: { porIp: 1e9, porLink: 1e9, porSessao: 1e9 },
+});
 // The floor: a bare route doing one `SELECT 1` through the app's own pool.
 app.get(rotaPiso, async () => {
   await app.db.execute(sql`SELECT 1`);

@@ -42,8 +42,13 @@ export const compilarWeb = (): Promise<void> => {
   return compilacao;
 };
 
-/** Builds the web app (once per run), starts the server as `npm start` does and runs `usar` against it. */
-export const comServidorWeb = async <T>(usar: (url: string) => Promise<T>): Promise<T> => {
+/**
+ * Builds the web app (once per run), starts the server as `npm start` does and runs `usar` against it;
+ * `saida` is what the server printed so far (the demo's portal link).
+ */
+export const comServidorWeb = async <T>(
+  usar: (url: string, saida: () => string) => Promise<T>,
+): Promise<T> => {
   await compilarWeb();
   const porta = await portaLivre();
   const dataDir = mkdtempSync(join(tmpdir(), 'cobranca-bench-web-'));
@@ -64,15 +69,19 @@ export const comServidorWeb = async <T>(usar: (url: string) => Promise<T>): Prom
     },
   });
   let log = '';
+  let impresso = '';
   const anotar = (parte: Buffer) => {
     log = (log + parte.toString()).slice(-8_000);
   };
+  filho.stdout?.on('data', (parte: Buffer) => {
+    impresso = (impresso + parte.toString()).slice(0, 16_000);
+  });
   filho.stdout?.on('data', anotar);
   filho.stderr?.on('data', anotar);
   const url = `http://127.0.0.1:${porta}`;
   try {
     await aguardarSaude(url, filho, 120_000, () => `:\n${log}`);
-    return await usar(url);
+    return await usar(url, () => impresso);
   } finally {
     // scripts/start.mjs runs the server in its own process: no children to reap.
     filho.kill('SIGTERM');
