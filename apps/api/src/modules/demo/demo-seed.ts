@@ -53,6 +53,9 @@ export const isDatabaseEmpty = async (db: Db): Promise<boolean> => {
 
 /** Loads the demo accounts and data into an empty database; returns the credentials to show. */
 /** The demo company's CNPJ as its PIX key (a static key; no bank is involved in the demo). */
+/** How the demo company is reached besides WhatsApp (shown by the portal). */
+export const DEMO_CONTATO = '(11) 4002-8922, de segunda a sexta, das 9h às 18h';
+
 export const DEMO_PIX = {
   chave: '11222333000181',
   nome_recebedor: 'Empresa Demonstracao',
@@ -71,7 +74,12 @@ export const seedDemo = async (db: Db): Promise<DemoCredencial[]> => {
     }
     const settings = await buscarSistemaSettings(tx);
     // A PIX key, so the régua's messages show a real "copia e cola" code from the first start.
-    await salvarSistemaSettings(tx, { ...settings, pix: DEMO_PIX }, null);
+    // A contact for the portal's pages (docs/produto.md §22), as a real company would set.
+    await salvarSistemaSettings(
+      tx,
+      { ...settings, pix: DEMO_PIX, empresa: { ...settings.empresa, contato: DEMO_CONTATO } },
+      null,
+    );
     const { empresa, regua } = settings;
     const plano = planejarDemo({ agora: new Date(), operadorIds, empresa, regua });
     const contagens = await gravarPlano(tx, plano);

@@ -1,0 +1,224 @@
+import type { PortalPlano, PortalPlanosResponse } from '@cobranca/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../test/server.ts';
+import { rotuloPlano } from './negociar.tsx';
+import { comSessao, entrar, falha, pix } from './portal.test-fixtures.tsx';
+
+const parcela = (numero: number, vencimento: string, valor: number) => ({
+  numero,
+  vencimento,
+  valor,
+  paga: false,
+});
+
+const AVISTA: PortalPlano = {
+  parcelas: 1,
+  valor_original: 1032.34,
+  desconto: 51.62,
+  total: 980.72,
+  lista: [parcela(1, '2026-11-23', 980.72)],
+};
+const TRES: PortalPlano = {
+  parcelas: 3,
+  valor_original: 1032.34,
+  desconto: 0,
+  total: 1032.34,
+  lista: [
+    parcela(1, '2026-11-23', 344.12),
+    parcela(2, '2026-12-23', 344.11),
+    parcela(3, '2027-01-23', 344.11),
+  ],
+};
+const DUAS: PortalPlano = {
+  parcelas: 2,
+  valor_original: 1032.34,
+  desconto: 10,
+  total: 1022.34,
+  lista: [parcela(1, '2026-11-23', 511.17), parcela(2, '2026-12-23', 511.17)],
+};
+
+const oferta = (planos: PortalPlano[] = [AVISTA, DUAS, TRES]): PortalPlanosResponse => ({
+  planos,
+  motivo: null,
+});
+
+describe('rotuloPlano', () => {
+  it('says each plan as a person would', () => {
+    expect(rotuloPlano(AVISTA)).toBe('À vista: R$ 980,72');
+    expect(rotuloPlano(DUAS)).toBe('2 parcelas de R$ 511,17');
+    expect(rotuloPlano(TRES)).toBe('3 parcelas: 1ª de R$ 344,12 e as demais de R$ 344,11');
+  });
+});
+
+describe('portal: negotiate', () => {
+  it('choose a plan, see its instalments, confirm, and get the agreement with the first PIX', async () => {
+    let pedido: unknown;
+    let consultas = 0;
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => HttpResponse.json(oferta())),
+      ),
+      http.post(
+        '/api/portal/acordo',
+        comSessao(async (request) => {
+          pedido = await request.json();
+          return HttpResponse.json({
+            acordo: { id: 9, total: TRES.total, parcelas: TRES.lista },
+            pix: pix({ valor: 344.12 }),
+          });
+        }),
+      ),
+      http.get(
+        '/api/portal/pix/:txid',
+        comSessao(() => {
+          consultas += 1;
+          return HttpResponse.json({ pix: pix({ valor: 344.12 }) });
+        }),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+
+    const grupo = await screen.findByRole('group', { name: 'Escolha como quer pagar' });
+    const radios = within(grupo).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(within(grupo).getByText('À vista: R$ 980,72').closest('label')).toHaveTextContent(
+      'Total R$ 980,72 · Desconto de R$ 51,62',
+    );
+    expect(
+      within(grupo)
+        .getByText(/^3 parcelas/)
+        .closest('label'),
+    ).not.toHaveTextContent('Desconto');
+
+    await user.click(screen.getByRole('radio', { name: /^3 parcelas: 1ª de R\$ 344,12/ }));
+    const parcelas = within(screen.getByRole('region', { name: 'Parcelas do plano escolhido' }));
+    expect(parcelas.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '1ª parcela vence em 23/11/2026 R$ 344,12',
+      '2ª parcela vence em 23/12/2026 R$ 344,11',
+      '3ª parcela vence em 23/01/2027 R$ 344,11',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
+    expect(await screen.findByText('Confirmar acordo de 3 parcelas, total R$ 1.032,34?')).toBeInTheDocument();
+    expect(pedido).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acordo confirmado' })).toBeInTheDocument();
+    expect(pedido).toEqual({ parcelas: 3 });
+    expect(within(screen.getByRole('region', { name: 'Parcelas' })).getAllByRole('listitem')).toHaveLength(3);
+    const pagamento = within(screen.getByRole('region', { name: 'Pague a 1ª parcela' }));
+    expect(pagamento.getByRole('img', { name: 'QR Code do PIX' })).toBeInTheDocument();
+    expect(pagamento.getByText('1ª parcela do acordo').parentElement).toHaveTextContent('R$ 344,12');
+    // The agreement's PIX is followed like any other.
+    await waitFor(() => expect(consultas).toBeGreaterThan(0));
+  });
+
+  it('"Voltar" on the confirmation returns to the choice without making anything', async () => {
+    let pedidos = 0;
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => HttpResponse.json(oferta())),
+      ),
+      http.post(
+        '/api/portal/acordo',
+        comSessao(() => {
+          pedidos += 1;
+          return HttpResponse.json({});
+        }),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+    await user.click(await screen.findByRole('radio', { name: /^À vista/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
+    expect(screen.getByText('Confirmar acordo de 1 parcela, total R$ 980,72?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('radio', { name: /^À vista/ })).toBeChecked();
+    expect(pedidos).toBe(0);
+  });
+
+  it('without a choice "Confirmar acordo" asks for one', async () => {
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => HttpResponse.json(oferta())),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar acordo' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Escolha um dos planos.');
+  });
+
+  it('no agreement from the PSP’s side: the PIX comes by WhatsApp', async () => {
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => HttpResponse.json(oferta([AVISTA]))),
+      ),
+      http.post(
+        '/api/portal/acordo',
+        comSessao(() =>
+          HttpResponse.json({ acordo: { id: 9, total: AVISTA.total, parcelas: AVISTA.lista }, pix: null }),
+        ),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+    await user.click(await screen.findByRole('radio', { name: /^À vista/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await screen.findByText('O código PIX da primeira parcela será enviado pelo WhatsApp.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR Code do PIX' })).not.toBeInTheDocument();
+  });
+
+  it('422: the message, and the plans read again', async () => {
+    let leituras = 0;
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => {
+          leituras += 1;
+          return HttpResponse.json(leituras === 1 ? oferta() : oferta([AVISTA]));
+        }),
+      ),
+      http.post(
+        '/api/portal/acordo',
+        comSessao(() =>
+          falha(422, 'DADOS_INVALIDOS', 'Este plano não está mais disponível. Escolha de novo.'),
+        ),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+    await user.click(await screen.findByRole('radio', { name: /^3 parcelas/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este plano não está mais disponível. Escolha de novo.',
+    );
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1));
+    expect(leituras).toBe(2);
+    expect(screen.getByRole('radio', { name: /^À vista/ })).not.toBeChecked();
+  });
+
+  it('no plans: the reason', async () => {
+    server.use(
+      http.get(
+        '/api/portal/planos',
+        comSessao(() => HttpResponse.json({ planos: [], motivo: 'Você já tem um acordo em andamento.' })),
+      ),
+    );
+    const user = await entrar();
+    await user.click(screen.getByRole('button', { name: 'Negociar' }));
+    expect(await screen.findByText('Você já tem um acordo em andamento.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});

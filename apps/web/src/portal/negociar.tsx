@@ -1,0 +1,210 @@
+import type { PortalAcordoResponse, PortalPlano, PortalPlanosResponse } from '@cobranca/contracts';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type ChamadaCliente, FalhaPortal, mensagemDaFalha } from './api.ts';
+import { parcelas, reais } from './formato.ts';
+import { PixPainel } from './pix.tsx';
+import { ListaParcelas } from './resumo.tsx';
+import { Alerta, Botao, Carregando, FalhaAoCarregar, Titulo } from './ui.tsx';
+
+/** `À vista: R$ 900,00`, `3 parcelas de R$ 300,00`, `3 parcelas: 1ª de R$ 300,02 e as demais de R$ 300,00`. */
+export const rotuloPlano = (plano: PortalPlano): string => {
+  const [primeira, ...resto] = plano.lista;
+  if (plano.parcelas === 1 || !primeira) return `À vista: ${reais(plano.total)}`;
+  if (resto.every((p) => p.valor === primeira.valor))
+    return `${parcelas(plano.parcelas)} de ${reais(primeira.valor)}`;
+  const [segunda] = resto;
+  if (segunda && resto.every((p) => p.valor === segunda.valor))
+    return `${parcelas(plano.parcelas)}: 1ª de ${reais(primeira.valor)} e as demais de ${reais(segunda.valor)}`;
+  return `${parcelas(plano.parcelas)}: 1ª de ${reais(primeira.valor)}`;
+};
+
+type NegociarProps = {
+  api: ChamadaCliente;
+  intervaloPix: number;
+  aoPagar: () => void;
+  voltar: () => void;
+};
+
+/** The instalment plans the creditor offers, the customer's choice, its confirmation and the agreement. */
+export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) => {
+  const [oferta, setOferta] = useState<PortalPlanosResponse | null>(null);
+  const [falhaCarga, setFalhaCarga] = useState<string | null>(null);
+  const [carregando, setCarregando] = useState(false);
+  const [escolhido, setEscolhido] = useState<number | null>(null);
+  const [confirmando, setConfirmando] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  const [acordo, setAcordo] = useState<PortalAcordoResponse | null>(null);
+
+  const carregar = useCallback(async () => {
+    setCarregando(true);
+    try {
+      const lida = await api<PortalPlanosResponse>('/api/portal/planos');
+      setOferta(lida);
+      setFalhaCarga(null);
+      setEscolhido((atual) => (lida.planos.some((p) => p.parcelas === atual) ? atual : null));
+    } catch (e) {
+      setFalhaCarga(mensagemDaFalha(e, 'Não foi possível carregar os planos. Tente de novo em instantes.'));
+    } finally {
+      setCarregando(false);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void carregar();
+  }, [carregar]);
+
+  const plano = oferta?.planos.find((p) => p.parcelas === escolhido);
+
+  const pedirConfirmacao = (evento: FormEvent) => {
+    evento.preventDefault();
+    if (!plano) return setErro('Escolha um dos planos.');
+    setErro(null);
+    setConfirmando(true);
+  };
+
+  const confirmar = async () => {
+    if (!plano) return;
+    setEnviando(true);
+    setErro(null);
+    try {
+      setAcordo(
+        await api<PortalAcordoResponse>('/api/portal/acordo', {
+          metodo: 'POST',
+          corpo: { parcelas: plano.parcelas },
+        }),
+      );
+    } catch (e) {
+      const mensagem = mensagemDaFalha(e, 'Não foi possível confirmar o acordo. Tente de novo em instantes.');
+      setErro(mensagem);
+      // The offer changed meanwhile (the debt, the settings): choose again from the plans of now.
+      if (e instanceof FalhaPortal && e.status === 422) {
+        setConfirmando(false);
+        void carregar();
+      }
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  const botaoVoltar = (
+    <Botao variante="secundario" onClick={voltar}>
+      Voltar ao resumo
+    </Botao>
+  );
+
+  if (acordo)
+    return (
+      <div className="cartao">
+        <Titulo nivel={1}>Acordo confirmado</Titulo>
+        <p>
+          {parcelas(acordo.acordo.parcelas.length)}, total <strong>{reais(acordo.acordo.total)}</strong>.
+        </p>
+        <section aria-labelledby="titulo-parcelas-acordo" className="secao">
+          <h2 id="titulo-parcelas-acordo">Parcelas</h2>
+          <ListaParcelas parcelas={acordo.acordo.parcelas} />
+        </section>
+        <section aria-labelledby="titulo-pix-acordo" className="secao">
+          <h2 id="titulo-pix-acordo">Pague a 1ª parcela</h2>
+          {acordo.pix ? (
+            <PixPainel
+              api={api}
+              inicial={acordo.pix}
+              intervalo={intervaloPix}
+              nivel={3}
+              rotulo="1ª parcela do acordo"
+              aoPagar={aoPagar}
+            />
+          ) : (
+            <p className="nota">O código PIX da primeira parcela será enviado pelo WhatsApp.</p>
+          )}
+        </section>
+        <div className="acoes">{botaoVoltar}</div>
+      </div>
+    );
+
+  if (!oferta) {
+    if (falhaCarga)
+      return (
+        <>
+          <Titulo nivel={1}>Negociar</Titulo>
+          <FalhaAoCarregar mensagem={falhaCarga} tentar={carregar} ocupado={carregando} />
+          <div className="acoes">{botaoVoltar}</div>
+        </>
+      );
+    return <Carregando />;
+  }
+
+  if (confirmando && plano)
+    return (
+      <div className="cartao">
+        <Titulo nivel={1}>Confirmar acordo</Titulo>
+        <p>
+          Confirmar acordo de {parcelas(plano.parcelas)}, total {reais(plano.total)}?
+        </p>
+        <ListaParcelas parcelas={plano.lista} comSituacao={false} />
+        {erro && <Alerta>{erro}</Alerta>}
+        <div className="acoes">
+          <Botao onClick={confirmar} ocupado={enviando}>
+            Confirmar
+          </Botao>
+          <Botao variante="secundario" onClick={() => setConfirmando(false)} disabled={enviando}>
+            Voltar
+          </Botao>
+        </div>
+      </div>
+    );
+
+  if (oferta.planos.length === 0)
+    return (
+      <div className="cartao">
+        <Titulo nivel={1}>Negociar</Titulo>
+        <p>{oferta.motivo ?? 'Não há planos de pagamento para oferecer agora.'}</p>
+        <div className="acoes">{botaoVoltar}</div>
+      </div>
+    );
+
+  return (
+    <div className="cartao">
+      <Titulo nivel={1}>Negociar</Titulo>
+      {erro && <Alerta>{erro}</Alerta>}
+      <form onSubmit={pedirConfirmacao} noValidate className="formulario">
+        <fieldset className="planos">
+          <legend>Escolha como quer pagar</legend>
+          {oferta.planos.map((p) => {
+            const id = `plano-${p.parcelas}`;
+            return (
+              <div key={p.parcelas} className="opcao">
+                <input
+                  type="radio"
+                  id={id}
+                  name="plano"
+                  value={p.parcelas}
+                  checked={escolhido === p.parcelas}
+                  onChange={() => setEscolhido(p.parcelas)}
+                />
+                <label htmlFor={id}>
+                  <span className="opcao-titulo">{rotuloPlano(p)}</span>
+                  <span className="opcao-detalhe">
+                    Total {reais(p.total)}
+                    {p.desconto > 0 && ` · Desconto de ${reais(p.desconto)}`}
+                  </span>
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        {plano && (
+          <section aria-labelledby="titulo-parcelas-plano" className="secao">
+            <h2 id="titulo-parcelas-plano">Parcelas do plano escolhido</h2>
+            <ListaParcelas parcelas={plano.lista} comSituacao={false} />
+          </section>
+        )}
+        <div className="acoes">
+          <Botao type="submit">Confirmar acordo</Botao>
+          {botaoVoltar}
+        </div>
+      </form>
+    </div>
+  );
+};
