@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type FakeCloudApi, iniciarFakeCloudApi } from '../../api/test/fake-cloud-api.ts';
@@ -151,6 +152,17 @@ const celular = async (browser: Browser, baseURL: string | undefined) =>
     await browser.newContext({ baseURL, viewport: CELULAR, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   ).newPage();
 
+/** axe-core on the page as it stands: no WCAG 2.1 A/AA violation at all (the back office allows minor ones). */
+const semViolacoes = async (page: Page, tela: string) => {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${tela}: violações de acessibilidade`,
+  ).toEqual([]);
+};
+
 const confirmarDocumento = async (page: Page, documento: string) => {
   await page.getByRole('textbox', { name: 'CPF ou CNPJ' }).fill(documento);
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -176,6 +188,7 @@ test('from the régua message’s link: wrong and right document, the updated de
   // Nothing about the customer before the check.
   await expect(page.locator('body')).not.toContainText('Joana');
   await esperarQueCaibaNaTela(page, 'portal: documento');
+  await semViolacoes(page, 'portal: documento');
   await page.screenshot({ path: testInfo.outputPath('portal-documento-390.png'), fullPage: true });
 
   await confirmarDocumento(page, formatarDocumento(gerarCpf(Math.random)));
@@ -189,6 +202,7 @@ test('from the régua message’s link: wrong and right document, the updated de
   // R$ 300,00 forty days late carries the 2 % multa (R$ 6,00).
   await expect(page.getByText('R$ 6,00').first()).toBeVisible();
   await esperarQueCaibaNaTela(page, 'portal: débitos');
+  await semViolacoes(page, 'portal: débitos');
   await page.screenshot({ path: testInfo.outputPath('portal-debitos-390.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Pagar com PIX' }).click();
@@ -196,6 +210,7 @@ test('from the régua message’s link: wrong and right document, the updated de
   const copiaECola = await page.getByRole('textbox', { name: /copia e cola/i }).inputValue();
   expect(copiaECola).toMatch(/^000201/);
   await esperarQueCaibaNaTela(page, 'portal: PIX');
+  await semViolacoes(page, 'portal: PIX');
   await page.screenshot({ path: testInfo.outputPath('portal-pix-390.png'), fullPage: true });
 
   // The payment arrives (the simulator pays the charge the page shows); the page turns by itself.
@@ -229,12 +244,14 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
 
   await page.getByRole('button', { name: 'Negociar' }).click();
   await page.getByRole('radio', { name: /3 parcelas/ }).check();
+  await semViolacoes(page, 'portal: negociar');
   await page.screenshot({ path: testInfo.outputPath('portal-negociar-390.png'), fullPage: true });
   await page.getByRole('button', { name: 'Confirmar acordo' }).click();
   await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Acordo confirmado' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
   await esperarQueCaibaNaTela(page, 'portal: acordo');
+  await semViolacoes(page, 'portal: acordo');
   await page.screenshot({ path: testInfo.outputPath('portal-acordo-390.png'), fullPage: true });
 
   const detalhe = await (await operador.get(`/api/operador/clientes/${cliente.id}`)).json();
@@ -286,5 +303,6 @@ test('an unknown or expired link shows the friendly page with the company’s co
   // The demo company's contact (system settings), so the customer still has a way to reach it.
   await expect(page.getByText('(11) 4002-8922', { exact: false })).toBeVisible();
   await esperarQueCaibaNaTela(page, 'portal: indisponível');
+  await semViolacoes(page, 'portal: indisponível');
   await page.context().close();
 });
