@@ -293,6 +293,31 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
   await page.context().close();
 });
 
+test('five wrong documents lock the link for 15 minutes, with a clear message', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const cliente = await novoCliente('Lia');
+  const caminho = await linkRecebido(cliente);
+  const page = await celular(browser, testInfo.project.use.baseURL);
+  await page.goto(caminho);
+  const errado = formatarDocumento(gerarCpf(Math.random));
+  for (let i = 0; i < 4; i += 1) {
+    await confirmarDocumento(page, errado);
+    await expect(page.getByText(new RegExp(`Resta(m)? ${4 - i}`))).toBeVisible();
+  }
+  await confirmarDocumento(page, errado);
+  await expect(page.getByRole('heading', { name: 'Link bloqueado' })).toBeVisible();
+  await expect(page.getByText(/Por segurança, este link está bloqueado até \d{2}:\d{2}/)).toBeVisible();
+  await semViolacoes(page, 'portal: bloqueado');
+  await page.screenshot({ path: testInfo.outputPath('portal-bloqueado-390.png'), fullPage: true });
+  // Even the right document waits for the lock to end.
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(page.getByRole('heading', { name: 'Link bloqueado' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'CPF ou CNPJ' })).toHaveCount(0);
+  await page.context().close();
+});
+
 test('an unknown or expired link shows the friendly page with the company’s contact', async ({
   browser,
 }, testInfo) => {
