@@ -3,7 +3,7 @@ import { formatarDataBr, formatarDocumento, gerarCpf, hojeNoFuso, somarDias } fr
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type FakeCloudApi, iniciarFakeCloudApi } from '../../api/test/fake-cloud-api.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { apiComo } from './sign-in.ts';
+import { apiComo, signIn } from './sign-in.ts';
 import { esperarQueCaibaNaTela } from './tela.ts';
 
 // The customer's portal (docs/produto.md §22) as the customer meets it: the régua's message goes out
@@ -204,6 +204,11 @@ test('from the régua message’s link: wrong and right document, the updated de
   await esperarQueCaibaNaTela(page, 'portal: débitos');
   await semViolacoes(page, 'portal: débitos');
   await page.screenshot({ path: testInfo.outputPath('portal-debitos-390.png'), fullPage: true });
+  // The same page on a desktop: a centred column, nothing stretched.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await esperarQueCaibaNaTela(page, 'portal: débitos a 1440 px');
+  await page.screenshot({ path: testInfo.outputPath('portal-debitos-1440.png'), fullPage: true });
+  await page.setViewportSize(CELULAR);
 
   await page.getByRole('button', { name: 'Pagar com PIX' }).click();
   await expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
@@ -283,9 +288,23 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
   const optOut = (await (await operador.get(`/api/operador/clientes/${cliente.id}`)).json()).opt_out;
   expect(optOut?.canal).toBe('portal');
 
-  // The operator revokes the link: the page, reloaded, is the friendly one, with no data.
-  const revogado = await operador.post(`/api/operador/clientes/${cliente.id}/portal/revogar`);
-  expect(revogado.status(), await revogado.text()).toBe(200);
+  // The operator sees the agreement and the opt-out's channel in the workspace, and revokes the link
+  // there: the customer's page, reloaded, is the friendly one, with no data.
+  const mesa = await browser.newPage({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1440, height: 900 },
+  });
+  await signIn(mesa, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
+  await mesa.goto(`/operador/clientes/${cliente.id}`);
+  await expect(mesa.getByText(/pelo portal do cliente/)).toBeVisible();
+  await expect(mesa.getByText(/Link do portal válido até/)).toBeVisible();
+  await mesa.getByRole('button', { name: 'Revogar link' }).click();
+  const dialogo = mesa.getByRole('dialog', { name: 'Revogar o link do portal?' });
+  await mesa.screenshot({ path: testInfo.outputPath('workspace-revogar-1440.png') });
+  await dialogo.getByRole('button', { name: 'Revogar' }).click();
+  await expect(mesa.getByText('Link do portal revogado.')).toBeVisible();
+  await expect(mesa.getByText(/Link do portal revogado em/)).toBeVisible();
+  await mesa.close();
   await page.goto(caminho);
   await expect(page.getByRole('heading', { name: 'Este link não está mais disponível' })).toBeVisible();
   await expect(page.locator('body')).not.toContainText('Rui');

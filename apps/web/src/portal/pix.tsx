@@ -146,7 +146,8 @@ export const PixPainel = ({ api, inicial, intervalo, nivel, rotulo, aoPagar }: P
         codigo={codigo}
         copiar={copiar}
       />
-      <p role="status" className="anuncio">
+      {/* Once paid the panel itself says so: the announcement is then for screen readers only. */}
+      <p role="status" className={pix?.status === 'paga' ? 'anuncio so-leitor' : 'anuncio'}>
         {anuncio}
       </p>
     </div>

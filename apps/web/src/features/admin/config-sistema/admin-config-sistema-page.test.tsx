@@ -9,7 +9,11 @@ import { server } from '../../../test/server.ts';
 const URL = '/api/admin/configuracoes/sistema';
 
 const settings = (): SistemaSettings => ({
-  empresa: { nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' },
+  empresa: {
+    nome: 'Empresa Demonstração Ltda',
+    documento: '11.222.333/0001-81',
+    contato: '(11) 4000-1234, de segunda a sexta, das 9h às 18h',
+  },
   pix: { chave: '11222333000181', nome_recebedor: 'EMPRESA DEMO', cidade: 'SAO PAULO' },
   // Out of order on purpose: the screen shows the steps sorted by day.
   regua: [
@@ -29,6 +33,18 @@ const settings = (): SistemaSettings => ({
   vazao_canal_por_segundo: 80,
   desconto_maximo_percentual: 30,
   encargos: { multa_percentual: 2, juros_mensal_percentual: 1 },
+  portal: {
+    validade_link_dias: 30,
+    parcelas_maximas: 6,
+    parcela_minima: 50,
+    intervalo_dias: 30,
+    // Out of order on purpose: the screen shows the tiers by days overdue.
+    faixas_desconto: [
+      { a_partir_de_dias: 90, encargos_percentual: 100, principal_percentual: 10 },
+      { a_partir_de_dias: 0, encargos_percentual: 0, principal_percentual: 0 },
+      { a_partir_de_dias: 30, encargos_percentual: 50, principal_percentual: 0 },
+    ],
+  },
   sessao_horas: 12,
   automacao_ativa: true,
 });
@@ -48,9 +64,31 @@ beforeEach(() => {
   );
 });
 
+const FAIXAS_ORDENADAS = [
+  { a_partir_de_dias: 0, encargos_percentual: 0, principal_percentual: 0 },
+  { a_partir_de_dias: 30, encargos_percentual: 50, principal_percentual: 0 },
+  { a_partir_de_dias: 90, encargos_percentual: 100, principal_percentual: 10 },
+];
+
 const etapa = (n: number) => screen.getByRole('group', { name: `Etapa ${n}` });
 const diasOf = (n: number) => within(etapa(n)).getByRole<HTMLInputElement>('spinbutton', { name: 'Dias' });
 const tipoOf = (n: number) => within(etapa(n)).getByRole('combobox', { name: 'Mensagem' });
+const portal = () => within(screen.getByRole('region', { name: 'Portal do cliente' }));
+const faixa = (n: number) => portal().getByRole('group', { name: `Faixa ${n}` });
+const campoDaFaixa = (n: number, label: string) =>
+  within(faixa(n)).getByRole<HTMLInputElement>('spinbutton', { name: label });
+const faixasNaTela = () =>
+  portal()
+    .getAllByRole('group', { name: /^Faixa \d+$/ })
+    .map((grupo) =>
+      within(grupo)
+        .getAllByRole<HTMLInputElement>('spinbutton')
+        .map((campo) => campo.valueAsNumber),
+    );
+const replace = async (user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) => {
+  await user.clear(input);
+  await user.type(input, text);
+};
 // The first render also loads the admin area's chunk, hence the longer wait.
 const ready = () => screen.findByLabelText('Nome da empresa', {}, { timeout: 10_000 });
 
@@ -95,6 +133,7 @@ describe('AdminConfigSistemaPage', () => {
           { dias: 8, tipo: 'negociacao' },
         ],
         janela_envio: { ...settings().janela_envio, sabado: null },
+        portal: { ...settings().portal, faixas_desconto: FAIXAS_ORDENADAS },
       },
     ]);
   });
@@ -199,6 +238,167 @@ describe('AdminConfigSistemaPage', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ encargos: { multa_percentual: 1.5, juros_mensal_percentual: 1 } });
+  });
+
+  it('shows the customers’ contact and the portal policy, its tiers sorted by days overdue', async () => {
+    renderApp('/admin/config-sistema');
+    await ready();
+    const contato = screen.getByLabelText('Contato para clientes');
+    expect(contato).toHaveValue('(11) 4000-1234, de segunda a sexta, das 9h às 18h');
+    expect(contato).toHaveAccessibleDescription(
+      'Telefone, e-mail ou horário de atendimento; aparece no portal do cliente.',
+    );
+    const secao = portal();
+    expect(secao.getByLabelText('Validade do link (dias)')).toHaveValue(30);
+    expect(secao.getByLabelText('Máximo de parcelas')).toHaveValue(6);
+    expect(secao.getByLabelText('Parcela mínima (R$)')).toHaveValue(50);
+    expect(secao.getByLabelText('Intervalo entre parcelas (dias)')).toHaveValue(30);
+    expect(faixasNaTela()).toEqual(FAIXAS_ORDENADAS.map(Object.values));
+    expect(secao.getByText(/do pagamento à vista até o máximo de parcelas/)).toBeInTheDocument();
+    expect(
+      secao.getByText(/O desconto de cada conta segue a faixa dos seus dias de atraso/),
+    ).toBeInTheDocument();
+  });
+
+  it('edits the portal policy and its tiers and sends them with the rest', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const contato = screen.getByLabelText('Contato para clientes');
+    await user.clear(contato);
+    await user.type(contato, 'atendimento@empresa.com.br');
+    const secao = portal();
+    await replace(user, secao.getByLabelText('Máximo de parcelas'), '12');
+    await replace(user, secao.getByLabelText('Parcela mínima (R$)'), '25.5');
+    await user.click(secao.getByRole('button', { name: 'Remover faixa 2' }));
+    await user.click(secao.getByRole('button', { name: 'Adicionar faixa' }));
+    // A new tier starts 30 days after the last one, with its discounts.
+    expect(faixasNaTela()).toEqual([
+      [0, 0, 0],
+      [90, 100, 10],
+      [120, 100, 10],
+    ]);
+    await replace(user, campoDaFaixa(3, 'Desconto máximo no principal (%)'), '20.5');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      empresa: { ...settings().empresa, contato: 'atendimento@empresa.com.br' },
+      portal: {
+        validade_link_dias: 30,
+        parcelas_maximas: 12,
+        parcela_minima: 25.5,
+        intervalo_dias: 30,
+        faixas_desconto: [
+          { a_partir_de_dias: 0, encargos_percentual: 0, principal_percentual: 0 },
+          { a_partir_de_dias: 90, encargos_percentual: 100, principal_percentual: 10 },
+          { a_partir_de_dias: 120, encargos_percentual: 100, principal_percentual: 20.5 },
+        ],
+      },
+    });
+  });
+
+  it('keeps at least one tier', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const secao = portal();
+    await user.click(secao.getByRole('button', { name: 'Remover faixa 3' }));
+    await user.click(secao.getByRole('button', { name: 'Remover faixa 2' }));
+    expect(faixasNaTela()).toEqual([[0, 0, 0]]);
+    expect(secao.getByRole('button', { name: 'Remover faixa 1' })).toBeDisabled();
+  });
+
+  it('checks the portal policy with the shared schema, each message beside its field', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const secao = portal();
+    await replace(user, secao.getByLabelText('Validade do link (dias)'), '91');
+    await replace(user, secao.getByLabelText('Máximo de parcelas'), '25');
+    await replace(user, secao.getByLabelText('Parcela mínima (R$)'), '0.5');
+    await replace(user, secao.getByLabelText('Intervalo entre parcelas (dias)'), '6');
+    await replace(user, campoDaFaixa(2, 'Desconto máximo nos encargos (%)'), '150');
+    await replace(user, campoDaFaixa(3, 'Desconto máximo no principal (%)'), '10.555');
+    await replace(user, campoDaFaixa(3, 'A partir de (dias de atraso)'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(secao.getByLabelText('Validade do link (dias)')).toHaveAccessibleDescription(
+        'Use de 1 a 90 dias.',
+      ),
+    );
+    expect(secao.getByLabelText('Máximo de parcelas')).toHaveAccessibleDescription('Use de 1 a 24 parcelas.');
+    expect(secao.getByLabelText('Parcela mínima (R$)')).toHaveAccessibleDescription(
+      'A parcela mínima deve ser de pelo menos R$ 1,00.',
+    );
+    expect(secao.getByLabelText('Intervalo entre parcelas (dias)')).toHaveAccessibleDescription(
+      'Use de 7 a 60 dias.',
+    );
+    expect(campoDaFaixa(2, 'Desconto máximo nos encargos (%)')).toHaveAccessibleDescription(
+      'Use de 0 a 100%.',
+    );
+    expect(campoDaFaixa(2, 'Desconto máximo nos encargos (%)')).toHaveAttribute('aria-invalid', 'true');
+    expect(campoDaFaixa(2, 'Desconto máximo no principal (%)')).toHaveAttribute('aria-invalid', 'false');
+    expect(campoDaFaixa(3, 'Desconto máximo no principal (%)')).toHaveAccessibleDescription(
+      'Use no máximo duas casas decimais.',
+    );
+    expect(campoDaFaixa(3, 'A partir de (dias de atraso)')).toHaveAccessibleDescription(
+      'Use 0 ou mais dias.',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses two tiers starting on the same day, above the tiers', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await replace(user, campoDaFaixa(3, 'A partir de (dias de atraso)'), '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await portal().findByText('Cada faixa deve começar em um número de dias diferente.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await replace(user, campoDaFaixa(3, 'A partir de (dias de atraso)'), '60');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(portal().queryByText('Cada faixa deve começar em um número de dias diferente.')).toBeNull();
+    expect(sent[0]).toMatchObject({
+      portal: {
+        faixas_desconto: [
+          FAIXAS_ORDENADAS[0],
+          FAIXAS_ORDENADAS[1],
+          { ...FAIXAS_ORDENADAS[2], a_partir_de_dias: 60 },
+        ],
+      },
+    });
+  });
+
+  it('shows the server’s 422 for a tier’s field beside it', async () => {
+    server.use(
+      http.put(URL, () =>
+        HttpResponse.json(
+          {
+            code: 'DADOS_INVALIDOS',
+            message: 'Os dados enviados são inválidos.',
+            errors: {
+              'portal.faixas_desconto.1.principal_percentual': ['Acima do permitido pela política.'],
+            },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    await replace(user, portal().getByLabelText('Máximo de parcelas'), '3');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(campoDaFaixa(2, 'Desconto máximo no principal (%)')).toHaveAccessibleDescription(
+        'Acima do permitido pela política.',
+      ),
+    );
+    expect(await screen.findByText('Os dados enviados são inválidos.')).toBeInTheDocument();
   });
 
   it('discards the changes after confirmation', async () => {

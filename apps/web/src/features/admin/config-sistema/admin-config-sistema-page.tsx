@@ -13,7 +13,10 @@ const LoadingState = () => (
   </Box>
 );
 
-/** /admin/config-sistema: company, PIX, régua, sending window, limits, automation (docs/produto.md §15). */
+/**
+ * /admin/config-sistema: company, PIX, régua, sending window, limits, encargos, the customer's portal,
+ * automation (docs/produto.md §15).
+ */
 export const AdminConfigSistemaPage = () => {
   const query = useSistemaSettings();
   const content = () => {
@@ -28,7 +31,7 @@ export const AdminConfigSistemaPage = () => {
     <>
       <PageHeader
         title="Configurações do Sistema"
-        subtitle="Dados da empresa, régua de cobrança, horários de envio e limites da automação."
+        subtitle="Dados da empresa, régua de cobrança, horários de envio, limites da automação e portal do cliente."
       />
       {content()}
     </>

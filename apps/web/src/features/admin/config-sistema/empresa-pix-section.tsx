@@ -44,6 +44,18 @@ export const EmpresaPixSection = () => {
           )}
         />
         <TextField
+          {...register('empresa.contato')}
+          label="Contato para clientes"
+          error={Boolean(errors.empresa?.contato)}
+          helperText={
+            errors.empresa?.contato?.message ??
+            'Telefone, e-mail ou horário de atendimento; aparece no portal do cliente.'
+          }
+          fullWidth
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: 160 } }}
+        />
+        <TextField
           {...register('pix.chave')}
           label="Chave PIX"
           error={Boolean(errors.pix?.chave)}

@@ -4,15 +4,24 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 export type SistemaForm = SistemaSettings;
 export type Etapa = SistemaForm['regua'][number];
+export type FaixaDesconto = SistemaForm['portal']['faixas_desconto'][number];
 export type Janela = { inicio: string; fim: string };
 
 /** Steps in the order the engine runs them: by days relative to the due date (stable for ties). */
 export const sortRegua = (regua: readonly Etapa[]): Etapa[] => [...regua].sort((a, b) => a.dias - b.dias);
 
+/** Discount tiers in the order they apply: by days overdue. */
+export const sortFaixas = (faixas: readonly FaixaDesconto[]): FaixaDesconto[] =>
+  [...faixas].sort((a, b) => a.a_partir_de_dias - b.a_partir_de_dias);
+
 export const toForm = (settings: SistemaSettings): SistemaForm => ({
   ...settings,
   regua: sortRegua(settings.regua),
+  portal: { ...settings.portal, faixas_desconto: sortFaixas(settings.portal.faixas_desconto) },
 });
+
+// react-hook-form keeps a field array's own errors (too few rows, repeated days) under `root`.
+const FIELD_ARRAYS = new Set(['regua', 'portal.faixas_desconto']);
 
 /**
  * Validates with the shared schema. Hand-written rather than zodResolver: the schema's input type (every
@@ -28,8 +37,7 @@ export const sistemaResolver: Resolver<SistemaForm, unknown, SistemaSettings> = 
   const errors: FieldErrors<SistemaForm> = {};
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
-    // react-hook-form keeps a field array's own errors under `root`.
-    const key = path === 'regua' ? 'regua.root' : path || 'root';
+    const key = FIELD_ARRAYS.has(path) ? `${path}.root` : path || 'root';
     if (!get(errors, key)) set(errors, key, { type: issue.code, message: issue.message });
   }
   return { values: {}, errors };

@@ -15,6 +15,7 @@ import { EmpresaPixSection } from './empresa-pix-section.tsx';
 import { EncargosSection } from './encargos-section.tsx';
 import { JanelaEnvioSection } from './janela-envio-section.tsx';
 import { LimitesSection } from './limites-section.tsx';
+import { PortalSection } from './portal-section.tsx';
 import { ReguaSection } from './regua-section.tsx';
 import { formPaths, type SistemaForm, sistemaResolver, toForm, unplacedMessages } from './sistema-form.ts';
 
@@ -59,6 +60,7 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
           <JanelaEnvioSection />
           <LimitesSection />
           <EncargosSection />
+          <PortalSection />
           <AutomacaoSection />
         </Box>
         <Paper

@@ -122,6 +122,29 @@ describe('AdminMensagensPage', () => {
     expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName(/^Lembrete.*não salvo/);
   });
 
+  it('offers {{link}} with its meaning and previews it as a sample portal link', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/mensagens');
+    const field = (await texto()) as HTMLTextAreaElement;
+    const chip = screen.getByRole('button', { name: '{{link}}' });
+    await user.hover(chip);
+    expect(
+      await screen.findByRole('tooltip', {
+        name: 'Link do portal: link pessoal do cliente para pagar ou negociar',
+      }),
+    ).toBeInTheDocument();
+    const original = templates().mensagens.lembrete.texto;
+    field.setSelectionRange(original.length, original.length);
+    fireEvent.select(field);
+    await user.click(chip);
+    expect(field).toHaveValue(`${original}{{link}}`);
+    await replaceText(user, `Pague ou negocie em {{link}} ${CREDOR}`);
+    expect(preview()).toHaveTextContent(
+      /^Pré-visualização.*Pague ou negocie em https:\/\/[\w.-]+\/p\/[\w-]{16,} Empresa Demonstração Ltda/,
+    );
+    expect(preview()).not.toHaveTextContent('{{link}}');
+  });
+
   it('shows placeholder errors beside the field and keeps Salvar disabled', async () => {
     const user = userEvent.setup();
     renderApp('/admin/mensagens');

@@ -24,4 +24,5 @@ export const PLACEHOLDER_DESCRICOES: Record<TemplatePlaceholder, string> = {
   pix: 'Código PIX copia e cola',
   parcelas: 'Parcelas do acordo, por extenso (ex.: 3 parcelas)',
   lista_parcelas: 'Uma linha por parcela do acordo, com valor e vencimento',
+  link: 'Link do portal: link pessoal do cliente para pagar ou negociar',
 };

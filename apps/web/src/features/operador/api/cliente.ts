@@ -24,7 +24,7 @@ export const clienteKeys = {
   detalhe: (id: number) => ['operador', 'cliente', id] as const,
 };
 
-/** assumir / pausar / reativar / chamada / … answer the customer as it now is. */
+/** assumir / pausar / reativar / portal/revogar / chamada / … answer the customer as it now is. */
 type ComCliente = { cliente: ClienteDetalhe };
 
 // ── GET /api/operador/clientes/{id} ─────────────────────────────────────────────
@@ -55,6 +55,9 @@ export const assumirCliente = (id: number) => api.post<ComCliente>(`/operador/cl
 export const pausarCliente = (id: number, motivo: string) =>
   api.patch<ComCliente>(`/operador/clientes/${id}/pausar`, { motivo });
 export const reativarCliente = (id: number) => api.patch<ComCliente>(`/operador/clientes/${id}/reativar`);
+/** Ends the customer's portal link at once (docs/produto.md §22); the next message carries a new one. */
+export const revogarLinkPortal = (id: number) =>
+  api.post<ComCliente>(`/operador/clientes/${id}/portal/revogar`);
 // Records (calls, agreements, payments, promises) carry the submission's Idempotency-Key.
 export const registrarChamada = (id: number, body: ChamadaBody, idempotencyKey?: string) =>
   api.post<ComCliente & { chamada: ChamadaView }>(`/operador/clientes/${id}/chamadas`, body, {
@@ -118,6 +121,8 @@ export const useAssumirCliente = (id: number) => {
 export const usePausarCliente = (id: number) => useClienteAction(id, pausarCliente);
 export const useReativarCliente = (id: number) =>
   useClienteAction(id, (clienteId: number, _: undefined) => reativarCliente(clienteId));
+export const useRevogarLinkPortal = (id: number) =>
+  useClienteAction(id, (clienteId: number, _: undefined) => revogarLinkPortal(clienteId));
 export const useRegistrarChamada = (id: number) => useRegistroAction(id, registrarChamada);
 export const useCriarNegociacao = (id: number) => useRegistroAction(id, criarNegociacao);
 export const useRegistrarPagamento = (id: number) => useRegistroAction(id, registrarPagamento);

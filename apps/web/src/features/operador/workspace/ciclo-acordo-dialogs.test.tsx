@@ -57,7 +57,7 @@ describe('Negociar: the terms message', () => {
   });
 
   it('says truthfully why nothing was sent to an opted-out customer, with "1 parcela"', async () => {
-    const optOut = { em: '2026-11-01T12:00:00.000Z', mensagem: 'SAIR' };
+    const optOut = { em: '2026-11-01T12:00:00.000Z', mensagem: 'SAIR', canal: 'whatsapp_cloud' };
     const estado = setupWorkspace(clienteDetalhe({ opt_out: optOut }));
     const motivo = 'O cliente pediu para não receber mensagens (opt-out em 01/11/2026).';
     server.use(

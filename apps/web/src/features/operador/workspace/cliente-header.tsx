@@ -11,6 +11,10 @@ import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { useTituloDocumento } from '../../../lib/titulo-documento.ts';
 import { EtiquetasEditor } from './etiquetas-editor.tsx';
 
+/** Where the opt-out came from: the portal's button, or a reply to a message (any sending channel). */
+const canalDoOptOut = (canal: string | null) =>
+  canal === 'portal' ? 'pelo portal do cliente' : 'por mensagem (WhatsApp)';
+
 const Figura = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 120 }}>
     <Typography variant="caption" color="text.secondary" component="dt">
@@ -51,7 +55,7 @@ export const ClienteHeader = ({ cliente, actions }: { cliente: ClienteDetalhe; a
       <EtiquetasEditor cliente={cliente} />
       {cliente.opt_out && (
         <Alert severity="warning">
-          Cliente pediu para não receber mensagens em {optOutDia}
+          Cliente pediu para não receber mensagens em {optOutDia}, {canalDoOptOut(cliente.opt_out.canal)}
           {cliente.opt_out.mensagem ? `: '${cliente.opt_out.mensagem}'` : '.'}
         </Alert>
       )}

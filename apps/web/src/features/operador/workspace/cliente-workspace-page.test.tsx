@@ -54,12 +54,14 @@ describe('ClienteWorkspacePage — detail', () => {
       clienteDetalhe({
         status: 'pausado',
         pausa_motivo: 'Cliente em viagem',
-        opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR' },
+        opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR', canal: 'whatsapp_cloud' },
       }),
     );
     await openWorkspace();
     expect(
-      screen.getByText("Cliente pediu para não receber mensagens em 15/11/2026: 'SAIR'"),
+      screen.getByText(
+        "Cliente pediu para não receber mensagens em 15/11/2026, por mensagem (WhatsApp): 'SAIR'",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Cobrança pausada: Cliente em viagem')).toBeInTheDocument();
   });

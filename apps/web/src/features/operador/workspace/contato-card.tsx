@@ -4,8 +4,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { BASE_LEGAL_LABELS, ORIGEM_CONTATO_LABELS } from './labels.ts';
+import { PortalLink } from './portal-link.tsx';
 
-/** How the customer is reached, and on which legal basis (LGPD) the contact is made. */
+/** How the customer is reached (their portal link too), and on which legal basis (LGPD) the contact is made. */
 export const ContatoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const itens: [string, string][] = [
     ['E-mail', cliente.email ?? 'Não informado'],
@@ -33,6 +34,7 @@ export const ContatoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
           </Box>
         ))}
       </Box>
+      <PortalLink cliente={cliente} />
     </Paper>
   );
 };

@@ -199,7 +199,11 @@ describe('MensagensThread', () => {
   });
 
   it('disables the composer for an opted-out customer, saying why', async () => {
-    setupWorkspace(clienteDetalhe({ opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR' } }));
+    setupWorkspace(
+      clienteDetalhe({
+        opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR', canal: 'whatsapp_cloud' },
+      }),
+    );
     await openWorkspace();
     expect(composer()).toBeDisabled();
     expect(composer()).toHaveAccessibleDescription('O cliente pediu para não receber mensagens (opt-out).');

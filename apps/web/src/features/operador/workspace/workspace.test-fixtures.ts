@@ -53,6 +53,7 @@ export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDeta
   aguardando_desde: null,
   pausa_motivo: null,
   opt_out: null,
+  portal: { valido_ate: null, revogado_em: null },
   base_legal: 'execucao_contrato',
   origem_contato: 'nfe',
   contas: [
