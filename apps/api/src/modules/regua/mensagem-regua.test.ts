@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import type { Etapa, PlanoCliente } from './etapas.ts';
@@ -66,6 +67,7 @@ describe('montarMensagemRegua', () => {
       [
         'Olá, Maria Souza, tudo bem? Aqui é da Empresa Demonstração Ltda, CNPJ 11.222.333/0001-81.',
         'Ainda não identificamos o pagamento da fatura de R$ 10,01, vencida em 13/03/2026 (há 7 dias). Ao todo, há 2 faturas em aberto, somando R$ 30,03.',
+        `Pague ou negocie pelo link: ${MARCADOR_LINK}`,
         'Se o pagamento já foi feito, por favor desconsidere esta mensagem. Se precisar de outra data ou de uma condição diferente, responda por aqui que teremos prazer em ajudar.',
       ].join('\n\n'),
     );
@@ -105,7 +107,7 @@ describe('montarMensagemRegua', () => {
 
   it('marks where the charge’s PIX block goes, in its own paragraph', () => {
     const { conteudo } = montar();
-    expect(conteudo).toContain(`somando R$ 30,03.\n\n${MARCADOR_PIX}\n\nSe o pagamento`);
+    expect(conteudo).toContain(`${MARCADOR_LINK}\n\n${MARCADOR_PIX}\n\nSe o pagamento`);
     expect(conteudo.replace(MARCADOR_PIX, blocoPix('000201…'))).toContain(
       '\n\nPIX copia e cola:\n000201…\n\n',
     );
@@ -116,7 +118,7 @@ describe('montarMensagemRegua', () => {
     expect(conteudo).not.toContain('PIX');
     expect(conteudo).not.toContain(MARCADOR_PIX);
     expect(conteudo).not.toMatch(/\n{3,}/);
-    expect(conteudo.split('\n\n')).toHaveLength(3);
+    expect(conteudo.split('\n\n')).toHaveLength(4);
   });
 
   it('leaves the PIX block out when nothing is owed', () => {
@@ -154,6 +156,7 @@ describe('montarMensagemRegua', () => {
         '7 dias',
         '2 faturas',
         'R$ 30,03',
+        MARCADOR_LINK,
         '-',
       ],
     });

@@ -1,5 +1,6 @@
 import { renderTemplate } from '@cobranca/contracts';
 import { describe, expect, it } from 'vitest';
+import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { primeiroNome, valoresDaResposta } from './valores-resposta.ts';
 
 const credor = { nome: 'Empresa X', documento: '11.222.333/0001-81' };
@@ -23,6 +24,8 @@ describe('valoresDaResposta', () => {
       valor: 'R$ 1.234,56',
       vencimento: '10/01/2026',
       dias_atraso: '18',
+      // Filled with a fresh portal link when the reply goes (docs/produto.md §22).
+      link: MARCADOR_LINK,
     });
   });
 
