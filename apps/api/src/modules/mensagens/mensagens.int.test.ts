@@ -136,6 +136,7 @@ describe('POST /api/operador/clientes/:id/mensagens', () => {
     expect(detalhe.json<ClienteDetalhe>().opt_out).toEqual({
       em: '2026-02-10T15:00:00.000Z',
       mensagem: 'SAIR',
+      canal: null,
     });
   });
 
