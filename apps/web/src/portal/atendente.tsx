@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type ChamadaCliente, erroDoCampo, FalhaPortal, mensagemDaFalha } from './api.ts';
-import { Alerta, Botao, Titulo } from './ui.tsx';
+import { Alerta, Botao, Concluido, Titulo } from './ui.tsx';
 
 const MINIMO = 2;
 const MAXIMO = 1000;
@@ -45,15 +45,9 @@ export const Atendente = ({ api, voltar }: { api: ChamadaCliente; voltar: () => 
 
   if (enviada)
     return (
-      <div className="cartao">
-        <Titulo nivel={1}>Mensagem enviada</Titulo>
-        <p className="sucesso">Recebemos sua mensagem. Um atendente vai responder pelo WhatsApp.</p>
-        <div className="acoes">
-          <Botao variante="secundario" onClick={voltar}>
-            Voltar ao resumo
-          </Botao>
-        </div>
-      </div>
+      <Concluido titulo="Mensagem enviada" voltar={voltar}>
+        Recebemos sua mensagem. Um atendente vai responder pelo WhatsApp.
+      </Concluido>
     );
 
   const descricao = erroCampo ? 'mensagem-contador mensagem-erro' : 'mensagem-contador';

@@ -2,7 +2,7 @@ import type { PortalCredor, PortalOptOutResponse } from '@cobranca/contracts';
 import { useState } from 'react';
 import { type ChamadaCliente, mensagemDaFalha } from './api.ts';
 import { diaDoInstante, horaDoInstante } from './formato.ts';
-import { Alerta, Botao, Titulo } from './ui.tsx';
+import { Alerta, Botao, Concluido, Titulo } from './ui.tsx';
 
 type OptOutProps = { api: ChamadaCliente; credor: PortalCredor; voltar: () => void };
 
@@ -27,18 +27,10 @@ export const OptOut = ({ api, credor, voltar }: OptOutProps) => {
 
   if (registradoEm)
     return (
-      <div className="cartao">
-        <Titulo nivel={1}>Pedido registrado</Titulo>
-        <p className="sucesso">
-          Pronto. Você não receberá mais mensagens automáticas. Registramos seu pedido em{' '}
-          {diaDoInstante(registradoEm)} às {horaDoInstante(registradoEm)}.
-        </p>
-        <div className="acoes">
-          <Botao variante="secundario" onClick={voltar}>
-            Voltar ao resumo
-          </Botao>
-        </div>
-      </div>
+      <Concluido titulo="Pedido registrado" voltar={voltar}>
+        Pronto. Você não receberá mais mensagens automáticas. Registramos seu pedido em{' '}
+        {diaDoInstante(registradoEm)} às {horaDoInstante(registradoEm)}.
+      </Concluido>
     );
 
   return (

@@ -82,3 +82,24 @@ export const FalhaAoCarregar = ({
     </Botao>
   </div>
 );
+
+/** What a request finished: a heading, the success sentence and the way back to the summary. */
+export const Concluido = ({
+  titulo,
+  children,
+  voltar,
+}: {
+  titulo: string;
+  children: ReactNode;
+  voltar: () => void;
+}) => (
+  <div className="cartao">
+    <Titulo nivel={1}>{titulo}</Titulo>
+    <p className="sucesso">{children}</p>
+    <div className="acoes">
+      <Botao variante="secundario" onClick={voltar}>
+        Voltar ao resumo
+      </Botao>
+    </div>
+  </div>
+);
