@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operadorRef } from './admin.ts';
-import { ID_INVALIDO, ID_MAXIMO } from './common.ts';
+import { CARACTERES_DE_CONTROLE, ID_INVALIDO, ID_MAXIMO, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import {
   CHAMADA_RESULTADOS,
   CLIENTE_STATUSES,
@@ -50,7 +50,8 @@ export const notaBody = z.strictObject({
     .string({ error: 'Escreva a nota.' })
     .trim()
     .min(1, 'Escreva a nota.')
-    .max(NOTA_TAMANHO_MAXIMO, `A nota pode ter no máximo ${NOTA_TAMANHO_MAXIMO} caracteres.`),
+    .max(NOTA_TAMANHO_MAXIMO, `A nota pode ter no máximo ${NOTA_TAMANHO_MAXIMO} caracteres.`)
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
 });
 export type NotaBody = z.input<typeof notaBody>;
 

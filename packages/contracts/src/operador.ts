@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { comFaixasValidas, filtrosClientesShape, operadorRef } from './admin.ts';
-import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
+import {
+  CARACTERES_DE_CONTROLE,
+  ID_INVALIDO,
+  ID_MAXIMO,
+  pageQuery,
+  SEM_CARACTERES_DE_CONTROLE,
+} from './common.ts';
 import {
   BASES_LEGAIS,
   CANAIS,
@@ -264,7 +270,8 @@ export const mensagemBody = z.strictObject({
     .string({ error: 'Escreva a mensagem.' })
     .trim()
     .min(1, 'Escreva a mensagem.')
-    .max(4096, 'A mensagem pode ter no máximo 4096 caracteres (limite do WhatsApp).'),
+    .max(4096, 'A mensagem pode ter no máximo 4096 caracteres (limite do WhatsApp).')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
 });
 
 // ── Calls, agreements, payments, promises ───────────────────────────────────────
@@ -420,7 +427,8 @@ export const simularRespostaBody = z.strictObject({
     .string({ error: 'Escreva a resposta do cliente.' })
     .trim()
     .min(1, 'Escreva a resposta do cliente.')
-    .max(4096, 'A resposta pode ter no máximo 4096 caracteres (limite do WhatsApp).'),
+    .max(4096, 'A resposta pode ter no máximo 4096 caracteres (limite do WhatsApp).')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
 });
 
 /** The stored inbound message and what it did to the customer (status flip, opt-out). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import { COBRANCA_PIX_STATUSES } from './pix.ts';
 
 // The customer's self-service portal (docs/produto.md §22): a public page reached by a personal link
@@ -168,7 +169,8 @@ export const portalAtendenteBody = z.strictObject({
     .string({ error: 'Escreva a sua mensagem.' })
     .trim()
     .min(2, 'Escreva a sua mensagem.')
-    .max(1000, 'A mensagem pode ter no máximo 1000 caracteres.'),
+    .max(1000, 'A mensagem pode ter no máximo 1000 caracteres.')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
 });
 export type PortalAtendenteBody = z.infer<typeof portalAtendenteBody>;
 

@@ -1,12 +1,17 @@
 import { ROLES, type Role } from '@cobranca/contracts';
+import { gerarCpf, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createTestUser, issueToken, type TestApp } from '../../test/build-test-app.ts';
+import { inserirCliente, inserirConta } from '../modules/clientes/clientes.test-fixtures.ts';
+import { emitirLink } from '../modules/links-portal/links.ts';
+import { abrirSessao } from '../modules/portal/sessao.ts';
 import type { ApiRoute } from '../plugins/access.ts';
 
 /**
  * Input fuzz over every API route (the app's own route table, so new routes join automatically):
- * hostile path params, bodies and query strings, each sent with the role its group demands. No input
- * may crash a handler (5xx), pollute Object.prototype, or make an /api route answer HTML.
+ * hostile path params, bodies and query strings, each sent with the role its group demands (the
+ * portal's routes with a customer's portal session). No input may crash a handler (5xx), pollute
+ * Object.prototype, or make an /api route answer HTML.
  */
 const SKIP = [
   /^\/api\/docs/, // Swagger UI's static files
@@ -134,6 +139,10 @@ let t: TestApp;
 let doc: OpenApi;
 let routes: ApiRoute[];
 const userIds = {} as Record<Role, number>;
+/** The portal's customer: a fresh link and session per request, whatever the fuzz did to the last ones. */
+const clientePortal = { id: 0, documento: '' };
+/** Per portal route, how many answers got past the session check (a fuzz of 401s tests nothing). */
+const portalAlcancado = new Map<string, number>();
 const failures: string[] = [];
 const htmlAnswers: string[] = [];
 let requests = 0;
@@ -192,9 +201,32 @@ const queryKeys = (route: ApiRoute) =>
 const fill = (url: string, value: string) =>
   url.replace(/:[A-Za-z_]+/g, value.startsWith('%') ? value : encodeURIComponent(value));
 
-const send = async (route: ApiRoute, url: string, payload: unknown, label: string) => {
+const portalSession = async () => {
+  const agora = new Date();
+  const token = await emitirLink(t.database.db, {
+    clienteId: clientePortal.id,
+    mensagemId: null,
+    agora,
+    validadeDias: 30,
+  });
+  const { sessao } = await abrirSessao(t.database.db, {
+    token,
+    documento: clientePortal.documento,
+    agora,
+    ip: null,
+  });
+  return sessao;
+};
+
+/** What the route demands: a portal session, a back-office role's token, or nothing. */
+const credentialFor = async (route: ApiRoute): Promise<Record<string, string>> => {
+  if (route.access === 'portal') return bearer(await portalSession());
   const role = roleFor(route.url);
-  const headers: Record<string, string> = role ? bearer(await issueToken(t.database, userIds[role])) : {};
+  return role ? bearer(await issueToken(t.database, userIds[role])) : {};
+};
+
+const send = async (route: ApiRoute, url: string, payload: unknown, label: string) => {
+  const headers = await credentialFor(route);
   const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && payload !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   requests += 1;
@@ -206,6 +238,8 @@ const send = async (route: ApiRoute, url: string, payload: unknown, label: strin
   });
   statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
   const where = `${route.method} ${route.url} [${label}]`;
+  if (route.access === 'portal' && response.statusCode !== 401)
+    portalAlcancado.set(route.url, (portalAlcancado.get(route.url) ?? 0) + 1);
   if (response.statusCode >= 500)
     failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   if (String(response.headers['content-type'] ?? '').startsWith('text/html')) htmlAnswers.push(where);
@@ -219,14 +253,30 @@ beforeAll(async () => {
   // keep working whatever a hostile PATCH/DELETE does to "user 1".
   for (let i = 0; i < 6; i++) await createTestUser(t.database, i % 2 ? 'admin' : 'operador');
   for (const role of ROLES) userIds[role] = (await createTestUser(t.database, role)).id;
+  // Fodder customers too, then the portal's one, with debt so its routes go past "nothing open".
+  for (let i = 0; i < 6; i++) await inserirCliente(t.database.db, { nome: `Cliente isca ${i}` });
+  clientePortal.documento = gerarCpf(Math.random);
+  clientePortal.id = await inserirCliente(t.database.db, {
+    nome: 'Cliente do Portal Fuzz',
+    documento: clientePortal.documento,
+  });
+  for (const dias of [-40, -5])
+    await inserirConta(t.database.db, {
+      clienteId: clientePortal.id,
+      valorCentavos: 150_000,
+      vencimento: somarDias(hojeNoFuso(new Date()), dias),
+    });
   doc = t.app.swagger() as unknown as OpenApi;
   routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && !SKIP.some((p) => p.test(r.url)));
 }, 60_000);
 afterAll(() => t?.close());
 
 describe('input fuzz over every route', () => {
-  it('walks a route table of a realistic size', () => {
+  it('walks a route table of a realistic size, the portal’s session routes included', () => {
     expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((r) => r.access === 'portal').map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/portal/resumo', '/api/portal/pix/:txid', '/api/portal/acordo']),
+    );
   });
 
   it('never answers 5xx to hostile path params, bodies and queries', async () => {
@@ -283,6 +333,11 @@ describe('input fuzz over every route', () => {
     }
     console.info(`fuzz: ${routes.length} routes, ${requests} requests, statuses ${JSON.stringify(statuses)}`);
     expect(failures).toEqual([]);
+    // Each portal route was fuzzed inside a session, not only stopped at the door.
+    const semSessao = routes
+      .filter((r) => r.access === 'portal' && !portalAlcancado.get(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(semSessao).toEqual([]);
   }, 120_000);
 
   it('regression: a NUL byte in the audit-log action filter is a miss, not a 500', async () => {
@@ -293,6 +348,16 @@ describe('input fuzz over every route', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ total: number }>().total).toBe(0);
+  });
+
+  it('regression: a NUL byte in the portal’s message to a person is a 422, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/atendente',
+      headers: bearer(await portalSession()),
+      payload: { mensagem: 'Quero falar\u0000 com alguém' },
+    });
+    expect(response.statusCode).toBe(422);
   });
 
   it('left Object.prototype unpolluted', () => {
@@ -309,11 +374,10 @@ describe('input fuzz over every route', () => {
     const lists = routes.filter((r) => r.method === 'GET' && !r.url.includes(':'));
     const bad: string[] = [];
     for (const route of lists) {
-      const role = roleFor(route.url);
       const response = await t.app.inject({
         method: 'GET',
         url: route.url,
-        headers: role ? bearer(await issueToken(t.database, userIds[role])) : {},
+        headers: await credentialFor(route),
       });
       const type = String(response.headers['content-type'] ?? '');
       if (response.statusCode >= 500) bad.push(`${route.url}: ${response.statusCode}`);

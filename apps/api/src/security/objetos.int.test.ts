@@ -1,5 +1,5 @@
 import type { ClienteStatus, Role } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { gerarCpf, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +26,8 @@ import {
   notasCliente,
   pagamentos,
   pixRecebidos,
+  portalLinks,
+  portalSessoes,
   promessas,
   respostasRapidas,
   usuarios,
@@ -34,6 +36,7 @@ import { inserirCliente, inserirConta, inserirMensagem } from '../modules/client
 import { ClientesDoOperador } from '../modules/clientes/clientes-operador.repository.ts';
 import { buscarAtualizacao } from '../modules/clientes/valor-atualizado.ts';
 import { ContasDoOperador } from '../modules/contas-receber/contas-receber.repository.ts';
+import { emitirLink } from '../modules/links-portal/links.ts';
 import { ThreadDoOperador } from '../modules/mensagens/thread.repository.ts';
 import { NegociacoesRepository } from '../modules/negociacoes/negociacoes.repository.ts';
 import type { ApiRoute } from '../plugins/access.ts';
@@ -45,13 +48,17 @@ import type { ApiRoute } from '../plugins/access.ts';
  * inside the body at someone else's record answer like missing ones; malformed ids are a 4xx, never 5xx.
  */
 
+/** A customer through its portal session (docs/produto.md §22): the caller of the portal's routes. */
+type ClientePortal = { clienteId: number; sessao: string };
+type Quem = TestUser | ClientePortal;
+
 /** A path value for every parameter, or one per parameter name (routes with two). */
 type Valor = number | string | Readonly<Record<string, number | string>>;
 type Corpo = Record<string, unknown>;
 /** A call that must be refused with `status` and leave the database as it was. */
 type Recusa = {
   rotulo: string;
-  quem: TestUser;
+  quem: Quem;
   id?: Valor;
   corpo?: Corpo;
   status: number;
@@ -60,7 +67,7 @@ type Recusa = {
 };
 type Alvo = { id: Valor; corpo?: Corpo; recusas: Recusa[] };
 type Caso = {
-  quem: () => TestUser;
+  quem: () => Quem;
   status: number;
   preparar: () => Promise<Alvo>;
   /** A well-formed value naming nothing: 404 for ids; enum params answer 422. */
@@ -78,6 +85,7 @@ const u = {} as Record<
   'opA' | 'opB' | 'admin' | 'outroAdmin' | 'adminBloqueado' | 'superAdmin' | 'opBloqueado',
   TestUser
 >;
+const portal = {} as Record<'clienteA' | 'clienteB', ClientePortal>;
 const tokens = new Map<number, string>();
 const hoje = hojeNoFuso(new Date());
 const db = () => t.database.db;
@@ -98,11 +106,13 @@ const urlCom = (url: string, valor: Valor) =>
 // Exports answer a file only in a format they are asked for.
 const consultaDe = (url: string) => (url.endsWith('/exportar') ? '?formato=csv' : '');
 
-const chamar = async (route: ApiRoute, quem: TestUser, valor: Valor, corpo?: Corpo) =>
+const credencialDe = (quem: Quem) => ('sessao' in quem ? quem.sessao : tokenDe(quem));
+
+const chamar = async (route: ApiRoute, quem: Quem, valor: Valor, corpo?: Corpo) =>
   t.app.inject({
     method: route.method as 'GET',
     url: `${urlCom(route.url, valor)}${consultaDe(route.url)}`,
-    headers: bearer(await tokenDe(quem)),
+    headers: bearer(await credencialDe(quem)),
     ...(corpo === undefined ? {} : { payload: corpo }),
   });
 
@@ -130,6 +140,8 @@ const retrato = async () => {
     pixRecebidos: await d.select().from(pixRecebidos).orderBy(asc(pixRecebidos.id)),
     auditoria: await d.select().from(auditLogs).orderBy(asc(auditLogs.id)),
     notas: await d.select().from(notasCliente).orderBy(asc(notasCliente.id)),
+    portalLinks: await d.select().from(portalLinks).orderBy(asc(portalLinks.id)),
+    portalSessoes: await d.select().from(portalSessoes).orderBy(asc(portalSessoes.tokenHash)),
     leituras: await d
       .select()
       .from(leiturasCliente)
@@ -219,6 +231,36 @@ const notaDe = async (clienteId: number, autor: TestUser) => {
     .returning({ id: notasCliente.id });
   if (!row) throw new Error('insert de nota não devolveu a linha');
   return row.id;
+};
+
+/** A customer of `dono` with an open receivable, a portal link and a session opened through it. */
+const clienteNoPortal = async (dono: TestUser): Promise<ClientePortal> => {
+  const documento = gerarCpf(Math.random);
+  const clienteId = await inserirCliente(db(), {
+    nome: `Cliente no portal de ${dono.name}`,
+    documento,
+    operadorId: dono.id,
+  });
+  await contaDe(clienteId);
+  const token = await emitirLink(db(), { clienteId, mensagemId: null, agora: new Date(), validadeDias: 30 });
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: '/api/portal/sessao',
+    payload: { token, documento },
+  });
+  if (resposta.statusCode !== 200) throw new Error(`sessão do portal não aberta: ${resposta.body}`);
+  return { clienteId, sessao: resposta.json<{ sessao: string }>().sessao };
+};
+
+/** The customer's "Pagar com PIX" charge, made (or reused, so nothing changes) through its own session. */
+const cobrancaDoPortal = async (cliente: ClientePortal): Promise<{ txid: string }> => {
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: '/api/portal/pix',
+    headers: bearer(cliente.sessao),
+  });
+  if (resposta.statusCode !== 200) throw new Error(`PIX do portal não criado: ${resposta.body}`);
+  return resposta.json<{ pix: { txid: string } }>().pix;
 };
 
 /** Operator B against operator A's customer: the same 404 as a missing one. */
@@ -645,6 +687,41 @@ const CASOS: Record<string, Caso> = {
     },
     inexistente: { valor: { id: NAO_EXISTE, txid: 'Z'.repeat(32) }, status: 404 },
   },
+  // The customer's portal: a session reaches only its own customer's charges; a back-office token none.
+  'GET /api/portal/pix/:txid': {
+    quem: () => portal.clienteA,
+    status: 200,
+    preparar: async () => ({
+      id: (await cobrancaDoPortal(portal.clienteA)).txid,
+      recusas: [
+        { rotulo: 'sessão de outro cliente', quem: portal.clienteB, status: 404 },
+        { rotulo: 'operador dono do cliente', quem: u.opA, status: 401 },
+      ],
+    }),
+    inexistente: { valor: 'Z'.repeat(32), status: 404 },
+  },
+  // "Revogar link": the same scope as the rest of the workspace.
+  'POST /api/operador/clientes/:id/portal/revogar': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const noPortal = await clienteNoPortal(u.opA);
+      const { clienteId } = noPortal;
+      return {
+        id: clienteId,
+        recusas: [
+          ...alheio(clienteId),
+          { rotulo: 'admin', quem: u.admin, id: clienteId, status: 403 },
+          {
+            rotulo: 'sessão do portal do próprio cliente',
+            quem: noPortal,
+            id: clienteId,
+            status: 401,
+          },
+        ],
+      };
+    },
+  },
   // Public, behind its secret segment; with the simulator (these tests) no webhook path exists at all.
   'POST /api/webhooks/pix/:segredo/pix': {
     quem: () => u.opA,
@@ -685,6 +762,8 @@ beforeAll(async () => {
   u.superAdmin = await createTestUser(t.database, 'super_admin');
   // Every session up front: a token issued mid-case would show up in the snapshot as a change.
   for (const user of Object.values(u)) await tokenDe(user);
+  portal.clienteA = await clienteNoPortal(u.opA);
+  portal.clienteB = await clienteNoPortal(u.opB);
   rotasComId = t.app.apiRoutes.filter((r) => r.method !== 'HEAD' && TEM_PARAMETRO.test(r.url));
 });
 afterAll(() => t.close());

@@ -1,4 +1,4 @@
-import { formatarDocumento, gerarCpf, hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { formatarDocumento, hojeNoFuso } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,9 +18,10 @@ import {
 } from '../../db/schema/index.ts';
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { digestoToken, emitirLink } from '../links-portal/links.ts';
+import { digestoToken } from '../links-portal/links.ts';
 import { executarPassada } from '../regua/motor.ts';
 import { configurar, em, JANELA_SEMPRE, montarMotor } from '../regua/regua.test-fixtures.ts';
+import { clienteComLink as novoClientePortal, novoCpf } from './portal.test-fixtures.ts';
 
 // The customer's portal end to end through the API (docs/produto.md §22): the link a régua message
 // carries, the document check, the debts, PIX, an agreement, a person, the opt-out, revocation.
@@ -31,23 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A valid CPF of its own per customer (documents are unique). */
-const novoCpf = () => gerarCpf(Math.random);
-const hoje = () => hojeNoFuso(new Date());
+const _hoje = () => hojeNoFuso(new Date());
 
-/** A customer with one receivable 40 days overdue (R$ 1.000,00) and a fresh link. */
-const clienteComLink = async (nome = 'Maria Portal Silva', documento = novoCpf()) => {
-  const { db } = t.database;
-  const id = await inserirCliente(db, { nome, documento });
-  await inserirConta(db, { clienteId: id, valorCentavos: 100_000, vencimento: somarDias(hoje(), -40) });
-  const token = await emitirLink(db, {
-    clienteId: id,
-    mensagemId: null,
-    agora: new Date(),
-    validadeDias: 30,
-  });
-  return { id, token, documento };
-};
+const clienteComLink = (nome = 'Maria Portal Silva') => novoClientePortal(t.database.db, { nome });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });

@@ -60,13 +60,17 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
     timeWindow: MINUTO,
     keyGenerator: (r: FastifyRequest) => `portal-ip:${r.ip}`,
   };
-  // After validation: the key is the token's digest, so the limiter holds no working token.
-  const porLink = app.rateLimit({
+  // After validation: the key is the token's digest, so the limiter holds no working token. Checked by
+  // hand: @fastify/rate-limit runs one limiter per request, and the route's per-address one runs first.
+  const contarLink = app.createRateLimit({
     max: limites.porLink,
     timeWindow: MINUTO,
     keyGenerator: (r) => `portal-link:${digestoToken((r.body as { token: string }).token)}`,
-    errorResponseBuilder: () => new ErroDominio('MUITAS_REQUISICOES', MUITAS),
   });
+  const porLink = async (request: FastifyRequest) => {
+    const limite = await contarLink(request);
+    if (!limite.isAllowed && limite.isExceeded) throw new ErroDominio('MUITAS_REQUISICOES', MUITAS);
+  };
   const porSessao = {
     max: limites.porSessao,
     timeWindow: MINUTO,

@@ -6,7 +6,13 @@ import type { Db } from '../../db/client.ts';
 import { clientes, portalLinks, portalSessoes } from '../../db/schema/index.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { buscarLink, digestoToken, type LinkRow, linkUtilizavel } from '../links-portal/links.ts';
+import {
+  buscarLink,
+  digestoToken,
+  type LinkRow,
+  limparSessoesVencidas,
+  linkUtilizavel,
+} from '../links-portal/links.ts';
 
 // The portal's door (docs/produto.md §22, docs/decisions/029-portal.md): a link says nothing about its
 // customer until the document matches; five wrong documents lock the link for 15 minutes; a match opens
@@ -19,6 +25,11 @@ export const SESSAO_PORTAL_MS = 30 * 60_000;
 const PREFIXO_SESSAO = 'cps_';
 
 export const LINK_INDISPONIVEL = 'Este link não está mais disponível.';
+
+// Every this many sessions opened, a batch of expired ones is deleted: the table stays small at the cost
+// of one indexed delete now and then, off the answer's path.
+export const LIMPAR_SESSOES_A_CADA = 100;
+let abertas = 0;
 
 const bloqueadoAte = (link: LinkRow, agora: Date): Date | null =>
   link.bloqueadoAte && link.bloqueadoAte > agora ? link.bloqueadoAte : null;
@@ -108,6 +119,8 @@ export const abrirSessao = async (
   });
   switch (resultado.tipo) {
     case 'sessao':
+      abertas += 1;
+      if (abertas % LIMPAR_SESSOES_A_CADA === 0) limparSessoesVencidas(db, agora).catch(() => {}); // best effort: the next batch retries
       return resultado;
     case 'indisponivel':
       throw new ErroDominio('LINK_INDISPONIVEL', LINK_INDISPONIVEL);
