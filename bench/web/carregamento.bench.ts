@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/web/e2e/demo-accounts.ts';
 import { csvClientes } from '../../load/dados.ts';
 import { type LinhaBench, mediana, ms } from '../resultado.ts';
-import { abrirChromium, novoContexto, sessaoDe } from './navegador.ts';
+import { abrirChromium, novoContexto, redeQuieta, sessaoDe } from './navegador.ts';
 import { comServidorWeb } from './servidor.ts';
 
 // README.md § Performance, "web: /operador/dashboard in Chromium on loopback, cold cache": per sample a fresh
@@ -81,6 +81,7 @@ const amostra = async (browser: Browser, url: string, sessao: Sessao) => {
   try {
     await contexto.addInitScript({ content: OBSERVAR_LISTA });
     const page = await contexto.newPage();
+    const sossegar = redeQuieta(page);
     await page.goto('/operador/dashboard');
     // Functions, not strings: the app's CSP forbids eval.
     const fcp = Number(
@@ -89,7 +90,7 @@ const amostra = async (browser: Browser, url: string, sessao: Sessao) => {
       ).jsonValue(),
     );
     // The dashboard settles first, so the list renders with nothing else on the page's thread.
-    await page.waitForLoadState('networkidle');
+    await sossegar();
     await page.getByRole('link', { name: /Clientes vinculados/ }).click();
     await page.waitForFunction(() => (globalThis as unknown as Janela).__benchLista.quadro !== null);
     const { marcas, respostas } = await page.evaluate(

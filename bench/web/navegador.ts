@@ -42,3 +42,35 @@ export const coletarJs = (page: Page): Map<string, Promise<Buffer>> => {
   });
   return corpos;
 };
+
+/** The operator area's live event stream never ends: "networkidle" would wait for it forever. */
+const STREAM = /\/api\/operador\/eventos/;
+
+/**
+ * Resolves once no request but the live stream has been in flight for `quietoMs` (Playwright's
+ * "networkidle" counts the stream, which is always open). Install before `goto`.
+ */
+export const redeQuieta = (page: Page, quietoMs = 500, limiteMs = 30_000): (() => Promise<void>) => {
+  const emVoo = new Set<unknown>();
+  let ultimaMudanca = Date.now();
+  const mudar = () => {
+    ultimaMudanca = Date.now();
+  };
+  page.on('request', (r) => {
+    if (STREAM.test(r.url())) return;
+    emVoo.add(r);
+    mudar();
+  });
+  const terminar = (r: unknown) => {
+    if (emVoo.delete(r)) mudar();
+  };
+  page.on('requestfinished', terminar);
+  page.on('requestfailed', terminar);
+  return async () => {
+    const inicio = Date.now();
+    while (emVoo.size > 0 || Date.now() - ultimaMudanca < quietoMs) {
+      if (Date.now() - inicio > limiteMs) throw new Error(`a rede não sossegou em ${limiteMs} ms`);
+      await page.waitForTimeout(50);
+    }
+  };
+};

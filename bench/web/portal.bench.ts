@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { type LinhaBench, mediana, ms } from '../resultado.ts';
-import { abrirChromium, coletarJs, novoContexto } from './navegador.ts';
+import { abrirChromium, coletarJs, novoContexto, redeQuieta } from './navegador.ts';
 import { comServidorWeb } from './servidor.ts';
 
 // README.md § Performance, "web: customer portal": the page a customer opens from a message
@@ -27,6 +27,7 @@ const amostra = async (browser: Browser, url: string, caminho: string) => {
     const corpos = coletarJs(page);
     const origens = new Set<string>();
     page.on('request', (pedido) => origens.add(new URL(pedido.url()).origin));
+    const sossegar = redeQuieta(page);
     await page.goto(caminho);
     await page.getByRole('button', { name: 'Continuar' }).waitFor();
     const fcp = Number(
@@ -34,7 +35,7 @@ const amostra = async (browser: Browser, url: string, caminho: string) => {
         await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime)
       ).jsonValue(),
     );
-    await page.waitForLoadState('networkidle');
+    await sossegar();
     const js = await Promise.all([...corpos.values()]);
     return {
       fcp,

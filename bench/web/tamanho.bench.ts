@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../apps/web/e2e/demo-accounts.ts';
 import type { LinhaBench } from '../resultado.ts';
-import { abrirChromium, coletarJs, novoContexto, sessaoDe } from './navegador.ts';
+import { abrirChromium, coletarJs, novoContexto, redeQuieta, sessaoDe } from './navegador.ts';
 import { comServidorWeb, DIST_WEB } from './servidor.ts';
 
 // README.md § Performance, "web: JavaScript loaded for /login (gzip)": every JavaScript response Chromium
@@ -45,13 +45,14 @@ const jsCarregado = async (browser: Browser, url: string, caminho: string, email
   try {
     const page = await contexto.newPage();
     const corpos = coletarJs(page);
+    const sossegar = redeQuieta(page);
     await page.goto(caminho);
     await page
       .getByRole('heading', { level: 2 })
       .or(page.getByRole('button', { name: 'Entrar' }))
       .first()
       .waitFor();
-    await page.waitForLoadState('networkidle');
+    await sossegar();
     if (new URL(page.url()).pathname !== caminho) throw new Error(`${caminho} abriu ${page.url()}`);
     return new Map(await Promise.all([...corpos].map(async ([path, corpo]) => [path, await corpo] as const)));
   } finally {
