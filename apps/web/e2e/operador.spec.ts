@@ -31,8 +31,11 @@ test('an operator takes over an awaiting customer, chats, negotiates, records a 
   const mensagem = page.getByRole('combobox', { name: 'Mensagem' });
   await mensagem.fill('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?');
   await mensagem.press('Enter');
+  // In the conversation (the customer's timeline shows it too, once its reload lands).
   await expect(
-    page.getByText('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?'),
+    page
+      .getByRole('log', { name: 'Mensagens' })
+      .getByText('Olá! Podemos parcelar o valor em aberto. Prefere em quantas vezes?'),
   ).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'Selecionar todas as contas em aberto' }).check();

@@ -297,6 +297,11 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
   await signIn(mesa, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
   await mesa.goto(`/operador/clientes/${cliente.id}`);
   await expect(mesa.getByText(/pelo portal do cliente/)).toBeVisible();
+  // The agreement is the operator's to follow: in the conversation, and its receivables negotiated.
+  await expect(mesa.getByRole('log', { name: 'Mensagens' })).toContainText(
+    'Acordo feito pelo portal: 3 parcelas',
+  );
+  await expect(mesa.getByText('Negociada').first()).toBeVisible();
   await expect(mesa.getByText(/Link do portal válido até/)).toBeVisible();
   await mesa.getByRole('button', { name: 'Revogar link' }).click();
   const dialogo = mesa.getByRole('dialog', { name: 'Revogar o link do portal?' });
