@@ -55,6 +55,6 @@ export const idParam = z.object({
  * Text a person types (messages, notes): line breaks and tabs are fine, other control characters are
  * not (PostgreSQL text cannot even hold a NUL, and none of them means anything to a reader).
  */
-export const SEM_CARACTERES_DE_CONTROLE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u;
+export const SEM_CARACTERES_DE_CONTROLE = /^(?:\P{Cc}|[\t\n\r])*$/u;
 export const CARACTERES_DE_CONTROLE =
   'O texto tem caracteres invisíveis que não podem ser gravados. Apague-os e tente de novo.';
