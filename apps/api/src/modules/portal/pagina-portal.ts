@@ -27,7 +27,8 @@ const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
   const arquivo = join(opts.webDistDir, 'portal.html');
   // Read once: the build does not change under a running server.
   const html = existsSync(arquivo) ? readFileSync(arquivo) : null;
-  app.get('/p/:token', async (_request, reply) => {
+  // A page, not an API operation: kept out of the OpenAPI document.
+  app.get('/p/:token', { schema: { hide: true } }, async (_request, reply) => {
     if (!html)
       throw new ErroDominio(
         'ROTA_NAO_ENCONTRADA',
