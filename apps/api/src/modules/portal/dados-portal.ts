@@ -3,7 +3,7 @@ import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contasReceber, negociacoes } from '../../db/schema/index.ts';
-import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
+import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
@@ -19,8 +19,6 @@ export const credorDe = ({ empresa }: SistemaSettings): PortalCredor => ({
 
 export const clienteDaSessao = (db: DbOrTx, clienteId: number, opts: { forUpdate?: boolean } = {}) =>
   new ClientesDoOperador(db, ESCOPO_SISTEMA).buscarVisivelOrThrow(clienteId, opts);
-
-export const primeiroNome = (cliente: Pick<ClienteRow, 'nome'>) => cliente.nome.trim().split(/\s+/)[0] ?? '';
 
 /** An open receivable at today's updated amount, in cents. */
 export type ContaAtualizada = {

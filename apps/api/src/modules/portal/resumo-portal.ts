@@ -3,6 +3,7 @@ import { centavosParaReais } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { primeiroNome } from '../respostas-rapidas/valores-resposta.ts';
 import {
   acordoEmAndamento,
   clienteDaSessao,
@@ -10,7 +11,6 @@ import {
   credorDe,
   paraPortalConta,
   paraPortalParcela,
-  primeiroNome,
 } from './dados-portal.ts';
 
 /** The page after the check: the debts at today's amounts, the agreement running, and the customer's state. */
@@ -23,7 +23,7 @@ export const resumoDoPortal = async (db: Db, clienteId: number, agora: Date): Pr
   ]);
   return {
     credor: credorDe(settings),
-    primeiro_nome: primeiroNome(cliente),
+    primeiro_nome: primeiroNome(cliente.nome),
     contas: contas.map(paraPortalConta),
     total: centavosParaReais(contas.reduce((s, c) => s + c.totalCentavos, 0)),
     acordo: acordo
