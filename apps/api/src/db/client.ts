@@ -18,10 +18,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/** Plain SQL with `$n` parameters, for a library that brings its own statements (the job queue). */
+export type ExecutarSql = (texto: string, valores?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /** Outside any transaction; a text of several statements (no parameters) runs as one script. */
+  executarSql: ExecutarSql;
   /** LISTEN on a channel (NOTIFY is delivered at commit); the answer stops listening. */
   ouvir(canal: string, aoOuvir: AoOuvir): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -70,6 +75,16 @@ export const openPglite = async (
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    executarSql: async (texto, valores) => {
+      if (valores && valores.length > 0) return client.query(texto, valores);
+      try {
+        return (await client.exec(texto)).at(-1) ?? { rows: [] };
+      } catch (error) {
+        // A script with its own BEGIN that failed half-way would leave the one connection in it.
+        await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
     ouvir: (canal, aoOuvir) => client.listen(canal, (payload) => aoOuvir({ payload })),
     // Shutting a stopped PGlite down would run into the same held lock.
     close: async () => {
@@ -102,6 +117,21 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
+      }
+    },
+    executarSql: async (texto, valores) => {
+      if (valores && valores.length > 0) return pool.query(texto, valores);
+      const cliente = await pool.connect();
+      try {
+        // node-postgres answers a script with one result per statement.
+        const resultado: pg.QueryResult | pg.QueryResult[] = await cliente.query(texto);
+        return Array.isArray(resultado) ? (resultado.at(-1) ?? { rows: [] }) : resultado;
+      } catch (error) {
+        // A script with its own BEGIN that failed half-way would go back to the pool inside it.
+        await cliente.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        cliente.release();
       }
     },
     ouvir: (canal, aoOuvir) => ouvirPostgres(connectionString, canal, aoOuvir),
