@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { aplicarGatilhos } from './gatilhos/aplicar.ts';
 import { type AoOuvir, ouvirPostgres } from './ouvinte-postgres.ts';
 import * as schema from './schema/index.ts';
 
@@ -74,7 +75,10 @@ export const openPglite = async (
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await aplicarGatilhos((texto) => client.exec(texto));
+    },
     executarSql: async (texto, valores) => {
       if (valores && valores.length > 0) return client.query(texto, valores);
       try {
@@ -114,6 +118,7 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        await aplicarGatilhos((texto) => client.query(texto));
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         client.release();
