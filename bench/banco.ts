@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
+import { instalarFila } from '../apps/api/src/fila/instalar.ts';
+import { TAREFAS } from '../apps/api/src/fila/tarefas.ts';
 import { criarUsuario } from '../apps/api/src/modules/usuarios/usuarios.service.ts';
 
 const URL_PADRAO = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,7 +49,7 @@ export const comCliente = async <T>(url: string, executar: (client: pg.Client) =
 
 const comAdmin = (url: string, sqlText: string) => comCliente(url, (client) => client.query(sqlText));
 
-/** A fresh, migrated `cobranca_bench` database on BENCH_DATABASE_URL's server, dropped at the end. */
+/** A fresh, migrated `cobranca_bench` database with the job queue on BENCH_DATABASE_URL's server, dropped at the end. */
 export const abrirBancoBench = async (): Promise<BancoBench> => {
   const admin = process.env.BENCH_DATABASE_URL ?? URL_PADRAO;
   await comAdmin(admin, `DROP DATABASE IF EXISTS ${NOME} WITH (FORCE)`);
@@ -56,6 +58,7 @@ export const abrirBancoBench = async (): Promise<BancoBench> => {
   url.pathname = `/${NOME}`;
   const database = await openPostgres(url.toString());
   await database.migrate();
+  await instalarFila(database, TAREFAS);
   return {
     url: url.toString(),
     database,

@@ -53,6 +53,7 @@ import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { filaPlugin, type OpcoesFilaApp } from './plugins/fila.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { logRequisicoesPlugin } from './plugins/log-requisicoes.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -76,6 +77,8 @@ export type AppOptions = {
   webDistDir?: string;
   loginRateLimit?: LoginRateLimit;
   portalRateLimit?: LimitesPortal;
+  /** Whether this process runs the job workers (default: yes, reconciling every 600 s). */
+  fila?: OpcoesFilaApp;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -103,6 +106,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
   await app.register(segundoPlanoPlugin);
+  await app.register(filaPlugin, opts.fila ?? { trabalhar: true, pixConciliacaoSegundos: 600 });
   await app.register(cacheSessoesPlugin, {});
   await app.register(accessPlugin, {
     authenticate: (db, authorization) => authenticateBearer(db, authorization, app.cacheSessoes),

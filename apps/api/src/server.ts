@@ -43,6 +43,10 @@ const app = await buildApp({
   },
   trustProxy: config.trustProxy,
   webDistDir: config.webDistDir,
+  // The job workers run where the engine runs: inside the server, or in `npm run worker` processes.
+  fila: config.reguaEmbutida
+    ? { trabalhar: true, pixConciliacaoSegundos: config.pixConciliacaoMs / 1000 }
+    : { trabalhar: false },
 });
 
 let motor: Motor | null = null;
@@ -68,13 +72,7 @@ if (config.reguaEmbutida)
     { imediato: false },
   );
 if (config.reguaEmbutida)
-  manutencaoPix = iniciarManutencaoPix(
-    database.db,
-    config.appKey,
-    config.reguaIntervaloMs,
-    config.pixConciliacaoMs,
-    app.log,
-  );
+  manutencaoPix = iniciarManutencaoPix(database.db, config.appKey, config.reguaIntervaloMs, app.log);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(

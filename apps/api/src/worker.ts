@@ -3,13 +3,16 @@ import pino from 'pino';
 import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { iniciarFila } from './fila/fila.ts';
+import { agendamentos, TAREFAS } from './fila/tarefas.ts';
 import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
 // `npm run worker`: the collection engine as its own process (docs/produto.md §11). Any number of them can
-// run against one PostgreSQL; the outbox claims and the shared allowance keep them from colliding.
+// run against one PostgreSQL; the outbox claims and the shared allowance keep them from colliding. Each
+// also runs the job workers (docs/efeitos-colaterais.md).
 
 const config = loadConfig();
 configurarUrlPublica(config.publicUrl);
@@ -24,13 +27,13 @@ const motor = iniciarMotor(
   depsDoProcesso(database.db, config.appKey, 'worker', log),
   config.reguaIntervaloMs,
 );
-const manutencaoPix = iniciarManutencaoPix(
-  database.db,
-  config.appKey,
-  config.reguaIntervaloMs,
-  config.pixConciliacaoMs,
-  log,
-);
+const manutencaoPix = iniciarManutencaoPix(database.db, config.appKey, config.reguaIntervaloMs, log);
+const fila = await iniciarFila({
+  database,
+  tarefas: TAREFAS,
+  contexto: { db: database.db, appKey: config.appKey, log },
+  agendamentos: agendamentos({ pixConciliacaoSegundos: config.pixConciliacaoMs / 1000 }),
+});
 log.info({ banco: database.kind, intervalo_ms: config.reguaIntervaloMs }, 'worker da régua iniciado');
 
 closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
@@ -38,5 +41,7 @@ closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   else log.info({ signal }, 'encerrando');
   await motor.parar();
   await manutencaoPix.parar();
+  // Within the 30 s grace: what is still running after 25 s is given back for a retry elsewhere.
+  await fila.parar(25_000);
   await database.close();
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { instalarFila } from '../src/fila/instalar.ts';
+import { TAREFAS } from '../src/fila/tarefas.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind = (): TestDbKind => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
@@ -52,16 +54,18 @@ export const createPostgresTestDatabase = async (): Promise<{ url: string; drop:
   };
 };
 
-/** A migrated, empty database of its own: PGlite in memory, or a fresh PostgreSQL database dropped on close. */
+/** A migrated, empty database of its own (with the job queue): PGlite in memory, or a fresh PostgreSQL database dropped on close. */
 export const openTestDatabase = async (): Promise<Database> => {
   if (testDbKind() === 'pglite') {
     const database = await openPglite();
     await database.migrate();
+    await instalarFila(database, TAREFAS);
     return database;
   }
   const { url, drop } = await createPostgresTestDatabase();
   const database = await openPostgres(url, 5);
   await database.migrate();
+  await instalarFila(database, TAREFAS);
   return {
     ...database,
     close: async () => {

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config/env.ts';
+import { instalarFila } from '../fila/instalar.ts';
+import { TAREFAS } from '../fila/tarefas.ts';
 import { type Database, openPglite, openPostgres } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { diskFullStopMessage, isDiskFull } from './disk-full.ts';
@@ -19,11 +21,12 @@ const exitAfterFatal = (dataDir: string) => (error: Error) => {
   setTimeout(() => process.exit(1), EXIT_DELAY_MS);
 };
 
-/** Opens the database the configuration selects, migrated; PGlite also holds the data-dir lock. */
+/** Opens the database the configuration selects, migrated, with the job queue; PGlite also holds the data-dir lock. */
 export const openConfiguredDatabase = async (config: Config): Promise<Database> => {
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl);
     await database.migrate();
+    await instalarFila(database, TAREFAS);
     return database;
   }
   const unlock = lockDataDir(config.dataDir);
@@ -32,6 +35,7 @@ export const openConfiguredDatabase = async (config: Config): Promise<Database> 
       onFatal: exitAfterFatal(config.dataDir),
     });
     await database.migrate();
+    await instalarFila(database, TAREFAS);
     return {
       ...database,
       close: async () => {

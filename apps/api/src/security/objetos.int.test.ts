@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/build-test-app.ts';
+import { efeitosConcluidos } from '../../test/fila.ts';
 import {
   apiTokens,
   auditLogs,
@@ -792,7 +793,7 @@ describe('object-level authorization over the route table', () => {
       if (!caso) continue;
       const alvo = await caso.preparar();
       // What the preparation set off after its answers (an agreement's PIX charges) lands first.
-      await t.app.segundoPlanoConcluido();
+      await efeitosConcluidos(t.app);
       for (const recusa of alvo.recusas) {
         const id = recusa.id ?? alvo.id;
         const antes = await retrato();
@@ -819,7 +820,7 @@ describe('object-level authorization over the route table', () => {
         falhas.push(`${chave(route)} (dono): ${propria.statusCode} ${propria.body}`);
     }
     expect(falhas).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers 404 to a missing id and a 4xx (never 5xx) to a malformed one, changing nothing', async () => {
     const falhas: string[] = [];
@@ -827,6 +828,7 @@ describe('object-level authorization over the route table', () => {
       const caso = CASOS[chave(route)];
       if (!caso) continue;
       const alvo = await caso.preparar();
+      await efeitosConcluidos(t.app);
       const antes = await retrato();
       const { valor, status } = caso.inexistente ?? { valor: NAO_EXISTE, status: 404 };
       const ausente = await chamar(route, caso.quem(), valor, alvo.corpo);
@@ -841,7 +843,7 @@ describe('object-level authorization over the route table', () => {
         falhas.push(`${chave(route)}: ids inválidos alteraram o banco`);
     }
     expect(falhas).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('ids in query strings', () => {

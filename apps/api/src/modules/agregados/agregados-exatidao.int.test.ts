@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { efeitosConcluidos } from '../../../test/fila.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { chamadas, clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
@@ -323,7 +324,7 @@ describe('read models', () => {
       fc.asyncProperty(fc.array(operacao, { minLength: 4, maxLength: 14 }), async (ops) => {
         for (const op of ops) await aplicar(op);
         // An agreement sends its terms after the answer: compare once that message is written.
-        await t.app.segundoPlanoConcluido();
+        await efeitosConcluidos(t.app);
         const { fuso_horario: fuso } = await buscarSistemaSettings(db());
         for (const momento of instantesDeLeitura)
           expect(
@@ -357,7 +358,7 @@ describe('read models', () => {
           });
       }),
     );
-    await t.app.segundoPlanoConcluido();
+    await efeitosConcluidos(t.app);
     const { fuso_horario: fuso } = await buscarSistemaSettings(db());
     expect(await divergenciasDosAgregados(db(), agora, fuso)).toEqual([]);
   });

@@ -24,7 +24,7 @@ import {
   toCreditoPixView,
   travarPixRecebido,
 } from './creditos-pix.repository.ts';
-import { despacharAgradecimento, liquidarPixEmContas, maisAntigasPrimeiro } from './liquidacao.service.ts';
+import { liquidarPixEmContas, maisAntigasPrimeiro } from './liquidacao.service.ts';
 
 // Unmatched PIX credits (docs/produto.md §21): a confirmed PIX no debt took (unknown txid, debt settled
 // meanwhile) or the part of one beyond its debt stays as credit, never a negative balance, until an
@@ -66,7 +66,7 @@ export const atribuirCreditoPix = async (
   const settings = await buscarSistemaSettings(db);
   const canal = await canalAtivo(db, appKey);
   const agora = new Date();
-  const { resposta, envio, clienteId } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The PIX first: a second assignment of the same credit waits here and then sees what is left.
     const pix = await travarPixRecebido(tx, id);
     if (!pix) throw new ErroDominio('CREDITO_PIX_NAO_ENCONTRADO', CREDITO_NAO_ENCONTRADO);
@@ -129,23 +129,17 @@ export const atribuirCreditoPix = async (
     const atualizado = await buscarCreditoPix(tx, pix.id);
     if (!atualizado) throw new Error(`pix_recebido ${pix.id} sumiu na própria transação`);
     return {
-      resposta: {
-        credito: toCreditoPixView(atualizado),
-        aplicado: centavosParaReais(liquidacao.pagoCentavos),
-        pagamentos: pagamentos.map((p) => ({
-          conta_id: p.conta_id,
-          valor: centavosParaReais(p.valor_centavos),
-          principal: centavosParaReais(p.principal_centavos),
-          multa: centavosParaReais(p.multa_centavos),
-          juros: centavosParaReais(p.juros_centavos),
-          quitada: p.quitada,
-        })),
-        cliente_concluido: liquidacao.clienteConcluido,
-      },
-      envio: liquidacao.envio,
-      clienteId: cliente.id,
+      credito: toCreditoPixView(atualizado),
+      aplicado: centavosParaReais(liquidacao.pagoCentavos),
+      pagamentos: pagamentos.map((p) => ({
+        conta_id: p.conta_id,
+        valor: centavosParaReais(p.valor_centavos),
+        principal: centavosParaReais(p.principal_centavos),
+        multa: centavosParaReais(p.multa_centavos),
+        juros: centavosParaReais(p.juros_centavos),
+        quitada: p.quitada,
+      })),
+      cliente_concluido: liquidacao.clienteConcluido,
     };
   });
-  await despacharAgradecimento(db, canal, envio, clienteId);
-  return resposta;
 };

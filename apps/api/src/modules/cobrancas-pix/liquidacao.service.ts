@@ -9,13 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type PixRecebidoOrigem, pixRecebidos } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
+import type { CanalDriver } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { contaParaEncargos, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { despacharMensagem } from '../mensagens/mensagens.service.ts';
 import { type ContaRow, NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
 import { concluirSeQuitado, prepararAgradecimento } from '../negociacoes/pagamentos.service.ts';
 import {
@@ -57,8 +56,6 @@ export type LiquidacaoPix = {
   negociacoesCumpridas: number[];
   promessasCumpridas: number[];
   clienteConcluido: boolean;
-  /** The thank-you message stored for sending after the commit (`despacharAgradecimento`). */
-  envio: EnvioCanal | null;
 };
 
 export type LiquidarPixInput = {
@@ -155,7 +152,6 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
     negociacoesCumpridas: [],
     promessasCumpridas: [],
     clienteConcluido: false,
-    envio: null,
   };
   if (pagoCentavos === 0) return nada;
   const { cliente, cobrancaPaga } = input;
@@ -176,30 +172,8 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
     if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
   const promessasCumpridas = await repositorio.cumprirPromessas(cliente.id);
   const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
-  return {
-    ...nada,
-    quitadas,
-    negociacoesCumpridas,
-    promessasCumpridas,
-    clienteConcluido,
-    envio: clienteConcluido ? await prepararAgradecimento(tx, cliente, pagoCentavos, input.canal) : null,
-  };
-};
-
-/** After the commit: sends the thank-you message a settlement stored. */
-export const despacharAgradecimento = async (
-  db: Db,
-  canal: CanalDriver,
-  envio: EnvioCanal | null,
-  clienteId: number | null,
-): Promise<void> => {
-  if (!envio || clienteId === null) return;
-  await despacharMensagem(db, canal, envio, {
-    id: envio.mensagemId,
-    origem: 'sistema',
-    clienteId,
-    conteudo: envio.conteudo,
-  });
+  if (clienteConcluido) await prepararAgradecimento(tx, cliente, pagoCentavos, input.canal);
+  return { ...nada, quitadas, negociacoesCumpridas, promessasCumpridas, clienteConcluido };
 };
 
 const semCorrespondencia = async (
@@ -232,13 +206,11 @@ export const registrarPixConfirmado = async (
 ): Promise<ResultadoPix> => {
   const settings = await buscarSistemaSettings(db);
   const canal = await canalAtivo(db, appKey);
-  const { resultado, envio } = await db.transaction(async (tx) => {
-    const nada = { resultado: REPETIDO, envio: null as EnvioCanal | null };
+  return db.transaction(async (tx) => {
     const pixId = await reservar(tx, pix, origem);
-    if (pixId === null) return nada;
+    if (pixId === null) return REPETIDO;
     const vista = pix.txid ? await buscarCobranca(tx, pix.txid) : undefined;
-    if (vista?.status !== 'ativa')
-      return { resultado: await semCorrespondencia(tx, pixId, pix, vista), envio: null };
+    if (vista?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, vista);
     const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
     const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
     // Same lock order as a manual payment, which removes charges after locking the customer and its
@@ -246,8 +218,7 @@ export const registrarPixConfirmado = async (
     // receivables. The charge first would deadlock with such a payment.
     const cliente = await clientes.buscarVisivelOrThrow(vista.clienteId, { forUpdate: true });
     const cobranca = await buscarCobranca(tx, vista.txid, { forUpdate: true });
-    if (cobranca?.status !== 'ativa')
-      return { resultado: await semCorrespondencia(tx, pixId, pix, cobranca), envio: null };
+    if (cobranca?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, cobranca);
     const contasIds = await contasDaCobranca(tx, cobranca.id);
     const abertas = maisAntigasPrimeiro(
       (await repositorio.travarContas(cliente.id, contasIds)).filter((c) => c.status === 'aberta'),
@@ -263,8 +234,7 @@ export const registrarPixConfirmado = async (
       cobrancaPaga: { id: cobranca.id, contasIds, pagaEm: pix.horario },
     });
     const { pagoCentavos } = liquidacao;
-    if (pagoCentavos === 0)
-      return { resultado: await semCorrespondencia(tx, pixId, pix, cobranca), envio: null };
+    if (pagoCentavos === 0) return semCorrespondencia(tx, pixId, pix, cobranca);
     const creditoCentavos = pix.valorCentavos - pagoCentavos;
     await tx
       .update(pixRecebidos)
@@ -289,11 +259,6 @@ export const registrarPixConfirmado = async (
         cliente_concluido: liquidacao.clienteConcluido,
       },
     });
-    return {
-      resultado: { situacao: 'conciliado' as const, clienteId: cliente.id, pagoCentavos, creditoCentavos },
-      envio: liquidacao.envio,
-    };
+    return { situacao: 'conciliado' as const, clienteId: cliente.id, pagoCentavos, creditoCentavos };
   });
-  await despacharAgradecimento(db, canal, envio, resultado.clienteId);
-  return resultado;
 };

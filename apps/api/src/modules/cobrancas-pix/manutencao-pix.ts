@@ -2,17 +2,15 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pixRecebidos } from '../../db/schema/index.ts';
+import { enfileirar } from '../../fila/enfileirar.ts';
 import { buscarConfiguracao, salvarConfiguracao } from '../configuracoes/configuracoes.repository.ts';
-import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { cobrancasARemoverNoPsp, marcarRemovidaNoPsp } from '../pix/cobrancas.repository.ts';
 import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
-import { registrarPixConfirmado } from './liquidacao.service.ts';
-import { processarNotificacoesPix } from './notificacoes-pix.service.ts';
+import { liquidarPix, pixParaLiquidar } from './jobs/liquidar-pix.job.ts';
 
-// What keeps PIX in step with the PSP (docs/produto.md §21), run by the engine: notifications still to
-// confirm, charges still to remove at the PSP, agreement instalments still without their charge, and the periodic reconciliation that lists what the PSP
-// received since the last checkpoint and records any confirmed PIX of ours that is missing.
+// What keeps PIX in step with the PSP (docs/produto.md §21): the reconciliation (a scheduled job,
+// jobs/conciliar.job.ts) lists what the PSP received since the last checkpoint and settles any confirmed
+// PIX of ours that is missing; the engine's loop charges agreement instalments still without a charge.
 
 const CHECKPOINT_KEY = 'pix_conciliacao';
 const checkpoint = z.object({
@@ -58,8 +56,7 @@ export const conciliarPix = async (db: Db, appKey: Buffer, agora = new Date()): 
   );
   let recuperados = 0;
   for (const pix of recebidos.filter((p) => !conhecidos.has(p.endToEndId)))
-    if ((await registrarPixConfirmado(db, appKey, pix, 'conciliacao')).situacao !== 'repetido')
-      recuperados += 1;
+    if (await enfileirar(db, liquidarPix, pixParaLiquidar(pix, 'conciliacao'))) recuperados += 1;
   await salvarConfiguracao(
     db,
     CHECKPOINT_KEY,
@@ -69,72 +66,33 @@ export const conciliarPix = async (db: Db, appKey: Buffer, agora = new Date()): 
   return recuperados;
 };
 
-/** Removes at the PSP the charges whose debt went away; a PSP error leaves them for the next pass. */
-export const removerCobrancasNoPsp = async (db: Db, appKey: Buffer): Promise<number> => {
-  const pendentes = await cobrancasARemoverNoPsp(db);
-  if (pendentes.length === 0) return 0;
-  const { provedor } = await provedorPixAtivo(db, appKey);
-  let removidas = 0;
-  for (const c of pendentes) {
-    try {
-      await provedor.removerCobranca(c.tipo, c.txid);
-    } catch (error) {
-      if (!(error instanceof ErroApiPix)) throw error;
-      // Already paid or removed at the PSP: nothing left to remove there.
-      if (error.status !== 400 && error.status !== 404) continue;
-    }
-    await marcarRemovidaNoPsp(db, c.id);
-    removidas += 1;
-  }
-  return removidas;
-};
+export type ResultadoManutencao = { parcelas_cobradas: number };
 
-export type ResultadoManutencao = {
-  confirmadas: number;
-  adiadas: number;
-  removidas: number;
-  recuperados: number;
-  parcelas_cobradas: number;
-};
-
+/** Agreement instalments still without their charge (the terms' post-commit step failed at the PSP). */
 export const executarManutencaoPix = async (
   db: Db,
   appKey: Buffer,
   agora: Date,
-  conciliar: boolean,
-): Promise<ResultadoManutencao> => {
-  const notificacoes = await processarNotificacoesPix(db, appKey, agora);
-  return {
-    confirmadas: notificacoes.confirmadas,
-    adiadas: notificacoes.adiadas,
-    removidas: await removerCobrancasNoPsp(db, appKey),
-    recuperados: conciliar ? await conciliarPix(db, appKey, agora) : 0,
-    parcelas_cobradas: (await cobrarParcelasDeAcordo(db, appKey, { agora })).criadas,
-  };
-};
+): Promise<ResultadoManutencao> => ({
+  parcelas_cobradas: (await cobrarParcelasDeAcordo(db, appKey, { agora })).criadas,
+});
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-/** The loop beside the engine's: every `intervaloMs`, reconciling every `conciliacaoMs`. */
+/** The loop beside the engine's, every `intervaloMs`. */
 export const iniciarManutencaoPix = (
   db: Db,
   appKey: Buffer,
   intervaloMs: number,
-  conciliacaoMs: number,
   log?: Log,
 ): { parar: () => Promise<void> } => {
   let parado = false;
   let timer: NodeJS.Timeout | undefined;
   let atual: Promise<void> = Promise.resolve();
-  let ultimaConciliacao = 0;
   const rodar = () => {
-    const agora = new Date();
-    const conciliar = agora.getTime() - ultimaConciliacao >= conciliacaoMs;
-    atual = executarManutencaoPix(db, appKey, agora, conciliar)
+    atual = executarManutencaoPix(db, appKey, new Date())
       .then((r) => {
-        if (conciliar) ultimaConciliacao = agora.getTime();
-        if (r.confirmadas + r.adiadas + r.removidas + r.recuperados + r.parcelas_cobradas > 0)
-          log?.info({ pix: r }, 'PIX: manutenção');
+        if (r.parcelas_cobradas > 0) log?.info({ pix: r }, 'PIX: manutenção');
       })
       .catch((err: unknown) => log?.error({ err }, 'PIX: manutenção falhou'))
       .finally(() => {

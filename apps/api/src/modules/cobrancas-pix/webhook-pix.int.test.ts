@@ -1,7 +1,7 @@
 import type { CobrancaPixView } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { anteciparTentativas, filaOciosa, jobsDa } from '../../../test/fila.ts';
 import {
   auditLogs,
   cobrancasPix,
@@ -21,8 +22,7 @@ import {
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { certificadosDeTeste } from '../pix/certificados.test-fixtures.ts';
 import { iniciarPspFalso, type PspFalso } from '../pix/psp-falso.test-fixtures.ts';
-import { conciliarPix, removerCobrancasNoPsp } from './manutencao-pix.ts';
-import { processarNotificacoesPix } from './notificacoes-pix.service.ts';
+import { conciliarPix } from './manutencao-pix.ts';
 
 // A real PSP's side (docs/produto.md §21): charges created at a fake PSP over mutual TLS, its webhook
 // as a hint confirmed by reading the PIX back, the reconciliation, the removal of charges.
@@ -91,14 +91,8 @@ const notificar = (payload: unknown, caminho = caminhoWebhook) =>
   t.app.inject({ method: 'POST', url: caminho, payload: payload as object });
 const recebido = async (e2e: string) =>
   (await t.database.db.select().from(pixRecebidos).where(eq(pixRecebidos.endToEndId, e2e)))[0];
-/**
- * Confirms what is pending now, as the engine would after the webhook's 2xx: first the confirmation the
- * webhook itself set off after answering (else it may hold the notification while this pass skips it).
- */
-const confirmar = async (agora = new Date()) => {
-  await t.app.segundoPlanoConcluido();
-  return processarNotificacoesPix(t.database.db, t.app.appKey, agora);
-};
+/** What the webhook's jobs do once it answered: confirm at the PSP, then settle. */
+const confirmar = () => filaOciosa(t.app);
 
 describe('charges at the PSP', () => {
   it('creates a cobv with the customer as devedor and our multa and juros, and shows the PSP’s copia e cola', async () => {
@@ -153,17 +147,15 @@ describe('POST {webhookUrl}/pix', () => {
     expect(conta).toMatchObject({ status: 'paga', valorPagoCentavos: 12_345 });
   });
 
-  it('is confirmed by the pass the webhook sets off, even within the millisecond it was stored', async () => {
+  it('answers once the notification and its confirmation job are committed, before the PSP is asked', async () => {
     const { cobranca } = await novaCobranca(2_500);
     const pix = await psp.pagar(cobranca.txid, { notificar: false });
-    // A fast machine answers and starts the pass before the clock's millisecond turns.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    try {
-      expect((await notificar({ pix: [pix] })).statusCode).toBe(200);
-      await t.app.segundoPlanoConcluido();
-    } finally {
-      vi.useRealTimers();
-    }
+    expect((await notificar({ pix: [pix] })).statusCode).toBe(200);
+    const [job] = await jobsDa(t.database, 'pix.confirmar-notificacao').then((js) =>
+      js.filter((j) => (j.data as { end_to_end_id: string }).end_to_end_id === pix.endToEndId),
+    );
+    expect(job).toBeDefined();
+    await confirmar();
     expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado', origem: 'webhook' });
   });
 
@@ -228,10 +220,18 @@ describe('POST {webhookUrl}/pix', () => {
       .select()
       .from(pixNotificacoes)
       .where(eq(pixNotificacoes.endToEndId, pix.endToEndId));
-    expect(pendente).toMatchObject({ status: 'pendente', tentativas: 1 });
+    expect(pendente).toMatchObject({ status: 'pendente' });
     expect(await recebido(pix.endToEndId)).toBeUndefined();
+    const daNotificacao = async () =>
+      (await jobsDa(t.database, 'pix.confirmar-notificacao')).find(
+        (j) => (j.data as { end_to_end_id: string }).end_to_end_id === pix.endToEndId,
+      );
+    // The queue retries it later (backoff), with the PSP's error kept.
+    expect(await daNotificacao()).toMatchObject({ state: 'retry', retry_count: 0 });
+    expect((await daNotificacao())?.output?.message).toMatch(/503|indispon/i);
     psp.falharProximas(0, 503);
-    await confirmar(new Date(Date.now() + 2 * 3_600_000));
+    expect(await anteciparTentativas(t.database)).toBeGreaterThanOrEqual(1);
+    await confirmar();
     expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado' });
   });
 });
@@ -241,6 +241,7 @@ describe('reconciliation and removal', () => {
     const { cobranca } = await novaCobranca(3_300);
     const pix = await psp.pagar(cobranca.txid, { notificar: false });
     expect(await conciliarPix(t.database.db, t.app.appKey)).toBeGreaterThanOrEqual(1);
+    await filaOciosa(t.app);
     expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado', origem: 'conciliacao' });
     expect(await conciliarPix(t.database.db, t.app.appKey)).toBe(0);
   });
@@ -258,7 +259,7 @@ describe('reconciliation and removal', () => {
       payload: { conta_id: conta, valor: 40, data: hoje, forma: 'dinheiro' },
     });
     expect(pago.statusCode, pago.body).toBe(201);
-    expect(await removerCobrancasNoPsp(t.database.db, t.app.appKey)).toBeGreaterThanOrEqual(1);
+    await filaOciosa(t.app);
     expect(psp.cobrancas.get(cobranca.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     const [row] = await t.database.db.select().from(cobrancasPix).where(eq(cobrancasPix.txid, cobranca.txid));
     expect(row).toMatchObject({ status: 'removida', remocaoPendente: false });

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { ErroDominio } from '../../lib/errors.ts';
 import { segredosIguais } from '../mensagens/webhook/assinatura.ts';
 import { abrirSegredoPix, buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
-import { guardarNotificacoes, processarNotificacoesPix } from './notificacoes-pix.service.ts';
+import { guardarNotificacoes } from './notificacoes-pix.service.ts';
 
 // The PSP's callback (API Pix: it POSTs `{"pix": [...]}` to `{webhookUrl}/pix`; docs/produto.md §21).
 // The URL we registered carries a secret segment; a wrong one is a 404, as if nothing were there. The
-// notification is stored and answered at once; each PIX is confirmed with the PSP afterwards.
+// notification is stored and answered at once; each PIX is confirmed with the PSP by a job.
 
 const tags = ['webhooks'];
 
@@ -58,10 +58,6 @@ export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
       await guardarNotificacoes(
         app.db,
         request.body.pix.map((p) => ({ endToEndId: p.endToEndId, txid: p.txid ?? null })),
-      );
-      // Confirmation talks to the PSP: it runs after the answer, and the engine retries what is left.
-      app.emSegundoPlano('PIX: falha ao confirmar notificações', () =>
-        processarNotificacoesPix(app.db, app.appKey),
       );
       return { recebido: true as const };
     },

@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { efeitosConcluidos } from '../../../test/fila.ts';
 import {
   auditLogs,
   clientes,
@@ -58,7 +59,7 @@ const post = (id: number, rota: string, payload: Corpo, headers: Record<string, 
     payload,
   });
 const thread = async (id: number) => {
-  await t.app.segundoPlanoConcluido();
+  await efeitosConcluidos(t.app);
   return (
     await t.app.inject({
       method: 'GET',

@@ -16,6 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { filaOciosa } from '../../../test/fila.ts';
 import { auditLogs, clientes, contasReceber, mensagemTemplates, pagamentos } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
@@ -110,6 +111,8 @@ describe('POST /api/operador/clientes/:id/pagamentos', () => {
       total_em_aberto: 0,
     });
     expect(await contaRow(c)).toMatchObject({ status: 'paga', pagoEm: ontem, valorPagoCentavos: 123_456 });
+    // Sent by its job once the payment committed (docs/efeitos-colaterais.md).
+    await filaOciosa(t.app);
     const [agradecimento] = await thread(id);
     expect(agradecimento).toMatchObject({
       direcao: 'saida',

@@ -14,17 +14,17 @@ import { erroDeCampo } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { podeTransicionar } from '../atendimento/status-rules.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { CanalDriver, EnvioCanal } from '../canais/canal.ts';
+import type { CanalDriver } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao, contaParaEncargos, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { despacharMensagem, motivoSemMensagem } from '../mensagens/mensagens.service.ts';
+import { despacharAposCommit } from '../mensagens/jobs/despachar-mensagem.job.ts';
+import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
-import { ultimaEntradaDoCliente } from '../mensagens/thread.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
 import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
@@ -129,14 +129,14 @@ export const concluirSeQuitado = async (
   return true;
 };
 
-/** Stores the thank-you message (stored template or the default) for sending after the commit. */
+/** Stores the thank-you message (stored template or the default); a job sends it once the transaction commits. */
 export const prepararAgradecimento = async (
   tx: DbOrTx,
   cliente: ClienteRow,
   valor: number,
   canal: CanalDriver,
-): Promise<EnvioCanal | null> => {
-  if (motivoSemMensagem(cliente) || !cliente.telefone) return null;
+): Promise<boolean> => {
+  if (motivoSemMensagem(cliente) || !cliente.telefone) return false;
   const { empresa } = await buscarSistemaSettings(tx);
   const { conteudo, template } = montarMensagemAgradecimento({
     nome: cliente.nome,
@@ -155,13 +155,8 @@ export const prepararAgradecimento = async (
     templateCanal: template,
     valorCentavos: valor,
   });
-  return {
-    telefone: cliente.telefone,
-    conteudo,
-    mensagemId,
-    template,
-    ultimaEntradaEm: await ultimaEntradaDoCliente(tx, cliente.id),
-  };
+  await despacharAposCommit(tx, mensagemId);
+  return true;
 };
 
 /** What the payment settled besides the receivables: agreements, promises, the customer. */
@@ -203,7 +198,7 @@ export const registrarPagamento = async (
   const { hoje, percentuais } = await buscarAtualizacao(db);
   if (diasEntre(hoje, input.data) > 0) throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
   const canal = await canalAtivo(db, appKey);
-  const { resposta, envio } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const clientes = new ClientesDoOperador(tx, escopo);
     const repositorio = new NegociacoesRepository(tx, escopo);
     // Locking the customer serialises concurrent payments: the second sees the first's result.
@@ -231,9 +226,7 @@ export const registrarPagamento = async (
     const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, partes);
     // The thank-you states what this operation paid, over every receivable it reached.
     const totalCentavos = partes.reduce((soma, p) => soma + p.valor, 0);
-    const envio = efeitos.cliente_concluido
-      ? await prepararAgradecimento(tx, cliente, totalCentavos, canal)
-      : null;
+    if (efeitos.cliente_concluido) await prepararAgradecimento(tx, cliente, totalCentavos, canal);
     const [primeiro] = registrados;
     if (!primeiro) throw new Error('pagamento sem contas');
     const soma = (f: (p: Parte) => number) => partes.reduce((s, p) => s + f(p), 0);
@@ -273,14 +266,6 @@ export const registrarPagamento = async (
       if (!pagamento) throw new Error(`pagamento ${pagamentoId} não encontrado após o insert`);
       return pagamento;
     });
-    return { resposta: { pagamento: pagamentos[0] as PagamentoView, pagamentos, cliente: detalhe }, envio };
+    return { pagamento: pagamentos[0] as PagamentoView, pagamentos, cliente: detalhe };
   });
-  if (envio)
-    await despacharMensagem(db, canal, envio, {
-      id: envio.mensagemId,
-      origem: 'sistema',
-      clienteId,
-      conteudo: envio.conteudo,
-    });
-  return resposta;
 };

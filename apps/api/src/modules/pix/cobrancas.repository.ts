@@ -3,6 +3,8 @@ import { centavosParaReais } from '@cobranca/dominio';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cobrancaPixContas, cobrancasPix } from '../../db/schema/index.ts';
+import { enfileirar } from '../../fila/enfileirar.ts';
+import { removerCobrancaNoPsp } from './jobs/remover-cobranca.job.ts';
 
 // SQL of PIX charges (docs/produto.md §21). Callers check the customer's scope first: a charge is
 // always read through a customer the caller may see.
@@ -115,7 +117,8 @@ export const marcarCobrancaPaga = async (tx: DbOrTx, id: number, pagaEm: Date): 
 
 /**
  * Active charges over these receivables stop being payable: their debt was paid, renegotiated or
- * withdrawn, so the amount they ask is no longer owed. A PSP's charge is also queued for removal there.
+ * withdrawn, so the amount they ask is no longer owed. A PSP's charge also gets its removal job, in the
+ * same transaction.
  */
 export const removerCobrancasDasContas = async (
   tx: DbOrTx,
@@ -137,17 +140,17 @@ export const removerCobrancasDasContas = async (
         exceto === null ? undefined : sql`${cobrancasPix.id} <> ${exceto}`,
       ),
     )
-    .returning({ id: cobrancasPix.id });
+    .returning({
+      id: cobrancasPix.id,
+      tipo: cobrancasPix.tipo,
+      txid: cobrancasPix.txid,
+      noPsp: cobrancasPix.remocaoPendente,
+    });
+  for (const c of removidas)
+    if (c.noPsp)
+      await enfileirar(tx, removerCobrancaNoPsp, { cobranca_id: c.id, tipo: c.tipo, txid: c.txid });
   return removidas.length;
 };
-
-export const cobrancasARemoverNoPsp = (db: DbOrTx, limite = 50) =>
-  db
-    .select({ id: cobrancasPix.id, tipo: cobrancasPix.tipo, txid: cobrancasPix.txid })
-    .from(cobrancasPix)
-    .where(eq(cobrancasPix.remocaoPendente, true))
-    .orderBy(asc(cobrancasPix.id))
-    .limit(limite);
 
 export const marcarRemovidaNoPsp = async (db: DbOrTx, id: number): Promise<void> => {
   await db.update(cobrancasPix).set({ remocaoPendente: false }).where(eq(cobrancasPix.id, id));

@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
+import { efeitosConcluidos } from '../../../test/fila.ts';
 import {
   clientes,
   cobrancaPixContas,
@@ -103,7 +104,7 @@ const cobrancasDeAcordo = (clienteId: number) =>
 
 /** The charges are made after the answer: once that work is done, the workspace's list shows them. */
 const esperarCobrancas = async (clienteId: number, quantas: number) => {
-  await t.app.segundoPlanoConcluido();
+  await efeitosConcluidos(t.app);
   const lista = await t.app.inject({
     method: 'GET',
     url: `/api/operador/clientes/${clienteId}/cobrancas-pix`,

@@ -9,6 +9,7 @@ import {
   issueToken,
   type TestApp,
 } from '../../../test/build-test-app.ts';
+import { efeitosConcluidos } from '../../../test/fila.ts';
 import {
   auditLogs,
   clientes,
@@ -325,7 +326,7 @@ describe('the negotiation policy', () => {
       expect(r.statusCode).toBe(201);
       const { acordo } = r.json();
       expect(acordo.total).toBe(1000);
-      await t.app.segundoPlanoConcluido();
+      await efeitosConcluidos(t.app);
       const detalhe = await get(`/api/operador/clientes/${id}`, operador);
       expect(detalhe.statusCode).toBe(200);
       expect(detalhe.json().negociacoes[0]).toMatchObject({
@@ -357,7 +358,7 @@ describe('"Pagar com PIX" with an agreement running', () => {
     const s = await sessao(cliente);
     const feito = await post('/api/portal/acordo', { parcelas: 3 }, s);
     expect(feito.statusCode).toBe(201);
-    await t.app.segundoPlanoConcluido();
+    await efeitosConcluidos(t.app);
     const parcelas = await db()
       .select()
       .from(contasReceber)

@@ -1,0 +1,22 @@
+import { conciliarComPsp } from '../modules/cobrancas-pix/jobs/conciliar.job.ts';
+import { confirmarNotificacaoPix } from '../modules/cobrancas-pix/jobs/confirmar-notificacao.job.ts';
+import { liquidarPix } from '../modules/cobrancas-pix/jobs/liquidar-pix.job.ts';
+import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
+import { removerCobrancaNoPsp } from '../modules/pix/jobs/remover-cobranca.job.ts';
+import type { Agendamento } from './fila.ts';
+import type { Tarefa } from './tarefa.ts';
+
+// Every job type (each declared in its module's jobs/ folder) and the scheduled ones: the one list the
+// installer and the workers read (docs/efeitos-colaterais.md).
+
+export const TAREFAS: readonly Tarefa[] = [
+  confirmarNotificacaoPix,
+  liquidarPix,
+  conciliarComPsp,
+  removerCobrancaNoPsp,
+  despacharMensagem,
+];
+
+export const agendamentos = (periodos: { pixConciliacaoSegundos: number }): Agendamento[] => [
+  { tarefa: conciliarComPsp, periodoSegundos: periodos.pixConciliacaoSegundos },
+];
