@@ -20,6 +20,7 @@ const medir = async (nome: string, database: Database) => {
   const tarefa = (concorrencia: number) =>
     definirTarefa({
       nome: `bench.noop-${concorrencia}`,
+      descricao: 'Nada (medida)',
       payload: z.object({ i: z.number() }),
       chave: (p) => String(p.i),
       politica: { tentativas: 1, esperaSegundos: 1, limiteSegundos: 30 },

@@ -50,6 +50,7 @@ import {
 } from './modules/respostas-rapidas/respostas-rapidas.routes.ts';
 import { adminsRoutes } from './modules/super-admin/admins.routes.ts';
 import { saudeRoutes } from './modules/super-admin/saude.routes.ts';
+import { tarefasRoutes } from './modules/super-admin/tarefas.routes.ts';
 import { accessPlugin, routeGroup } from './plugins/access.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -57,7 +58,6 @@ import { filaPlugin, type OpcoesFilaApp } from './plugins/fila.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { logRequisicoesPlugin } from './plugins/log-requisicoes.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { segundoPlanoPlugin } from './plugins/segundo-plano.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -105,7 +105,6 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
-  await app.register(segundoPlanoPlugin);
   await app.register(filaPlugin, opts.fila ?? { trabalhar: true, pixConciliacaoSegundos: 600 });
   await app.register(cacheSessoesPlugin, {});
   await app.register(accessPlugin, {
@@ -138,7 +137,7 @@ export const buildApp = async (opts: AppOptions) => {
       exportacoesAdminRoutes,
     ]),
   );
-  await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes]));
+  await app.register(routeGroup(ROUTE_GROUP_ROLES.superAdmin, [adminsRoutes, saudeRoutes, tarefasRoutes]));
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.operador, [
       escopoOperadorPlugin,

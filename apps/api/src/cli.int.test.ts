@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { calcularEncargos, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsDa, tarefaDeTeste } from '../test/fila.ts';
 import { createPostgresTestDatabase, testDbKind } from '../test/test-database.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import {
@@ -21,6 +22,8 @@ import {
   pixRecebidos,
   usuarios,
 } from './db/schema/index.ts';
+import { instalarFila } from './fila/instalar.ts';
+import { TAREFAS } from './fila/tarefas.ts';
 import { inserirCliente, inserirConta } from './modules/clientes/clientes.test-fixtures.ts';
 
 const run = promisify(execFile);
@@ -433,6 +436,53 @@ describe('npm run cli -- agregados:recalcular', () => {
       stdout: expect.stringMatching(limpo),
     });
   });
+});
+
+describe('npm run cli -- tarefas:listar|repetir|descartar', () => {
+  it('lists the queue per type and the dead jobs, gives one another try and discards another, audited', async () => {
+    const [repetir, descartar] = await withTarget(async (d) => {
+      // As a start would leave it, when this test runs alone.
+      await d.migrate();
+      await instalarFila(d, TAREFAS);
+      return [await tarefaDeTeste(d, 'morta'), await tarefaDeTeste(d, 'morta')];
+    });
+    const lista = await cli('tarefas:listar');
+    expect(lista.stderr).toBe('');
+    expect(lista.stdout).toMatch(
+      /mensagens\.despachar +\d+ · +0 · +2 · +2 · .+ Enviar um agradecimento ou recibo/,
+    );
+    expect(lista.stdout).toContain('2 tarefas falharam de vez:');
+    expect(lista.stdout).toContain(`${repetir}  mensagens.despachar`);
+    expect(lista.stdout).toContain('canal fora do ar (teste)');
+
+    expect(await cli('tarefas:repetir', '--id', repetir)).toMatchObject({
+      code: 0,
+      stdout: `Tarefa ${repetir} (mensagens.despachar) posta para tentar de novo.\n`,
+    });
+    expect(await cli('tarefas:descartar', '--id', descartar)).toMatchObject({
+      code: 0,
+      stdout: `Tarefa ${descartar} (mensagens.despachar) descartada; o registro de auditoria guarda o último erro.\n`,
+    });
+    const errado = await cli('tarefas:repetir', '--id', descartar);
+    expect(errado.code).toBe(1);
+    expect(errado.stderr).toContain('Tarefa não encontrada entre as que falharam de vez.');
+    await withTarget(async (d) => {
+      const estados = new Map((await jobsDa(d, 'mensagens.despachar')).map((j) => [j.id, j.state]));
+      // On PGlite the CLI ran the retried job before it exited; on PostgreSQL a worker would.
+      expect(estados.get(repetir)).toBe(testDbKind() === 'pglite' ? 'completed' : 'retry');
+      expect(estados.has(descartar)).toBe(false);
+      const auditoria = await d.db
+        .select({ acao: auditLogs.acao, entidadeId: auditLogs.entidadeId, ip: auditLogs.ip })
+        .from(auditLogs)
+        .where(sql`${auditLogs.acao} LIKE 'tarefa.%'`)
+        .orderBy(asc(auditLogs.id));
+      expect(auditoria).toEqual([
+        { acao: 'tarefa.repetir', entidadeId: repetir, ip: 'cli' },
+        { acao: 'tarefa.descartar', entidadeId: descartar, ip: 'cli' },
+      ]);
+    });
+    // Four CLI processes, each starting tsx and the database.
+  }, 120_000);
 });
 
 describe.runIf(testDbKind() === 'pglite')('the embedded database is single-process', () => {

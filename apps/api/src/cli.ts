@@ -6,6 +6,7 @@ import {
   ROLE_LABELS,
   ROLES,
   simularRespostaBody,
+  tarefaIdParam,
 } from '@cobranca/contracts';
 import { contagem, formatarReais } from '@cobranca/dominio';
 import { and, count, eq } from 'drizzle-orm';
@@ -15,6 +16,8 @@ import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { contasReceber, pagamentos, pixRecebidos } from './db/schema/index.ts';
+import { iniciarFila } from './fila/fila.ts';
+import { TAREFAS } from './fila/tarefas.ts';
 import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
 import { divergenciasDosAgregados, recalcularAgregados } from './modules/agregados/agregados.service.ts';
@@ -27,6 +30,7 @@ import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { idMensagemSimulada, receberMensagem } from './modules/mensagens/receber-mensagem.service.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { executarPassada } from './modules/regua/motor.ts';
+import { descartarTarefa, painelDeTarefas, repetirTarefa } from './modules/super-admin/tarefas.service.ts';
 import { criarUsuario } from './modules/usuarios/usuarios.service.ts';
 
 const USAGE = `Uso:
@@ -35,7 +39,10 @@ const USAGE = `Uso:
   npm run cli -- regua:executar
   npm run cli -- simular-resposta --telefone <+55…> --texto <texto>
   npm run cli -- simular-pix --txid <txid>
-  npm run cli -- agregados:recalcular`;
+  npm run cli -- agregados:recalcular
+  npm run cli -- tarefas:listar
+  npm run cli -- tarefas:repetir --id <uuid>
+  npm run cli -- tarefas:descartar --id <uuid>`;
 
 const userCreateArgs = z.object({
   role: z.enum(ROLES, { error: `--role deve ser um de: ${ROLES.join(', ')}` }),
@@ -184,6 +191,51 @@ const simularPix: Command = async (database, args, config) => {
   );
 };
 
+const segundos = (s: number | null) =>
+  s === null
+    ? '—'
+    : s < 60
+      ? `${s} s`
+      : s < 3_600
+        ? `${Math.floor(s / 60)} min`
+        : `${Math.floor(s / 3_600)} h`;
+
+/** The queue per job type and its dead jobs (docs/efeitos-colaterais.md §5). */
+const tarefasListar: Command = async (database) => {
+  const { tipos, mortas } = await painelDeTarefas(database.db, TAREFAS);
+  console.log(
+    'Tarefas por tipo (aguardando · em execução · falhas em 24 h · mortas · mais antiga aguardando):',
+  );
+  for (const t of tipos)
+    console.log(
+      `  ${t.nome.padEnd(28)} ${String(t.aguardando).padStart(5)} · ${String(t.em_execucao).padStart(3)} · ${String(t.falhas_24h).padStart(4)} · ${String(t.mortas).padStart(4)} · ${segundos(t.mais_antiga_aguardando_ha_segundos)}  ${t.descricao}`,
+    );
+  if (mortas.length === 0) {
+    console.log('Nenhuma tarefa falhou de vez.');
+    return;
+  }
+  console.log(`${contagem(mortas.length, 'tarefa falhou', 'tarefas falharam')} de vez:`);
+  for (const m of mortas)
+    console.log(
+      `  ${m.id}  ${m.nome} (${m.chave ?? 'sem chave'}), ${contagem(m.tentativas, 'tentativa', 'tentativas')}, em ${m.morreu_em ?? '—'}: ${m.erro ?? 'sem erro registrado'}`,
+    );
+};
+
+const idDaTarefa = (args: string[]) => {
+  const { values } = parseArgs({ args, options: { id: { type: 'string' } } });
+  return tarefaIdParam.parse(values).id;
+};
+
+const tarefasRepetir: Command = async (database, args) => {
+  const t = await repetirTarefa(database.db, idDaTarefa(args), { usuarioId: null, ip: 'cli' });
+  console.log(`Tarefa ${t.id} (${t.nome}) posta para tentar de novo.`);
+};
+
+const tarefasDescartar: Command = async (database, args) => {
+  const t = await descartarTarefa(database.db, idDaTarefa(args), { usuarioId: null, ip: 'cli' });
+  console.log(`Tarefa ${t.id} (${t.nome}) descartada; o registro de auditoria guarda o último erro.`);
+};
+
 const COMMANDS: Record<string, Command> = {
   'user:create': userCreate,
   'demo:seed': demoSeed,
@@ -191,6 +243,28 @@ const COMMANDS: Record<string, Command> = {
   'simular-resposta': simularResposta,
   'simular-pix': simularPix,
   'agregados:recalcular': agregadosRecalcular,
+  'tarefas:listar': tarefasListar,
+  'tarefas:repetir': tarefasRepetir,
+  'tarefas:descartar': tarefasDescartar,
+};
+
+/**
+ * On PGlite no other process may open the database while the CLI has it, so the jobs a command enqueued
+ * (a thank-you after `simular-pix`, a retried job) run here before it exits; on PostgreSQL the workers
+ * take them.
+ */
+const executarTarefasPendentes = async (database: Database, config: Config) => {
+  if (database.kind !== 'pglite') return;
+  const fila = await iniciarFila({
+    database,
+    tarefas: TAREFAS,
+    contexto: { db: database.db, appKey: config.appKey, log: { info() {}, warn() {}, error() {} } },
+  });
+  try {
+    await fila.ociosa(60_000);
+  } finally {
+    await fila.parar(5_000);
+  }
 };
 
 const describeError = (error: unknown): string => {
@@ -218,6 +292,7 @@ const main = async (): Promise<number> => {
     configurarUrlPublica(config.publicUrl);
     database = await openConfiguredDatabase(config);
     await command(database, args, config);
+    await executarTarefasPendentes(database, config);
     return 0;
   } catch (error) {
     console.error(error instanceof DataDirLockedError ? error.message : `Erro: ${describeError(error)}`);

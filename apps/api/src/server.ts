@@ -4,7 +4,6 @@ import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { diskFullStopMessage, isDiskFull } from './db/disk-full.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
@@ -50,14 +49,12 @@ const app = await buildApp({
 });
 
 let motor: Motor | null = null;
-let manutencaoPix: { parar: () => Promise<void> } | null = null;
 
 // SIGTERM/SIGINT: stop the engine and accepting, let in-flight work finish, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'encerrando após erro');
   else app.log.info({ signal }, 'encerrando');
   await motor?.parar();
-  await manutencaoPix?.parar();
   await app.close();
   await database.close();
 });
@@ -71,8 +68,6 @@ if (config.reguaEmbutida)
     config.reguaIntervaloMs,
     { imediato: false },
   );
-if (config.reguaEmbutida)
-  manutencaoPix = iniciarManutencaoPix(database.db, config.appKey, config.reguaIntervaloMs, app.log);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(

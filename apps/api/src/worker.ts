@@ -5,7 +5,6 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { iniciarFila } from './fila/fila.ts';
 import { agendamentos, TAREFAS } from './fila/tarefas.ts';
-import { iniciarManutencaoPix } from './modules/cobrancas-pix/manutencao-pix.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
@@ -27,7 +26,6 @@ const motor = iniciarMotor(
   depsDoProcesso(database.db, config.appKey, 'worker', log),
   config.reguaIntervaloMs,
 );
-const manutencaoPix = iniciarManutencaoPix(database.db, config.appKey, config.reguaIntervaloMs, log);
 const fila = await iniciarFila({
   database,
   tarefas: TAREFAS,
@@ -40,7 +38,6 @@ closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'encerrando após erro');
   else log.info({ signal }, 'encerrando');
   await motor.parar();
-  await manutencaoPix.parar();
   // Within the 30 s grace: what is still running after 25 s is given back for a retry elsewhere.
   await fila.parar(25_000);
   await database.close();

@@ -1,6 +1,8 @@
 import type { App } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { ESQUEMA_FILA } from '../src/fila/boss.ts';
+import { enfileirar } from '../src/fila/enfileirar.ts';
+import { despacharMensagem } from '../src/modules/mensagens/jobs/despachar-mensagem.job.ts';
 
 /** Waits until the app's job workers have nothing running or ready to run. */
 export const filaOciosa = async (app: App): Promise<void> => {
@@ -18,6 +20,7 @@ export const anteciparTentativas = async (database: Database): Promise<number> =
 };
 
 export type JobDaFila = {
+  id: string;
   state: string;
   retry_count: number;
   output: { message?: string } | null;
@@ -28,15 +31,34 @@ export type JobDaFila = {
 export const jobsDa = async (database: Database, nome: string): Promise<JobDaFila[]> =>
   (
     await database.executarSql(
-      `SELECT state::text, retry_count, output, data FROM ${ESQUEMA_FILA}.job WHERE name = $1 ORDER BY created_on`,
+      `SELECT id::text, state::text, retry_count, output, data FROM ${ESQUEMA_FILA}.job WHERE name = $1 ORDER BY created_on`,
       [nome],
     )
   ).rows as JobDaFila[];
 
-/** What the app set off after its answers has run: work off the request and the jobs. */
-export const efeitosConcluidos = async (app: App): Promise<void> => {
-  await app.segundoPlanoConcluido();
-  await filaOciosa(app);
-  // A job may have set off another (a settlement's thank-you).
-  await filaOciosa(app);
+/** What the app's answers set off has run: the jobs, and the jobs those enqueued. */
+export const efeitosConcluidos = (app: App): Promise<void> => filaOciosa(app);
+
+let contador = 0;
+
+/**
+ * A job of a real type, dead with its last error (as after its last failed try), for the panel and the
+ * CLI; `viva` leaves it waiting a day instead, never run by the test's workers.
+ */
+export const tarefaDeTeste = async (database: Database, situacao: 'morta' | 'viva'): Promise<string> => {
+  contador += 1;
+  const id = await enfileirar(
+    database.db,
+    despacharMensagem,
+    { mensagem_id: 1_000_000 + contador, prazo: '2000-01-01 00:00:00+00' },
+    { apos: new Date(Date.now() + 86_400_000) },
+  );
+  if (!id) throw new Error('tarefa de teste não enfileirada');
+  if (situacao === 'morta')
+    await database.executarSql(
+      `UPDATE ${ESQUEMA_FILA}.job SET state = 'failed', retry_count = retry_limit, completed_on = now(),
+         start_after = now(), output = '{"message": "canal fora do ar (teste)"}' WHERE id = $1`,
+      [id],
+    );
+  return id;
 };

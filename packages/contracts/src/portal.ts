@@ -155,14 +155,24 @@ export const portalAcordoBody = z.strictObject({
 export type PortalAcordoBody = z.infer<typeof portalAcordoBody>;
 
 /** The agreement made, and the first instalment's PIX. */
+/** The first instalment's PIX: made by a job after the agreement commits (docs/efeitos-colaterais.md). */
+const pixDoAcordo = {
+  // Left out until the job made it, or when the PSP could not (OpenAPI 3.0 has no nullable reference).
+  pix: portalPix.optional(),
+  /** The agreement's jobs are still at work: ask again in a moment. */
+  gerando: z.boolean(),
+};
+
 export const portalAcordoResponse = z
   .object({
     acordo: z.object({ id: z.number().int(), total: z.number(), parcelas: z.array(portalParcela) }),
-    // Left out while the PSP could not be reached (OpenAPI 3.0 has no nullable reference).
-    pix: portalPix.optional(),
+    ...pixDoAcordo,
   })
   .meta({ id: 'PortalAcordo' });
 export type PortalAcordoResponse = z.infer<typeof portalAcordoResponse>;
+
+export const portalAcordoPixResponse = z.object(pixDoAcordo).meta({ id: 'PortalAcordoPix' });
+export type PortalAcordoPixResponse = z.infer<typeof portalAcordoPixResponse>;
 
 export const portalAtendenteBody = z.strictObject({
   mensagem: z

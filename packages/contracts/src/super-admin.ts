@@ -70,3 +70,37 @@ export const saudeResponse = z.object({
   pix: saudePix,
 });
 export type Saude = z.infer<typeof saudeResponse>;
+
+/** One job type of the durable queue (docs/efeitos-colaterais.md §5). */
+export const tarefaTipo = z.object({
+  nome: z.string(),
+  /** What the job does, in pt-BR, for the panel. */
+  descricao: z.string(),
+  aguardando: z.number().int(),
+  em_execucao: z.number().int(),
+  /** Jobs whose last try failed, or that succeeded after failing, in the last 24 h. */
+  falhas_24h: z.number().int(),
+  mortas: z.number().int(),
+  /** Age of the oldest waiting job, in whole seconds at the time of the answer. */
+  mais_antiga_aguardando_ha_segundos: z.number().int().nullable(),
+});
+
+export const tarefaMorta = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  chave: z.string().nullable(),
+  tentativas: z.number().int(),
+  erro: z.string().nullable(),
+  criada_em: z.iso.datetime(),
+  morreu_em: z.iso.datetime().nullable(),
+});
+export type TarefaMorta = z.infer<typeof tarefaMorta>;
+
+export const tarefasResponse = z.object({
+  tipos: z.array(tarefaTipo),
+  /** The 50 most recent dead jobs. */
+  mortas: z.array(tarefaMorta),
+});
+export type TarefasResponse = z.infer<typeof tarefasResponse>;
+
+export const tarefaIdParam = z.object({ id: z.uuid({ error: 'Identificador de tarefa inválido.' }) });

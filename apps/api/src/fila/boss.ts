@@ -31,6 +31,14 @@ export const criarBoss = (executarSql: ExecutarSql, opcoes: OpcoesBoss = {}): Pg
     deleteAfterDays: 7,
   } as PgBoss.ConstructorOptions);
 
+/**
+ * Never started: it only builds pg-boss's statements (send, retry, cancel), each run on the caller's
+ * handle (`{ db }`), inside the caller's transaction.
+ */
+export const BOSS_SEM_CONEXAO = criarBoss(async () => {
+  throw new Error('este pg-boss só executa pelo handle de quem chama');
+});
+
 /** The per-job options a send carries: the retry policy declared next to the job, and its key. */
 export const opcoesDoEnvio = <T extends Tarefa>(tarefa: T, chave: string): PgBoss.SendOptions => ({
   singletonKey: chave,

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
-import { CANAL_FILA, criarBoss, ESQUEMA_FILA, opcoesDoEnvio } from './boss.ts';
+import { BOSS_SEM_CONEXAO, CANAL_FILA, ESQUEMA_FILA, opcoesDoEnvio } from './boss.ts';
 import { sqlDoHandle } from './sql-do-handle.ts';
 import type { Tarefa } from './tarefa.ts';
-
-// Never started: it only builds pg-boss's insert; each enqueue runs it on the caller's handle.
-const enfileirador = criarBoss(async () => {
-  throw new Error('o enfileirador só grava pelo handle de quem enfileira');
-});
 
 /**
  * Enqueues a job on `handle`: inside a transaction, the job exists if and only if the write commits
@@ -22,7 +17,7 @@ export const enfileirar = async <S extends z.ZodType>(
   const dados = tarefa.payload.parse(payload);
   const sql = sqlDoHandle(handle);
   const db = { executeSql: (texto: string, valores?: unknown[]) => sql.query(texto, valores) };
-  const id = await enfileirador.send(tarefa.nome, dados as object, {
+  const id = await BOSS_SEM_CONEXAO.send(tarefa.nome, dados as object, {
     ...opcoesDoEnvio(tarefa, tarefa.chave(dados)),
     ...(opcoes.apos ? { startAfter: opcoes.apos } : {}),
     db,

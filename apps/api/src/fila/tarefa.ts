@@ -24,6 +24,8 @@ export type ContextoTarefa = { db: Db; appKey: Buffer; log: LogTarefa };
 export type Tarefa<S extends z.ZodType = z.ZodType> = {
   /** `<módulo>.<efeito>`, the queue's name. */
   nome: string;
+  /** What it does, in pt-BR, for the health panel and the CLI. */
+  descricao: string;
   payload: S;
   /** What makes the effect idempotent (a txid, a message id, an agreement id): a retry after a crash between the effect and its completion finds it done. A second job with the same key is not enqueued while one waits. */
   chave: (payload: z.infer<S>) => string;

@@ -2,6 +2,8 @@ import { conciliarComPsp } from '../modules/cobrancas-pix/jobs/conciliar.job.ts'
 import { confirmarNotificacaoPix } from '../modules/cobrancas-pix/jobs/confirmar-notificacao.job.ts';
 import { liquidarPix } from '../modules/cobrancas-pix/jobs/liquidar-pix.job.ts';
 import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
+import { enviarTermos } from '../modules/negociacoes/jobs/enviar-termos.job.ts';
+import { cobrarParcelas } from '../modules/pix/jobs/cobrar-parcelas.job.ts';
 import { removerCobrancaNoPsp } from '../modules/pix/jobs/remover-cobranca.job.ts';
 import type { Agendamento } from './fila.ts';
 import type { Tarefa } from './tarefa.ts';
@@ -14,6 +16,8 @@ export const TAREFAS: readonly Tarefa[] = [
   liquidarPix,
   conciliarComPsp,
   removerCobrancaNoPsp,
+  cobrarParcelas,
+  enviarTermos,
   despacharMensagem,
 ];
 

@@ -62,6 +62,7 @@ describe('GET /api/docs/json', () => {
       .map(([path, method]) => `${method} ${path}`)
       .sort();
     expect(doPortal).toEqual([
+      'get /api/portal/acordo/pix',
       'get /api/portal/pix/{txid}',
       'get /api/portal/planos',
       'get /api/portal/resumo',

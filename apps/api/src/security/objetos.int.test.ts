@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/build-test-app.ts';
-import { efeitosConcluidos } from '../../test/fila.ts';
+import { efeitosConcluidos, tarefaDeTeste } from '../../test/fila.ts';
 import {
   apiTokens,
   auditLogs,
@@ -510,6 +510,22 @@ const CASOS: Record<string, Caso> = {
       recusas: [
         { rotulo: 'operador', quem: u.superAdmin, id: u.opA.id, status: 404 },
         { rotulo: 'a própria conta', quem: u.superAdmin, id: u.superAdmin.id, status: 422 },
+      ],
+    }),
+  },
+  'POST /api/super-admin/tarefas/:id/repetir': {
+    quem: () => u.superAdmin,
+    status: 200,
+    inexistente: { valor: '00000000-0000-4000-8000-000000000000', status: 404 },
+    preparar: async () => ({
+      id: await tarefaDeTeste(t.database, 'morta'),
+      recusas: [
+        {
+          rotulo: 'uma tarefa que não falhou de vez',
+          quem: u.superAdmin,
+          id: await tarefaDeTeste(t.database, 'viva'),
+          status: 404,
+        },
       ],
     }),
   },

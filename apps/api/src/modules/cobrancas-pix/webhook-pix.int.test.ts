@@ -22,7 +22,7 @@ import {
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { certificadosDeTeste } from '../pix/certificados.test-fixtures.ts';
 import { iniciarPspFalso, type PspFalso } from '../pix/psp-falso.test-fixtures.ts';
-import { conciliarPix } from './manutencao-pix.ts';
+import { conciliarPix } from './conciliacao-pix.ts';
 
 // A real PSP's side (docs/produto.md §21): charges created at a fake PSP over mutual TLS, its webhook
 // as a hint confirmed by reading the PIX back, the reconciliation, the removal of charges.

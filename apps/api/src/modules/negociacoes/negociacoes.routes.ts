@@ -13,7 +13,7 @@ import { acaoErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { criarNegociacao, enviarTermosDoAcordo } from './negociacoes.service.ts';
+import { criarNegociacao } from './negociacoes.service.ts';
 import { registrarPagamento } from './pagamentos.service.ts';
 import { registrarPromessa } from './promessas.service.ts';
 
@@ -38,22 +38,21 @@ export const negociacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: negociacaoResponse, ...acaoErrors },
       },
     },
-    async (request, reply) => {
-      const { criada, termos } = await criarNegociacao(
-        idempotentDb(request, app.db),
-        app.appKey,
-        escopoDe(request),
-        request.params.id,
-        request.body,
-        atorDe(request),
-      );
-      // The terms with the first instalment's PIX, then each instalment's charge (docs/produto.md §8, §21):
-      // off the request, so a slow PSP does not hold the operator; the engine's PIX pass retries what fails.
-      app.emSegundoPlano('Acordo: falha ao enviar os termos ou cobrar as parcelas', () =>
-        enviarTermosDoAcordo(app.db, app.appKey, criada.negociacao.id, termos),
-      );
-      return reply.code(201).send(criada);
-    },
+    // The terms with the first instalment's PIX, then each instalment's charge, are jobs the agreement's
+    // transaction enqueues (docs/produto.md §8, §21): a slow PSP never holds the operator.
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await criarNegociacao(
+            idempotentDb(request, app.db),
+            app.appKey,
+            escopoDe(request),
+            request.params.id,
+            request.body,
+            atorDe(request),
+          ),
+        ),
   );
 
   app.post(

@@ -22,19 +22,14 @@ import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
-import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { pixConfigurado } from '../pix/provedor-ativo.ts';
+import { enviarTermosAposCommit } from './jobs/enviar-termos.job.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
-import {
-  enviarTermos,
-  prepararTermos,
-  type TermosPendentes,
-  type TermosPreparados,
-} from './termos-acordo.ts';
+import { prepararTermos, type TermosPreparados } from './termos-acordo.ts';
 
 // Agreements (docs/produto.md §8): the chosen open receivables become `negociada` and the instalments become
 // new receivables, all in one transaction with the audit entry and the terms message to the customer
-// (termos-acordo.ts), sent after the commit. The customer's status does not change.
+// (termos-acordo.ts), sent by a job once it commits. The customer's status does not change.
 
 export type NovaNegociacaoInput = {
   contas: number[];
@@ -157,9 +152,6 @@ const auditarNegociacao = (
     ip: ator.ip,
   });
 
-/** The agreement, and the terms still to complete and send after the commit (`enviarTermosDoAcordo`). */
-export type NegociacaoRegistrada = { criada: NegociacaoCriada; termos: TermosPendentes | null };
-
 export const criarNegociacao = async (
   db: Db,
   appKey: Buffer,
@@ -167,7 +159,7 @@ export const criarNegociacao = async (
   clienteId: number,
   input: NovaNegociacaoInput,
   ator: Ator,
-): Promise<NegociacaoRegistrada> => {
+): Promise<NegociacaoCriada> => {
   semRepeticoesOrThrow(input.contas);
   const canal = await canalAtivo(db, appKey);
   const usarPix = await pixConfigurado(db, appKey);
@@ -191,10 +183,7 @@ export const criarNegociacao = async (
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
     const negociacao = detalhe.negociacoes.find((n) => n.id === negociacaoId);
     if (!negociacao) throw new Error(`negociação ${negociacaoId} não encontrada após o insert`);
-    return {
-      criada: { negociacao, cliente: detalhe, termos: termos.view },
-      termos: termos.pendentes,
-    };
+    return { negociacao, cliente: detalhe, termos: termos.view };
   });
 };
 
@@ -238,28 +227,9 @@ export const gravarAcordo = async (
     valores.contas.map((c) => c.conta.id),
   );
   await repositorio.inserirParcelas(cliente.id, negociacaoId, plano);
-  const termos = await prepararTermos(tx, cliente, negociacaoId, plano, g.canal, g.usarPix);
-  await auditarNegociacao(tx, g.autor, cliente, negociacaoId, valores, plano, {
-    view: termos.view,
-    mensagemId: termos.pendentes?.envio.mensagemId ?? null,
-  });
+  const termos = await prepararTermos(tx, cliente, plano, g.canal);
+  // The terms and every instalment's charge go once this transaction commits (docs/efeitos-colaterais.md).
+  await enviarTermosAposCommit(tx, negociacaoId, termos.mensagemId, g.usarPix);
+  await auditarNegociacao(tx, g.autor, cliente, negociacaoId, valores, plano, termos);
   return { negociacaoId, termos };
-};
-
-/**
- * After the commit, off the request: the terms (with the first instalment's PIX) go to the customer,
- * then every other instalment gets its charge (docs/produto.md §21; the engine's PIX pass retries what
- * fails).
- */
-export const enviarTermosDoAcordo = async (
-  db: Db,
-  appKey: Buffer,
-  negociacaoId: number,
-  termos: TermosPendentes | null,
-): Promise<void> => {
-  try {
-    if (termos) await enviarTermos(db, appKey, termos);
-  } finally {
-    await cobrarParcelasDeAcordo(db, appKey, { negociacaoId });
-  }
 };

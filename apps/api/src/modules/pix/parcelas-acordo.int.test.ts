@@ -25,7 +25,7 @@ import type { ProvedorConfigurado } from './provedor-ativo.ts';
 import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from './psp-falso.test-fixtures.ts';
 
 // Every agreement instalment carries its own PIX charge (docs/produto.md §21): one per instalment, made
-// after the agreement is confirmed, retried by the engine's PIX pass when the PSP could not take it.
+// by the agreement's jobs once it commits, retried by the queue when the PSP could not take it.
 
 let t: TestApp;
 let ana: TestUser;
@@ -147,7 +147,7 @@ describe('agreement instalments and their PIX charges', () => {
     });
   });
 
-  it('with the PSP down the agreement stands and the engine’s pass charges the instalments once it is back', async () => {
+  it('with the PSP down the agreement stands and a later try charges the instalments once it is back', async () => {
     const { id, contas } = await clienteComDivida();
     const negociacaoId = await negociar(id, contas);
     // The route's own attempt ran on the simulator; here the same instalments meet a PSP that fails.
@@ -161,7 +161,7 @@ describe('agreement instalments and their PIX charges', () => {
     });
     expect(await cobrancasDeAcordo(id)).toHaveLength(0);
     psp.falharProximas(0, 503);
-    expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { pixDe })).toMatchObject({
+    expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe })).toMatchObject({
       criadas: 3,
     });
     const criadas = await cobrancasDeAcordo(id);
@@ -174,7 +174,7 @@ describe('agreement instalments and their PIX charges', () => {
         calendario: { dataDeVencimento: cobranca.vencimento },
       });
     }
-    expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { pixDe })).toMatchObject({
+    expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe })).toMatchObject({
       criadas: 0,
     });
   });

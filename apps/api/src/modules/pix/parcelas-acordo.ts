@@ -1,6 +1,12 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientes, contasReceber, negociacoes } from '../../db/schema/index.ts';
+import {
+  clientes,
+  cobrancaPixContas,
+  cobrancasPix,
+  contasReceber,
+  negociacoes,
+} from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
@@ -15,13 +21,10 @@ import {
 } from './emissao-cobranca.ts';
 import { type ProvedorConfigurado, provedorPixAtivo } from './provedor-ativo.ts';
 
-// Every agreement instalment carries its own PIX charge (docs/produto.md §21): asked for right after the
-// agreement is confirmed, outside its transaction (a slow PSP must not hold the operator), and by the
-// engine's PIX pass for any the PSP could not take then. One per instalment: the régua's messages bring
-// their own charges later, so an instalment whose charge expired does not get another here.
-
-/** Agreements older than this are not looked at again: their instalments have the régua's charges. */
-const JANELA_DIAS = 30;
+// Every agreement instalment carries its own PIX charge (docs/produto.md §21): asked for by the jobs the
+// agreement's transaction enqueues (the terms' job for the first, jobs/cobrar-parcelas.job.ts for every
+// other, retried with backoff while the PSP fails). One per instalment: the régua's messages bring their
+// own charges later, so an instalment whose charge expired does not get another here.
 
 type Parcela = { conta: ContaCobrada; clienteId: number; devedor: DevedorDaCobranca };
 
@@ -31,9 +34,8 @@ const SEM_COBRANCA_DE_ACORDO = sql`NOT EXISTS (
 
 const parcelasSemCobranca = async (
   db: Db,
-  filtro: { negociacaoId?: number; agora: Date; limite: number },
+  filtro: { negociacaoId: number; limite: number },
 ): Promise<Parcela[]> => {
-  const desde = new Date(filtro.agora.getTime() - JANELA_DIAS * 86_400_000);
   const linhas = await db
     .select({
       conta: contasReceber,
@@ -46,9 +48,7 @@ const parcelasSemCobranca = async (
     .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
     .where(
       and(
-        filtro.negociacaoId === undefined
-          ? gt(negociacoes.createdAt, desde)
-          : eq(negociacoes.id, filtro.negociacaoId),
+        eq(negociacoes.id, filtro.negociacaoId),
         eq(negociacoes.status, 'ativa'),
         eq(contasReceber.origem, 'acordo'),
         eq(contasReceber.status, 'aberta'),
@@ -90,22 +90,22 @@ const guardar = (db: Db, parcela: Parcela, emitida: CobrancaEmitida) =>
 export type ResultadoParcelas = { criadas: number; falhas: number };
 
 /**
- * Creates the missing charges of agreement instalments (one agreement, or every recent one). A PSP
- * error leaves that instalment for the next pass; a provider not configured leaves them all.
+ * Creates the missing charges of one agreement's instalments. A PSP error leaves that instalment for
+ * the job's next try; a provider not configured leaves them all.
  */
 export const cobrarParcelasDeAcordo = async (
   db: Db,
   appKey: Buffer,
   opcoes: {
-    negociacaoId?: number;
+    negociacaoId: number;
     agora?: Date;
     limite?: number;
     pixDe?: () => Promise<ProvedorConfigurado>;
-  } = {},
+  },
 ): Promise<ResultadoParcelas> => {
   const { agora = new Date(), limite = 100, pixDe = () => provedorPixAtivo(db, appKey) } = opcoes;
   const resultado: ResultadoParcelas = { criadas: 0, falhas: 0 };
-  const parcelas = await parcelasSemCobranca(db, { ...opcoes, agora, limite });
+  const parcelas = await parcelasSemCobranca(db, { negociacaoId: opcoes.negociacaoId, limite });
   if (parcelas.length === 0) return resultado;
   let pix: ProvedorConfigurado;
   try {
@@ -125,4 +125,21 @@ export const cobrarParcelasDeAcordo = async (
     }
   }
   return resultado;
+};
+
+/** The copia e cola of the instalment's active agreement charge, if it has one. */
+export const copiaEColaDaParcela = async (db: Db, contaId: number): Promise<string | null> => {
+  const [cobranca] = await db
+    .select({ codigo: cobrancasPix.pixCopiaECola })
+    .from(cobrancasPix)
+    .innerJoin(cobrancaPixContas, eq(cobrancaPixContas.cobrancaId, cobrancasPix.id))
+    .where(
+      and(
+        eq(cobrancaPixContas.contaId, contaId),
+        eq(cobrancasPix.origem, 'acordo'),
+        eq(cobrancasPix.status, 'ativa'),
+      ),
+    )
+    .limit(1);
+  return cobranca?.codigo ?? null;
 };

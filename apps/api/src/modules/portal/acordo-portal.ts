@@ -1,4 +1,5 @@
 import type {
+  PortalAcordoPixResponse,
   PortalAcordoResponse,
   PortalPlano,
   PortalPlanosResponse,
@@ -14,14 +15,17 @@ import {
   reaisParaCentavos,
 } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
+import { tarefaPendente } from '../../fila/consulta.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { atualizarClienteComResposta, inserirEntrada } from '../mensagens/entrada.repository.ts';
+import { enviarTermos } from '../negociacoes/jobs/enviar-termos.job.ts';
 import { NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
-import { enviarTermosDoAcordo, gravarAcordo } from '../negociacoes/negociacoes.service.ts';
+import { gravarAcordo } from '../negociacoes/negociacoes.service.ts';
+import { cobrarParcelas } from '../pix/jobs/cobrar-parcelas.job.ts';
 import { pixConfigurado } from '../pix/provedor-ativo.ts';
 import {
   acordoEmAndamento,
@@ -91,8 +95,8 @@ export const planosDoCliente = async (
 
 /**
  * Stores the plan of `parcelas` instalments, recomputed from the locked receivables (what the page showed
- * may be a day old); after the commit the terms go to the customer and every instalment gets its charge,
- * so the first one's PIX is in the answer.
+ * may be a day old), with the jobs that send the terms and charge every instalment; the answer comes at
+ * the commit, usually before the first instalment's PIX exists (`gerando`: the page asks again).
  */
 export const acordoPeloPortal = async (
   db: Db,
@@ -116,7 +120,7 @@ export const acordoPeloPortal = async (
       (p) => p.parcelas.length === entrada.parcelas,
     );
     if (!plano) throw erroDeCampo('DADOS_INVALIDOS', 'parcelas', PLANO_INDISPONIVEL);
-    const { negociacaoId, termos } = await gravarAcordo(tx, ESCOPO_SISTEMA, {
+    const { negociacaoId } = await gravarAcordo(tx, ESCOPO_SISTEMA, {
       cliente,
       valores: {
         contas: contas.map((c) => ({ conta: c.conta, centavos: c.totalCentavos })),
@@ -146,19 +150,33 @@ export const acordoPeloPortal = async (
       ultimaMensagemEm: agora,
       ultimaMensagemTexto: aviso,
     });
-    return { negociacaoId, termos: termos.pendentes };
+    return { negociacaoId };
   });
-  await enviarTermosDoAcordo(db, appKey, gravado.negociacaoId, gravado.termos);
   const acordo = await acordoEmAndamento(db, clienteId);
   const parcelas = acordo?.id === gravado.negociacaoId ? acordo.parcelas : [];
-  const [primeira] = parcelas;
-  const pix = primeira ? await pixDaParcela(db, clienteId, primeira, agora) : null;
   return {
     acordo: {
       id: gravado.negociacaoId,
       total: centavosParaReais(parcelas.reduce((s, p) => s + p.valorCentavos, 0)),
       parcelas: parcelas.map((p, i) => paraPortalParcela(p, i + 1)),
     },
-    ...(pix && { pix }),
+    ...(await pixDaPrimeiraParcela(db, clienteId, agora)),
   };
+};
+
+/**
+ * The running agreement's first open instalment's PIX, once its job made it; `gerando` while the
+ * agreement's jobs (terms, charges) are still waiting or running, so the page keeps asking.
+ */
+export const pixDaPrimeiraParcela = async (
+  db: Db,
+  clienteId: number,
+  agora: Date,
+): Promise<PortalAcordoPixResponse> => {
+  const acordo = await acordoEmAndamento(db, clienteId);
+  const primeira = acordo?.parcelas.find((p) => p.status === 'aberta');
+  if (!acordo || !primeira) return { gerando: false };
+  const pix = await pixDaParcela(db, clienteId, primeira, agora);
+  if (pix) return { pix, gerando: false };
+  return { gerando: await tarefaPendente(db, [enviarTermos, cobrarParcelas], String(acordo.id)) };
 };

@@ -1,6 +1,7 @@
 import {
   errorResponse,
   portalAcordoBody,
+  portalAcordoPixResponse,
   portalAcordoResponse,
   portalAtendenteBody,
   portalLinkBody,
@@ -21,7 +22,7 @@ import { ErroDominio } from '../../lib/errors.ts';
 import { portalSessionOf } from '../../plugins/access.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { digestoToken } from '../links-portal/links.ts';
-import { acordoPeloPortal, planosDoCliente } from './acordo-portal.ts';
+import { acordoPeloPortal, pixDaPrimeiraParcela, planosDoCliente } from './acordo-portal.ts';
 import { falarComAtendente, pararMensagens } from './contato-portal.ts';
 import { credorDe } from './dados-portal.ts';
 import { pagarPeloPortal, pixDoPortal } from './pix-portal.ts';
@@ -203,6 +204,19 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
           ip: request.ip,
         }),
       ),
+  );
+
+  app.get(
+    '/api/portal/acordo/pix',
+    {
+      config: daSessao,
+      schema: {
+        tags,
+        summary: 'PIX da 1ª parcela do acordo em andamento, quando já gerado',
+        response: { 200: portalAcordoPixResponse, ...erros },
+      },
+    },
+    async (request) => pixDaPrimeiraParcela(app.db, portalSessionOf(request).clienteId, agora()),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { buscarWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
-import { buscarCheckpointConciliacao } from '../cobrancas-pix/manutencao-pix.ts';
+import { buscarCheckpointConciliacao } from '../cobrancas-pix/conciliacao-pix.ts';
 import { buscarKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
 import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';

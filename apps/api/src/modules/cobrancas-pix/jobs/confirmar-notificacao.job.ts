@@ -13,6 +13,7 @@ import { liquidarPix, pixParaLiquidar } from './liquidar-pix.job.ts';
 
 export const confirmarNotificacaoPix = definirTarefa({
   nome: 'pix.confirmar-notificacao',
+  descricao: 'Confirmar no PSP um PIX notificado',
   payload: z.object({ end_to_end_id: z.string().min(1).max(64), txid: z.string().max(64).nullable() }),
   chave: (p) => p.end_to_end_id,
   politica: { tentativas: 10, esperaSegundos: 30, limiteSegundos: 60 },

@@ -31,6 +31,7 @@ export const pixParaLiquidar = (
 
 export const liquidarPix = definirTarefa({
   nome: 'pix.liquidar',
+  descricao: 'Baixar um PIX confirmado',
   payload: pixConfirmado,
   chave: (p) => p.end_to_end_id,
   politica: { tentativas: 8, esperaSegundos: 5, limiteSegundos: 60 },

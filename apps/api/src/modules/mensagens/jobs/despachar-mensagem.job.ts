@@ -10,6 +10,7 @@ import { enviarTomada, reservaDa, tomarReservada } from '../despacho.ts';
 
 export const despacharMensagem = definirTarefa({
   nome: 'mensagens.despachar',
+  descricao: 'Enviar um agradecimento ou recibo',
   payload: z.object({ mensagem_id: z.number().int().positive(), prazo: z.string().min(1) }),
   chave: (p) => String(p.mensagem_id),
   // Past its creator's lease (60 s) the outbox sender has the message: retrying longer is pointless.

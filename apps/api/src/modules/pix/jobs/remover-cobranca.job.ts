@@ -10,6 +10,7 @@ import { provedorPixAtivo } from '../provedor-ativo.ts';
 
 export const removerCobrancaNoPsp = definirTarefa({
   nome: 'pix.remover-cobranca',
+  descricao: 'Remover no PSP uma cobrança sem dívida',
   payload: z.object({
     cobranca_id: z.number().int().positive(),
     tipo: z.enum(['cob', 'cobv']),

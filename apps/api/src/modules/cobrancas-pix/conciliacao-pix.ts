@@ -4,13 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { pixRecebidos } from '../../db/schema/index.ts';
 import { enfileirar } from '../../fila/enfileirar.ts';
 import { buscarConfiguracao, salvarConfiguracao } from '../configuracoes/configuracoes.repository.ts';
-import { cobrarParcelasDeAcordo } from '../pix/parcelas-acordo.ts';
 import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
 import { liquidarPix, pixParaLiquidar } from './jobs/liquidar-pix.job.ts';
 
-// What keeps PIX in step with the PSP (docs/produto.md §21): the reconciliation (a scheduled job,
-// jobs/conciliar.job.ts) lists what the PSP received since the last checkpoint and settles any confirmed
-// PIX of ours that is missing; the engine's loop charges agreement instalments still without a charge.
+// The reconciliation with the PSP (docs/produto.md §21), run by a scheduled job (jobs/conciliar.job.ts):
+// lists what the PSP received since the last checkpoint and settles any confirmed PIX of ours that is
+// missing, through the same settlement job as a notification.
 
 const CHECKPOINT_KEY = 'pix_conciliacao';
 const checkpoint = z.object({
@@ -64,47 +63,4 @@ export const conciliarPix = async (db: Db, appKey: Buffer, agora = new Date()): 
     null,
   );
   return recuperados;
-};
-
-export type ResultadoManutencao = { parcelas_cobradas: number };
-
-/** Agreement instalments still without their charge (the terms' post-commit step failed at the PSP). */
-export const executarManutencaoPix = async (
-  db: Db,
-  appKey: Buffer,
-  agora: Date,
-): Promise<ResultadoManutencao> => ({
-  parcelas_cobradas: (await cobrarParcelasDeAcordo(db, appKey, { agora })).criadas,
-});
-
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-
-/** The loop beside the engine's, every `intervaloMs`. */
-export const iniciarManutencaoPix = (
-  db: Db,
-  appKey: Buffer,
-  intervaloMs: number,
-  log?: Log,
-): { parar: () => Promise<void> } => {
-  let parado = false;
-  let timer: NodeJS.Timeout | undefined;
-  let atual: Promise<void> = Promise.resolve();
-  const rodar = () => {
-    atual = executarManutencaoPix(db, appKey, new Date())
-      .then((r) => {
-        if (r.parcelas_cobradas > 0) log?.info({ pix: r }, 'PIX: manutenção');
-      })
-      .catch((err: unknown) => log?.error({ err }, 'PIX: manutenção falhou'))
-      .finally(() => {
-        if (!parado) timer = setTimeout(rodar, intervaloMs);
-      });
-  };
-  rodar();
-  return {
-    parar: async () => {
-      parado = true;
-      clearTimeout(timer);
-      await atual;
-    },
-  };
 };
