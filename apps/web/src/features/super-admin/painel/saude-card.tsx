@@ -1,27 +1,14 @@
 import type { Saude } from '@cobranca/contracts';
-import { contagem, FUSO_PADRAO } from '@cobranca/dominio';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { contagem } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { formatarDataHora } from '../../../lib/format.ts';
 import { useSaude } from '../api/saude.ts';
 import { BANCO_LABELS, CONEXAO_COLORS, CONEXAO_LABELS, PROVEDOR_LABELS } from './canal-status.ts';
+import { CartaoDoPainel } from './cartao-do-painel.tsx';
 import { PixSaude } from './pix-saude.tsx';
 import { Regua24h, ReguaExecucao } from './regua-execucao.tsx';
 import { detailsSx, Row } from './saude-row.tsx';
-
-const hora = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: FUSO_PADRAO,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 const Details = ({ saude }: { saude: Saude }) => (
   <>
@@ -55,50 +42,13 @@ const Details = ({ saude }: { saude: Saude }) => (
 );
 
 /** System health, refreshed every 30 s (docs/produto.md §16). */
-export const SaudeCard = () => {
-  const titleId = useId();
-  const query = useSaude();
-
-  const body = () => {
-    if (query.isPending)
-      return <Skeleton variant="rounded" height={180} aria-label="Carregando saúde do sistema" />;
-    if (query.isError)
-      return (
-        <LoadErrorAlert
-          error={query.error}
-          fallback="Não foi possível carregar a saúde do sistema."
-          onRetry={() => void query.refetch()}
-        />
-      );
-    return <Details saude={query.data} />;
-  };
-
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <Typography id={titleId} component="h3" variant="h6" sx={{ flexGrow: 1 }}>
-          Saúde do sistema
-        </Typography>
-        {query.dataUpdatedAt > 0 && (
-          <Typography variant="caption" color="text.secondary">
-            Atualizado às {hora.format(query.dataUpdatedAt)}
-          </Typography>
-        )}
-        <IconButton
-          aria-label="Atualizar saúde do sistema"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          size="small"
-        >
-          <RefreshIcon fontSize="small" />
-        </IconButton>
-      </Box>
-      {body()}
-      {query.isError && query.data && (
-        <Typography variant="caption" color="error" component="p" sx={{ mt: 1 }}>
-          Falha na última atualização: {formatarDataHora(new Date(query.errorUpdatedAt))}.
-        </Typography>
-      )}
-    </Paper>
-  );
-};
+export const SaudeCard = () => (
+  <CartaoDoPainel
+    titulo="Saúde do sistema"
+    assunto="saúde do sistema"
+    falha="Não foi possível carregar a saúde do sistema."
+    query={useSaude()}
+  >
+    {(saude) => <Details saude={saude} />}
+  </CartaoDoPainel>
+);

@@ -127,6 +127,8 @@ beforeEach(() => {
   saudeGets = 0;
   server.use(
     http.get('/api/super-admin/admins', () => HttpResponse.json(admins())),
+    // The queue's card has a test of its own (tarefas-card.test.tsx).
+    http.get('/api/super-admin/tarefas', () => HttpResponse.json({ tipos: [], mortas: [] })),
     http.get('/api/super-admin/saude', () => {
       saudeGets += 1;
       return HttpResponse.json(saude());

@@ -3,8 +3,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { AdminsSection } from './admins-section.tsx';
 import { KillSwitchCard } from './kill-switch-card.tsx';
 import { SaudeCard } from './saude-card.tsx';
+import { TarefasCard } from './tarefas-card.tsx';
 
-/** /super-admin: admin accounts, the automation kill switch and system health (docs/produto.md §16). */
+/** /super-admin: admin accounts, the automation kill switch, system health and the job queue (docs/produto.md §16). */
 export const SuperAdminPage = () => (
   <>
     <PageHeader title="Super Admin" subtitle="Administradores, envio automático e saúde do sistema." />
@@ -19,6 +20,9 @@ export const SuperAdminPage = () => (
     >
       <KillSwitchCard />
       <SaudeCard />
+    </Box>
+    <Box sx={{ mb: 4 }}>
+      <TarefasCard />
     </Box>
     <AdminsSection />
   </>
