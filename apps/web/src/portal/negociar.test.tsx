@@ -155,7 +155,7 @@ describe('portal: negotiate', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Escolha um dos planos.');
   });
 
-  it('no agreement from the PSP’s side: the PIX comes by WhatsApp', async () => {
+  it('no PIX from the PSP’s side and nothing being made: the PIX comes by WhatsApp', async () => {
     server.use(
       http.get(
         '/api/portal/planos',
@@ -164,7 +164,10 @@ describe('portal: negotiate', () => {
       http.post(
         '/api/portal/acordo',
         comSessao(() =>
-          HttpResponse.json({ acordo: { id: 9, total: AVISTA.total, parcelas: AVISTA.lista }, pix: null }),
+          HttpResponse.json({
+            acordo: { id: 9, total: AVISTA.total, parcelas: AVISTA.lista },
+            gerando: false,
+          }),
         ),
       ),
     );

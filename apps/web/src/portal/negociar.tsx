@@ -2,7 +2,7 @@ import type { PortalAcordoResponse, PortalPlano, PortalPlanosResponse } from '@c
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { type ChamadaCliente, FalhaPortal, mensagemDaFalha } from './api.ts';
 import { parcelas, reais } from './formato.ts';
-import { PixPainel } from './pix.tsx';
+import { PixDoAcordo } from './pix-do-acordo.tsx';
 import { ListaParcelas } from './resumo.tsx';
 import { Alerta, Botao, Carregando, FalhaAoCarregar, Titulo } from './ui.tsx';
 
@@ -106,18 +106,7 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
         </section>
         <section aria-labelledby="titulo-pix-acordo" className="secao">
           <h2 id="titulo-pix-acordo">Pague a 1ª parcela</h2>
-          {acordo.pix ? (
-            <PixPainel
-              api={api}
-              inicial={acordo.pix}
-              intervalo={intervaloPix}
-              nivel={3}
-              rotulo="1ª parcela do acordo"
-              aoPagar={aoPagar}
-            />
-          ) : (
-            <p className="nota">O código PIX da primeira parcela será enviado pelo WhatsApp.</p>
-          )}
+          <PixDoAcordo api={api} inicial={acordo} intervaloPix={intervaloPix} aoPagar={aoPagar} />
         </section>
         <div className="acoes">{botaoVoltar}</div>
       </div>
