@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { DiscardSaveButtons } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveSistemaSettings } from '../api/sistema.ts';
+import { useSettingsForm } from '../components/settings-form.tsx';
 import { AutomacaoSection } from './automacao-section.tsx';
 import { EmpresaPixSection } from './empresa-pix-section.tsx';
 import { EncargosSection } from './encargos-section.tsx';
@@ -17,21 +18,14 @@ import { JanelaEnvioSection } from './janela-envio-section.tsx';
 import { LimitesSection } from './limites-section.tsx';
 import { PortalSection } from './portal-section.tsx';
 import { ReguaSection } from './regua-section.tsx';
-import { formPaths, type SistemaForm, sistemaResolver, toForm, unplacedMessages } from './sistema-form.ts';
+import { formPaths, sistemaResolver, toForm, unplacedMessages } from './sistema-form.ts';
 
 /** The whole settings form; Salvar sends everything with one PUT. */
 export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings }) => {
   const save = useSaveSistemaSettings();
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const form = useForm<SistemaForm, unknown, SistemaSettings>({
-    resolver: sistemaResolver,
-    // A background refetch updates only the fields the admin has not touched.
-    values: toForm(settings),
-    resetOptions: { keepDirtyValues: true },
-  });
+  const { form, reset } = useSettingsForm(settings, toForm, () => sistemaResolver);
   const { handleSubmit, setError, getValues, formState } = form;
-  // `resetOptions` also applies to explicit resets, where the admin's edits must go.
-  const reset = (values: SistemaForm) => form.reset(values, { keepDirtyValues: false });
 
   const onSubmit = handleSubmit(
     (values) =>
