@@ -6,36 +6,48 @@ import type { SistemaForm } from './sistema-form.ts';
 
 export type CampoNumerico = { name: Path<SistemaForm>; label: string; helper: string; step?: number };
 
-/** Number settings in the section grid: the error, when any, replaces the field's explanation. */
-export const CamposNumericos = ({ campos }: { campos: readonly CampoNumerico[] }) => {
+type NumeroFieldProps = Omit<CampoNumerico, 'helper'> & {
+  helper?: string;
+  /** Default: 0 for amounts and rates (a step below 1), none for whole numbers. */
+  min?: number;
+  max?: number;
+  size?: 'small';
+};
+
+/** One number setting: the error, when any, replaces the field's explanation. */
+export const NumeroField = ({ name, label, helper, step = 1, min, max, size }: NumeroFieldProps) => {
   const {
     register,
     formState: { errors },
   } = useFormContext<SistemaForm>();
+  const error: FieldError | undefined = get(errors, name);
+  const message = error?.message;
   return (
-    <Box sx={fieldGrid}>
-      {campos.map(({ name, label, helper, step = 1 }) => {
-        const error: FieldError | undefined = get(errors, name);
-        const message = error?.message;
-        return (
-          <TextField
-            key={name}
-            {...register(name, { valueAsNumber: true })}
-            label={label}
-            type="number"
-            error={Boolean(message)}
-            helperText={message ?? helper}
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                step,
-                min: step < 1 ? 0 : undefined,
-                inputMode: step === 1 ? 'numeric' : 'decimal',
-              },
-            }}
-          />
-        );
-      })}
-    </Box>
+    <TextField
+      {...register(name, { valueAsNumber: true })}
+      label={label}
+      type="number"
+      size={size}
+      error={Boolean(message)}
+      helperText={message ?? helper}
+      fullWidth
+      slotProps={{
+        htmlInput: {
+          step,
+          min: min ?? (step < 1 ? 0 : undefined),
+          max,
+          inputMode: step === 1 ? 'numeric' : 'decimal',
+        },
+      }}
+    />
   );
 };
+
+/** Number settings in the section grid. */
+export const CamposNumericos = ({ campos }: { campos: readonly CampoNumerico[] }) => (
+  <Box sx={fieldGrid}>
+    {campos.map((campo) => (
+      <NumeroField key={campo.name} {...campo} />
+    ))}
+  </Box>
+);

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
 import { HoraField } from '../../../components/hora-field.tsx';
+import { CampoSelecao } from './campo-selecao.tsx';
 import { FormSection, fieldGrid } from './form-section.tsx';
 import { JanelaDiaFields } from './janela-dia-fields.tsx';
 import type { SistemaForm } from './sistema-form.ts';
@@ -90,32 +89,11 @@ export const JanelaEnvioSection = () => {
             />
           )}
         />
-        <Controller
+        <CampoSelecao
           name="fuso_horario"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Fuso horário"
-              size="small"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? 'Define os dias e horários de envio e de vencimento.'}
-            >
-              {(FUSOS.some(([value]) => value === field.value)
-                ? FUSOS
-                : [...FUSOS, [field.value, field.value]]
-              ).map(([value, label]) => (
-                <MenuItem key={value} value={value}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label="Fuso horário"
+          helper="Define os dias e horários de envio e de vencimento."
+          opcoes={(valor) => (FUSOS.some(([value]) => value === valor) ? FUSOS : [...FUSOS, [valor, valor]])}
         />
       </Box>
     </FormSection>

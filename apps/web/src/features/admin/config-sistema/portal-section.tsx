@@ -1,15 +1,10 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { type Path, useFieldArray, useFormContext } from 'react-hook-form';
-import { type CampoNumerico, CamposNumericos } from './campos-numericos.tsx';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { type CampoNumerico, CamposNumericos, NumeroField } from './campos-numericos.tsx';
 import { FormSection } from './form-section.tsx';
+import { LinhasEditaveis } from './linhas-editaveis.tsx';
 import type { FaixaDesconto, SistemaForm } from './sistema-form.ts';
 
 const MAX_FAIXAS = 10;
@@ -52,17 +47,38 @@ const CAMPOS_FAIXA: CampoFaixa[] = [
   { campo: 'principal_percentual', label: 'Desconto máximo no principal (%)', step: 0.01, max: 100 },
 ];
 
+/** One tier's fields: from how many days overdue, and the largest discounts it allows. */
+const FaixaCampos = ({ index }: { index: number }) => (
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 1.5,
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+    }}
+  >
+    {CAMPOS_FAIXA.map(({ campo, label, step, max }) => (
+      <NumeroField
+        key={campo}
+        name={`portal.faixas_desconto.${index}.${campo}`}
+        label={label}
+        step={step}
+        min={0}
+        max={max}
+        size="small"
+      />
+    ))}
+  </Box>
+);
+
 /** The self-service negotiation the customer's portal offers (docs/produto.md §22). */
 export const PortalSection = () => {
   const {
-    register,
     control,
     getValues,
     formState: { errors },
   } = useFormContext<SistemaForm>();
   const { fields, append, remove } = useFieldArray({ control, name: 'portal.faixas_desconto' });
   const faixasErrors = errors.portal?.faixas_desconto;
-  const arrayError = faixasErrors?.root?.message ?? faixasErrors?.message;
   const faixasTitleId = useId();
 
   // A new tier starts 30 days after the last one with its discounts, which the admin then raises.
@@ -96,67 +112,19 @@ export const PortalSection = () => {
         conta já alcançou. Os percentuais são o máximo que o portal pode abater dos encargos (multa e juros) e
         do valor principal.
       </Typography>
-      {arrayError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {arrayError}
-        </Alert>
-      )}
-      <Box role="group" aria-labelledby={faixasTitleId} sx={{ mt: 2, display: 'grid', gap: 2 }}>
-        {fields.map((field, index) => (
-          <Box
-            key={field.id}
-            role="group"
-            aria-label={`Faixa ${index + 1}`}
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              alignItems: 'start',
-              gridTemplateColumns: 'minmax(0, 1fr) auto',
-              // Stacked on a phone, each tier's three fields need a line to tell them from the next.
-              ...(index > 0 && { borderTop: { xs: 1, md: 0 }, borderColor: 'divider', pt: { xs: 2, md: 0 } }),
-            }}
-          >
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
-              }}
-            >
-              {CAMPOS_FAIXA.map(({ campo, label, step, max }) => {
-                const name: Path<SistemaForm> = `portal.faixas_desconto.${index}.${campo}`;
-                const message = faixasErrors?.[index]?.[campo]?.message;
-                return (
-                  <TextField
-                    key={campo}
-                    {...register(name, { valueAsNumber: true })}
-                    label={label}
-                    type="number"
-                    size="small"
-                    error={Boolean(message)}
-                    helperText={message}
-                    fullWidth
-                    slotProps={{
-                      htmlInput: { step, min: 0, max, inputMode: step === 1 ? 'numeric' : 'decimal' },
-                    }}
-                  />
-                );
-              })}
-            </Box>
-            <IconButton
-              aria-label={`Remover faixa ${index + 1}`}
-              onClick={() => remove(index)}
-              disabled={fields.length <= 1}
-              sx={{ mt: 0.25 }}
-            >
-              <DeleteOutlinedIcon />
-            </IconButton>
-          </Box>
-        ))}
-      </Box>
-      <Button startIcon={<AddIcon />} onClick={addRow} disabled={fields.length >= MAX_FAIXAS} sx={{ mt: 2 }}>
-        Adicionar faixa
-      </Button>
+      <LinhasEditaveis
+        linhas={fields}
+        nome="Faixa"
+        erro={faixasErrors?.root?.message ?? faixasErrors?.message}
+        tituloId={faixasTitleId}
+        grade="minmax(0, 1fr) auto"
+        separarNoCelular
+        campos={(index) => <FaixaCampos index={index} />}
+        onRemover={remove}
+        onAdicionar={addRow}
+        maximo={MAX_FAIXAS}
+        rotuloAdicionar="Adicionar faixa"
+      />
     </FormSection>
   );
 };
