@@ -14,10 +14,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
+import { DadosRotulados } from './dados-rotulados.tsx';
 import { LoadErrorAlert } from './load-error-alert.tsx';
 
 export type Column<T> = {
@@ -136,185 +136,150 @@ export const CartaoDaLinha = <T,>({
     }}
   >
     {title && <Box sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>{title.render(row)}</Box>}
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'auto minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 0.5,
-      }}
-    >
-      {columns.map((column) => (
-        <Box key={column.key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {column.header}
-          </Typography>
-          <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
-            {column.render(row)}
-          </Box>
-        </Box>
-      ))}
-    </Box>
+    <DadosRotulados
+      dados={columns.map((column) => ({
+        chave: column.key,
+        rotulo: column.header,
+        valor: column.render(row),
+      }))}
+    />
   </Box>
 );
 
-/** Phones: the sort as one select (no headers to click), then one card per row. */
-const PagedCards = <T,>({
-  label,
+type Slots<T> = {
+  placeholder: (index: number) => ReactNode;
+  error: (alert: ReactNode) => ReactNode;
+  empty: (message: string) => ReactNode;
+  row: (row: T) => ReactNode;
+};
+
+/**
+ * What either view lists, each in its own elements: placeholders while the first page loads, the
+ * load error or the empty message, else the rows.
+ */
+const pageContent = <T,>(
+  { page, isLoading, error, onRetry, emptyMessage }: PagedTableProps<T>,
+  slots: Slots<T>,
+) => {
+  if (isLoading && !page) return Array.from({ length: SKELETON_ROWS }, (_, i) => slots.placeholder(i));
+  if (error && !page) return slots.error(<LoadError error={error} onRetry={onRetry} />);
+  if (!page || page.data.length === 0) return slots.empty(emptyMessage);
+  return page.data.map((row) => slots.row(row));
+};
+
+/** Phones have no headers to click: the sort is one select, each sortable column in both directions. */
+const SortSelect = <T,>({
   columns,
-  page,
-  isLoading,
-  error,
-  onRetry,
-  rowKey,
-  onRowClick,
-  emptyMessage,
   sort,
   onSortChange,
-}: PagedTableProps<T>) => {
-  const sortable = onSortChange ? columns.filter((c) => c.sortKey) : [];
+}: {
+  columns: Column<T>[];
+  sort: SortState | undefined;
+  onSortChange: (sort: SortState) => void;
+}) => {
+  const sortable = columns.filter((c) => c.sortKey);
+  if (sortable.length === 0) return null;
+  return (
+    <Box sx={{ p: 2, pb: 1 }}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label="Ordenar por"
+        value={sort ? `${sort.key}:${sort.direction}` : ''}
+        onChange={(event) => {
+          const [key = '', direction] = event.target.value.split(':');
+          onSortChange({ key, direction: direction === 'desc' ? 'desc' : 'asc' });
+        }}
+      >
+        {sortable.flatMap((column) =>
+          (['asc', 'desc'] as const).map((direction) => (
+            <MenuItem key={`${column.key}:${direction}`} value={`${column.sortKey}:${direction}`}>
+              {`${column.header} (${SORT_LABELS[direction]})`}
+            </MenuItem>
+          )),
+        )}
+      </TextField>
+    </Box>
+  );
+};
+
+/** Phones: the sort select, then one card per row. */
+const PagedCards = <T,>(props: PagedTableProps<T>) => {
+  const { label, columns, isLoading, rowKey, onRowClick, sort, onSortChange } = props;
   // The first column is the card's title; the others are labelled values below it.
   const [title, ...rest] = columns.filter((c) => !c.hideOnMobile);
-  const content = () => {
-    if (isLoading && !page)
-      return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
-        <Box component="li" key={i} sx={{ p: 2 }}>
-          <Skeleton width="60%" />
-          <Skeleton />
-        </Box>
-      ));
-    if (error && !page)
-      return (
-        <Box component="li" sx={{ p: 2 }}>
-          <LoadError error={error} onRetry={onRetry} />
-        </Box>
-      );
-    if (!page || page.data.length === 0)
-      return (
-        <Box component="li" sx={{ py: 6, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-          {emptyMessage}
-        </Box>
-      );
-    return page.data.map((row) => (
-      <CartaoDaLinha key={rowKey(row)} row={row} title={title} columns={rest} onClick={onRowClick} />
-    ));
-  };
   return (
     <>
-      {onSortChange && sortable.length > 0 && (
-        <Box sx={{ p: 2, pb: 1 }}>
-          <TextField
-            select
-            fullWidth
-            size="small"
-            label="Ordenar por"
-            value={sort ? `${sort.key}:${sort.direction}` : ''}
-            onChange={(event) => {
-              const [key = '', direction] = event.target.value.split(':');
-              onSortChange({ key, direction: direction === 'desc' ? 'desc' : 'asc' });
-            }}
-          >
-            {sortable.flatMap((column) =>
-              (['asc', 'desc'] as const).map((direction) => (
-                <MenuItem key={`${column.key}:${direction}`} value={`${column.sortKey}:${direction}`}>
-                  {`${column.header} (${SORT_LABELS[direction]})`}
-                </MenuItem>
-              )),
-            )}
-          </TextField>
-        </Box>
-      )}
+      {onSortChange && <SortSelect columns={columns} sort={sort} onSortChange={onSortChange} />}
       <Box component="ul" aria-label={label} aria-busy={isLoading} sx={LISTA_DE_CARTOES_SX}>
-        {content()}
+        {pageContent(props, {
+          placeholder: (i) => (
+            <Box component="li" key={i} sx={{ p: 2 }}>
+              <Skeleton width="60%" />
+              <Skeleton />
+            </Box>
+          ),
+          error: (alert) => (
+            <Box component="li" sx={{ p: 2 }}>
+              {alert}
+            </Box>
+          ),
+          empty: (message) => (
+            <Box component="li" sx={{ py: 6, px: 2, textAlign: 'center', color: 'text.secondary' }}>
+              {message}
+            </Box>
+          ),
+          row: (row) => (
+            <CartaoDaLinha key={rowKey(row)} row={row} title={title} columns={rest} onClick={onRowClick} />
+          ),
+        })}
       </Box>
     </>
   );
 };
 
-/** Tablets and desktops: the table, with sortable headers carrying `aria-sort`. */
-const PagedTableBody = <T,>({
-  label,
-  columns: todas,
-  page,
-  isLoading,
-  error,
-  onRetry,
-  rowKey,
-  onRowClick,
-  emptyMessage,
+const cellSx = <T,>(column: Column<T>) => (column.hideOnMobile ? mobileHidden : undefined);
+
+/** A column's header; a server-sorted column's is a button, and the sorted one carries `aria-sort`. */
+const HeaderCell = <T,>({
+  column,
   sort,
   onSortChange,
-}: PagedTableProps<T>) => {
-  const columns = todas.filter((c) => !c.onlyOnPhone);
-  const cellSx = (column: Column<T>) => (column.hideOnMobile ? mobileHidden : undefined);
-  const body = () => {
-    if (isLoading && !page) {
-      return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-        <TableRow key={i}>
-          {columns.map((column) => (
-            <TableCell key={column.key} sx={cellSx(column)}>
-              <Skeleton />
-            </TableCell>
-          ))}
-        </TableRow>
-      ));
-    }
-    if (error && !page) {
-      return (
-        <TableRow>
-          <TableCell colSpan={columns.length}>
-            <LoadError error={error} onRetry={onRetry} />
-          </TableCell>
-        </TableRow>
-      );
-    }
-    if (!page || page.data.length === 0) {
-      return (
-        <TableRow>
-          <TableCell colSpan={columns.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-            {emptyMessage}
-          </TableCell>
-        </TableRow>
-      );
-    }
-    return page.data.map((row) => (
-      <TableRow
-        key={rowKey(row)}
-        hover={Boolean(onRowClick)}
-        {...rowProps(row, onRowClick)}
-        sx={onRowClick ? { cursor: 'pointer' } : undefined}
-      >
-        {columns.map((column) => (
-          <TableCell key={column.key} align={column.align} sx={cellSx(column)}>
-            {column.render(row)}
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
-  };
+}: {
+  column: Column<T>;
+  sort: SortState | undefined;
+  onSortChange: ((sort: SortState) => void) | undefined;
+}) => {
+  const sortKey = onSortChange && column.sortKey;
+  const active = Boolean(sortKey) && sort?.key === sortKey;
+  // A new column starts ascending; clicking the active one flips it.
+  const next: SortDirection = active && sort?.direction === 'asc' ? 'desc' : 'asc';
+  return (
+    <TableCell
+      align={column.align}
+      aria-sort={active && sort ? ARIA_SORT[sort.direction] : undefined}
+      sx={{ fontWeight: 600, ...cellSx(column) }}
+    >
+      {sortKey ? (
+        <TableSortLabel
+          active={active}
+          direction={active ? sort?.direction : 'asc'}
+          onClick={() => onSortChange({ key: sortKey, direction: next })}
+        >
+          {column.header}
+        </TableSortLabel>
+      ) : (
+        column.header
+      )}
+    </TableCell>
+  );
+};
 
-  const header = (column: Column<T>) => {
-    if (!column.sortKey || !onSortChange) return column.header;
-    const active = sort?.key === column.sortKey;
-    // A new column starts ascending; clicking the active one flips it.
-    const next: SortDirection = active && sort?.direction === 'asc' ? 'desc' : 'asc';
-    return (
-      <TableSortLabel
-        active={active}
-        direction={active ? sort?.direction : 'asc'}
-        onClick={() => onSortChange({ key: column.sortKey ?? column.key, direction: next })}
-      >
-        {column.header}
-      </TableSortLabel>
-    );
-  };
-  const ariaSort = (column: Column<T>) =>
-    column.sortKey && onSortChange && sort?.key === column.sortKey ? ARIA_SORT[sort.direction] : undefined;
-
+/** Tablets and desktops: the table, with sortable headers carrying `aria-sort`. */
+const PagedTableBody = <T,>(props: PagedTableProps<T>) => {
+  const { label, isLoading, rowKey, onRowClick, sort, onSortChange } = props;
+  const columns = props.columns.filter((c) => !c.onlyOnPhone);
   return (
     // Focusable, so a keyboard can scroll the table when a tablet is narrower than it (axe:
     // scrollable-region-focusable); phones get the cards instead.
@@ -323,33 +288,67 @@ const PagedTableBody = <T,>({
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell
-                key={column.key}
-                align={column.align}
-                aria-sort={ariaSort(column)}
-                sx={{ fontWeight: 600, ...cellSx(column) }}
-              >
-                {header(column)}
-              </TableCell>
+              <HeaderCell key={column.key} column={column} sort={sort} onSortChange={onSortChange} />
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>{body()}</TableBody>
+        <TableBody>
+          {pageContent(props, {
+            placeholder: (i) => (
+              <TableRow key={i}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} sx={cellSx(column)}>
+                    <Skeleton />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ),
+            error: (alert) => (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{alert}</TableCell>
+              </TableRow>
+            ),
+            empty: (message) => (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                  {message}
+                </TableCell>
+              </TableRow>
+            ),
+            row: (row) => (
+              <TableRow
+                key={rowKey(row)}
+                hover={Boolean(onRowClick)}
+                {...rowProps(row, onRowClick)}
+                sx={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align} sx={cellSx(column)}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ),
+          })}
+        </TableBody>
       </Table>
     </TableContainer>
   );
+};
+
+/** What a PagedTable reads of a paged query (react-query's result). */
+export type PagedQuery<T> = {
+  data: Paged<T> | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
 };
 
 /**
  * The state props of a PagedTable showing a paged query: its page, busy while it fetches (a new page
  * or filter included), its error and a retry that refetches it.
  */
-export const pagedQueryProps = <T,>(query: {
-  data: Paged<T> | undefined;
-  isFetching: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}) => ({
+export const pagedQueryProps = <T,>(query: PagedQuery<T>) => ({
   page: query.data,
   isLoading: query.isFetching,
   error: query.error,

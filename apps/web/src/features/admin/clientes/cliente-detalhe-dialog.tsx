@@ -1,6 +1,5 @@
 import type { ClienteAdmin } from '@cobranca/contracts';
 import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,8 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
+import { type DadoRotulado, DadosRotulados } from '../../../components/dados-rotulados.tsx';
 import { LinhaDoTempoSecao } from '../../../components/linha-do-tempo/linha-do-tempo-secao.tsx';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { useExcluirNotaAdmin, useLinhaDoTempoAdmin } from '../api/linha-do-tempo.ts';
@@ -36,12 +36,12 @@ export const ClienteDetalheDialog = ({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useLinhaDoTempoAdmin(cliente.id);
   const excluir = useExcluirNotaAdmin(cliente.id);
-  const dados: [string, ReactNode][] = [
-    ['CPF/CNPJ', formatarDocumento(cliente.documento)],
-    ['Telefone', formatarTelefone(cliente.telefone)],
-    ['Status', <ClienteStatusChip key="status" status={cliente.status} />],
-    ['Operador', cliente.operador?.name ?? 'Sem operador'],
-    ['Em aberto', formatarValorEmReais(cliente.total_em_aberto)],
+  const dados: DadoRotulado[] = [
+    { chave: 'documento', rotulo: 'CPF/CNPJ', valor: formatarDocumento(cliente.documento) },
+    { chave: 'telefone', rotulo: 'Telefone', valor: formatarTelefone(cliente.telefone) },
+    { chave: 'status', rotulo: 'Status', valor: <ClienteStatusChip status={cliente.status} /> },
+    { chave: 'operador', rotulo: 'Operador', valor: cliente.operador?.name ?? 'Sem operador' },
+    { chave: 'total', rotulo: 'Em aberto', valor: formatarValorEmReais(cliente.total_em_aberto) },
   ];
 
   return (
@@ -50,28 +50,7 @@ export const ClienteDetalheDialog = ({
         {cliente.nome}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: 'auto minmax(0, 1fr)',
-            columnGap: 2,
-            rowGap: 0.5,
-            alignItems: 'center',
-          }}
-        >
-          {dados.map(([rotulo, valor]) => (
-            <Box key={rotulo} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {rotulo}
-              </Typography>
-              <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', typography: 'body2' }}>
-                {valor}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <DadosRotulados dados={dados} centralizar />
         <LinhaDoTempoSecao
           query={query}
           excluir={excluir}
