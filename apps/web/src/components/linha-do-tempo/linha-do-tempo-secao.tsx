@@ -8,13 +8,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult, UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
 import { formatarDataHora } from '../../lib/format.ts';
 import { formatarRelativo } from '../../lib/format-relativo.ts';
 import { BusyButton } from '../busy-button.tsx';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { ConfirmarExclusao } from '../confirmar-exclusao.tsx';
 import { LoadErrorAlert } from '../load-error-alert.tsx';
-import { notify } from '../snackbar/snackbar-store.ts';
 import { descrever, ICONES } from './linha-do-tempo-itens.tsx';
 
 // The customer timeline as a section (docs/produto.md §5): the operator's workspace and the admin's
@@ -128,15 +126,6 @@ export const LinhaDoTempoSecao = ({
   const [aExcluir, setAExcluir] = useState<LinhaDoTempoItem | null>(null);
   const itens = query.data?.pages.flatMap((p) => p.itens) ?? [];
 
-  const confirmarExclusao = () => {
-    if (!aExcluir) return;
-    excluir.mutate(aExcluir.id, {
-      onSuccess: () => notify.success('Nota excluída.'),
-      onError: (error) => notify.error(errorMessage(error, 'Não foi possível excluir a nota.')),
-      onSettled: () => setAExcluir(null),
-    });
-  };
-
   return (
     <Paper
       variant="outlined"
@@ -186,14 +175,15 @@ export const LinhaDoTempoSecao = ({
           Carregar mais
         </BusyButton>
       )}
-      <ConfirmDialog
-        open={aExcluir !== null}
-        title="Excluir nota?"
-        message={avisoExclusao}
-        confirmLabel="Excluir"
-        confirmColor="error"
-        loading={excluir.isPending}
-        onConfirm={confirmarExclusao}
+      <ConfirmarExclusao
+        alvo={aExcluir}
+        titulo="Excluir nota?"
+        mensagem={avisoExclusao}
+        excluir={excluir}
+        sucesso={() => 'Nota excluída.'}
+        falha="Não foi possível excluir a nota."
+        // Another try would fail the same way: the note is gone, or its 15 minutes are over.
+        fecharNaFalha
         onClose={() => setAExcluir(null)}
       />
     </Paper>

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
+import { CampoTextoLongo } from '../../../components/campo-texto-longo.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formDialogCallbacks } from '../../../components/report-form-error.ts';
 import { useSalvarRespostaRapida } from '../api/respostas-rapidas.ts';
@@ -71,17 +72,11 @@ export const RespostaRapidaDialog = ({
         helperText={errors.atalho?.message ?? 'O operador digita "/" e o atalho. Ex.: saudacao, segunda-via.'}
         slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
       />
-      <TextField
+      <CampoTextoLongo
         {...register('texto')}
         label="Texto"
-        required
-        multiline
-        minRows={3}
-        maxRows={10}
-        fullWidth
-        margin="dense"
-        error={Boolean(errors.texto)}
-        helperText={errors.texto?.message ?? `Marcadores: ${MARCADORES}. {{nome}} é o primeiro nome.`}
+        erro={errors.texto}
+        ajuda={`Marcadores: ${MARCADORES}. {{nome}} é o primeiro nome.`}
       />
       {texto.trim() && !errors.texto && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>

@@ -12,10 +12,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmarExclusao } from '../../../components/confirmar-exclusao.tsx';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
-import { notify } from '../../../components/snackbar/snackbar-store.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useExcluirRespostaRapida, useRespostasRapidasAdmin } from '../api/respostas-rapidas.ts';
 import { RespostaRapidaDialog } from './resposta-rapida-dialog.tsx';
 
@@ -68,17 +66,6 @@ export const RespostasRapidasSection = () => {
   const [edicao, setEdicao] = useState<Edicao>(null);
   const [aExcluir, setAExcluir] = useState<RespostaRapidaView | null>(null);
 
-  const confirmarExclusao = () => {
-    if (!aExcluir) return;
-    excluir.mutate(aExcluir.id, {
-      onSuccess: () => {
-        notify.success(`Resposta rápida /${aExcluir.atalho} excluída.`);
-        setAExcluir(null);
-      },
-      onError: (error) => notify.error(errorMessage(error, 'Não foi possível excluir a resposta rápida.')),
-    });
-  };
-
   const conteudo = () => {
     if (query.isPending)
       return (
@@ -127,14 +114,13 @@ export const RespostasRapidasSection = () => {
       </Box>
       {conteudo()}
       {edicao && <RespostaRapidaDialog resposta={edicao.resposta} onClose={() => setEdicao(null)} />}
-      <ConfirmDialog
-        open={aExcluir !== null}
-        title="Excluir resposta rápida?"
-        message={`Os operadores deixam de ver /${aExcluir?.atalho ?? ''}. Mensagens já enviadas não mudam.`}
-        confirmLabel="Excluir"
-        confirmColor="error"
-        loading={excluir.isPending}
-        onConfirm={confirmarExclusao}
+      <ConfirmarExclusao
+        alvo={aExcluir}
+        titulo="Excluir resposta rápida?"
+        mensagem={`Os operadores deixam de ver /${aExcluir?.atalho ?? ''}. Mensagens já enviadas não mudam.`}
+        excluir={excluir}
+        sucesso={(r) => `Resposta rápida /${r.atalho} excluída.`}
+        falha="Não foi possível excluir a resposta rápida."
         onClose={() => setAExcluir(null)}
       />
     </Paper>

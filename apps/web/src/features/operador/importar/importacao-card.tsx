@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { TituloComAcoes } from '../../../components/titulo-com-acoes.tsx';
 import type { UploadOptions } from '../../../lib/upload.ts';
 import { useImportar } from '../api/importacoes.ts';
 import { formatarTamanho, mesmoArquivo, problemaDoArquivo, TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
@@ -93,20 +93,9 @@ export const ImportacaoCard = ({
       aria-labelledby={titleId}
       sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-        }}
-      >
-        <Typography id={titleId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
-          {titulo}
-        </Typography>
+      <TituloComAcoes id={titleId} titulo={titulo} variant="h6">
         {acoes?.(ocupado)}
-      </Box>
+      </TituloComAcoes>
       {ajuda}
       <DropZone
         label={rotuloZona}

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
+import { TituloComAcoes } from '../../../components/titulo-com-acoes.tsx';
 import { useCanalOperador } from '../api/canal.ts';
 import { useJanelaEnvio } from '../api/janela-envio.ts';
 import { useMensagens } from '../api/mensagens.ts';
@@ -81,24 +82,14 @@ export const MensagensThread = ({ cliente }: { cliente: ClienteDetalhe }) => {
         top: { lg: 88 },
       }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-          px: 2,
-          py: 1.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
+      <TituloComAcoes
+        id="conversa-titulo"
+        titulo="Conversa"
+        variant="subtitle1"
+        sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Typography id="conversa-titulo" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          Conversa
-        </Typography>
         <SimularRespostaButton cliente={cliente} />
-      </Box>
+      </TituloComAcoes>
       <Box
         ref={lista}
         role="log"

@@ -1,9 +1,9 @@
 import { CLIENTE_STATUS_LABELS, type ClienteDetalhe, simularRespostaBody } from '@cobranca/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CampoTextoLongo } from '../../../components/campo-texto-longo.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -28,13 +28,10 @@ export const SimularRespostaDialog = ({
 }) => {
   const mutation = useSimularResposta(cliente.id);
   const [geral, setGeral] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(simularRespostaBody), defaultValues: { texto: '' } });
+  const { register, handleSubmit, setError, watch, formState } = useForm({
+    resolver: zodResolver(simularRespostaBody),
+    defaultValues: { texto: '' },
+  });
   const tamanho = watch('texto').length;
 
   const onSubmit = handleSubmit(({ texto }) => {
@@ -66,18 +63,12 @@ export const SimularRespostaDialog = ({
         O texto entra na conversa como se {cliente.nome} tivesse respondido. SAIR, PARAR ou STOP simulam um
         pedido de opt-out.
       </Typography>
-      <TextField
+      <CampoTextoLongo
         {...register('texto')}
         label="Resposta do cliente"
-        required
-        multiline
-        minRows={3}
-        maxRows={10}
-        fullWidth
-        margin="dense"
         autoFocus
-        error={Boolean(errors.texto)}
-        helperText={errors.texto?.message ?? `${tamanho}/${LIMITE_MENSAGEM}`}
+        erro={formState.errors.texto}
+        ajuda={`${tamanho}/${LIMITE_MENSAGEM}`}
         slotProps={{ htmlInput: { maxLength: LIMITE_MENSAGEM } }}
       />
     </FormDialog>
