@@ -5,7 +5,8 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { SearchField } from './search-field.tsx';
 
 // The filters of the customer lists (operator lists and the admin's Clientes), kept in the URL with
 // useUrlFilters: days overdue and open amount as ranges, when the customer last replied, and one tag.
@@ -207,3 +208,27 @@ export const filtrosParaQuery = (value: Partial<ClientesFiltroValores>) =>
   Object.fromEntries(CLIENTES_FILTRO_KEYS.map((key) => [key, value[key] || undefined])) as Partial<
     Record<ClientesFiltroKey, string>
   >;
+
+/**
+ * A customer list's filter bar: the search by name, document or phone first, then the list's own
+ * filters, wrapping on narrow screens.
+ */
+export const BarraDeFiltrosDeClientes = ({
+  busca,
+  onBuscar,
+  children,
+}: {
+  busca: string;
+  onBuscar: (busca: string) => void;
+  children: ReactNode;
+}) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
+    <SearchField
+      label="Buscar cliente"
+      placeholder="Nome, documento ou telefone"
+      initialValue={busca}
+      onSearch={onBuscar}
+    />
+    {children}
+  </Box>
+);

@@ -4,23 +4,21 @@ import {
   CLIENTES_ORDENS,
   type ClienteAdmin,
 } from '@cobranca/contracts';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import {
+  BarraDeFiltrosDeClientes,
   CLIENTES_FILTRO_KEYS,
   ClientesFiltros,
   filtrosParaQuery,
 } from '../../../components/clientes-filtros.tsx';
 import { ExportarButton } from '../../../components/exportar-button.tsx';
+import { useListaPaginadaDaUrl } from '../../../components/lista-paginada-da-url.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { StatusFilter } from '../../../components/status-filter.tsx';
-import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { useClientes } from '../api/clientes.ts';
 import { useDashboardOperadores } from '../api/dashboard.ts';
 import { ClienteDetalheDialog } from './cliente-detalhe-dialog.tsx';
@@ -31,19 +29,18 @@ const FILTER_KEYS = ['busca', 'status', 'operador_id', ...CLIENTES_FILTRO_KEYS] 
 
 /** /admin/clientes: every customer, paged, searchable, sortable, filtered, reassignable, with its timeline. */
 export const AdminClientesPage = () => {
-  const [page, setPage] = usePageParam();
+  const lista = useListaPaginadaDaUrl(CLIENTES_ORDENS, { key: 'nome', direction: 'asc' });
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const { sort, setSort, chosen } = useUrlSort(CLIENTES_ORDENS, { key: 'nome', direction: 'asc' });
   const busca = filters.busca;
   const status = CLIENTE_STATUSES.find((s) => s === filters.status);
   const operadores = useDashboardOperadores();
   const [reatribuir, setReatribuir] = useState<ClienteAdmin | null>(null);
   const [detalhes, setDetalhes] = useState<ClienteAdmin | null>(null);
   const filtro = {
-    page,
+    page: lista.page,
     busca: busca || undefined,
     status,
-    ...chosen,
+    ...lista.chosen,
     operador_id: /^\d+$/.test(filters.operador_id) ? filters.operador_id : undefined,
     ...filtrosParaQuery(filters),
   };
@@ -63,13 +60,7 @@ export const AdminClientesPage = () => {
           />
         }
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
-        <SearchField
-          label="Buscar cliente"
-          placeholder="Nome, documento ou telefone"
-          initialValue={busca}
-          onSearch={(text) => setFilters({ busca: text })}
-        />
+      <BarraDeFiltrosDeClientes busca={busca} onBuscar={(text) => setFilters({ busca: text })}>
         <StatusFilter
           statuses={CLIENTE_STATUSES}
           labels={CLIENTE_STATUS_LABELS}
@@ -95,15 +86,11 @@ export const AdminClientesPage = () => {
           ))}
         </TextField>
         <ClientesFiltros value={filters} onChange={setFilters} />
-      </Box>
+      </BarraDeFiltrosDeClientes>
       <PagedTable
         label="Clientes"
         columns={clientesColumns(setReatribuir, setDetalhes)}
-        {...pagedQueryProps(query)}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={setSort}
-        rowKey={(c) => c.id}
+        {...lista.tabela(query)}
         emptyMessage={
           filtered ? 'Nenhum cliente encontrado com esses filtros.' : 'Nenhum cliente cadastrado ainda.'
         }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
+import { colunaChamadas } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
@@ -46,14 +46,7 @@ export const clientesColumns = (
     render: (c) => <ClienteStatusChip status={c.status} />,
     hideOnMobile: true,
   },
-  {
-    key: 'chamadas',
-    header: 'Chamadas',
-    align: 'right',
-    sortKey: 'numero_chamadas',
-    render: (c) => <ChamadasMark numero={c.numero_chamadas} />,
-    hideOnMobile: true,
-  },
+  colunaChamadas(),
   {
     key: 'total',
     header: 'Em aberto',

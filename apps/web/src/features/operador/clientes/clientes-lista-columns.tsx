@@ -3,7 +3,7 @@ import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { ChamadasMark } from '../../../components/chamadas-mark.tsx';
+import { colunaChamadas } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
@@ -179,14 +179,7 @@ const coluna = {
     hideOnMobile: true,
   },
   status: { key: 'status', header: 'Status', render: (c) => <ClienteStatusChip status={c.status} /> },
-  chamadas: {
-    key: 'chamadas',
-    header: 'Chamadas',
-    align: 'right',
-    sortKey: 'numero_chamadas',
-    render: (c) => <ChamadasMark numero={c.numero_chamadas} />,
-    hideOnMobile: true,
-  },
+  chamadas: colunaChamadas<ClienteLista>(),
   total: {
     key: 'total',
     header: 'Em aberto',

@@ -4,25 +4,21 @@ import {
   type ClientesOrdem,
   FILTROS_RESPOSTA,
 } from '@cobranca/contracts';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useLocation, useNavigate } from 'react-router';
-import { CLIENTES_FILTRO_KEYS, ClientesFiltros } from '../../../components/clientes-filtros.tsx';
-import { ExportarButton } from '../../../components/exportar-button.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import {
-  type Column,
-  PagedTable,
-  pagedQueryProps,
-  type SortDirection,
-} from '../../../components/paged-table.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
+  BarraDeFiltrosDeClientes,
+  CLIENTES_FILTRO_KEYS,
+  ClientesFiltros,
+} from '../../../components/clientes-filtros.tsx';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
+import { useListaPaginadaDaUrl } from '../../../components/lista-paginada-da-url.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { type Column, PagedTable, type SortDirection } from '../../../components/paged-table.tsx';
 import { clientePath } from '../../../lib/routes.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { type ClientesLista as ListaEndpoint, queryDaLista, useClientesLista } from '../api/clientes.ts';
 
 /** What makes one operator list different from the others. */
@@ -53,17 +49,16 @@ const SEM_FILTROS = Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])) as Recor
 export const useClientesListaDaUrl = (
   config: Pick<ClientesListaConfig, 'endpoint' | 'ordemPadrao' | 'comFalhasToggle'>,
 ) => {
-  const [page, setPage] = usePageParam();
+  const lista = useListaPaginadaDaUrl(CLIENTES_ORDENS, config.ordemPadrao);
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const { sort, setSort, chosen } = useUrlSort(CLIENTES_ORDENS, config.ordemPadrao);
   const busca = filters.busca;
   const comFalhas = Boolean(config.comFalhasToggle) && filters.com_falhas === '1';
   const resposta = FILTROS_RESPOSTA.find((r) => r === filters.resposta);
   const filtro = {
-    page,
+    page: lista.page,
     busca: busca || undefined,
     comFalhas,
-    ...chosen,
+    ...lista.chosen,
     atrasoMin: filters.atraso_min || undefined,
     atrasoMax: filters.atraso_max || undefined,
     valorMin: filters.valor_min || undefined,
@@ -73,14 +68,14 @@ export const useClientesListaDaUrl = (
   };
   const query = useClientesLista(config.endpoint, filtro);
   const filtered = Boolean(busca) || comFalhas || CLIENTES_FILTRO_KEYS.some((key) => Boolean(filters[key]));
-  return { page, setPage, filters, setFilters, sort, setSort, busca, comFalhas, query, filtered, filtro };
+  return { ...lista, filters, setFilters, busca, comFalhas, query, filtered, filtro };
 };
 
 /** One operator customer list: paged (20), sortable, filterable, rows open the customer workspace. */
 export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) => {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { setPage, filters, setFilters, sort, setSort, busca, comFalhas, query, filtered, filtro } =
+  const { tabela, filters, setFilters, busca, comFalhas, query, filtered, filtro } =
     useClientesListaDaUrl(config);
   return (
     <>
@@ -94,13 +89,7 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
           />
         }
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2, minWidth: 0 }}>
-        <SearchField
-          label="Buscar cliente"
-          placeholder="Nome, documento ou telefone"
-          initialValue={busca}
-          onSearch={(text) => setFilters({ busca: text })}
-        />
+      <BarraDeFiltrosDeClientes busca={busca} onBuscar={(text) => setFilters({ busca: text })}>
         <ClientesFiltros value={filters} onChange={setFilters} />
         {config.comFalhasToggle && (
           <FormControlLabel
@@ -118,15 +107,11 @@ export const ClientesListaPage = ({ config }: { config: ClientesListaConfig }) =
             Limpar filtros
           </Button>
         )}
-      </Box>
+      </BarraDeFiltrosDeClientes>
       <PagedTable
         label={config.title}
         columns={config.columns}
-        {...pagedQueryProps(query)}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={setSort}
-        rowKey={(c) => c.id}
+        {...tabela(query)}
         onRowClick={(c) => navigate(config.caminhoDoCliente?.(c.id, search) ?? clientePath(c.id))}
         emptyMessage={filtered ? 'Nenhum cliente encontrado com esses filtros.' : config.emptyMessage}
       />

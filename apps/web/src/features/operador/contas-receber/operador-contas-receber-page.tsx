@@ -3,11 +3,10 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { ExportarButton } from '../../../components/exportar-button.tsx';
+import { useListaPaginadaDaUrl } from '../../../components/lista-paginada-da-url.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { useUrlSort } from '../../../lib/use-url-sort.ts';
 import { type ContasFiltro, useContas, useContasCliente } from '../api/contas-receber.ts';
 import { contasColumns } from './contas-columns.tsx';
 import { CONTAS_FILTER_KEYS, type ContasFilterValues, ContasFiltros } from './contas-filtros.tsx';
@@ -55,11 +54,10 @@ const ClienteChip = ({
 
 /** /operador/contas-receber: summary, filters (kept in the URL) and the paged receivables (15 a page). */
 export const OperadorContasReceberPage = () => {
-  const [page, setPage] = usePageParam();
+  const lista = useListaPaginadaDaUrl(CONTAS_ORDENS, { key: 'vencimento', direction: 'asc' });
   const [filters, setFilters] = useUrlFilters(CONTAS_FILTER_KEYS);
-  const { sort, setSort, chosen } = useUrlSort(CONTAS_ORDENS, { key: 'vencimento', direction: 'asc' });
-  const filtro = toFiltro(page, filters);
-  const query = useContas({ ...filtro, ...chosen });
+  const filtro = toFiltro(lista.page, filters);
+  const query = useContas({ ...filtro, ...lista.chosen });
   const { page: _page, cliente_id, ...outros } = filtro;
   const filtered = Object.values(outros).some((v) => v !== undefined);
 
@@ -68,7 +66,9 @@ export const OperadorContasReceberPage = () => {
       <PageHeader
         title="Contas a Receber"
         subtitle="As contas dos seus clientes, das mais antigas às mais novas."
-        actions={<ExportarButton path="/operador/contas-receber/exportar" query={{ ...filtro, ...chosen }} />}
+        actions={
+          <ExportarButton path="/operador/contas-receber/exportar" query={{ ...filtro, ...lista.chosen }} />
+        }
       />
       <ContasResumo />
       <ContasFiltros value={filters} onChange={setFilters} />
@@ -86,11 +86,7 @@ export const OperadorContasReceberPage = () => {
         columns={contasColumns(
           cliente_id === undefined ? (c) => setFilters({ cliente_id: String(c.cliente.id) }) : undefined,
         )}
-        {...pagedQueryProps(query)}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={setSort}
-        rowKey={(c) => c.id}
+        {...lista.tabela(query)}
         emptyMessage={
           filtered || cliente_id !== undefined
             ? 'Nenhuma conta encontrada com esses filtros.'
