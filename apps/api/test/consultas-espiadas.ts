@@ -1,10 +1,12 @@
 import { vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { ESQUEMA_FILA } from '../src/fila/boss.ts';
 
 /**
  * Records the statements the database client receives (PGlite's or node-postgres's pool), to count
  * what a request costs. The session lookup (api_tokens: the lookup and its once-a-minute touch) is left
- * out: it may or may not be cached by then.
+ * out: it may or may not be cached by then; so are the job queue's own statements (its workers poll
+ * through the same pool, whatever the request does).
  */
 export const espiarConsultas = (database: Database) => {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
@@ -17,7 +19,7 @@ export const espiarConsultas = (database: Database) => {
       if (espiao.mock.calls.length === 0) throw new Error('nenhuma consulta passou pelo espião');
       return espiao.mock.calls
         .map(([arg]) => textoDe(arg))
-        .filter((texto) => !texto.includes('"api_tokens"'));
+        .filter((texto) => !texto.includes('"api_tokens"') && !texto.includes(`${ESQUEMA_FILA}.`));
     },
     limpar: () => espiao.mockClear(),
     restaurar: () => espiao.mockRestore(),

@@ -13,7 +13,12 @@ import {
   type OrdemLista,
   ordemDosClientes,
 } from './clientes-lista-sql.ts';
-import { type Atualizacao, buscarAtualizacao, encargosDaConta } from './valor-atualizado.ts';
+import {
+  type Atualizacao,
+  buscarAtualizacao,
+  colunasDeEncargos,
+  encargosDaConta,
+} from './valor-atualizado.ts';
 
 // The admin's view of every customer (docs/produto.md §15 Customers): no operator scope, paged by nome, id.
 
@@ -79,15 +84,7 @@ export const abertoPorCliente = async (
   const abertos = new Map<number, Aberto>();
   if (ids.length === 0) return abertos;
   const contas = await db
-    .select({
-      clienteId: contasReceber.clienteId,
-      valorCentavos: contasReceber.valorCentavos,
-      valorPagoCentavos: contasReceber.valorPagoCentavos,
-      vencimento: contasReceber.vencimento,
-      multaPendenteCentavos: contasReceber.multaPendenteCentavos,
-      jurosPendentesCentavos: contasReceber.jurosPendentesCentavos,
-      encargosAte: contasReceber.encargosAte,
-    })
+    .select({ clienteId: contasReceber.clienteId, ...colunasDeEncargos })
     .from(contasReceber)
     .where(and(entreIds(contasReceber.clienteId, ids), eq(contasReceber.status, 'aberta')));
   for (const conta of contas) {

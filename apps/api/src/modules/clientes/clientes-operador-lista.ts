@@ -14,7 +14,7 @@ import {
 import { colunasCliente, toClienteBase } from './clientes-admin.repository.ts';
 import { diasAtraso } from './dias-atraso.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
-import { type Atualizacao, encargosDaConta } from './valor-atualizado.ts';
+import { type Atualizacao, colunasDeEncargos, encargosDaConta } from './valor-atualizado.ts';
 
 // One page of an operator list in one statement (issue 18): the page's ids first, from the index that
 // holds the list's scope, status and order (a deferred join: a deep page walks index entries, not
@@ -30,14 +30,7 @@ const colunasClienteOperador = {
   etiquetas: clientes.etiquetas,
 };
 
-const colunasConta = {
-  valorCentavos: contasReceber.valorCentavos,
-  valorPagoCentavos: contasReceber.valorPagoCentavos,
-  vencimento: contasReceber.vencimento,
-  multaPendenteCentavos: contasReceber.multaPendenteCentavos,
-  jurosPendentesCentavos: contasReceber.jurosPendentesCentavos,
-  encargosAte: contasReceber.encargosAte,
-};
+const colunasConta = colunasDeEncargos;
 
 const colunasResposta = { conteudo: mensagens.conteudo, createdAt: mensagens.createdAt };
 

@@ -7,7 +7,7 @@ import {
   type PercentuaisEncargos,
 } from '@cobranca/dominio';
 import type { DbOrTx } from '../../db/client.ts';
-import type { contasReceber } from '../../db/schema/index.ts';
+import { contasReceber } from '../../db/schema/index.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
 // Updated amounts (docs/produto.md §7) of stored receivables. Here rather than in contas-receber for the
@@ -38,6 +38,16 @@ export type ContaComEncargos = Pick<
   | 'jurosPendentesCentavos'
   | 'encargosAte'
 >;
+
+/** The receivable's columns its updated amount needs (`ContaComEncargos`), for a select. */
+export const colunasDeEncargos = {
+  valorCentavos: contasReceber.valorCentavos,
+  valorPagoCentavos: contasReceber.valorPagoCentavos,
+  vencimento: contasReceber.vencimento,
+  multaPendenteCentavos: contasReceber.multaPendenteCentavos,
+  jurosPendentesCentavos: contasReceber.jurosPendentesCentavos,
+  encargosAte: contasReceber.encargosAte,
+};
 
 export const contaParaEncargos = (conta: ContaComEncargos): ContaParaEncargos => ({
   principalCentavos: conta.valorCentavos - conta.valorPagoCentavos,

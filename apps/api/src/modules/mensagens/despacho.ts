@@ -24,6 +24,16 @@ export const reservaDa = async (tx: DbOrTx, mensagemId: number): Promise<Reserva
   return { mensagemId, prazo: linha.prazo };
 };
 
+/** An outbound message's row as a sender reads it to send it. */
+export type LinhaDeSaida = {
+  id: number;
+  cliente_id: number | null;
+  telefone: string;
+  conteudo: string;
+  origem: MensagemOrigem;
+  template_canal: TemplateCanal | null;
+};
+
 export type MensagemTomada = {
   id: number;
   clienteId: number | null;
@@ -35,14 +45,7 @@ export type MensagemTomada = {
 
 /** Takes the message from its creator's lease while that lease holds; null: it is no longer ours. */
 export const tomarReservada = async (db: DbOrTx, reserva: Reserva): Promise<MensagemTomada | null> => {
-  const [linha] = linhasDe<{
-    id: number;
-    cliente_id: number | null;
-    telefone: string;
-    conteudo: string;
-    origem: MensagemOrigem;
-    template_canal: TemplateCanal | null;
-  }>(
+  const [linha] = linhasDe<LinhaDeSaida>(
     await db.execute(sql`
       UPDATE mensagens SET bloqueada_ate = now() + ${`${LEASE_MS} milliseconds`}::interval, envio_iniciado_em = now()
       WHERE id = ${reserva.mensagemId} AND status = 'pendente'

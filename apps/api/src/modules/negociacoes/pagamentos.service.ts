@@ -22,7 +22,7 @@ import { buscarAtualizacao, contaParaEncargos, encargosDaConta } from '../client
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { despacharAposCommit } from '../mensagens/jobs/despachar-mensagem.job.ts';
 import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
-import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
+import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
@@ -144,17 +144,17 @@ export const prepararAgradecimento = async (
     credor: empresa,
     template: (await buscarTemplate(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
   });
-  const mensagemId = await inserirMensagemSaida(tx, {
-    clienteId: cliente.id,
-    telefone: cliente.telefone,
-    conteudo,
-    origem: 'sistema',
-    autorId: null,
-    canal: canal.canal,
-    templateTipo: 'agradecimento',
-    templateCanal: template,
-    valorCentavos: valor,
-  });
+  const mensagemId = await inserirMensagemDoSistema(
+    tx,
+    { id: cliente.id, telefone: cliente.telefone },
+    {
+      conteudo,
+      canal: canal.canal,
+      templateTipo: 'agradecimento',
+      templateCanal: template,
+      valorCentavos: valor,
+    },
+  );
   await despacharAposCommit(tx, mensagemId);
   return true;
 };

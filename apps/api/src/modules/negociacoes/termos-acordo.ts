@@ -7,7 +7,7 @@ import type { CanalDriver, TemplateCanal } from '../canais/canal.ts';
 import type { ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
-import { inserirMensagemSaida } from '../mensagens/saida.repository.ts';
+import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { copiaEColaDaParcela } from '../pix/parcelas-acordo.ts';
@@ -49,17 +49,17 @@ export const prepararTermos = async (
   if (motivo || !cliente.telefone)
     return { view: { na_fila: false, motivo: motivo?.mensagem ?? null }, mensagemId: null };
   const { conteudo, template } = await textoDosTermos(tx, cliente.nome, plano.parcelas, null);
-  const mensagemId = await inserirMensagemSaida(tx, {
-    clienteId: cliente.id,
-    telefone: cliente.telefone,
-    conteudo,
-    origem: 'sistema',
-    autorId: null,
-    canal: canal.canal,
-    templateTipo: 'negociacao',
-    templateCanal: template,
-    valorCentavos: plano.valorTotalCentavos,
-  });
+  const mensagemId = await inserirMensagemDoSistema(
+    tx,
+    { id: cliente.id, telefone: cliente.telefone },
+    {
+      conteudo,
+      canal: canal.canal,
+      templateTipo: 'negociacao',
+      templateCanal: template,
+      valorCentavos: plano.valorTotalCentavos,
+    },
+  );
   return { view: { na_fila: true, motivo: null }, mensagemId };
 };
 

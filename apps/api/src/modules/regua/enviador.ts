@@ -12,6 +12,7 @@ import {
   type TemplateCanal,
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
+import type { LinhaDeSaida } from '../mensagens/despacho.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
@@ -46,13 +47,7 @@ export type DepsEnvio = {
 
 export type ResultadoEnvios = { enviadas: number; falhas: number; reagendadas: number; canceladas: number };
 
-type Reivindicada = {
-  id: number;
-  cliente_id: number | null;
-  telefone: string;
-  conteudo: string;
-  origem: MensagemOrigem;
-  template_canal: TemplateCanal | null;
+type Reivindicada = LinhaDeSaida & {
   /** Its send started once and no outcome was recorded: it may have reached the customer. */
   resultado_desconhecido: boolean;
 };
