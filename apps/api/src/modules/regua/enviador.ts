@@ -1,4 +1,4 @@
-import type { MensagemOrigem, SistemaSettings } from '@cobranca/contracts';
+import type { SistemaSettings } from '@cobranca/contracts';
 import { diasEntre, hojeNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,6 @@ import {
   type CanalDriver,
   enviarPeloCanal,
   type ResultadoEnvio,
-  type TemplateCanal,
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import type { LinhaDeSaida } from '../mensagens/despacho.ts';
