@@ -16,7 +16,7 @@ const documentoOpenApi = async (): Promise<unknown> => {
   const database = await openPglite();
   try {
     await database.migrate();
-    const app = await buildApp({ database, appKey: randomBytes(32) });
+    const app = await buildApp({ database, appKey: randomBytes(32), fila: { trabalhar: false } });
     await app.ready();
     const documento = app.swagger();
     await app.close();
