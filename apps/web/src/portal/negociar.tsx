@@ -1,10 +1,10 @@
 import type { PortalAcordoResponse, PortalPlano, PortalPlanosResponse } from '@cobranca/contracts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type ChamadaCliente, FalhaPortal, mensagemDaFalha } from './api.ts';
 import { parcelas, reais } from './formato.ts';
 import { PixDoAcordo } from './pix-do-acordo.tsx';
 import { ListaParcelas } from './resumo.tsx';
-import { Alerta, Botao, Carregando, FalhaAoCarregar, Titulo } from './ui.tsx';
+import { Alerta, Botao, Carregando, ConfirmarOuVoltar, FalhaAoCarregar, Titulo } from './ui.tsx';
 
 /** `À vista: R$ 900,00`, `3 parcelas de R$ 300,00`, `3 parcelas: 1ª de R$ 300,02 e as demais de R$ 300,00`. */
 export const rotuloPlano = (plano: PortalPlano): string => {
@@ -25,16 +25,12 @@ type NegociarProps = {
   voltar: () => void;
 };
 
-/** The instalment plans the creditor offers, the customer's choice, its confirmation and the agreement. */
-export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) => {
+/** The plans on offer, read again on demand; the plan chosen stays chosen while it is still offered. */
+const useOfertaDePlanos = (api: ChamadaCliente) => {
   const [oferta, setOferta] = useState<PortalPlanosResponse | null>(null);
   const [falhaCarga, setFalhaCarga] = useState<string | null>(null);
   const [carregando, setCarregando] = useState(false);
   const [escolhido, setEscolhido] = useState<number | null>(null);
-  const [confirmando, setConfirmando] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const [erro, setErro] = useState<string | null>(null);
-  const [acordo, setAcordo] = useState<PortalAcordoResponse | null>(null);
 
   const carregar = useCallback(async () => {
     setCarregando(true);
@@ -54,17 +50,22 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
     void carregar();
   }, [carregar]);
 
-  const plano = oferta?.planos.find((p) => p.parcelas === escolhido);
+  return { oferta, falhaCarga, carregando, carregar, escolhido, setEscolhido };
+};
 
-  const pedirConfirmacao = (evento: FormEvent) => {
-    evento.preventDefault();
-    if (!plano) return setErro('Escolha um dos planos.');
-    setErro(null);
-    setConfirmando(true);
-  };
+/**
+ * Sends the chosen plan and keeps the agreement it makes; a failure goes to `setErro`, and a 422
+ * (the offer changed meanwhile) to `aoMudarOferta` as well.
+ */
+const useConfirmarAcordo = (
+  api: ChamadaCliente,
+  setErro: (erro: string | null) => void,
+  aoMudarOferta: () => void,
+) => {
+  const [enviando, setEnviando] = useState(false);
+  const [acordo, setAcordo] = useState<PortalAcordoResponse | null>(null);
 
-  const confirmar = async () => {
-    if (!plano) return;
+  const confirmar = async (plano: PortalPlano) => {
     setEnviando(true);
     setErro(null);
     try {
@@ -77,14 +78,115 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
     } catch (e) {
       const mensagem = mensagemDaFalha(e, 'Não foi possível confirmar o acordo. Tente de novo em instantes.');
       setErro(mensagem);
-      // The offer changed meanwhile (the debt, the settings): choose again from the plans of now.
-      if (e instanceof FalhaPortal && e.status === 422) {
-        setConfirmando(false);
-        void carregar();
-      }
+      if (e instanceof FalhaPortal && e.status === 422) aoMudarOferta();
     } finally {
       setEnviando(false);
     }
+  };
+
+  return { enviando, acordo, confirmar };
+};
+
+/** The agreement made: its instalments and the first one's PIX. */
+const AcordoConfirmado = ({
+  acordo,
+  api,
+  intervaloPix,
+  aoPagar,
+  botaoVoltar,
+}: Omit<NegociarProps, 'voltar'> & { acordo: PortalAcordoResponse; botaoVoltar: ReactNode }) => (
+  <div className="cartao">
+    <Titulo nivel={1}>Acordo confirmado</Titulo>
+    <p>
+      {parcelas(acordo.acordo.parcelas.length)}, total <strong>{reais(acordo.acordo.total)}</strong>.
+    </p>
+    <section aria-labelledby="titulo-parcelas-acordo" className="secao">
+      <h2 id="titulo-parcelas-acordo">Parcelas</h2>
+      <ListaParcelas parcelas={acordo.acordo.parcelas} />
+    </section>
+    <section aria-labelledby="titulo-pix-acordo" className="secao">
+      <h2 id="titulo-pix-acordo">Pague a 1ª parcela</h2>
+      <PixDoAcordo api={api} inicial={acordo} intervaloPix={intervaloPix} aoPagar={aoPagar} />
+    </section>
+    <div className="acoes">{botaoVoltar}</div>
+  </div>
+);
+
+/** The plans as radios, the instalments of the one chosen below them, and the step's buttons. */
+const FormularioDePlanos = ({
+  planos,
+  escolhido,
+  escolher,
+  pedirConfirmacao,
+  children,
+}: {
+  planos: PortalPlano[];
+  escolhido: number | null;
+  escolher: (parcelas: number) => void;
+  pedirConfirmacao: (evento: FormEvent) => void;
+  /** Beside "Confirmar acordo". */
+  children: ReactNode;
+}) => {
+  const plano = planos.find((p) => p.parcelas === escolhido);
+  return (
+    <form onSubmit={pedirConfirmacao} noValidate className="formulario">
+      <fieldset className="planos">
+        <legend>Escolha como quer pagar</legend>
+        {planos.map((p) => {
+          const id = `plano-${p.parcelas}`;
+          return (
+            <div key={p.parcelas} className="opcao">
+              <input
+                type="radio"
+                id={id}
+                name="plano"
+                value={p.parcelas}
+                checked={escolhido === p.parcelas}
+                onChange={() => escolher(p.parcelas)}
+              />
+              <label htmlFor={id}>
+                <span className="opcao-titulo">{rotuloPlano(p)}</span>
+                <span className="opcao-detalhe">
+                  Total {reais(p.total)}
+                  {p.desconto > 0 && ` · Desconto de ${reais(p.desconto)}`}
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+      {plano && (
+        <section aria-labelledby="titulo-parcelas-plano" className="secao">
+          <h2 id="titulo-parcelas-plano">Parcelas do plano escolhido</h2>
+          <ListaParcelas parcelas={plano.lista} comSituacao={false} />
+        </section>
+      )}
+      <div className="acoes">
+        <Botao type="submit">Confirmar acordo</Botao>
+        {children}
+      </div>
+    </form>
+  );
+};
+
+/** The instalment plans the creditor offers, the customer's choice, its confirmation and the agreement. */
+export const Negociar = (props: NegociarProps) => {
+  const { api, voltar } = props;
+  const { oferta, falhaCarga, carregando, carregar, escolhido, setEscolhido } = useOfertaDePlanos(api);
+  const [confirmando, setConfirmando] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  // The offer changed meanwhile (the debt, the settings): choose again from the plans of now.
+  const { enviando, acordo, confirmar } = useConfirmarAcordo(api, setErro, () => {
+    setConfirmando(false);
+    void carregar();
+  });
+  const plano = oferta?.planos.find((p) => p.parcelas === escolhido);
+
+  const pedirConfirmacao = (evento: FormEvent) => {
+    evento.preventDefault();
+    if (!plano) return setErro('Escolha um dos planos.');
+    setErro(null);
+    setConfirmando(true);
   };
 
   const botaoVoltar = (
@@ -93,24 +195,7 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
     </Botao>
   );
 
-  if (acordo)
-    return (
-      <div className="cartao">
-        <Titulo nivel={1}>Acordo confirmado</Titulo>
-        <p>
-          {parcelas(acordo.acordo.parcelas.length)}, total <strong>{reais(acordo.acordo.total)}</strong>.
-        </p>
-        <section aria-labelledby="titulo-parcelas-acordo" className="secao">
-          <h2 id="titulo-parcelas-acordo">Parcelas</h2>
-          <ListaParcelas parcelas={acordo.acordo.parcelas} />
-        </section>
-        <section aria-labelledby="titulo-pix-acordo" className="secao">
-          <h2 id="titulo-pix-acordo">Pague a 1ª parcela</h2>
-          <PixDoAcordo api={api} inicial={acordo} intervaloPix={intervaloPix} aoPagar={aoPagar} />
-        </section>
-        <div className="acoes">{botaoVoltar}</div>
-      </div>
-    );
+  if (acordo) return <AcordoConfirmado {...props} acordo={acordo} botaoVoltar={botaoVoltar} />;
 
   if (!oferta) {
     if (falhaCarga)
@@ -132,15 +217,13 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
           Confirmar acordo de {parcelas(plano.parcelas)}, total {reais(plano.total)}?
         </p>
         <ListaParcelas parcelas={plano.lista} comSituacao={false} />
-        {erro && <Alerta>{erro}</Alerta>}
-        <div className="acoes">
-          <Botao onClick={confirmar} ocupado={enviando}>
-            Confirmar
-          </Botao>
-          <Botao variante="secundario" onClick={() => setConfirmando(false)} disabled={enviando}>
-            Voltar
-          </Botao>
-        </div>
+        <ConfirmarOuVoltar
+          erro={erro}
+          enviando={enviando}
+          confirmar={() => void confirmar(plano)}
+          voltar={() => setConfirmando(false)}
+          rotuloVoltar="Voltar"
+        />
       </div>
     );
 
@@ -157,43 +240,14 @@ export const Negociar = ({ api, intervaloPix, aoPagar, voltar }: NegociarProps) 
     <div className="cartao">
       <Titulo nivel={1}>Negociar</Titulo>
       {erro && <Alerta>{erro}</Alerta>}
-      <form onSubmit={pedirConfirmacao} noValidate className="formulario">
-        <fieldset className="planos">
-          <legend>Escolha como quer pagar</legend>
-          {oferta.planos.map((p) => {
-            const id = `plano-${p.parcelas}`;
-            return (
-              <div key={p.parcelas} className="opcao">
-                <input
-                  type="radio"
-                  id={id}
-                  name="plano"
-                  value={p.parcelas}
-                  checked={escolhido === p.parcelas}
-                  onChange={() => setEscolhido(p.parcelas)}
-                />
-                <label htmlFor={id}>
-                  <span className="opcao-titulo">{rotuloPlano(p)}</span>
-                  <span className="opcao-detalhe">
-                    Total {reais(p.total)}
-                    {p.desconto > 0 && ` · Desconto de ${reais(p.desconto)}`}
-                  </span>
-                </label>
-              </div>
-            );
-          })}
-        </fieldset>
-        {plano && (
-          <section aria-labelledby="titulo-parcelas-plano" className="secao">
-            <h2 id="titulo-parcelas-plano">Parcelas do plano escolhido</h2>
-            <ListaParcelas parcelas={plano.lista} comSituacao={false} />
-          </section>
-        )}
-        <div className="acoes">
-          <Botao type="submit">Confirmar acordo</Botao>
-          {botaoVoltar}
-        </div>
-      </form>
+      <FormularioDePlanos
+        planos={oferta.planos}
+        escolhido={escolhido}
+        escolher={setEscolhido}
+        pedirConfirmacao={pedirConfirmacao}
+      >
+        {botaoVoltar}
+      </FormularioDePlanos>
     </div>
   );
 };

@@ -2,7 +2,7 @@ import type { PortalCredor, PortalOptOutResponse } from '@cobranca/contracts';
 import { useState } from 'react';
 import { type ChamadaCliente, mensagemDaFalha } from './api.ts';
 import { diaDoInstante, horaDoInstante } from './formato.ts';
-import { Alerta, Botao, Concluido, Titulo } from './ui.tsx';
+import { Concluido, ConfirmarOuVoltar, Titulo } from './ui.tsx';
 
 type OptOutProps = { api: ChamadaCliente; credor: PortalCredor; voltar: () => void };
 
@@ -40,15 +40,13 @@ export const OptOut = ({ api, credor, voltar }: OptOutProps) => {
         Você deixará de receber mensagens de cobrança automáticas de {credor.nome}. Seus débitos continuam em
         aberto.
       </p>
-      {erro && <Alerta>{erro}</Alerta>}
-      <div className="acoes">
-        <Botao onClick={confirmar} ocupado={enviando}>
-          Confirmar
-        </Botao>
-        <Botao variante="secundario" onClick={voltar} disabled={enviando}>
-          Cancelar
-        </Botao>
-      </div>
+      <ConfirmarOuVoltar
+        erro={erro}
+        enviando={enviando}
+        confirmar={confirmar}
+        voltar={voltar}
+        rotuloVoltar="Cancelar"
+      />
     </div>
   );
 };

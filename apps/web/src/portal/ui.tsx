@@ -103,3 +103,30 @@ export const Concluido = ({
     </div>
   </div>
 );
+
+/** Ends a step that asks first: its failure, if any, Confirmar (busy while it runs) and the way back. */
+export const ConfirmarOuVoltar = ({
+  erro,
+  enviando,
+  confirmar,
+  voltar,
+  rotuloVoltar,
+}: {
+  erro: string | null;
+  enviando: boolean;
+  confirmar: () => void;
+  voltar: () => void;
+  rotuloVoltar: string;
+}) => (
+  <>
+    {erro && <Alerta>{erro}</Alerta>}
+    <div className="acoes">
+      <Botao onClick={confirmar} ocupado={enviando}>
+        Confirmar
+      </Botao>
+      <Botao variante="secundario" onClick={voltar} disabled={enviando}>
+        {rotuloVoltar}
+      </Botao>
+    </div>
+  </>
+);
