@@ -56,30 +56,15 @@ const serverFieldErrors = (error: unknown): DraftErrors => {
   return placed;
 };
 
-export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => {
-  const label = TIPO_LABELS[tipo];
-  const current = draft ?? draftOf(saved);
-  const dirty = !sameDraft(current, draftOf(saved));
-  const [serverErrors, setServerErrors] = useState<DraftErrors>({});
-  const save = useSaveTemplate();
+/**
+ * Placeholder chips insert at the caret (or over the selection) of the text field, then hand the focus
+ * back with the caret right after what they inserted.
+ */
+const useInsercaoNoCursor = (texto: string, onTexto: (texto: string) => void) => {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // Last known caret/selection; null until the admin touches the field (then chips append at the end).
   const selection = useRef<{ start: number; end: number } | null>(null);
   const pendingCaret = useRef<number | null>(null);
-
-  const clientErrors = draftErrors(tipo, current);
-  const errors: DraftErrors = {
-    texto: [...(clientErrors.texto ?? []), ...(serverErrors.texto ?? [])],
-    nome: clientErrors.nome ?? serverErrors.nome,
-    idioma: clientErrors.idioma ?? serverErrors.idioma,
-  };
-  const avisos = avisosOf(current, saved);
-
-  const change = (patch: Partial<TemplateDraft>) => {
-    const next = { ...current, ...patch };
-    setServerErrors({});
-    onDraftChange(sameDraft(next, draftOf(saved)) ? undefined : next);
-  };
 
   const rememberSelection = (event: SyntheticEvent) => {
     const field = event.target;
@@ -89,14 +74,12 @@ export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => 
 
   const insert = (name: TemplatePlaceholder) => {
     const token = `{{${name}}}`;
-    const { start, end } = selection.current ?? { start: current.texto.length, end: current.texto.length };
-    const texto = current.texto.slice(0, start) + token + current.texto.slice(end);
+    const { start, end } = selection.current ?? { start: texto.length, end: texto.length };
     pendingCaret.current = start + token.length;
     selection.current = { start: start + token.length, end: start + token.length };
-    change({ texto });
+    onTexto(texto.slice(0, start) + token + texto.slice(end));
   };
 
-  // After an insertion, put the caret right after the placeholder and give the field focus back.
   useLayoutEffect(() => {
     const caret = pendingCaret.current;
     if (caret === null || !inputRef.current) return;
@@ -104,6 +87,45 @@ export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => 
     inputRef.current.focus();
     inputRef.current.setSelectionRange(caret, caret);
   });
+
+  return { inputRef, rememberSelection, insert };
+};
+
+/** The CDC warnings about the text as typed (the server stores it anyway). */
+const AvisosCdc = ({ avisos }: { avisos: string[] }) =>
+  avisos.length > 0 && (
+    <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
+      {avisos.map((aviso) => (
+        <Alert key={aviso} severity="warning">
+          {aviso}
+        </Alert>
+      ))}
+    </Box>
+  );
+
+export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => {
+  const label = TIPO_LABELS[tipo];
+  const current = draft ?? draftOf(saved);
+  const dirty = !sameDraft(current, draftOf(saved));
+  const [serverErrors, setServerErrors] = useState<DraftErrors>({});
+  const save = useSaveTemplate();
+
+  const clientErrors = draftErrors(tipo, current);
+  const errors: DraftErrors = {
+    texto: [...(clientErrors.texto ?? []), ...(serverErrors.texto ?? [])],
+    nome: clientErrors.nome ?? serverErrors.nome,
+    idioma: clientErrors.idioma ?? serverErrors.idioma,
+  };
+
+  const change = (patch: Partial<TemplateDraft>) => {
+    const next = { ...current, ...patch };
+    setServerErrors({});
+    onDraftChange(sameDraft(next, draftOf(saved)) ? undefined : next);
+  };
+
+  const { inputRef, rememberSelection, insert } = useInsercaoNoCursor(current.texto, (texto) =>
+    change({ texto }),
+  );
 
   const onSave = () =>
     save.mutate(
@@ -145,15 +167,7 @@ export const TemplateEditor = ({ tipo, saved, draft, onDraftChange }: Props) => 
           }
         />
         <PlaceholderChips onInsert={insert} />
-        {avisos.length > 0 && (
-          <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
-            {avisos.map((aviso) => (
-              <Alert key={aviso} severity="warning">
-                {aviso}
-              </Alert>
-            ))}
-          </Box>
-        )}
+        <AvisosCdc avisos={avisosOf(current, saved)} />
         <WhatsappTemplateFields draft={current} errors={errors} onChange={change} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 3 }}>
           <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>

@@ -40,23 +40,65 @@ export const CertificadoSalvo = ({ certificado }: { certificado: PixSettingsView
   );
 };
 
-/**
- * The client certificate of the mutual TLS the PSP requires: a PEM pair pasted, or a .p12/.pfx file with
- * its password. Nothing chosen keeps the stored one.
- */
-export const CertificadoFields = ({ form, view }: Props) => {
+type CamposProps = Pick<Props, 'form'> & {
+  /** With a certificate stored: blank fields keep it. */
+  keepHint: string | undefined;
+};
+
+// The key is a secret: no browser should offer to remember it.
+const PEM_CAMPOS = [
+  {
+    name: 'certificado_pem',
+    label: 'Certificado (PEM)',
+    placeholder: '-----BEGIN CERTIFICATE-----',
+    autoComplete: undefined,
+  },
+  {
+    name: 'chave_privada_pem',
+    label: 'Chave privada (PEM)',
+    placeholder: '-----BEGIN PRIVATE KEY-----',
+    autoComplete: 'off',
+  },
+] as const;
+
+/** A certificate and its private key, pasted as PEM. */
+const PemFields = ({ form, keepHint }: CamposProps) => {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {PEM_CAMPOS.map((campo) => (
+        <TextField
+          key={campo.name}
+          {...register(campo.name)}
+          label={campo.label}
+          placeholder={campo.placeholder}
+          multiline
+          minRows={4}
+          maxRows={10}
+          fullWidth
+          error={Boolean(errors[campo.name])}
+          helperText={errors[campo.name]?.message ?? keepHint}
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: campo.autoComplete, sx: pem } }}
+        />
+      ))}
+    </Box>
+  );
+};
+
+/** A .p12/.pfx file, read here as base64, and its password. */
+const Pkcs12Fields = ({ form, keepHint }: CamposProps) => {
   const fileId = useId();
   const fileHelpId = useId();
   const {
-    control,
     register,
     setValue,
     watch,
     formState: { errors },
   } = form;
-  const formato = watch('certificado_formato');
   const nome = watch('pkcs12_nome');
-  const keepHint = view.certificado ? 'Em branco mantém o certificado salvo.' : undefined;
 
   const onArquivo = async (file: File | undefined) => {
     if (!file) return;
@@ -70,6 +112,64 @@ export const CertificadoFields = ({ form, view }: Props) => {
   };
 
   return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Button
+            component="label"
+            htmlFor={fileId}
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            color={errors.pkcs12_base64 ? 'error' : 'primary'}
+          >
+            Escolher arquivo .p12/.pfx
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {nome || 'Nenhum arquivo escolhido'}
+          </Typography>
+        </Box>
+        {/* Visually hidden rather than display:none, so it stays focusable and labelled. */}
+        <Box
+          component="input"
+          id={fileId}
+          type="file"
+          accept=".p12,.pfx,application/x-pkcs12"
+          aria-label="Arquivo do certificado (.p12/.pfx)"
+          aria-describedby={fileHelpId}
+          aria-invalid={Boolean(errors.pkcs12_base64)}
+          sx={srOnly}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            const file = event.target.files?.[0];
+            // Cleared so picking the same file again still fires a change.
+            event.target.value = '';
+            void onArquivo(file);
+          }}
+        />
+        <FormHelperText id={fileHelpId} error={Boolean(errors.pkcs12_base64)}>
+          {errors.pkcs12_base64?.message ?? keepHint ?? 'O arquivo fornecido pelo PSP.'}
+        </FormHelperText>
+      </Box>
+      <TextField
+        {...register('pkcs12_senha')}
+        label="Senha do certificado"
+        type="password"
+        autoComplete="new-password"
+        fullWidth
+        error={Boolean(errors.pkcs12_senha)}
+        helperText={errors.pkcs12_senha?.message ?? 'Enviada junto com o arquivo escolhido.'}
+      />
+    </Box>
+  );
+};
+
+/**
+ * The client certificate of the mutual TLS the PSP requires: a PEM pair pasted, or a .p12/.pfx file with
+ * its password. Nothing chosen keeps the stored one.
+ */
+export const CertificadoFields = ({ form, view }: Props) => {
+  const formato = form.watch('certificado_formato');
+  const keepHint = view.certificado ? 'Em branco mantém o certificado salvo.' : undefined;
+  return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3, minWidth: 0 }}>
       <Box component="legend" sx={{ p: 0, mb: 1, typography: 'subtitle2' }}>
         Certificado do cliente (mTLS)
@@ -77,7 +177,7 @@ export const CertificadoFields = ({ form, view }: Props) => {
       <CertificadoSalvo certificado={view.certificado} />
       <Controller
         name="certificado_formato"
-        control={control}
+        control={form.control}
         render={({ field }) => (
           <RadioGroup {...field} row aria-label="Formato do certificado" sx={{ mt: 1 }}>
             <FormControlLabel value="pem" control={<Radio />} label="Certificado e chave (PEM)" />
@@ -86,80 +186,9 @@ export const CertificadoFields = ({ form, view }: Props) => {
         )}
       />
       {formato === 'pem' ? (
-        <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <TextField
-            {...register('certificado_pem')}
-            label="Certificado (PEM)"
-            placeholder="-----BEGIN CERTIFICATE-----"
-            multiline
-            minRows={4}
-            maxRows={10}
-            fullWidth
-            error={Boolean(errors.certificado_pem)}
-            helperText={errors.certificado_pem?.message ?? keepHint}
-            slotProps={{ htmlInput: { spellCheck: false, sx: pem } }}
-          />
-          <TextField
-            {...register('chave_privada_pem')}
-            label="Chave privada (PEM)"
-            placeholder="-----BEGIN PRIVATE KEY-----"
-            multiline
-            minRows={4}
-            maxRows={10}
-            fullWidth
-            error={Boolean(errors.chave_privada_pem)}
-            helperText={errors.chave_privada_pem?.message ?? keepHint}
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', sx: pem } }}
-          />
-        </Box>
+        <PemFields form={form} keepHint={keepHint} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <Box>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-              <Button
-                component="label"
-                htmlFor={fileId}
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                color={errors.pkcs12_base64 ? 'error' : 'primary'}
-              >
-                Escolher arquivo .p12/.pfx
-              </Button>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {nome || 'Nenhum arquivo escolhido'}
-              </Typography>
-            </Box>
-            {/* Visually hidden rather than display:none, so it stays focusable and labelled. */}
-            <Box
-              component="input"
-              id={fileId}
-              type="file"
-              accept=".p12,.pfx,application/x-pkcs12"
-              aria-label="Arquivo do certificado (.p12/.pfx)"
-              aria-describedby={fileHelpId}
-              aria-invalid={Boolean(errors.pkcs12_base64)}
-              sx={srOnly}
-              onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                const file = event.target.files?.[0];
-                // Cleared so picking the same file again still fires a change.
-                event.target.value = '';
-                void onArquivo(file);
-              }}
-            />
-            <FormHelperText id={fileHelpId} error={Boolean(errors.pkcs12_base64)}>
-              {errors.pkcs12_base64?.message ?? keepHint ?? 'O arquivo fornecido pelo PSP.'}
-            </FormHelperText>
-          </Box>
-          <TextField
-            {...register('pkcs12_senha')}
-            label="Senha do certificado"
-            type="password"
-            autoComplete="new-password"
-            fullWidth
-            error={Boolean(errors.pkcs12_senha)}
-            helperText={errors.pkcs12_senha?.message ?? 'Enviada junto com o arquivo escolhido.'}
-          />
-        </Box>
+        <Pkcs12Fields form={form} keepHint={keepHint} />
       )}
     </Box>
   );

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -22,8 +22,43 @@ import { EsqueciSenha } from './esqueci-senha.tsx';
 type LoginForm = z.input<typeof loginBody>;
 const LOGIN_FAILED = 'Erro ao fazer login';
 
-export const LoginPage = () => {
+/** The password, hidden unless the user asks to see it (a toggle button that says its state). */
+const SenhaField = ({
+  erro,
+  ...registro
+}: UseFormRegisterReturn<'password'> & { erro: string | undefined }) => {
   const [showPassword, setShowPassword] = useState(false);
+  return (
+    <TextField
+      {...registro}
+      label="Senha"
+      type={showPassword ? 'text' : 'password'}
+      autoComplete="current-password"
+      fullWidth
+      margin="normal"
+      error={Boolean(erro)}
+      helperText={erro}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                onClick={() => setShowPassword((s) => !s)}
+                edge="end"
+                aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
+                aria-pressed={showPassword}
+              >
+                {showPassword ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};
+
+export const LoginPage = () => {
   const errorRef = useRef<HTMLDivElement>(null);
   const mutation = useLogin();
   const {
@@ -85,32 +120,7 @@ export const LoginPage = () => {
             error={Boolean(errors.email)}
             helperText={errors.email?.message}
           />
-          <TextField
-            {...register('password')}
-            label="Senha"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            fullWidth
-            margin="normal"
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      onClick={() => setShowPassword((s) => !s)}
-                      edge="end"
-                      aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
-                      aria-pressed={showPassword}
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SenhaField {...register('password')} erro={errors.password?.message} />
           <Button
             type="submit"
             variant="contained"
