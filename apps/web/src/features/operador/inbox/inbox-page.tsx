@@ -1,3 +1,4 @@
+import type { ClienteLista } from '@cobranca/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
@@ -7,8 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, type NavigateFunction, useLocation, useNavigate, useParams } from 'react-router';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import type { ClientesListaConfig } from '../clientes/clientes-lista.tsx';
 import { useClientesListaDaUrl } from '../clientes/clientes-lista.tsx';
@@ -47,26 +48,28 @@ const EM_ATENDIMENTO: InboxConfig = {
 
 const ALTURA_UTIL = 'calc(100vh - 64px - 48px)';
 
-const InboxPage = ({ config }: { config: InboxConfig }) => {
-  const id = parseClienteId(useParams().id);
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const theme = useTheme();
-  const largo = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const { query, busca, setFilters, page, setPage } = useClientesListaDaUrl(config.lista);
-  const [ajuda, setAjuda] = useState(false);
+type EstadoDaFila = {
+  clientes: ClienteLista[];
+  /** Where the open customer is in the queue's page; -1 when it is not on it. */
+  posicao: number;
+  /** The queue is on screen beside the conversation. */
+  largo: boolean;
+  caminhoDe: (clienteId: number) => string;
+  navigate: NavigateFunction;
+  abrirAjuda: () => void;
+};
+
+/**
+ * The inbox's keyboard shortcuts (atalhos.ts): move through the queue, open, take over, search, help.
+ * Gives the refs of the elements they act on: the queue's list, its search box and the workspace.
+ */
+const useAtalhosDaFila = (estado: EstadoDaFila) => {
   const listaRef = useRef<HTMLUListElement>(null);
   const buscaRef = useRef<HTMLDivElement>(null);
   const workspaceRef = useRef<HTMLDivElement>(null);
-
-  const clientes = query.data?.data ?? [];
-  const caminhoDe = (clienteId: number) => caminhoNaFila(config.fila)(clienteId, search);
-  const posicao = clientes.findIndex((c) => c.id === id);
-  const vizinho = (passo: 1 | -1) => clientes[posicao + passo];
-
   // The handler reads the render's values through a ref: one listener for the page's lifetime.
-  const atual = useRef({ clientes, posicao, largo, caminhoDe, navigate });
-  atual.current = { clientes, posicao, largo, caminhoDe, navigate };
+  const atual = useRef(estado);
+  atual.current = estado;
 
   useEffect(() => {
     const focado = (): number => {
@@ -80,6 +83,7 @@ const InboxPage = ({ config }: { config: InboxConfig }) => {
         largo: comFila,
         caminhoDe: caminho,
         navigate: ir,
+        abrirAjuda,
       } = atual.current;
       switch (acao) {
         case 'proximo':
@@ -114,7 +118,7 @@ const InboxPage = ({ config }: { config: InboxConfig }) => {
           buscaRef.current?.querySelector('input')?.focus();
           return;
         case 'ajuda':
-          setAjuda(true);
+          abrirAjuda();
       }
     };
     const onKeyDown = (e: KeyboardEvent) => {
@@ -130,6 +134,83 @@ const InboxPage = ({ config }: { config: InboxConfig }) => {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+  return { listaRef, buscaRef, workspaceRef };
+};
+
+/** The way to a neighbour of the open customer in the queue; off at either end. */
+const IrParaVizinho = ({
+  rotulo,
+  caminho,
+  icone,
+}: {
+  rotulo: string;
+  caminho: string | undefined;
+  icone: ReactNode;
+}) => {
+  const navigate = useNavigate();
+  return (
+    <IconButton aria-label={rotulo} disabled={!caminho} onClick={() => caminho && navigate(caminho)}>
+      {icone}
+    </IconButton>
+  );
+};
+
+/** Below lg: the conversation first, with the way back and the neighbours of the queue. */
+const NavegacaoEstreita = ({
+  voltar,
+  posicao,
+  total,
+  anterior,
+  proximo,
+}: {
+  voltar: string;
+  posicao: number;
+  total: number;
+  /** The neighbours' paths, when there are any. */
+  anterior: string | undefined;
+  proximo: string | undefined;
+}) => (
+  <Box
+    component="nav"
+    aria-label="Navegação da fila"
+    sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}
+  >
+    <Button component={Link} to={voltar} startIcon={<ArrowBackIcon />}>
+      Voltar para a fila
+    </Button>
+    <Box sx={{ flexGrow: 1 }} />
+    {posicao >= 0 && (
+      <Typography variant="body2" color="text.secondary">
+        {posicao + 1} de {total}
+      </Typography>
+    )}
+    <IrParaVizinho rotulo="Cliente anterior" caminho={anterior} icone={<KeyboardArrowUpIcon />} />
+    <IrParaVizinho rotulo="Próximo cliente" caminho={proximo} icone={<KeyboardArrowDownIcon />} />
+  </Box>
+);
+
+const InboxPage = ({ config }: { config: InboxConfig }) => {
+  const id = parseClienteId(useParams().id);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const largo = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { query, busca, setFilters, page, setPage } = useClientesListaDaUrl(config.lista);
+  const [ajuda, setAjuda] = useState(false);
+
+  const clientes = query.data?.data ?? [];
+  const caminhoDe = (clienteId: number) => caminhoNaFila(config.fila)(clienteId, search);
+  const posicao = clientes.findIndex((c) => c.id === id);
+  const vizinho = (passo: 1 | -1) => clientes[posicao + passo];
+
+  const { listaRef, buscaRef, workspaceRef } = useAtalhosDaFila({
+    clientes,
+    posicao,
+    largo,
+    caminhoDe,
+    navigate,
+    abrirAjuda: () => setAjuda(true),
+  });
 
   const fila = (
     <FilaCompacta
@@ -157,37 +238,14 @@ const InboxPage = ({ config }: { config: InboxConfig }) => {
 
   const anterior = vizinho(-1);
   const proximo = vizinho(1);
-  // Below lg: the conversation first, with the way back and the neighbours of the queue.
   const barraEstreita = (
-    <Box
-      component="nav"
-      aria-label="Navegação da fila"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}
-    >
-      <Button component={Link} to={caminhoDaLista(config.fila, search)} startIcon={<ArrowBackIcon />}>
-        Voltar para a fila
-      </Button>
-      <Box sx={{ flexGrow: 1 }} />
-      {posicao >= 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {posicao + 1} de {clientes.length}
-        </Typography>
-      )}
-      <IconButton
-        aria-label="Cliente anterior"
-        disabled={!anterior}
-        onClick={() => anterior && navigate(caminhoDe(anterior.id))}
-      >
-        <KeyboardArrowUpIcon />
-      </IconButton>
-      <IconButton
-        aria-label="Próximo cliente"
-        disabled={!proximo}
-        onClick={() => proximo && navigate(caminhoDe(proximo.id))}
-      >
-        <KeyboardArrowDownIcon />
-      </IconButton>
-    </Box>
+    <NavegacaoEstreita
+      voltar={caminhoDaLista(config.fila, search)}
+      posicao={posicao}
+      total={clientes.length}
+      anterior={anterior && caminhoDe(anterior.id)}
+      proximo={proximo && caminhoDe(proximo.id)}
+    />
   );
 
   return (

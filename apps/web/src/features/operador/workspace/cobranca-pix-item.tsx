@@ -39,6 +39,59 @@ const detalhes = (c: CobrancaPixView): string[] => [
 
 type Props = { cobranca: CobrancaPixView; cliente: ClienteDetalhe; provedor: PixProvedor };
 
+/** The code as text, read-only, for an operator who would rather select it by hand. */
+const CopiaECola = ({ codigo }: { codigo: string }) => (
+  <TextField
+    label="PIX copia e cola"
+    value={codigo}
+    multiline
+    fullWidth
+    size="small"
+    slotProps={{
+      htmlInput: {
+        readOnly: true,
+        spellCheck: false,
+        sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' },
+      },
+    }}
+  />
+);
+
+/**
+ * The simulator's stand-in for the customer paying, after a confirmation. Kept mounted with the charge
+ * rather than its buttons: the paid charge loses them before the mutation reports back.
+ */
+const SimularPagamentoDialog = ({
+  cobranca,
+  cliente,
+  open,
+  onClose,
+}: Omit<Props, 'provedor'> & { open: boolean; onClose: () => void }) => {
+  const simular = useSimularPagamentoPix(cliente.id);
+  const onSimular = () =>
+    simular.mutate(cobranca.txid, {
+      onSuccess: ({ cobranca: paga }) => {
+        onClose();
+        notify.success(`Pagamento PIX de ${formatarValorEmReais(paga.valor)} registrado.`);
+      },
+      onError: (error) => {
+        onClose();
+        notify.error(errorMessage(error, 'Não foi possível simular o pagamento.'));
+      },
+    });
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Simular pagamento PIX"
+      message={`Simular o pagamento de ${formatarValorEmReais(cobranca.valor)}? O sistema registra o pagamento como se o PSP o tivesse confirmado.`}
+      confirmLabel="Simular pagamento"
+      loading={simular.isPending}
+      onConfirm={onSimular}
+      onClose={onClose}
+    />
+  );
+};
+
 /**
  * One charge; an active one shows its QR Code and copia e cola, to copy or send in the conversation, and
  * with the simulator a way to pay it (docs/produto.md §21).
@@ -47,7 +100,6 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
   const tituloId = useId();
   const [confirmar, setConfirmar] = useState(false);
   const enviar = useEnviarMensagem(cliente.id);
-  const simular = useSimularPagamentoPix(cliente.id);
   // The same rules as the message box: taken over, no opt-out, a phone to write to.
   const bloqueio = bloqueioDoComposer(cliente);
   const valor = formatarValorEmReais(cobranca.valor);
@@ -58,18 +110,6 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
     enviar.mutate(mensagemCopiaECola(cobranca.pix_copia_e_cola), {
       onSuccess: () => notify.success('Código PIX enviado no chat.'),
       onError: (error) => notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.')),
-    });
-
-  const onSimular = () =>
-    simular.mutate(cobranca.txid, {
-      onSuccess: ({ cobranca: paga }) => {
-        setConfirmar(false);
-        notify.success(`Pagamento PIX de ${formatarValorEmReais(paga.valor)} registrado.`);
-      },
-      onError: (error) => {
-        setConfirmar(false);
-        notify.error(errorMessage(error, 'Não foi possível simular o pagamento.'));
-      },
     });
 
   return (
@@ -99,20 +139,7 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
         >
           <QrCodePix codigo={cobranca.pix_copia_e_cola} alt={`QR Code PIX de ${valor}`} />
           <Box sx={{ minWidth: 0, width: '100%' }}>
-            <TextField
-              label="PIX copia e cola"
-              value={cobranca.pix_copia_e_cola}
-              multiline
-              fullWidth
-              size="small"
-              slotProps={{
-                htmlInput: {
-                  readOnly: true,
-                  spellCheck: false,
-                  sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' },
-                },
-              }}
-            />
+            <CopiaECola codigo={cobranca.pix_copia_e_cola} />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
               <Button
                 size="small"
@@ -152,13 +179,10 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
           </Box>
         </Box>
       )}
-      <ConfirmDialog
+      <SimularPagamentoDialog
+        cobranca={cobranca}
+        cliente={cliente}
         open={confirmar}
-        title="Simular pagamento PIX"
-        message={`Simular o pagamento de ${valor}? O sistema registra o pagamento como se o PSP o tivesse confirmado.`}
-        confirmLabel="Simular pagamento"
-        loading={simular.isPending}
-        onConfirm={onSimular}
         onClose={() => setConfirmar(false)}
       />
     </Box>

@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
 import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import { CartaoDaLinha, type Column, LISTA_DE_CARTOES_SX } from '../../../components/paged-table.tsx';
@@ -107,6 +108,66 @@ const colunasDoCartao = (selecao: Selecao): Column<ContaReceber>[] => [
   { key: 'atraso', header: 'Atraso (dias)', render: (c) => <DiasAtraso dias={c.dias_atraso} /> },
 ];
 
+/** The table's headers; the columns the card is too narrow for wait (COM_…). */
+const CabecalhoDaTabela = ({ seletorDeTodas }: { seletorDeTodas: ReactNode }) => (
+  <TableHead>
+    <TableRow>
+      <TableCell padding="checkbox">{seletorDeTodas}</TableCell>
+      <TableCell>Descrição</TableCell>
+      <TableCell sx={COM_VENCIMENTO}>Vencimento</TableCell>
+      <TableCell align="right" sx={COM_VALOR}>
+        Valor
+      </TableCell>
+      <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+        Saldo
+      </TableCell>
+      <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+        Encargos
+      </TableCell>
+      <TableCell align="right">Atualizado</TableCell>
+      <TableCell>Status</TableCell>
+      <TableCell align="right" sx={COM_ATRASO}>
+        Atraso
+      </TableCell>
+    </TableRow>
+  </TableHead>
+);
+
+/** One receivable as a table row; its "Encargos" and "Atualizado" titles break the amounts down. */
+const LinhaDaConta = ({ conta, selecionadas, alternar }: Selecao & { conta: ContaReceber }) => (
+  <TableRow selected={selecionadas.has(conta.id)}>
+    <TableCell padding="checkbox">
+      <SeletorDaConta conta={conta} selecionadas={selecionadas} alternar={alternar} />
+    </TableCell>
+    <TableCell>
+      <Descricao conta={conta} />
+    </TableCell>
+    <TableCell sx={{ ...COM_VENCIMENTO, ...nowrap }}>{formatarData(conta.vencimento)}</TableCell>
+    <TableCell align="right" sx={COM_VALOR}>
+      <Dinheiro valor={conta.valor} />
+    </TableCell>
+    <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
+      <Dinheiro valor={conta.saldo} />
+    </TableCell>
+    <TableCell
+      align="right"
+      sx={{ ...COM_SALDO_E_ENCARGOS, ...nowrap }}
+      title={`Multa ${formatarValorEmReais(conta.multa)} · juros ${formatarValorEmReais(conta.juros)}`}
+    >
+      {encargos(conta)}
+    </TableCell>
+    <TableCell align="right" title={composicao(conta)}>
+      <Dinheiro valor={conta.valor_atualizado} />
+    </TableCell>
+    <TableCell>
+      <ContaStatusChip status={conta.status} diasAtraso={conta.dias_atraso} />
+    </TableCell>
+    <TableCell align="right" sx={COM_ATRASO}>
+      <DiasAtraso dias={conta.dias_atraso} />
+    </TableCell>
+  </TableRow>
+);
+
 type ContasTableProps = {
   contas: ContaReceber[];
   selecionadas: ReadonlySet<number>;
@@ -176,27 +237,7 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
             // Half the default side padding: two more columns fit in the same card.
             sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}
           >
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">{seletorDeTodas}</TableCell>
-                <TableCell>Descrição</TableCell>
-                <TableCell sx={COM_VENCIMENTO}>Vencimento</TableCell>
-                <TableCell align="right" sx={COM_VALOR}>
-                  Valor
-                </TableCell>
-                <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
-                  Saldo
-                </TableCell>
-                <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
-                  Encargos
-                </TableCell>
-                <TableCell align="right">Atualizado</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right" sx={COM_ATRASO}>
-                  Atraso
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <CabecalhoDaTabela seletorDeTodas={seletorDeTodas} />
             <TableBody>
               {contas.length === 0 && (
                 <TableRow>
@@ -206,37 +247,7 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                 </TableRow>
               )}
               {contas.map((c) => (
-                <TableRow key={c.id} selected={selecionadas.has(c.id)}>
-                  <TableCell padding="checkbox">
-                    <SeletorDaConta conta={c} selecionadas={selecionadas} alternar={alternar} />
-                  </TableCell>
-                  <TableCell>
-                    <Descricao conta={c} />
-                  </TableCell>
-                  <TableCell sx={{ ...COM_VENCIMENTO, ...nowrap }}>{formatarData(c.vencimento)}</TableCell>
-                  <TableCell align="right" sx={COM_VALOR}>
-                    <Dinheiro valor={c.valor} />
-                  </TableCell>
-                  <TableCell align="right" sx={COM_SALDO_E_ENCARGOS}>
-                    <Dinheiro valor={c.saldo} />
-                  </TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ ...COM_SALDO_E_ENCARGOS, ...nowrap }}
-                    title={`Multa ${formatarValorEmReais(c.multa)} · juros ${formatarValorEmReais(c.juros)}`}
-                  >
-                    {encargos(c)}
-                  </TableCell>
-                  <TableCell align="right" title={composicao(c)}>
-                    <Dinheiro valor={c.valor_atualizado} />
-                  </TableCell>
-                  <TableCell>
-                    <ContaStatusChip status={c.status} diasAtraso={c.dias_atraso} />
-                  </TableCell>
-                  <TableCell align="right" sx={COM_ATRASO}>
-                    <DiasAtraso dias={c.dias_atraso} />
-                  </TableCell>
-                </TableRow>
+                <LinhaDaConta key={c.id} conta={c} selecionadas={selecionadas} alternar={alternar} />
               ))}
             </TableBody>
           </Table>

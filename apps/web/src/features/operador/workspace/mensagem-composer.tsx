@@ -49,37 +49,24 @@ const avisoDaLista = (
 };
 
 /**
- * Enter sends, Shift+Enter breaks the line; "/atalho" opens the admin's quick replies. A text over
- * WhatsApp's 4096 characters is refused with how much to cut, never cut silently (the API answers 422 too).
+ * The "/" list of quick replies, a combobox over the message field: open while the caret is in a
+ * "/term", filtered by it, browsed with the arrows, chosen with Enter or Tab, closed with Esc.
  */
-export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
-  const [texto, setTexto] = useState('');
+const useBarraDeRespostas = (
+  clienteId: number,
+  texto: string,
+  inserir: (texto: string, cursor: number) => void,
+) => {
   const [termo, setTermo] = useState<TermoBarra | null>(null);
   const [ativa, setAtiva] = useState(0);
-  const [cursorPendente, setCursorPendente] = useState<number | null>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   const listaId = useId();
-  const enviar = useEnviarMensagem(cliente.id);
-  const bloqueio = bloqueioDoComposer(cliente);
-  const respostas = useRespostasRapidas(cliente.id, termo !== null);
+  const respostas = useRespostasRapidas(clienteId, termo !== null);
   const opcoes = termo && respostas.data ? filtrarRespostas(respostas.data, termo.consulta) : [];
   const aviso = termo ? avisoDaLista(respostas, opcoes, termo.consulta) : null;
   const aberta = termo !== null;
 
-  // What is sent is the trimmed text, so that is what the limit counts.
-  const tamanho = texto.trim().length;
-  const excesso = avisoLimite(tamanho, LIMITE_MENSAGEM);
-
-  // After an insertion the caret goes right after the inserted reply, ready for editing.
-  useLayoutEffect(() => {
-    if (cursorPendente === null || !inputRef.current) return;
-    inputRef.current.focus();
-    inputRef.current.setSelectionRange(cursorPendente, cursorPendente);
-    setCursorPendente(null);
-  }, [cursorPendente]);
-
-  const mudarTexto = (novo: string, cursor: number) => {
-    setTexto(novo);
+  /** Follows the text as typed: the list is open while the caret is in a "/term". */
+  const acompanhar = (novo: string, cursor: number) => {
     const proximo = termoBarraNoCursor(novo, cursor);
     // A new "/" (or one reopened after Esc) starts with the first option highlighted.
     if (proximo?.inicio !== termo?.inicio || proximo?.consulta !== termo?.consulta) setAtiva(0);
@@ -89,33 +76,12 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const escolher = (resposta: RespostaRapidaRenderizada) => {
     if (!termo) return;
     const inserido = inserirNoTermo(texto, termo, resposta.texto);
-    setTexto(inserido.texto);
     setTermo(null);
-    setCursorPendente(inserido.cursor);
+    inserir(inserido.texto, inserido.cursor);
   };
 
-  const inserirDoMenu = (resposta: string) => {
-    const novo = texto.trim() ? `${texto}\n${resposta}` : resposta;
-    setTexto(novo);
-    setCursorPendente(novo.length);
-  };
-
-  const onEnviar = () => {
-    const conteudo = texto.trim();
-    if (!conteudo || bloqueio || conteudo.length > LIMITE_MENSAGEM) return;
-    setTexto('');
-    setTermo(null);
-    enviar.mutate(conteudo, {
-      onError: (error) => {
-        // Nothing typed is lost: the text comes back if the field is still empty.
-        setTexto((atual) => atual || conteudo);
-        notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.'));
-      },
-    });
-  };
-
-  /** Keys of the open "/" list; true when the key was handled there. */
-  const teclaDaLista = (event: KeyboardEvent<HTMLDivElement>): boolean => {
+  /** Keys of the open list; true when the key was handled there. */
+  const tecla = (event: KeyboardEvent<HTMLDivElement>): boolean => {
     if (!aberta) return false;
     if (event.key === 'Escape') {
       setTermo(null);
@@ -131,9 +97,84 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
     return true;
   };
 
+  const opcaoId = (indice: number) => `${listaId}-opcao-${indice}`;
+  return {
+    aberta,
+    acompanhar,
+    tecla,
+    fechar: () => setTermo(null),
+    lista: { id: listaId, opcaoId, respostas: opcoes, ativa, aviso, onEscolher: escolher },
+    // The focus stays in the field: it says whether the list is open and which option is highlighted.
+    combobox: {
+      role: 'combobox',
+      'aria-autocomplete': 'list',
+      'aria-expanded': aberta,
+      'aria-controls': aberta ? listaId : undefined,
+      'aria-activedescendant': aberta && !aviso && opcoes.length > 0 ? opcaoId(ativa) : undefined,
+    } as const,
+  };
+};
+
+/** Puts the caret at a position after the next render, with the focus back in the field. */
+const useCursorPendente = () => {
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [cursorPendente, setCursorPendente] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (cursorPendente === null || !inputRef.current) return;
+    inputRef.current.focus();
+    inputRef.current.setSelectionRange(cursorPendente, cursorPendente);
+    setCursorPendente(null);
+  }, [cursorPendente]);
+  return { inputRef, posicionar: setCursorPendente };
+};
+
+/**
+ * Enter sends, Shift+Enter breaks the line; "/atalho" opens the admin's quick replies. A text over
+ * WhatsApp's 4096 characters is refused with how much to cut, never cut silently (the API answers 422 too).
+ */
+export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
+  const [texto, setTexto] = useState('');
+  const { inputRef, posicionar } = useCursorPendente();
+  const enviar = useEnviarMensagem(cliente.id);
+  const bloqueio = bloqueioDoComposer(cliente);
+  // After an insertion the caret goes right after the inserted reply, ready for editing.
+  const inserir = (novo: string, cursor: number) => {
+    setTexto(novo);
+    posicionar(cursor);
+  };
+  const barra = useBarraDeRespostas(cliente.id, texto, inserir);
+
+  // What is sent is the trimmed text, so that is what the limit counts.
+  const tamanho = texto.trim().length;
+  const excesso = avisoLimite(tamanho, LIMITE_MENSAGEM);
+
+  const mudarTexto = (novo: string, cursor: number) => {
+    setTexto(novo);
+    barra.acompanhar(novo, cursor);
+  };
+
+  const inserirDoMenu = (resposta: string) => {
+    const novo = texto.trim() ? `${texto}\n${resposta}` : resposta;
+    inserir(novo, novo.length);
+  };
+
+  const onEnviar = () => {
+    const conteudo = texto.trim();
+    if (!conteudo || bloqueio || conteudo.length > LIMITE_MENSAGEM) return;
+    setTexto('');
+    barra.fechar();
+    enviar.mutate(conteudo, {
+      onError: (error) => {
+        // Nothing typed is lost: the text comes back if the field is still empty.
+        setTexto((atual) => atual || conteudo);
+        notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.'));
+      },
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (teclaDaLista(event)) {
+    if (barra.tecla(event)) {
       event.preventDefault();
       // Esc closes the list only, not a dialog or drawer around the workspace.
       event.stopPropagation();
@@ -144,29 +185,19 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
     onEnviar();
   };
 
-  const opcaoId = (indice: number) => `${listaId}-opcao-${indice}`;
   const contador = contadorCaracteres(tamanho, LIMITE_MENSAGEM);
 
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, position: 'relative' }}>
-        {aberta && (
-          <RespostasBarraLista
-            id={listaId}
-            opcaoId={opcaoId}
-            respostas={opcoes}
-            ativa={ativa}
-            aviso={aviso}
-            onEscolher={escolher}
-          />
-        )}
+        {barra.aberta && <RespostasBarraLista {...barra.lista} />}
         <TextField
           label="Mensagem"
           value={texto}
           inputRef={inputRef}
           onChange={(e) => mudarTexto(e.target.value, e.target.selectionStart ?? e.target.value.length)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTermo(null)}
+          onBlur={barra.fechar}
           disabled={Boolean(bloqueio)}
           multiline
           maxRows={6}
@@ -174,15 +205,7 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
           size="small"
           error={excesso !== null}
           helperText={bloqueio ?? (excesso ? `${contador} · ${excesso}` : `${contador} · ${DICA}`)}
-          slotProps={{
-            htmlInput: {
-              role: 'combobox',
-              'aria-autocomplete': 'list',
-              'aria-expanded': aberta,
-              'aria-controls': aberta ? listaId : undefined,
-              'aria-activedescendant': aberta && !aviso && opcoes.length > 0 ? opcaoId(ativa) : undefined,
-            },
-          }}
+          slotProps={{ htmlInput: barra.combobox }}
         />
         <IconButton
           aria-label="Enviar mensagem"

@@ -70,6 +70,57 @@ const schemaFor = (totalCentavos: number) =>
     observacao: shape.observacao,
   });
 
+/** The instalments of the agreement as typed; none while a field the arithmetic needs is unusable. */
+const previaDoAcordo = (
+  totalCentavos: number,
+  [desconto, parcelas, primeiro, intervalo]: [string, number, string, number],
+) => {
+  const descontoCentavos = lerReais(desconto || '0');
+  const previaValida =
+    ehDataIso(primeiro) &&
+    parcelas <= 24 &&
+    Number.isInteger(intervalo) &&
+    intervalo >= 1 &&
+    intervalo <= 90 &&
+    descontoCentavos !== null;
+  return previaValida
+    ? calcularAcordo({
+        saldosCentavos: [totalCentavos],
+        descontoCentavos,
+        parcelas,
+        primeiroVencimento: primeiro,
+        intervaloDias: intervalo,
+      }).parcelas
+    : [];
+};
+
+/** The selected receivables at today's updated amounts, their total, and the encargos a discount may waive. */
+const ContasDoAcordo = ({ contas, totalCentavos }: { contas: ContaReceber[]; totalCentavos: number }) => {
+  const encargosCentavos = contas.reduce(
+    (soma, c) => soma + reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros),
+    0,
+  );
+  return (
+    <>
+      <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
+        {contas.map((c) => (
+          <Typography component="li" variant="body2" key={c.id}>
+            {c.descricao} · venc. {formatarData(c.vencimento)} · {formatarValorEmReais(c.valor_atualizado)}
+          </Typography>
+        ))}
+      </Box>
+      <Typography sx={{ mt: 1, fontWeight: 600 }}>
+        Total atualizado: {formatarReais(totalCentavos)}
+      </Typography>
+      {encargosCentavos > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Inclui {formatarReais(encargosCentavos)} de multa e juros, que o desconto pode dispensar.
+        </Typography>
+      )}
+    </>
+  );
+};
+
 type NegociacaoDialogProps = {
   cliente: ClienteDetalhe;
   contas: ContaReceber[];
@@ -82,10 +133,6 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
   const mutation = useCriarNegociacao(cliente.id);
   // Agreements start from today's updated amounts; the discount may waive the encargos (docs/produto.md §8).
   const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.valor_atualizado), 0);
-  const encargosCentavos = contas.reduce(
-    (soma, c) => soma + reaisParaCentavos(c.multa) + reaisParaCentavos(c.juros),
-    0,
-  );
   const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
   const [geral, setGeral] = useState<string | null>(null);
   const form = useForm({
@@ -107,30 +154,11 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
     formState: { errors },
   } = form;
 
-  const [desconto, parcelas, primeiro, intervalo] = watch([
-    'desconto',
-    'parcelas',
-    'primeiro_vencimento',
-    'intervalo_dias',
-  ]);
-  const descontoCentavos = lerReais(desconto || '0');
-  const previaValida =
-    ehDataIso(primeiro) &&
-    parcelas <= 24 &&
-    Number.isInteger(intervalo) &&
-    intervalo >= 1 &&
-    intervalo <= 90 &&
-    descontoCentavos !== null;
   // The server's own arithmetic: what the preview shows is what the agreement will store.
-  const previa = previaValida
-    ? calcularAcordo({
-        saldosCentavos: [totalCentavos],
-        descontoCentavos,
-        parcelas,
-        primeiroVencimento: primeiro,
-        intervaloDias: intervalo,
-      }).parcelas
-    : [];
+  const previa = previaDoAcordo(
+    totalCentavos,
+    watch(['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias']),
+  );
 
   const onSubmit = handleSubmit(({ observacao, ...valores }) => {
     setGeral(null);
@@ -163,21 +191,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       onClose={onClose}
       erro={geral}
     >
-      <Box component="ul" aria-label="Contas do acordo" sx={{ pl: 2, my: 0 }}>
-        {contas.map((c) => (
-          <Typography component="li" variant="body2" key={c.id}>
-            {c.descricao} · venc. {formatarData(c.vencimento)} · {formatarValorEmReais(c.valor_atualizado)}
-          </Typography>
-        ))}
-      </Box>
-      <Typography sx={{ mt: 1, fontWeight: 600 }}>
-        Total atualizado: {formatarReais(totalCentavos)}
-      </Typography>
-      {encargosCentavos > 0 && (
-        <Typography variant="body2" color="text.secondary">
-          Inclui {formatarReais(encargosCentavos)} de multa e juros, que o desconto pode dispensar.
-        </Typography>
-      )}
+      <ContasDoAcordo contas={contas} totalCentavos={totalCentavos} />
       <MoneyField {...fieldProps(form, 'desconto')} label="Desconto" />
       <Box sx={{ display: 'flex', gap: 2 }}>
         <TextField

@@ -120,11 +120,8 @@ const Distribuicao = ({ contas, valor }: { contas: ContaReceber[]; valor: string
 
 type PagamentoDialogProps = { cliente: ClienteDetalhe; contas: ContaReceber[]; onClose: () => void };
 
-/**
- * Records a full or partial payment of one open receivable, or one amount spread over all of them,
- * oldest first (docs/produto.md §9).
- */
-export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogProps) => {
+/** The payment form (first open receivable, its whole updated amount, today) and its submission. */
+const usePagamentoForm = ({ cliente, contas, onClose }: PagamentoDialogProps) => {
   const mutation = useRegistrarPagamento(cliente.id);
   const schema = useMemo(() => schemaFor(contas), [contas]);
   const primeira = contas[0];
@@ -139,21 +136,6 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
       observacao: '',
     },
   });
-  const {
-    control,
-    setValue,
-    watch,
-    formState: { errors },
-  } = form;
-  const [contaId, forma, distribuir, valor] = watch(['conta_id', 'forma', 'distribuir', 'valor']);
-
-  const alternarDistribuir = (ligado: boolean) => {
-    setValue('distribuir', ligado);
-    // The amount follows what is being paid: all of it by default.
-    const conta = contas.find((c) => String(c.id) === contaId);
-    const centavos = ligado ? somaAtualizada(contas) : conta ? reaisParaCentavos(conta.valor_atualizado) : 0;
-    setValue('valor', reaisParaTexto(centavos / 100), { shouldValidate: form.formState.isSubmitted });
-  };
 
   const onSubmit = form.handleSubmit(({ observacao, distribuir: emVarias, conta_id, ...resto }) =>
     mutation.mutate(
@@ -181,6 +163,31 @@ export const PagamentoDialog = ({ cliente, contas, onClose }: PagamentoDialogPro
       },
     ),
   );
+  return { form, mutation, onSubmit };
+};
+
+/**
+ * Records a full or partial payment of one open receivable, or one amount spread over all of them,
+ * oldest first (docs/produto.md §9).
+ */
+export const PagamentoDialog = (props: PagamentoDialogProps) => {
+  const { contas, onClose } = props;
+  const { form, mutation, onSubmit } = usePagamentoForm(props);
+  const {
+    control,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
+  const [contaId, forma, distribuir, valor] = watch(['conta_id', 'forma', 'distribuir', 'valor']);
+
+  const alternarDistribuir = (ligado: boolean) => {
+    setValue('distribuir', ligado);
+    // The amount follows what is being paid: all of it by default.
+    const conta = contas.find((c) => String(c.id) === contaId);
+    const centavos = ligado ? somaAtualizada(contas) : conta ? reaisParaCentavos(conta.valor_atualizado) : 0;
+    setValue('valor', reaisParaTexto(centavos / 100), { shouldValidate: form.formState.isSubmitted });
+  };
 
   return (
     <FormDialog
