@@ -16,7 +16,7 @@ import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { contasReceber, pagamentos, pixRecebidos } from './db/schema/index.ts';
-import { iniciarFila } from './fila/fila.ts';
+import { iniciarFila, tarefasProntasOuAtivas } from './fila/fila.ts';
 import { TAREFAS } from './fila/tarefas.ts';
 import { ErroDominio } from './lib/errors.ts';
 import { normalizarCelular } from './lib/telefone.ts';
@@ -254,7 +254,7 @@ const COMMANDS: Record<string, Command> = {
  * take them.
  */
 const executarTarefasPendentes = async (database: Database, config: Config) => {
-  if (database.kind !== 'pglite') return;
+  if (database.kind !== 'pglite' || (await tarefasProntasOuAtivas(database, TAREFAS)) === 0) return;
   const fila = await iniciarFila({
     database,
     tarefas: TAREFAS,

@@ -86,7 +86,8 @@ export const tarefaTipo = z.object({
 });
 
 export const tarefaMorta = z.object({
-  id: z.uuid(),
+  /** pg-boss's uuid. */
+  id: z.string(),
   nome: z.string(),
   chave: z.string().nullable(),
   tentativas: z.number().int(),

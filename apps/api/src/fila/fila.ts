@@ -51,6 +51,19 @@ const comLimite = async <T>(trabalho: Promise<T>, limiteMs: number): Promise<T> 
   }
 };
 
+/** Jobs of these types running or ready to run now, in any process. */
+export const tarefasProntasOuAtivas = async (
+  database: Database,
+  tarefas: readonly Tarefa[],
+): Promise<number> => {
+  const { rows } = await database.executarSql(
+    `SELECT count(*)::int AS n FROM ${ESQUEMA_FILA}.job WHERE name = ANY($1::text[])
+       AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+    [tarefas.map((t) => t.nome)],
+  );
+  return (rows[0] as { n: number }).n;
+};
+
 export const iniciarFila = async (opcoes: OpcoesFila): Promise<Fila> => {
   const { database, tarefas, contexto } = opcoes;
   const sondagemMs = opcoes.sondagemMs ?? SONDAGEM_PADRAO_MS;
@@ -135,21 +148,11 @@ export const iniciarFila = async (opcoes: OpcoesFila): Promise<Fila> => {
     return setInterval(() => void agendar(a), a.periodoSegundos * 1000);
   });
 
-  const nomes = tarefas.map((t) => t.nome);
-  const prontosOuAtivos = async (): Promise<number> => {
-    const { rows } = await database.executarSql(
-      `SELECT count(*)::int AS n FROM ${ESQUEMA_FILA}.job WHERE name = ANY($1::text[])
-         AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
-      [nomes],
-    );
-    return (rows[0] as { n: number }).n;
-  };
-
   return {
     boss,
     ociosa: async (limiteMs = 20_000) => {
       const ate = Date.now() + limiteMs;
-      while (emCurso.size > 0 || (await prontosOuAtivos()) > 0) {
+      while (emCurso.size > 0 || (await tarefasProntasOuAtivas(database, tarefas)) > 0) {
         if (Date.now() > ate) throw new Error('fila: ainda há tarefas em curso depois do limite');
         acordar();
         await new Promise((r) => setTimeout(r, 10));
@@ -166,8 +169,9 @@ export const iniciarFila = async (opcoes: OpcoesFila): Promise<Fila> => {
       if (!terminou)
         for (const { nome, id } of emCurso.values())
           await boss.fail(nome, id, { message: 'processo encerrado durante a execução' }).catch(() => {});
-      await pararDeOuvir();
-      await boss.stop({ graceful: false, close: false });
+      // The database may already be gone (a failed start, a test that closed it first): stopping still ends.
+      await pararDeOuvir().catch(() => {});
+      await boss.stop({ graceful: false, close: false }).catch(() => {});
     },
   };
 };
