@@ -5,7 +5,7 @@ import type { AoOuvir } from '../../db/ouvinte-postgres.ts';
 import { ouvirSessoesAlteradas, type SessoesAlteradas } from '../../lib/sessoes-alteradas.ts';
 import type { Session } from './sessions.repository.ts';
 
-/** The channel migration 0013's triggers notify (docs/decisions/024-cache-de-sessoes.md). */
+/** The channel the triggers of db/gatilhos/cache-sessoes.sql notify (docs/decisions/024-cache-de-sessoes.md). */
 export const CANAL_SESSOES = 'cobranca_sessoes';
 
 export type OpcoesCacheSessoes = { ttlMs: number; maximo: number; agora: () => number };

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { AoOuvir } from '../../db/ouvinte-postgres.ts';
 
-/** The channel the database triggers notify (migration 0011, docs/produto.md §5 "Ao vivo"). */
+/** The channel the triggers of db/gatilhos/eventos-ao-vivo.sql notify (docs/produto.md §5 "Ao vivo"). */
 export const CANAL_EVENTOS = 'cobranca_eventos';
 
 /** What one notification says: these customers (with their operator) changed, or anything may have. */
