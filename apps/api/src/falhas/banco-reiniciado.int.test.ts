@@ -5,6 +5,8 @@ import { esperar } from '../../test/processos.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { type App, buildApp } from '../app.ts';
 import { type Database, openPostgres } from '../db/client.ts';
+import { instalarFila } from '../fila/instalar.ts';
+import { TAREFAS } from '../fila/tarefas.ts';
 import { depsDoProcesso } from '../modules/regua/deps-processo.ts';
 import { executarPassada } from '../modules/regua/motor.ts';
 import {
@@ -83,6 +85,7 @@ describe.skipIf(motivo !== null)('PostgreSQL restarted mid-load', () => {
     cluster = await criarClusterPostgres();
     database = await openPostgres(cluster.url, 5);
     await database.migrate();
+    await instalarFila(database, TAREFAS);
     app = await buildApp({ database, appKey });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
