@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anteciparTentativas, jobsDa } from '../../test/fila.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
-import type { Database } from '../db/client.ts';
+import { createPostgresTestDatabase, openTestDatabase, testDbKind } from '../../test/test-database.ts';
+import { type Database, openPostgres } from '../db/client.ts';
 import { enfileirar } from './enfileirar.ts';
 import { type Fila, iniciarFila } from './fila.ts';
 import { instalarFila } from './instalar.ts';
@@ -197,5 +197,26 @@ describe('the job queue', () => {
     await Promise.all(processos.map((p) => p.parar(1_000)));
     expect((await jobsDa(database, registrar.nome)).length - antes).toBe(1);
     expect(feitos).toEqual(['agendada']);
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('several nodes starting together', () => {
+  it('install the queue at once without failing (the first install deadlocks; the loser looks again)', async () => {
+    const banco = await createPostgresTestDatabase();
+    const [a, b] = [await openPostgres(banco.url, 2), await openPostgres(banco.url, 2)];
+    try {
+      await a.migrate();
+      const resultados = await Promise.allSettled([
+        instalarFila(a, TAREFAS),
+        instalarFila(b, TAREFAS),
+        instalarFila(a, TAREFAS),
+      ]);
+      expect(resultados.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await enfileirar(b.db, registrar, { valor: 'depois-da-corrida' })).not.toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+      await banco.drop();
+    }
   });
 });
