@@ -15,13 +15,15 @@ export type OpcoesBoss = {
   manutencaoSegundos?: number;
   /** pg-boss's cron (the daily passes): off in processes that only enqueue. */
   agendar?: boolean;
+  /** Create or migrate the schema on start (the installer only). */
+  migrar?: boolean;
 };
 
 export const criarBoss = (executarSql: ExecutarSql, opcoes: OpcoesBoss = {}): PgBoss =>
   new PgBoss({
     db: { executeSql: (texto: string, valores?: unknown[]) => executarSql(texto, valores) },
     schema: ESQUEMA_FILA,
-    migrate: false,
+    migrate: opcoes.migrar ?? false,
     supervise: opcoes.manutencaoSegundos !== undefined,
     maintenanceIntervalSeconds: opcoes.manutencaoSegundos ?? 120,
     schedule: opcoes.agendar ?? false,
@@ -38,6 +40,12 @@ export const criarBoss = (executarSql: ExecutarSql, opcoes: OpcoesBoss = {}): Pg
 export const BOSS_SEM_CONEXAO = criarBoss(async () => {
   throw new Error('este pg-boss só executa pelo handle de quem chama');
 });
+
+/** Wakes the workers of every process for this job type, at the commit of the handle's transaction. */
+export const acordarFila = (
+  sql: { query(texto: string, valores?: unknown[]): Promise<unknown> },
+  nome: string,
+) => sql.query('SELECT pg_notify($1, $2)', [CANAL_FILA, nome]);
 
 /** The per-job options a send carries: the retry policy declared next to the job, and its key. */
 export const opcoesDoEnvio = <T extends Tarefa>(tarefa: T, chave: string): PgBoss.SendOptions => ({

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
-import { BOSS_SEM_CONEXAO, CANAL_FILA, ESQUEMA_FILA, opcoesDoEnvio } from './boss.ts';
-import { sqlDoHandle } from './sql-do-handle.ts';
+import { acordarFila, BOSS_SEM_CONEXAO, ESQUEMA_FILA, opcoesDoEnvio } from './boss.ts';
+import { bossNoHandle, sqlDoHandle } from './sql-do-handle.ts';
 import type { Tarefa } from './tarefa.ts';
 
 /**
@@ -16,11 +16,10 @@ export const enfileirar = async <S extends z.ZodType>(
 ): Promise<string | null> => {
   const dados = tarefa.payload.parse(payload);
   const sql = sqlDoHandle(handle);
-  const db = { executeSql: (texto: string, valores?: unknown[]) => sql.query(texto, valores) };
   const id = await BOSS_SEM_CONEXAO.send(tarefa.nome, dados as object, {
     ...opcoesDoEnvio(tarefa, tarefa.chave(dados)),
     ...(opcoes.apos ? { startAfter: opcoes.apos } : {}),
-    db,
+    ...bossNoHandle(handle),
   });
   if (id === null) {
     // pg-boss answers null both for a duplicate and for a queue that does not exist: never lose a job silently.
@@ -28,6 +27,6 @@ export const enfileirar = async <S extends z.ZodType>(
     if (rows.length === 0) throw new Error(`fila ${tarefa.nome} não instalada (instalarFila)`);
     return null;
   }
-  await sql.query('SELECT pg_notify($1, $2)', [CANAL_FILA, tarefa.nome]);
+  await acordarFila(sql, tarefa.nome);
   return id;
 };

@@ -1,6 +1,5 @@
-import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import { ESQUEMA_FILA } from './boss.ts';
+import { criarBoss } from './boss.ts';
 import type { Tarefa } from './tarefa.ts';
 
 const TENTATIVAS = 5;
@@ -10,14 +9,7 @@ const TENTATIVAS = 5;
  * anything may enqueue. Idempotent.
  */
 export const instalarFila = async (database: Database, tarefas: readonly Tarefa[]): Promise<void> => {
-  const abrir = () =>
-    new PgBoss({
-      db: { executeSql: (texto: string, valores?: unknown[]) => database.executarSql(texto, valores) },
-      schema: ESQUEMA_FILA,
-      migrate: true,
-      supervise: false,
-      schedule: false,
-    } as PgBoss.ConstructorOptions).start();
+  const abrir = () => criarBoss(database.executarSql, { migrar: true }).start();
   const instalar = async () => {
     const boss = await abrir();
     try {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { linhasDe } from '../db/linhas.ts';
-import { BOSS_SEM_CONEXAO, CANAL_FILA, ESQUEMA_FILA } from './boss.ts';
-import { sqlDoHandle } from './sql-do-handle.ts';
+import { acordarFila, BOSS_SEM_CONEXAO, ESQUEMA_FILA } from './boss.ts';
+import { bossNoHandle, sqlDoHandle } from './sql-do-handle.ts';
 
 // What the super admin's health panel and `npm run cli -- tarefas:…` show of the queue
 // (docs/efeitos-colaterais.md §5): per job type, and the dead jobs with their last error.
@@ -100,18 +100,13 @@ export const tarefasMortas = async (db: DbOrTx, limite = 50, id?: string): Promi
 export const buscarMorta = async (db: DbOrTx, id: string): Promise<TarefaMorta | undefined> =>
   (await tarefasMortas(db, 1, id))[0];
 
-const noHandle = (db: DbOrTx) => {
-  const sql = sqlDoHandle(db);
-  return { db: { executeSql: (texto: string, valores?: unknown[]) => sql.query(texto, valores) } };
-};
-
 /** Gives a dead job one more try, now (pg-boss's retry: one more try allowed), in the caller's transaction. */
 export const repetirMorta = async (db: DbOrTx, morta: TarefaMorta): Promise<void> => {
-  await BOSS_SEM_CONEXAO.retry(morta.nome, morta.id, noHandle(db));
-  await sqlDoHandle(db).query('SELECT pg_notify($1, $2)', [CANAL_FILA, morta.nome]);
+  await BOSS_SEM_CONEXAO.retry(morta.nome, morta.id, bossNoHandle(db));
+  await acordarFila(sqlDoHandle(db), morta.nome);
 };
 
 /** Gives up a dead job for good: deleted (pg-boss cannot cancel a failed job); the caller audits what it was. */
 export const descartarMorta = async (db: DbOrTx, morta: TarefaMorta): Promise<void> => {
-  await BOSS_SEM_CONEXAO.deleteJob(morta.nome, morta.id, noHandle(db));
+  await BOSS_SEM_CONEXAO.deleteJob(morta.nome, morta.id, bossNoHandle(db));
 };

@@ -14,3 +14,9 @@ export const sqlDoHandle = (handle: DbOrTx): ClienteSql => {
   if (typeof cliente?.query !== 'function') throw new Error('handle do Drizzle sem cliente SQL');
   return cliente as ClienteSql;
 };
+
+/** pg-boss's `{ db }` option over a handle: its statement runs in the handle's transaction. */
+export const bossNoHandle = (handle: DbOrTx) => {
+  const sql = sqlDoHandle(handle);
+  return { db: { executeSql: (texto: string, valores?: unknown[]) => sql.query(texto, valores) } };
+};
