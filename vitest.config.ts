@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const expect = { requireAssertions: true };
 
 // Puts the test CA of the fake PIX PSP in NODE_EXTRA_CA_CERTS before the workers start (Node reads it only then).
-const globalSetup = ['apps/api/src/modules/pix/ca-de-teste.global-setup.ts'];
+const globalSetup = ['apps/api/src/modules/pix/psp/ca-de-teste.global-setup.ts'];
 
 const integration = (kind: 'pglite' | 'postgres') => ({
   test: {

@@ -35,6 +35,22 @@ describe('boundary rules (npm run lint)', () => {
     ).toEqual([[api('plugins/p.ts'), 'modules/a', 'modules/b']]);
   });
 
+  it('takes each layer of a layered module as its own node: a lower layer may serve what an upper one uses', () => {
+    expect(
+      ciclosEntreModulos([
+        [api('modules/pix/liquidacao/a.ts'), api('modules/negociacoes/b.ts')],
+        [api('modules/negociacoes/b.ts'), api('modules/pix/cobrancas/c.ts')],
+        [api('modules/pix/liquidacao/a.ts'), api('modules/pix/cobrancas/c.ts')],
+      ]),
+    ).toEqual([]);
+    expect(
+      ciclosEntreModulos([
+        [api('modules/pix/cobrancas/c.ts'), api('modules/pix/liquidacao/a.ts')],
+        [api('modules/pix/liquidacao/a.ts'), api('modules/pix/cobrancas/jobs/d.ts')],
+      ]),
+    ).toEqual([['modules/pix/cobrancas', 'modules/pix/liquidacao']]);
+  });
+
   it('accepts a module that uses another one way, and cycles inside one module', () => {
     expect(
       ciclosEntreModulos([

@@ -39,6 +39,21 @@ export const lerImportacoes = async (entradas: string[]): Promise<[string, strin
 const feature = (caminho: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(caminho)?.[1];
 const modulo = (caminho: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(caminho)?.[1];
 
+/**
+ * Modules built in layers (decision 032): each sub-folder is its own node, so a lower layer may serve a
+ * module that an upper layer uses, and the layers themselves may not form a cycle.
+ */
+const MODULOS_EM_CAMADAS = new Set(['pix']);
+
+const noDoModulo = (caminho: string): string | undefined => {
+  const nome = modulo(caminho);
+  if (!nome) return undefined;
+  const camada = MODULOS_EM_CAMADAS.has(nome)
+    ? new RegExp(`^apps/api/src/modules/${nome}/([^/]+)/`).exec(caminho)?.[1]
+    : undefined;
+  return camada ? `modules/${nome}/${camada}` : `modules/${nome}`;
+};
+
 /** Import rules for single edges: a web feature never imports another; lib/ never imports components/. */
 export const violacoesDiretas = (arestas: [string, string][]): string[] =>
   arestas.flatMap(([de, para]) => {
@@ -50,11 +65,12 @@ export const violacoesDiretas = (arestas: [string, string][]): string[] =>
   });
 
 /**
- * Cycles that join two API modules: a module is one node (all its folders), any other file is its own
- * node, so a cycle through plugins/ or lib/ counts only when it really runs through the same files.
+ * Cycles that join two API modules: a module is one node (all its folders; a layered module, one per
+ * layer), any other file is its own node, so a cycle through plugins/ or lib/ counts only when it really
+ * runs through the same files.
  */
 export const ciclosEntreModulos = (arestas: [string, string][]): string[][] => {
-  const no = (caminho: string) => (modulo(caminho) ? `modules/${modulo(caminho)}` : caminho);
+  const no = (caminho: string) => noDoModulo(caminho) ?? caminho;
   const vizinhos = new Map<string, Set<string>>();
   for (const [de, para] of arestas) {
     if (!de.startsWith('apps/api/src/') || !para.startsWith('apps/api/src/')) continue;

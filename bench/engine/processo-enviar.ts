@@ -18,7 +18,10 @@ import {
   buscarKillSwitchAtivo,
   buscarSistemaSettings,
 } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
-import { type ProvedorConfigurado, provedorPixAtivo } from '../../apps/api/src/modules/pix/provedor-ativo.ts';
+import {
+  type ProvedorConfigurado,
+  provedorPixAtivo,
+} from '../../apps/api/src/modules/pix/configuracao/provedor-ativo.ts';
 import { enviarPendentes, type ResultadoEnvios } from '../../apps/api/src/modules/regua/enviador.ts';
 
 const [url, baseUrl, apiVersion, phoneNumberId, accessToken, prazo, appKey] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
-import type { PixRecebido } from '../../apps/api/src/modules/pix/api-pix-cliente.ts';
+import type { PixRecebido } from '../../apps/api/src/modules/pix/psp/api-pix-cliente.ts';
 import { iniciarServidor } from '../api/api.bench.ts';
 import { type BancoBench, comCliente } from '../banco.ts';
 import { inserirClientesComConta } from '../engine/gerar.ts';

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../apps/api/src/db/client.ts';
-import preparaCaDeTeste from '../../apps/api/src/modules/pix/ca-de-teste.global-setup.ts';
-import { certificadosDeTeste } from '../../apps/api/src/modules/pix/certificados.test-fixtures.ts';
 import {
   abrirSegredoPix,
   pixArmazenado,
   salvarPixArmazenado,
-} from '../../apps/api/src/modules/pix/pix-settings.repository.ts';
-import { atualizarPix } from '../../apps/api/src/modules/pix/pix-settings.service.ts';
-import { iniciarPspFalso, type PspFalso } from '../../apps/api/src/modules/pix/psp-falso.test-fixtures.ts';
+} from '../../apps/api/src/modules/pix/configuracao/pix-settings.repository.ts';
+import { atualizarPix } from '../../apps/api/src/modules/pix/configuracao/pix-settings.service.ts';
+import preparaCaDeTeste from '../../apps/api/src/modules/pix/psp/ca-de-teste.global-setup.ts';
+import { certificadosDeTeste } from '../../apps/api/src/modules/pix/psp/certificados.test-fixtures.ts';
+import {
+  iniciarPspFalso,
+  type PspFalso,
+} from '../../apps/api/src/modules/pix/psp/psp-falso.test-fixtures.ts';
 import { criarUsuario } from '../../apps/api/src/modules/usuarios/usuarios.service.ts';
 
 // The PIX rows' PSP: the tests' fake PSP (mutual TLS, OAuth2) on loopback, configured as the product's

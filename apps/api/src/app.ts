@@ -15,9 +15,6 @@ import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
-import { cobrancasPixRoutes } from './modules/cobrancas-pix/cobrancas-pix.routes.ts';
-import { creditosPixRoutes } from './modules/cobrancas-pix/creditos-pix.routes.ts';
-import { webhookPixRoutes } from './modules/cobrancas-pix/webhook-pix.routes.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
@@ -38,7 +35,11 @@ import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
-import { pixConfigRoutes } from './modules/pix/pix-config.routes.ts';
+import { cobrancasPixRoutes } from './modules/pix/cobrancas/cobrancas-pix.routes.ts';
+import { pixConfigRoutes } from './modules/pix/configuracao/pix-config.routes.ts';
+import { creditosPixRoutes } from './modules/pix/creditos/creditos-pix.routes.ts';
+import { simulacaoPixRoutes } from './modules/pix/liquidacao/simulacao-pix.routes.ts';
+import { webhookPixRoutes } from './modules/pix/liquidacao/webhook-pix.routes.ts';
 import { linkPortalRoutes } from './modules/portal/link-portal.routes.ts';
 import { paginaPortalPlugin } from './modules/portal/pagina-portal.ts';
 import { LIMITES_PORTAL_PADRAO, type LimitesPortal, portalRoutes } from './modules/portal/portal.routes.ts';
@@ -152,6 +153,7 @@ export const buildApp = async (opts: AppOptions) => {
       simuladorRoutes,
       negociacoesRoutes,
       cobrancasPixRoutes,
+      simulacaoPixRoutes,
       contasReceberRoutes,
       linkPortalRoutes,
       importacoesOperadorRoutes,

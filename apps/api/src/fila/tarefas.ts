@@ -1,10 +1,10 @@
-import { conciliarComPsp } from '../modules/cobrancas-pix/jobs/conciliar.job.ts';
-import { confirmarNotificacaoPix } from '../modules/cobrancas-pix/jobs/confirmar-notificacao.job.ts';
-import { liquidarPix } from '../modules/cobrancas-pix/jobs/liquidar-pix.job.ts';
 import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
 import { enviarTermos } from '../modules/negociacoes/jobs/enviar-termos.job.ts';
-import { cobrarParcelas } from '../modules/pix/jobs/cobrar-parcelas.job.ts';
-import { removerCobrancaNoPsp } from '../modules/pix/jobs/remover-cobranca.job.ts';
+import { cobrarParcelas } from '../modules/pix/cobrancas/jobs/cobrar-parcelas.job.ts';
+import { removerCobrancaNoPsp } from '../modules/pix/cobrancas/jobs/remover-cobranca.job.ts';
+import { conciliarComPsp } from '../modules/pix/liquidacao/jobs/conciliar.job.ts';
+import { confirmarNotificacaoPix } from '../modules/pix/liquidacao/jobs/confirmar-notificacao.job.ts';
+import { liquidarPix } from '../modules/pix/liquidacao/jobs/liquidar-pix.job.ts';
 import type { Agendamento } from './fila.ts';
 import type { Tarefa } from './tarefa.ts';
 

@@ -9,11 +9,18 @@ import { ordem as ordemSql, porNome, type Sentido } from '../../lib/ordenacao.ts
 import type { Pagina } from '../clientes/clientes-admin.repository.ts';
 import { condicaoBuscaCliente } from '../clientes/clientes-busca.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
-import { doOperador, type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
+import {
+  deClienteDoOperador,
+  doOperador,
+  type EscopoOperador,
+  visivelAoOperador,
+} from '../clientes/escopo-operador.ts';
 import type { Atualizacao } from '../clientes/valor-atualizado.ts';
 import { toContaReceber } from './conta-receber.mapper.ts';
 
 // The operator's receivables (docs/produto.md §7): always joined to clientes so the caller's scope builds the WHERE.
+
+export type ContaRow = typeof contasReceber.$inferSelect;
 
 export type FiltroContas = {
   status?: ContaStatus;
@@ -93,6 +100,21 @@ export class ContasDoOperador {
     private readonly db: DbOrTx,
     private readonly escopo: EscopoOperador,
   ) {}
+
+  /** The customer's open receivables, oldest first (the caller checked it may act on the customer). */
+  abertasDoCliente(clienteId: number): Promise<ContaRow[]> {
+    return this.db
+      .select()
+      .from(contasReceber)
+      .where(
+        and(
+          eq(contasReceber.clienteId, clienteId),
+          deClienteDoOperador(contasReceber.clienteId, this.escopo),
+          eq(contasReceber.status, 'aberta'),
+        ),
+      )
+      .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
+  }
 
   /**
    * Open receivables of own customers, their balance and the overdue ones, plus own customers: from the

@@ -3,7 +3,7 @@ import { instanteNoFuso } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cobrancaPixContas, cobrancasPix, pagamentos, pixRecebidos } from '../../db/schema/index.ts';
-import { simuladorPix } from '../pix/simulador-pix.ts';
+import { simuladorPix } from '../pix/psp/simulador-pix.ts';
 
 // The demo's PIX payments were made through the simulator's charges (docs/produto.md §21): each has its
 // charge, paid, and the confirmed PIX that recorded it, so the dashboards show automatic PIX collection.

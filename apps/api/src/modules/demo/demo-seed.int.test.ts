@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { brCodeValido, gerarBrCodeDinamico } from '../pix/br-code.ts';
+import { brCodeValido, gerarBrCodeDinamico } from '../pix/psp/br-code.ts';
 import { resumoDoPortal } from '../portal/resumo-portal.ts';
 import { abrirSessao, sessaoDoPortal } from '../portal/sessao.ts';
 import { verifyPassword } from '../usuarios/password.ts';

@@ -28,7 +28,7 @@ import {
   pagamentos,
 } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
-import { buscarPixArmazenado, salvarPixArmazenado } from '../pix/pix-settings.repository.ts';
+import { buscarPixArmazenado, salvarPixArmazenado } from '../pix/configuracao/pix-settings.repository.ts';
 
 // The agreement and payment loop (docs/produto.md §8, §9): the terms go to the customer when the
 // agreement is confirmed, one amount pays several receivables oldest first, and the thank-you states

@@ -21,8 +21,8 @@ import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operad
 import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
-import { pixConfigurado } from '../pix/provedor-ativo.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
+import { pixConfigurado } from '../pix/configuracao/provedor-ativo.ts';
 import { enviarTermosAposCommit } from './jobs/enviar-termos.job.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 import { prepararTermos, type TermosPreparados } from './termos-acordo.ts';

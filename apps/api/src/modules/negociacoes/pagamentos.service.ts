@@ -25,7 +25,7 @@ import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
-import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
 import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
 

@@ -10,7 +10,7 @@ import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
-import { copiaEColaDaParcela } from '../pix/parcelas-acordo.ts';
+import { copiaEColaDaParcela } from '../pix/cobrancas/parcelas-acordo.ts';
 import { montarMensagemNegociacao, type ParcelaDosTermos } from './mensagem-negociacao.ts';
 
 // The agreement's terms go to the customer when it is confirmed (docs/produto.md §8): the message is

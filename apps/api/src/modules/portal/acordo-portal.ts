@@ -25,8 +25,8 @@ import { atualizarClienteComResposta, inserirEntrada } from '../mensagens/entrad
 import { enviarTermos } from '../negociacoes/jobs/enviar-termos.job.ts';
 import { NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
 import { gravarAcordo } from '../negociacoes/negociacoes.service.ts';
-import { cobrarParcelas } from '../pix/jobs/cobrar-parcelas.job.ts';
-import { pixConfigurado } from '../pix/provedor-ativo.ts';
+import { cobrarParcelas } from '../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
+import { pixConfigurado } from '../pix/configuracao/provedor-ativo.ts';
 import {
   acordoEmAndamento,
   atualizar,

@@ -9,10 +9,10 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
-import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { buscarCobranca, type CobrancaRow, inserirCobranca } from '../pix/cobrancas.repository.ts';
-import { emitirCobranca } from '../pix/emissao-cobranca.ts';
-import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
+import { buscarCobranca, type CobrancaRow, inserirCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
+import { emitirCobranca } from '../pix/cobrancas/emissao-cobranca.ts';
+import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../pix/psp/api-pix-erros.ts';
 import {
   acordoEmAndamento,
   atualizar,

@@ -22,8 +22,8 @@ import {
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../clientes/clientes.test-fixtures.ts';
 import { digestoToken, emitirLink, preencherLinkDoPortal } from '../links-portal/links.ts';
-import { certificadosDeTeste } from '../pix/certificados.test-fixtures.ts';
-import { iniciarPspFalso, type PspFalso } from '../pix/psp-falso.test-fixtures.ts';
+import { certificadosDeTeste } from '../pix/psp/certificados.test-fixtures.ts';
+import { iniciarPspFalso, type PspFalso } from '../pix/psp/psp-falso.test-fixtures.ts';
 import { executarPassada } from '../regua/motor.ts';
 import { configurar, em, mensagensRegua, montarMotor } from '../regua/regua.test-fixtures.ts';
 import {

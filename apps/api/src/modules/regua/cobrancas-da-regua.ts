@@ -6,10 +6,14 @@ import { mensagens } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
-import { ErroApiPix } from '../pix/api-pix-erros.ts';
-import { inserirCobrancas } from '../pix/cobrancas.repository.ts';
-import { type CobrancaEmitida, type ContaCobrada, emitirCobranca } from '../pix/emissao-cobranca.ts';
-import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
+import { inserirCobrancas } from '../pix/cobrancas/cobrancas.repository.ts';
+import {
+  type CobrancaEmitida,
+  type ContaCobrada,
+  emitirCobranca,
+} from '../pix/cobrancas/emissao-cobranca.ts';
+import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../pix/psp/api-pix-erros.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
 // Every collection message carries its own PIX charge (docs/produto.md §21), valid when it goes: the

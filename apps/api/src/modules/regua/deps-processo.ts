@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../../db/client.ts';
 import { relogioDoSistema } from '../../lib/relogio.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
-import { provedorPixAtivo } from '../pix/provedor-ativo.ts';
+import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
 import type { DepsMotor } from './motor.ts';
 
 /** The engine's dependencies in a real process (server, worker, CLI): system clock, configured channel and PIX provider. */

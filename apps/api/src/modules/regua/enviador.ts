@@ -15,7 +15,7 @@ import type { LinhaDeSaida } from '../mensagens/despacho.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
-import { type ProvedorConfigurado, provedorSimulado } from '../pix/provedor-ativo.ts';
+import { type ProvedorConfigurado, provedorSimulado } from '../pix/configuracao/provedor-ativo.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { precisaDeCobranca, prepararCobrancas } from './cobrancas-da-regua.ts';
 import {

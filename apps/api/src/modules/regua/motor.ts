@@ -7,7 +7,7 @@ import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { buscarKillSwitchAtivo, buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarImportacoesInterrompidas } from '../importacoes/importacao.service.ts';
-import type { ProvedorConfigurado } from '../pix/provedor-ativo.ts';
+import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
 import { horarioDoDia } from './calendario.ts';
 import { enviarPendentes } from './enviador.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';

@@ -9,10 +9,10 @@ import {
   inserirConta,
   inserirCliente as novoCliente,
 } from '../clientes/clientes.test-fixtures.ts';
-import { brCodeValido } from '../pix/br-code.ts';
-import { removerCobrancasDasContas } from '../pix/cobrancas.repository.ts';
-import { type ProvedorConfigurado, provedorSimulado } from '../pix/provedor-ativo.ts';
-import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../pix/psp-falso.test-fixtures.ts';
+import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
+import { type ProvedorConfigurado, provedorSimulado } from '../pix/configuracao/provedor-ativo.ts';
+import { brCodeValido } from '../pix/psp/br-code.ts';
+import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../pix/psp/psp-falso.test-fixtures.ts';
 import { MARCADOR_PIX } from './mensagem-regua.ts';
 import { executarPassada } from './motor.ts';
 import { configurar, em, JANELA_SEMPRE, mensagensRegua, montarMotor } from './regua.test-fixtures.ts';

@@ -13,7 +13,7 @@ import {
   salvarConfiguracao,
   salvarSistemaSettings,
 } from '../configuracoes/configuracoes.repository.ts';
-import { provedorSimulado } from '../pix/provedor-ativo.ts';
+import { provedorSimulado } from '../pix/configuracao/provedor-ativo.ts';
 import { prepararCobrancas } from './cobrancas-da-regua.ts';
 import { reivindicar } from './enviador.ts';
 import type { DepsMotor } from './motor.ts';

@@ -13,11 +13,11 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { buscarWhatsappStatus } from '../canais/whatsapp-settings.repository.ts';
-import { buscarCheckpointConciliacao } from '../cobrancas-pix/conciliacao-pix.ts';
 import { buscarKillSwitchAtivo } from '../configuracoes/configuracoes.repository.ts';
 import { definirAutomacao } from '../configuracoes/configuracoes.service.ts';
-import { buscarPixArmazenado } from '../pix/pix-settings.repository.ts';
-import { statusPix } from '../pix/pix-settings.service.ts';
+import { buscarPixArmazenado } from '../pix/configuracao/pix-settings.repository.ts';
+import { statusPix } from '../pix/configuracao/pix-settings.service.ts';
+import { buscarCheckpointConciliacao } from '../pix/liquidacao/conciliacao-pix.ts';
 import {
   contarFilaPendente,
   filasPix,

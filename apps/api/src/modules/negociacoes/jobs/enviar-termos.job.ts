@@ -4,9 +4,9 @@ import { enfileirar } from '../../../fila/enfileirar.ts';
 import { definirTarefa } from '../../../fila/tarefa.ts';
 import { canalAtivo } from '../../canais/canal-ativo.ts';
 import { enviarTomada, reservaDa, tomarReservada } from '../../mensagens/despacho.ts';
-import { ErroApiPix } from '../../pix/api-pix-erros.ts';
-import { cobrarParcelasAposCommit } from '../../pix/jobs/cobrar-parcelas.job.ts';
-import { cobrarParcelasDeAcordo } from '../../pix/parcelas-acordo.ts';
+import { cobrarParcelasAposCommit } from '../../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
+import { cobrarParcelasDeAcordo } from '../../pix/cobrancas/parcelas-acordo.ts';
+import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import { termosComPix } from '../termos-acordo.ts';
 
 // The agreement's terms (docs/produto.md §8, §21): the first instalment's charge into the stored text,

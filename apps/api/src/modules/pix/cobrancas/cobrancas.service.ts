@@ -1,0 +1,88 @@
+import type { CobrancaPixView } from '@cobranca/contracts';
+import { formatarReais, plural } from '@cobranca/dominio';
+import type { Db } from '../../../db/client.ts';
+import type { Ator } from '../../../lib/ator.ts';
+import { ErroDominio, erroDeCampo } from '../../../lib/errors.ts';
+import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
+import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
+import type { EscopoOperador } from '../../clientes/escopo-operador.ts';
+import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
+import { type ContaRow, ContasDoOperador } from '../../contas-receber/contas-receber.repository.ts';
+import { provedorPixAtivo } from '../configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../psp/api-pix-erros.ts';
+import { inserirCobranca, listarCobrancasDoCliente, toCobrancaPixView } from './cobrancas.repository.ts';
+import { emitirCobranca } from './emissao-cobranca.ts';
+
+// PIX charges an operator creates and sees (docs/produto.md §21). The PSP is called with no database
+// lock held: a slow PSP must not block the customer's other work.
+
+const escolherContas = (abertas: ContaRow[], ids: number[] | undefined): ContaRow[] => {
+  if (abertas.length === 0)
+    throw erroDeCampo('DADOS_INVALIDOS', 'conta_ids', 'O cliente não tem contas em aberto.');
+  if (!ids) return abertas;
+  const porId = new Map(abertas.map((c) => [c.id, c]));
+  const fora = ids.filter((id) => !porId.has(id));
+  if (fora.length > 0)
+    throw erroDeCampo(
+      'DADOS_INVALIDOS',
+      'conta_ids',
+      `${plural(fora.length, 'Conta não encontrada', 'Contas não encontradas')} em aberto para este cliente: ${fora.map((id) => `#${id}`).join(', ')}.`,
+    );
+  return [...new Set(ids)].map((id) => porId.get(id) as ContaRow);
+};
+
+type Preparo = { cliente: ClienteRow; contas: ContaRow[] };
+
+export const criarCobrancaPix = async (
+  db: Db,
+  appKey: Buffer,
+  escopo: EscopoOperador,
+  clienteId: number,
+  contaIds: number[] | undefined,
+  ator: Ator,
+  // Only the final insert marks an Idempotency-Key written: a PSP failure before it may be retried.
+  opcoes: { gravacao?: Db; agora?: Date } = {},
+): Promise<CobrancaPixView> => {
+  const { gravacao = db, agora = new Date() } = opcoes;
+  const { cliente, contas }: Preparo = await db.transaction(async (tx) => {
+    const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
+    const abertas = await new ContasDoOperador(tx, escopo).abertasDoCliente(clienteId);
+    return { cliente, contas: escolherContas(abertas, contaIds) };
+  });
+  const settings = await buscarSistemaSettings(db);
+  const pix = await provedorPixAtivo(db, appKey);
+  const emitida = await emitirCobranca(pix, settings, cliente, contas, agora).catch((error: unknown) => {
+    throw error instanceof ErroApiPix ? new ErroDominio('PSP_INDISPONIVEL', error.message) : error;
+  });
+  return gravacao.transaction(async (tx) => {
+    const row = await inserirCobranca(
+      tx,
+      { ...emitida, clienteId, origem: 'operador', criadaPor: ator.usuarioId },
+      contas.map((c) => c.id),
+    );
+    await registrarAuditoria(tx, {
+      usuarioId: ator.usuarioId,
+      acao: 'cobranca_pix.criada',
+      descricao: `Cobrança PIX de ${formatarReais(emitida.valorCentavos)} criada para ${cliente.nome}`,
+      entidade: 'cobranca_pix',
+      entidadeId: row.id,
+      detalhes: {
+        cliente_id: clienteId,
+        txid: row.txid,
+        tipo: row.tipo,
+        contas_ids: contas.map((c) => c.id),
+      },
+      ip: ator.ip,
+    });
+    return toCobrancaPixView(
+      row,
+      contas.map((c) => c.id),
+      agora,
+    );
+  });
+};
+
+export const listarCobrancasPix = async (db: Db, escopo: EscopoOperador, clienteId: number) => {
+  const cliente = await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(clienteId);
+  return listarCobrancasDoCliente(db, cliente.id, new Date());
+};

@@ -1,0 +1,145 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import {
+  clientes,
+  cobrancaPixContas,
+  cobrancasPix,
+  contasReceber,
+  negociacoes,
+} from '../../../db/schema/index.ts';
+import { ErroDominio } from '../../../lib/errors.ts';
+import { ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
+import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
+import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
+import { type ProvedorConfigurado, provedorPixAtivo } from '../configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../psp/api-pix-erros.ts';
+import { inserirCobranca } from './cobrancas.repository.ts';
+import {
+  type CobrancaEmitida,
+  type ContaCobrada,
+  type DevedorDaCobranca,
+  emitirCobranca,
+} from './emissao-cobranca.ts';
+
+// Every agreement instalment carries its own PIX charge (docs/produto.md §21): asked for by the jobs the
+// agreement's transaction enqueues (the terms' job for the first, jobs/cobrar-parcelas.job.ts for every
+// other, retried with backoff while the PSP fails). One per instalment: the régua's messages bring their
+// own charges later, so an instalment whose charge expired does not get another here.
+
+type Parcela = { conta: ContaCobrada; clienteId: number; devedor: DevedorDaCobranca };
+
+const SEM_COBRANCA_DE_ACORDO = sql`NOT EXISTS (
+  SELECT 1 FROM cobranca_pix_contas cpc JOIN cobrancas_pix cp ON cp.id = cpc.cobranca_id
+  WHERE cpc.conta_id = ${contasReceber.id} AND cp.origem = 'acordo')`;
+
+const parcelasSemCobranca = async (
+  db: Db,
+  filtro: { negociacaoId: number; limite: number },
+): Promise<Parcela[]> => {
+  const linhas = await db
+    .select({
+      conta: contasReceber,
+      nome: clientes.nome,
+      documento: clientes.documento,
+      documentoTipo: clientes.documentoTipo,
+    })
+    .from(negociacoes)
+    .innerJoin(contasReceber, eq(contasReceber.negociacaoId, negociacoes.id))
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(
+      and(
+        eq(negociacoes.id, filtro.negociacaoId),
+        eq(negociacoes.status, 'ativa'),
+        eq(contasReceber.origem, 'acordo'),
+        eq(contasReceber.status, 'aberta'),
+        SEM_COBRANCA_DE_ACORDO,
+      ),
+    )
+    .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
+    .limit(filtro.limite);
+  return linhas.map(({ conta, ...devedor }) => ({ conta, clienteId: conta.clienteId, devedor }));
+};
+
+/** Stores the charge unless the instalment was paid, or charged by a concurrent pass, meanwhile. */
+const guardar = (db: Db, parcela: Parcela, emitida: CobrancaEmitida) =>
+  db.transaction(async (tx) => {
+    const id = parcela.conta.id;
+    // The customer, then the receivable: the order of a payment, which would otherwise deadlock with
+    // this insert's foreign-key lock on the customer. Then a fresh look (a new statement sees what a
+    // concurrent pass committed).
+    await new ClientesDoOperador(tx, ESCOPO_SISTEMA).buscarVisivelOrThrow(parcela.clienteId, {
+      forUpdate: true,
+    });
+    const [aberta] = await tx
+      .select({ id: contasReceber.id })
+      .from(contasReceber)
+      .where(and(eq(contasReceber.id, id), eq(contasReceber.status, 'aberta')))
+      .for('update');
+    const [semCobranca] = aberta
+      ? await tx
+          .select({ id: contasReceber.id })
+          .from(contasReceber)
+          .where(and(eq(contasReceber.id, id), SEM_COBRANCA_DE_ACORDO))
+      : [];
+    // What the PSP made for nothing expires there unpaid.
+    if (!semCobranca) return false;
+    await inserirCobranca(tx, { ...emitida, clienteId: parcela.clienteId, origem: 'acordo' }, [id]);
+    return true;
+  });
+
+export type ResultadoParcelas = { criadas: number; falhas: number };
+
+/**
+ * Creates the missing charges of one agreement's instalments. A PSP error leaves that instalment for
+ * the job's next try; a provider not configured leaves them all.
+ */
+export const cobrarParcelasDeAcordo = async (
+  db: Db,
+  appKey: Buffer,
+  opcoes: {
+    negociacaoId: number;
+    agora?: Date;
+    limite?: number;
+    pixDe?: () => Promise<ProvedorConfigurado>;
+  },
+): Promise<ResultadoParcelas> => {
+  const { agora = new Date(), limite = 100, pixDe = () => provedorPixAtivo(db, appKey) } = opcoes;
+  const resultado: ResultadoParcelas = { criadas: 0, falhas: 0 };
+  const parcelas = await parcelasSemCobranca(db, { negociacaoId: opcoes.negociacaoId, limite });
+  if (parcelas.length === 0) return resultado;
+  let pix: ProvedorConfigurado;
+  try {
+    pix = await pixDe();
+  } catch (error) {
+    if (!(error instanceof ErroDominio)) throw error;
+    return { criadas: 0, falhas: parcelas.length };
+  }
+  const settings = await buscarSistemaSettings(db);
+  for (const parcela of parcelas) {
+    try {
+      const emitida = await emitirCobranca(pix, settings, parcela.devedor, [parcela.conta], agora);
+      if (await guardar(db, parcela, emitida)) resultado.criadas += 1;
+    } catch (error) {
+      if (!(error instanceof ErroApiPix)) throw error;
+      resultado.falhas += 1;
+    }
+  }
+  return resultado;
+};
+
+/** The copia e cola of the instalment's active agreement charge, if it has one. */
+export const copiaEColaDaParcela = async (db: Db, contaId: number): Promise<string | null> => {
+  const [cobranca] = await db
+    .select({ codigo: cobrancasPix.pixCopiaECola })
+    .from(cobrancasPix)
+    .innerJoin(cobrancaPixContas, eq(cobrancaPixContas.cobrancaId, cobrancasPix.id))
+    .where(
+      and(
+        eq(cobrancaPixContas.contaId, contaId),
+        eq(cobrancasPix.origem, 'acordo'),
+        eq(cobrancasPix.status, 'ativa'),
+      ),
+    )
+    .limit(1);
+  return cobranca?.codigo ?? null;
+};

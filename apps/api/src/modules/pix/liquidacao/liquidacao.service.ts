@@ -1,0 +1,264 @@
+import {
+  aplicarPagamentoComEncargos,
+  formatarReais,
+  hojeNoFuso,
+  type PartesPagamento,
+  type PercentuaisEncargos,
+} from '@cobranca/dominio';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { type PixRecebidoOrigem, pixRecebidos } from '../../../db/schema/index.ts';
+import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
+import type { CanalDriver } from '../../canais/canal.ts';
+import { canalAtivo } from '../../canais/canal-ativo.ts';
+import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
+import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
+import { contaParaEncargos, encargosDaConta, percentuaisDe } from '../../clientes/valor-atualizado.ts';
+import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
+import { type ContaRow, NegociacoesRepository } from '../../negociacoes/negociacoes.repository.ts';
+import { concluirSeQuitado, prepararAgradecimento } from '../../negociacoes/pagamentos.service.ts';
+import {
+  buscarCobranca,
+  type CobrancaRow,
+  contasDaCobranca,
+  marcarCobrancaPaga,
+  removerCobrancasDasContas,
+} from '../cobrancas/cobrancas.repository.ts';
+import type { PixConfirmado } from '../psp/provedor-pix.ts';
+
+// Recording a PIX the provider confirmed (docs/produto.md §21): idempotent by endToEndId; it settles
+// what its charge covers, oldest first, principal and encargos apart, then does what a manual payment
+// does (agreement and promises fulfilled, customer concluded, thank-you message), by the system. What
+// finds no open debt (a txid we do not know, a debt settled by hand) stays as an unmatched credit:
+// never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
+// settlement, `liquidarPixEmContas`.
+
+export type ResultadoPix = {
+  situacao: 'conciliado' | 'sem_correspondencia' | 'repetido';
+  clienteId: number | null;
+  pagoCentavos: number;
+  creditoCentavos: number;
+};
+
+/** One receivable a PIX paid, principal and encargos apart. */
+export type PagamentoPix = {
+  conta: ContaRow;
+  valorCentavos: number;
+  partes: PartesPagamento;
+  quitou: boolean;
+};
+
+/** What settling part of a PIX did: the payments, then what they settled besides the receivables. */
+export type LiquidacaoPix = {
+  pagoCentavos: number;
+  pagamentos: PagamentoPix[];
+  quitadas: ContaRow[];
+  negociacoesCumpridas: number[];
+  promessasCumpridas: number[];
+  clienteConcluido: boolean;
+};
+
+export type LiquidarPixInput = {
+  cliente: ClienteRow;
+  /** The customer's open receivables, locked (the customer first), oldest first. */
+  contas: ContaRow[];
+  pix: { id: number; endToEndId: string };
+  /** What of the PIX to apply now: the whole PIX, or what is left of its credit. */
+  valorCentavos: number;
+  /** The day the receivables are updated to and the payments dated. */
+  data: string;
+  percentuais: PercentuaisEncargos;
+  canal: CanalDriver;
+  /** The charge the PIX paid: marked paid, and the others over its receivables removed. */
+  cobrancaPaga?: { id: number; contasIds: number[]; pagaEm: Date };
+};
+
+const REPETIDO: ResultadoPix = { situacao: 'repetido', clienteId: null, pagoCentavos: 0, creditoCentavos: 0 };
+
+/** The row first: of two deliveries of the same PIX, the second inserts nothing and stops here. */
+const reservar = async (
+  tx: DbOrTx,
+  pix: PixConfirmado,
+  origem: PixRecebidoOrigem,
+): Promise<number | null> => {
+  const [row] = await tx
+    .insert(pixRecebidos)
+    .values({
+      endToEndId: pix.endToEndId,
+      txid: pix.txid,
+      valorCentavos: pix.valorCentavos,
+      creditoCentavos: pix.valorCentavos,
+      horario: pix.horario,
+      pagadorNome: pix.pagador?.nome ?? null,
+      pagadorDocumento: pix.pagador?.documento ?? null,
+      situacao: 'sem_correspondencia',
+      origem,
+    })
+    .onConflictDoNothing()
+    .returning({ id: pixRecebidos.id });
+  return row?.id ?? null;
+};
+
+/** The order a PIX pays receivables in: the oldest due date first, then the oldest receivable. */
+export const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
+  [...contas].sort((a, b) => a.vencimento.localeCompare(b.vencimento) || a.id - b.id);
+
+/** Pays the receivables in order, each up to its updated amount on `data`, until the amount runs out. */
+const pagarContas = async (
+  repositorio: NegociacoesRepository,
+  { cliente, contas, pix, valorCentavos, data, percentuais }: LiquidarPixInput,
+): Promise<PagamentoPix[]> => {
+  const pagos: PagamentoPix[] = [];
+  let resto = valorCentavos;
+  for (const conta of contas) {
+    if (resto === 0) break;
+    const devido = encargosDaConta(conta, { hoje: data, percentuais }).totalCentavos;
+    const valor = Math.min(resto, devido);
+    const aplicado = aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, data, percentuais);
+    await repositorio.aplicarPagamento(conta, aplicado, data);
+    await repositorio.inserirPagamento({
+      clienteId: cliente.id,
+      contaId: conta.id,
+      valorCentavos: valor,
+      partes: aplicado.partes,
+      data,
+      forma: 'pix',
+      observacao: `PIX ${pix.endToEndId}`,
+      pixRecebidoId: pix.id,
+    });
+    pagos.push({ conta, valorCentavos: valor, partes: aplicado.partes, quitou: aplicado.quitou });
+    resto -= valor;
+  }
+  return pagos;
+};
+
+/**
+ * Settles `valorCentavos` of a confirmed PIX over the customer's receivables (oldest first, principal
+ * and encargos apart, payments of `forma` `pix` by the system), then does what a payment does besides:
+ * the charges over what it paid stop (or the charge it paid is marked paid and the others over its
+ * receivables stop), agreements and promises are fulfilled, the customer is concluded when nothing is
+ * open and the thank-you message stored. Nothing paid, nothing else done. Used by the PSP's confirmation
+ * and by an admin assigning an unmatched credit (docs/produto.md §21).
+ */
+export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): Promise<LiquidacaoPix> => {
+  const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
+  const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
+  const pagamentos = await pagarContas(repositorio, input);
+  const pagoCentavos = pagamentos.reduce((soma, p) => soma + p.valorCentavos, 0);
+  const nada: LiquidacaoPix = {
+    pagoCentavos,
+    pagamentos,
+    quitadas: [],
+    negociacoesCumpridas: [],
+    promessasCumpridas: [],
+    clienteConcluido: false,
+  };
+  if (pagoCentavos === 0) return nada;
+  const { cliente, cobrancaPaga } = input;
+  if (cobrancaPaga) {
+    await marcarCobrancaPaga(tx, cobrancaPaga.id, cobrancaPaga.pagaEm);
+    await removerCobrancasDasContas(tx, cobrancaPaga.contasIds, cobrancaPaga.id);
+  } else {
+    // A charge over a receivable paid now would ask for an amount no longer owed.
+    await removerCobrancasDasContas(
+      tx,
+      pagamentos.map((p) => p.conta.id),
+    );
+  }
+  const quitadas = pagamentos.filter((p) => p.quitou).map((p) => p.conta);
+  const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
+  const negociacoesCumpridas: number[] = [];
+  for (const negociacaoId of acordos)
+    if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
+  const promessasCumpridas = await repositorio.cumprirPromessas(cliente.id);
+  const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
+  if (clienteConcluido) await prepararAgradecimento(tx, cliente, pagoCentavos, input.canal);
+  return { ...nada, quitadas, negociacoesCumpridas, promessasCumpridas, clienteConcluido };
+};
+
+const semCorrespondencia = async (
+  tx: DbOrTx,
+  pixId: number,
+  pix: PixConfirmado,
+  cobranca: CobrancaRow | undefined,
+): Promise<ResultadoPix> => {
+  const clienteId = cobranca?.clienteId ?? null;
+  await tx
+    .update(pixRecebidos)
+    .set({ clienteId, cobrancaId: cobranca?.id ?? null })
+    .where(eq(pixRecebidos.id, pixId));
+  await registrarAuditoria(tx, {
+    usuarioId: null,
+    acao: 'pix.sem_correspondencia',
+    descricao: `PIX de ${formatarReais(pix.valorCentavos)} sem dívida em aberto correspondente: crédito a atribuir`,
+    entidade: 'pix_recebido',
+    entidadeId: pixId,
+    detalhes: { end_to_end_id: pix.endToEndId, txid: pix.txid, cobranca_status: cobranca?.status ?? null },
+  });
+  return { situacao: 'sem_correspondencia', clienteId, pagoCentavos: 0, creditoCentavos: pix.valorCentavos };
+};
+
+export const registrarPixConfirmado = async (
+  db: Db,
+  appKey: Buffer,
+  pix: PixConfirmado,
+  origem: PixRecebidoOrigem,
+): Promise<ResultadoPix> => {
+  const settings = await buscarSistemaSettings(db);
+  const canal = await canalAtivo(db, appKey);
+  return db.transaction(async (tx) => {
+    const pixId = await reservar(tx, pix, origem);
+    if (pixId === null) return REPETIDO;
+    const vista = pix.txid ? await buscarCobranca(tx, pix.txid) : undefined;
+    if (vista?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, vista);
+    const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
+    const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
+    // Same lock order as a manual payment, which removes charges after locking the customer and its
+    // receivables: the customer first, then the charge (looked at again, it may have changed), then the
+    // receivables. The charge first would deadlock with such a payment.
+    const cliente = await clientes.buscarVisivelOrThrow(vista.clienteId, { forUpdate: true });
+    const cobranca = await buscarCobranca(tx, vista.txid, { forUpdate: true });
+    if (cobranca?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, cobranca);
+    const contasIds = await contasDaCobranca(tx, cobranca.id);
+    const abertas = maisAntigasPrimeiro(
+      (await repositorio.travarContas(cliente.id, contasIds)).filter((c) => c.status === 'aberta'),
+    );
+    const liquidacao = await liquidarPixEmContas(tx, {
+      cliente,
+      contas: abertas,
+      pix: { id: pixId, endToEndId: pix.endToEndId },
+      valorCentavos: pix.valorCentavos,
+      data: hojeNoFuso(pix.horario, settings.fuso_horario),
+      percentuais: percentuaisDe(settings),
+      canal,
+      cobrancaPaga: { id: cobranca.id, contasIds, pagaEm: pix.horario },
+    });
+    const { pagoCentavos } = liquidacao;
+    if (pagoCentavos === 0) return semCorrespondencia(tx, pixId, pix, cobranca);
+    const creditoCentavos = pix.valorCentavos - pagoCentavos;
+    await tx
+      .update(pixRecebidos)
+      .set({ situacao: 'conciliado', clienteId: cliente.id, cobrancaId: cobranca.id, creditoCentavos })
+      .where(eq(pixRecebidos.id, pixId));
+    await registrarAuditoria(tx, {
+      usuarioId: null,
+      acao: 'pix.recebido',
+      descricao: `Pagamento PIX de ${formatarReais(pagoCentavos)} recebido de ${cliente.nome}`,
+      entidade: 'pix_recebido',
+      entidadeId: pixId,
+      detalhes: {
+        cliente_id: cliente.id,
+        end_to_end_id: pix.endToEndId,
+        txid: pix.txid,
+        origem,
+        valor_centavos: pix.valorCentavos,
+        credito_centavos: creditoCentavos,
+        contas_quitadas: liquidacao.quitadas.map((c) => c.id),
+        negociacoes_cumpridas: liquidacao.negociacoesCumpridas,
+        promessas_cumpridas: liquidacao.promessasCumpridas,
+        cliente_concluido: liquidacao.clienteConcluido,
+      },
+    });
+    return { situacao: 'conciliado' as const, clienteId: cliente.id, pagoCentavos, creditoCentavos };
+  });
+};

@@ -1,0 +1,65 @@
+import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErroDominio } from '../../../lib/errors.ts';
+import { segredosIguais } from '../../mensagens/webhook/assinatura.ts';
+import { abrirSegredoPix, buscarPixArmazenado } from '../configuracao/pix-settings.repository.ts';
+import { guardarNotificacoes } from './notificacoes-pix.service.ts';
+
+// The PSP's callback (API Pix: it POSTs `{"pix": [...]}` to `{webhookUrl}/pix`; docs/produto.md §21).
+// The URL we registered carries a secret segment; a wrong one is a 404, as if nothing were there. The
+// notification is stored and answered at once; each PIX is confirmed with the PSP by a job.
+
+const tags = ['webhooks'];
+
+const notificacaoPix = z.object({
+  pix: z
+    .array(
+      z.looseObject({
+        endToEndId: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'endToEndId inválido.'),
+        txid: z.string().max(64).optional(),
+      }),
+    )
+    .max(5_000),
+});
+
+const NAO_ENCONTRADA = 'Rota não encontrada.';
+
+export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/webhooks/pix/:segredo/pix',
+    {
+      config: { access: 'public' },
+      // The path carries the secret segment: no per-request info lines, which log the URL.
+      logLevel: 'warn',
+      schema: {
+        tags,
+        summary: 'Notificações de PIX recebidos (API Pix do Banco Central), confirmadas depois no PSP',
+        params: z.object({ segredo: z.string().max(200) }),
+        body: notificacaoPix,
+        response: {
+          200: z.object({ recebido: z.literal(true) }),
+          404: errorResponse,
+          422: validationErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const armazenado = await buscarPixArmazenado(app.db);
+      const segredo = abrirSegredoPix(app.appKey, armazenado, 'webhook_segredo');
+      if (
+        armazenado.provedor !== 'api_pix' ||
+        segredo.estado !== 'ok' ||
+        !segredosIguais(request.params.segredo, segredo.valor)
+      ) {
+        request.log.warn('PIX: notificação em endereço de webhook desconhecido');
+        throw new ErroDominio('ROTA_NAO_ENCONTRADA', NAO_ENCONTRADA);
+      }
+      await guardarNotificacoes(
+        app.db,
+        request.body.pix.map((p) => ({ endToEndId: p.endToEndId, txid: p.txid ?? null })),
+      );
+      return { recebido: true as const };
+    },
+  );
+};
