@@ -44,7 +44,11 @@ const app = await buildApp({
   webDistDir: config.webDistDir,
   // The job workers run where the engine runs: inside the server, or in `npm run worker` processes.
   fila: config.reguaEmbutida
-    ? { trabalhar: true, pixConciliacaoSegundos: config.pixConciliacaoMs / 1000 }
+    ? {
+        trabalhar: true,
+        pixConciliacaoSegundos: config.pixConciliacaoMs / 1000,
+        reguaSegundos: config.reguaIntervaloMs / 1000,
+      }
     : { trabalhar: false },
 });
 

@@ -30,7 +30,10 @@ const fila = await iniciarFila({
   database,
   tarefas: TAREFAS,
   contexto: { db: database.db, appKey: config.appKey, log },
-  agendamentos: agendamentos({ pixConciliacaoSegundos: config.pixConciliacaoMs / 1000 }),
+  agendamentos: agendamentos({
+    pixConciliacaoSegundos: config.pixConciliacaoMs / 1000,
+    reguaSegundos: config.reguaIntervaloMs / 1000,
+  }),
 });
 log.info({ banco: database.kind, intervalo_ms: config.reguaIntervaloMs }, 'worker da régua iniciado');
 

@@ -5,6 +5,7 @@ import { removerCobrancaNoPsp } from '../modules/pix/cobrancas/jobs/remover-cobr
 import { conciliarComPsp } from '../modules/pix/liquidacao/jobs/conciliar.job.ts';
 import { confirmarNotificacaoPix } from '../modules/pix/liquidacao/jobs/confirmar-notificacao.job.ts';
 import { liquidarPix } from '../modules/pix/liquidacao/jobs/liquidar-pix.job.ts';
+import { planejarRegua } from '../modules/regua/jobs/planejar.job.ts';
 import type { Agendamento } from './fila.ts';
 import type { Tarefa } from './tarefa.ts';
 
@@ -19,8 +20,14 @@ export const TAREFAS: readonly Tarefa[] = [
   cobrarParcelas,
   enviarTermos,
   despacharMensagem,
+  planejarRegua,
 ];
 
-export const agendamentos = (periodos: { pixConciliacaoSegundos: number }): Agendamento[] => [
+/** The scheduled jobs; the régua plans only where the engine runs (the server or the workers, not tests). */
+export const agendamentos = (periodos: {
+  pixConciliacaoSegundos: number;
+  reguaSegundos?: number;
+}): Agendamento[] => [
   { tarefa: conciliarComPsp, periodoSegundos: periodos.pixConciliacaoSegundos },
+  ...(periodos.reguaSegundos ? [{ tarefa: planejarRegua, periodoSegundos: periodos.reguaSegundos }] : []),
 ];

@@ -12,7 +12,13 @@ declare module 'fastify' {
 
 export type OpcoesFilaApp =
   | { trabalhar: false }
-  | { trabalhar: true; pixConciliacaoSegundos: number; sondagemMs?: number; esperaAoPararMs?: number };
+  | {
+      trabalhar: true;
+      pixConciliacaoSegundos: number;
+      reguaSegundos?: number;
+      sondagemMs?: number;
+      esperaAoPararMs?: number;
+    };
 
 // Inside the close-with-grace window of server.ts (10 s), with room for the database to close.
 const ESPERA_AO_PARAR_MS = 8_000;

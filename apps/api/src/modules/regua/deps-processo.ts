@@ -9,7 +9,7 @@ import type { DepsMotor } from './motor.ts';
 export const depsDoProcesso = (
   db: Db,
   appKey: Buffer,
-  papel: 'embutido' | 'worker' | 'cli',
+  papel: 'embutido' | 'worker' | 'cli' | 'fila',
   log?: DepsMotor['log'],
 ): DepsMotor => ({
   db,

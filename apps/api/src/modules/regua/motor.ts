@@ -14,8 +14,10 @@ import { carregarTemplates, planejarRegua } from './planejador.ts';
 import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
 
 // One pass of the collection engine (docs/produto.md §11): broken promises back to collection, planning
-// (once per pass, one planner at a time), then sending whatever is due. Each pass is recorded in
-// regua_execucoes with its counts, for the super admin's health panel and the logs.
+// (one planner at a time), then sending whatever is due. In a running system the two halves run apart:
+// planning as the scheduled job `regua.planejar` (once per period across every process), sending in
+// each process's paced outbox loop (decision 031). Each pass is recorded in regua_execucoes with its
+// counts, for the super admin's health panel and the logs.
 
 export type DepsMotor = {
   db: Db;
@@ -55,7 +57,16 @@ const podePlanejar = (agora: Date, settings: SistemaSettings): boolean => {
   return horario !== null && agora < instanteNoFuso(hoje, horario.fim, settings.fuso_horario);
 };
 
-export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Promise<ContagensPassada> => {
+/** Which halves of the pass run (the CLI and the tests run both). */
+export type EtapasPassada = { planejar: boolean; enviar: boolean };
+
+const NADA_ENVIADO = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
+
+export const executarPassada = async (
+  deps: DepsMotor,
+  sinal?: AbortSignal,
+  etapas: EtapasPassada = { planejar: true, enviar: true },
+): Promise<ContagensPassada> => {
   const { db, relogio } = deps;
   const [execucao] = await db
     .insert(reguaExecucoes)
@@ -67,20 +78,20 @@ export const executarPassada = async (deps: DepsMotor, sinal?: AbortSignal): Pro
     // Settings first: "today" is a date in their time zone.
     const { settings, automacaoLigada: ligada } = await estadoDaAutomacao(db);
     const hoje = hojeNoFuso(agora, settings.fuso_horario);
-    const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
-    // Housekeeping any process can do: the engine's pass runs everywhere, every interval.
-    const importacoes_interrompidas = await marcarImportacoesInterrompidas(db, agora);
-    const canal = await deps.canalDe();
+    const promessas_quebradas = etapas.planejar ? await quebrarPromessasVencidas(db, hoje) : 0;
+    const importacoes_interrompidas = etapas.planejar ? await marcarImportacoesInterrompidas(db, agora) : 0;
     const plano =
-      ligada && podePlanejar(agora, settings)
+      etapas.planejar && ligada && podePlanejar(agora, settings)
         ? await planejarRegua(db, {
             settings,
             hoje,
-            canal: canal.canal,
+            canal: (await deps.canalDe()).canal,
             templates: await carregarTemplates(db),
           })
         : null;
-    const envio = await enviarPendentes(deps, () => estadoDaAutomacao(db), sinal);
+    const envio = etapas.enviar
+      ? await enviarPendentes(deps, () => estadoDaAutomacao(db), sinal)
+      : NADA_ENVIADO;
     const contagens: ContagensPassada = {
       planejadas: plano?.planejadas ?? 0,
       puladas: plano?.puladas ?? 0,
@@ -121,16 +132,17 @@ const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => v > 
 export type Motor = { parar(): Promise<void> };
 
 /**
- * Runs a pass every `intervaloMs` until stopped; a failed pass is logged and the next one tries again.
- * `imediato: false` waits one interval first (inside the server: on PGlite a pass shares the event
- * loop, and the first requests after start-up should not queue behind it).
+ * Sends what is due every `intervaloMs` until stopped (planning is the `regua.planejar` job); a failed
+ * pass is logged and the next one tries again. `imediato: false` waits one interval first (inside the
+ * server: on PGlite a pass shares the event loop, and the first requests after start-up should not
+ * queue behind it).
  */
 export const iniciarMotor = (deps: DepsMotor, intervaloMs: number, { imediato = true } = {}): Motor => {
   const controle = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let atual: Promise<void> = Promise.resolve();
   const rodar = () => {
-    atual = executarPassada(deps, controle.signal)
+    atual = executarPassada(deps, controle.signal, { planejar: false, enviar: true })
       .then((contagens) => {
         if (algoAconteceu(contagens)) deps.log?.info({ regua: contagens }, 'régua: passada concluída');
       })
