@@ -9,10 +9,9 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
-import { buscarCobranca, type CobrancaRow, inserirCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
-import { emitirCobranca } from '../pix/cobrancas/emissao-cobranca.ts';
+import { buscarCobranca, type CobrancaRow } from '../pix/cobrancas/cobrancas.repository.ts';
+import { criarCobranca } from '../pix/cobrancas/criar-cobranca.ts';
 import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
-import { ErroApiPix } from '../pix/psp/api-pix-erros.ts';
 import {
   acordoEmAndamento,
   atualizar,
@@ -109,40 +108,39 @@ export const pagarPeloPortal = async (
   if (existente) return paraPortalPix(existente, aPagar(existente, contas), agora);
   const cliente = await clienteDaSessao(db, clienteId);
   const pix = await provedorPixAtivo(db, appKey);
-  const emitida = await emitirCobranca(
+  const row = await criarCobranca(
+    db,
     pix,
     settings,
-    cliente,
-    contas.map((c) => c.conta),
+    { clienteId, devedor: cliente, contas: contas.map((c) => c.conta), origem: 'portal', criadaPor: null },
     agora,
-  ).catch((error: unknown) => {
-    throw error instanceof ErroApiPix
-      ? new ErroDominio('PSP_INDISPONIVEL', 'Não foi possível gerar o PIX agora. Tente de novo em instantes.')
-      : error;
-  });
-  const row = await db.transaction(async (tx) => {
-    const criada = await inserirCobranca(
-      tx,
-      { ...emitida, clienteId, origem: 'portal', criadaPor: null },
-      ids,
-    );
-    await registrarAuditoria(tx, {
-      usuarioId: null,
-      acao: 'cobranca_pix.criada',
-      descricao: `Cobrança PIX de ${formatarReais(emitida.valorCentavos)} criada por ${cliente.nome} no portal`,
-      entidade: 'cobranca_pix',
-      entidadeId: criada.id,
-      detalhes: {
-        cliente_id: clienteId,
-        txid: criada.txid,
-        tipo: criada.tipo,
-        contas_ids: ids,
-        origem: 'portal',
+    {
+      erroDoPsp: () =>
+        new ErroDominio(
+          'PSP_INDISPONIVEL',
+          'Não foi possível gerar o PIX agora. Tente de novo em instantes.',
+        ),
+      junto: async (tx, [criada]) => {
+        if (!criada) return;
+        await registrarAuditoria(tx, {
+          usuarioId: null,
+          acao: 'cobranca_pix.criada',
+          descricao: `Cobrança PIX de ${formatarReais(criada.cobranca.valorCentavos)} criada por ${cliente.nome} no portal`,
+          entidade: 'cobranca_pix',
+          entidadeId: criada.cobranca.id,
+          detalhes: {
+            cliente_id: clienteId,
+            txid: criada.cobranca.txid,
+            tipo: criada.cobranca.tipo,
+            contas_ids: ids,
+            origem: 'portal',
+          },
+          ip: entrada.ip,
+        });
       },
-      ip: entrada.ip,
-    });
-    return criada;
-  });
+    },
+  );
+  if (!row) throw new Error('cobrança PIX do portal não foi gravada');
   return paraPortalPix(row, aPagar(row, contas), agora);
 };
 

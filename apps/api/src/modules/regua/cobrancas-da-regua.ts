@@ -1,19 +1,18 @@
 import type { SistemaSettings } from '@cobranca/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { mensagens } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
-import { inserirCobrancas } from '../pix/cobrancas/cobrancas.repository.ts';
 import {
-  type CobrancaEmitida,
-  type ContaCobrada,
-  emitirCobranca,
-} from '../pix/cobrancas/emissao-cobranca.ts';
+  type CobrancaCriada,
+  criarCobrancas,
+  type PedidoDeCobranca,
+} from '../pix/cobrancas/criar-cobranca.ts';
+import type { ContaCobrada } from '../pix/cobrancas/emissao-cobranca.ts';
 import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
-import { ErroApiPix } from '../pix/psp/api-pix-erros.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
 // Every collection message carries its own PIX charge (docs/produto.md §21), valid when it goes: the
@@ -85,55 +84,22 @@ const preencher = (m: MensagemComPix, anterior: string | null, copiaECola: strin
   };
 };
 
-/** Asks the provider for one message's charge and fills its text; nothing is stored yet. */
-const emitirUma = async (
-  pix: ProvedorConfigurado,
-  settings: SistemaSettings,
-  m: MensagemComPix,
-  d: Dados,
-  agora: Date,
-): Promise<Preparada> => {
-  const contas = d.contas ?? [];
-  if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
-  const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
-  const emitida = await emitirCobranca(pix, settings, devedor, contas, agora);
-  return { m, d, emitida, ...preencher(m, d.codigo_anterior, emitida.pixCopiaECola) };
-};
+type Pedido = PedidoDeCobranca & { m: MensagemComPix; d: Dados };
 
-type Preparada = {
-  m: MensagemComPix;
-  d: Dados;
-  emitida: CobrancaEmitida;
-  conteudo: string;
-  template: TemplateCanal | null;
-};
-
-/**
- * The batch's charges and texts in one transaction (a commit per message would cost the sender its
- * pace); each message leaves the lease, ready for any sender.
- */
-const guardar = async (db: Db, preparadas: Preparada[]) => {
-  if (preparadas.length === 0) return;
-  await db.transaction(async (tx) => {
-    await inserirCobrancas(
-      tx,
-      preparadas.map(({ m, d, emitida }) => ({
-        nova: { ...emitida, clienteId: d.cliente_id, origem: 'regua' as const, mensagemId: m.id },
-        contasIds: (d.contas ?? []).map((c) => c.id),
-      })),
-    );
-    const textos = preparadas.map(({ m, emitida, conteudo, template }) => ({
-      id: m.id,
-      conteudo,
-      template,
-      txid: emitida.txid,
-    }));
-    await tx.execute(sql`
-      UPDATE mensagens m SET conteudo = t.conteudo, template_canal = t.template, pix_txid = t.txid,
-        bloqueada_ate = NULL
-      FROM jsonb_to_recordset(${JSON.stringify(textos)}::jsonb) AS t(id bigint, conteudo text, template jsonb, txid text)
-      WHERE m.id = t.id`);
-  });
+/** The batch's new texts, in the charges' transaction (a commit per message would cost the sender its pace). */
+const guardarTextos = async (tx: Tx, criadas: CobrancaCriada<Pedido>[]) => {
+  if (criadas.length === 0) return;
+  const textos = criadas.map(({ pedido: { m, d }, cobranca }) => ({
+    id: m.id,
+    ...preencher(m, d.codigo_anterior, cobranca.pixCopiaECola),
+    txid: cobranca.txid,
+  }));
+  // Each message leaves the lease, ready for any sender.
+  await tx.execute(sql`
+    UPDATE mensagens m SET conteudo = t.conteudo, template_canal = t.template, pix_txid = t.txid,
+      bloqueada_ate = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(textos)}::jsonb) AS t(id bigint, conteudo text, template jsonb, txid text)
+    WHERE m.id = t.id`);
 };
 
 /** What `erro_mensagem` starts with while a message waits for its charge (the health panel counts them). */
@@ -168,29 +134,26 @@ export const prepararCobrancas = async (
     db,
     lote.map((m) => Number(m.id)),
   );
-  let pix: ProvedorConfigurado | null = null;
-  let motivoGeral: string | null = null;
+  const pedidos: Pedido[] = [];
+  for (const m of lote) {
+    const d = dados.get(Number(m.id));
+    if (!d) continue;
+    const contas = d.contas ?? [];
+    if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
+    const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
+    pedidos.push({ clienteId: d.cliente_id, devedor, contas, origem: 'regua', mensagemId: m.id, m, d });
+  }
+  let pix: ProvedorConfigurado;
   try {
     pix = await pixDe();
   } catch (error) {
     if (!(error instanceof ErroDominio)) throw error;
-    motivoGeral = error.message;
+    for (const { d } of pedidos) await adiar(db, d, agora, error.message);
+    return { prontas: 0, adiadas: pedidos.length };
   }
-  let adiadas = 0;
-  const emitir = async (m: MensagemComPix): Promise<Preparada | null> => {
-    const d = dados.get(Number(m.id));
-    if (!d) return null;
-    try {
-      if (!pix) throw new ErroDominio('PIX_NAO_CONFIGURADO', motivoGeral ?? 'provedor PIX indisponível');
-      return await emitirUma(pix, settings, m, d, agora);
-    } catch (error) {
-      if (!(error instanceof ErroApiPix || error instanceof ErroDominio)) throw error;
-      await adiar(db, d, agora, error.message);
-      adiadas += 1;
-      return null;
-    }
-  };
-  const guardadas = (await Promise.all(lote.map(emitir))).filter((p): p is Preparada => p !== null);
-  await guardar(db, guardadas);
-  return { prontas: guardadas.length, adiadas };
+  const { criadas, falhas } = await criarCobrancas(db, pix, settings, pedidos, agora, {
+    junto: guardarTextos,
+  });
+  for (const { pedido, erro } of falhas) await adiar(db, pedido.d, agora, erro.message);
+  return { prontas: criadas.length, adiadas: falhas.length };
 };

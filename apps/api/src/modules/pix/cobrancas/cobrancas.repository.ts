@@ -48,16 +48,6 @@ export const inserirCobrancas = async (
   return rows;
 };
 
-export const inserirCobranca = async (
-  tx: DbOrTx,
-  nova: NovaCobranca,
-  contasIds: number[],
-): Promise<CobrancaRow> => {
-  const [row] = await inserirCobrancas(tx, [{ nova, contasIds }]);
-  if (!row) throw new Error('insert de cobrança PIX não devolveu a linha');
-  return row;
-};
-
 const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number, number[]>> => {
   const porCobranca = new Map<number, number[]>();
   if (cobrancasIds.length === 0) return porCobranca;

@@ -9,9 +9,8 @@ import type { EscopoOperador } from '../../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, ContasDoOperador } from '../../contas-receber/contas-receber.repository.ts';
 import { provedorPixAtivo } from '../configuracao/provedor-ativo.ts';
-import { ErroApiPix } from '../psp/api-pix-erros.ts';
-import { inserirCobranca, listarCobrancasDoCliente, toCobrancaPixView } from './cobrancas.repository.ts';
-import { emitirCobranca } from './emissao-cobranca.ts';
+import { listarCobrancasDoCliente, toCobrancaPixView } from './cobrancas.repository.ts';
+import { criarCobranca } from './criar-cobranca.ts';
 
 // PIX charges an operator creates and sees (docs/produto.md §21). The PSP is called with no database
 // lock held: a slow PSP must not block the customer's other work.
@@ -51,35 +50,36 @@ export const criarCobrancaPix = async (
   });
   const settings = await buscarSistemaSettings(db);
   const pix = await provedorPixAtivo(db, appKey);
-  const emitida = await emitirCobranca(pix, settings, cliente, contas, agora).catch((error: unknown) => {
-    throw error instanceof ErroApiPix ? new ErroDominio('PSP_INDISPONIVEL', error.message) : error;
-  });
-  return gravacao.transaction(async (tx) => {
-    const row = await inserirCobranca(
-      tx,
-      { ...emitida, clienteId, origem: 'operador', criadaPor: ator.usuarioId },
-      contas.map((c) => c.id),
-    );
-    await registrarAuditoria(tx, {
-      usuarioId: ator.usuarioId,
-      acao: 'cobranca_pix.criada',
-      descricao: `Cobrança PIX de ${formatarReais(emitida.valorCentavos)} criada para ${cliente.nome}`,
-      entidade: 'cobranca_pix',
-      entidadeId: row.id,
-      detalhes: {
-        cliente_id: clienteId,
-        txid: row.txid,
-        tipo: row.tipo,
-        contas_ids: contas.map((c) => c.id),
+  const contasIds = contas.map((c) => c.id);
+  const row = await criarCobranca(
+    gravacao,
+    pix,
+    settings,
+    { clienteId, devedor: cliente, contas, origem: 'operador', criadaPor: ator.usuarioId },
+    agora,
+    {
+      erroDoPsp: (erro) => new ErroDominio('PSP_INDISPONIVEL', erro.message),
+      junto: async (tx, [criada]) => {
+        if (!criada) return;
+        await registrarAuditoria(tx, {
+          usuarioId: ator.usuarioId,
+          acao: 'cobranca_pix.criada',
+          descricao: `Cobrança PIX de ${formatarReais(criada.cobranca.valorCentavos)} criada para ${cliente.nome}`,
+          entidade: 'cobranca_pix',
+          entidadeId: criada.cobranca.id,
+          detalhes: {
+            cliente_id: clienteId,
+            txid: criada.cobranca.txid,
+            tipo: criada.cobranca.tipo,
+            contas_ids: contasIds,
+          },
+          ip: ator.ip,
+        });
       },
-      ip: ator.ip,
-    });
-    return toCobrancaPixView(
-      row,
-      contas.map((c) => c.id),
-      agora,
-    );
-  });
+    },
+  );
+  if (!row) throw new Error('cobrança PIX do operador não foi gravada');
+  return toCobrancaPixView(row, contasIds, agora);
 };
 
 export const listarCobrancasPix = async (db: Db, escopo: EscopoOperador, clienteId: number) => {

@@ -5,15 +5,14 @@ import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
 import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from './cobranca-escolha.ts';
 import type { NovaCobranca } from './cobrancas.repository.ts';
 
-// One way to ask the provider for a charge (docs/produto.md §21), whoever asks: the operator, the
-// régua's sender or an agreement. No database work here: the PSP is called with no lock held, and
-// each caller stores the answer with what the charge is for.
+// Asking the provider for a charge (docs/produto.md §21): what to ask for and how to describe it to the
+// payer. No database work here: criar-cobranca.ts calls it with no lock held and stores the answer.
 
 export type DevedorDaCobranca = { nome: string; documento: string; documentoTipo: string };
 export type ContaCobrada = ContaComEncargos & { id: number; descricao: string };
 
 /** What to store of a charge the provider accepted, except whose it is and why it was made. */
-export type CobrancaEmitida = Pick<
+type CobrancaEmitida = Pick<
   NovaCobranca,
   'txid' | 'provedor' | 'tipo' | 'valorCentavos' | 'vencimento' | 'validaAte' | 'pixCopiaECola' | 'location'
 >;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import {
   clientes,
   cobrancaPixContas,
@@ -12,14 +12,8 @@ import { ClientesDoOperador } from '../../clientes/clientes-operador.repository.
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { type ProvedorConfigurado, provedorPixAtivo } from '../configuracao/provedor-ativo.ts';
-import { ErroApiPix } from '../psp/api-pix-erros.ts';
-import { inserirCobranca } from './cobrancas.repository.ts';
-import {
-  type CobrancaEmitida,
-  type ContaCobrada,
-  type DevedorDaCobranca,
-  emitirCobranca,
-} from './emissao-cobranca.ts';
+import { criarCobrancas, type PedidoDeCobranca } from './criar-cobranca.ts';
+import type { ContaCobrada, DevedorDaCobranca } from './emissao-cobranca.ts';
 
 // Every agreement instalment carries its own PIX charge (docs/produto.md §21): asked for by the jobs the
 // agreement's transaction enqueues (the terms' job for the first, jobs/cobrar-parcelas.job.ts for every
@@ -61,31 +55,26 @@ const parcelasSemCobranca = async (
 };
 
 /** Stores the charge unless the instalment was paid, or charged by a concurrent pass, meanwhile. */
-const guardar = (db: Db, parcela: Parcela, emitida: CobrancaEmitida) =>
-  db.transaction(async (tx) => {
-    const id = parcela.conta.id;
-    // The customer, then the receivable: the order of a payment, which would otherwise deadlock with
-    // this insert's foreign-key lock on the customer. Then a fresh look (a new statement sees what a
-    // concurrent pass committed).
-    await new ClientesDoOperador(tx, ESCOPO_SISTEMA).buscarVisivelOrThrow(parcela.clienteId, {
-      forUpdate: true,
-    });
-    const [aberta] = await tx
-      .select({ id: contasReceber.id })
-      .from(contasReceber)
-      .where(and(eq(contasReceber.id, id), eq(contasReceber.status, 'aberta')))
-      .for('update');
-    const [semCobranca] = aberta
-      ? await tx
-          .select({ id: contasReceber.id })
-          .from(contasReceber)
-          .where(and(eq(contasReceber.id, id), SEM_COBRANCA_DE_ACORDO))
-      : [];
-    // What the PSP made for nothing expires there unpaid.
-    if (!semCobranca) return false;
-    await inserirCobranca(tx, { ...emitida, clienteId: parcela.clienteId, origem: 'acordo' }, [id]);
-    return true;
+const aindaSemCobranca = async (tx: Tx, pedido: PedidoDeCobranca): Promise<boolean> => {
+  const id = pedido.contas[0]?.id ?? 0;
+  // The customer, then the receivable: the order of a payment, which would otherwise deadlock with
+  // this insert's foreign-key lock on the customer. Then a fresh look (a new statement sees what a
+  // concurrent pass committed).
+  await new ClientesDoOperador(tx, ESCOPO_SISTEMA).buscarVisivelOrThrow(pedido.clienteId, {
+    forUpdate: true,
   });
+  const [aberta] = await tx
+    .select({ id: contasReceber.id })
+    .from(contasReceber)
+    .where(and(eq(contasReceber.id, id), eq(contasReceber.status, 'aberta')))
+    .for('update');
+  if (!aberta) return false;
+  const [semCobranca] = await tx
+    .select({ id: contasReceber.id })
+    .from(contasReceber)
+    .where(and(eq(contasReceber.id, id), SEM_COBRANCA_DE_ACORDO));
+  return semCobranca !== undefined;
+};
 
 export type ResultadoParcelas = { criadas: number; falhas: number };
 
@@ -104,9 +93,8 @@ export const cobrarParcelasDeAcordo = async (
   },
 ): Promise<ResultadoParcelas> => {
   const { agora = new Date(), limite = 100, pixDe = () => provedorPixAtivo(db, appKey) } = opcoes;
-  const resultado: ResultadoParcelas = { criadas: 0, falhas: 0 };
   const parcelas = await parcelasSemCobranca(db, { negociacaoId: opcoes.negociacaoId, limite });
-  if (parcelas.length === 0) return resultado;
+  if (parcelas.length === 0) return { criadas: 0, falhas: 0 };
   let pix: ProvedorConfigurado;
   try {
     pix = await pixDe();
@@ -114,17 +102,20 @@ export const cobrarParcelasDeAcordo = async (
     if (!(error instanceof ErroDominio)) throw error;
     return { criadas: 0, falhas: parcelas.length };
   }
-  const settings = await buscarSistemaSettings(db);
-  for (const parcela of parcelas) {
-    try {
-      const emitida = await emitirCobranca(pix, settings, parcela.devedor, [parcela.conta], agora);
-      if (await guardar(db, parcela, emitida)) resultado.criadas += 1;
-    } catch (error) {
-      if (!(error instanceof ErroApiPix)) throw error;
-      resultado.falhas += 1;
-    }
-  }
-  return resultado;
+  const { criadas, falhas } = await criarCobrancas(
+    db,
+    pix,
+    await buscarSistemaSettings(db),
+    parcelas.map((p) => ({
+      clienteId: p.clienteId,
+      devedor: p.devedor,
+      contas: [p.conta],
+      origem: 'acordo' as const,
+    })),
+    agora,
+    { manter: aindaSemCobranca },
+  );
+  return { criadas: criadas.length, falhas: falhas.length };
 };
 
 /** The copia e cola of the instalment's active agreement charge, if it has one. */

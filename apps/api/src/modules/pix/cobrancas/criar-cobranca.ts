@@ -1,0 +1,110 @@
+import type { SistemaSettings } from '@cobranca/contracts';
+import type { Db, Tx } from '../../../db/client.ts';
+import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../psp/api-pix-erros.ts';
+import { type CobrancaRow, inserirCobrancas, type NovaCobranca } from './cobrancas.repository.ts';
+import { type ContaCobrada, type DevedorDaCobranca, emitirCobranca } from './emissao-cobranca.ts';
+
+// The one way a PIX charge is created (docs/produto.md §21), whoever asks: the operator, the portal, an
+// agreement's instalments or the régua's messages. The PSP is asked with no lock held (a slow PSP must
+// not block the customer's other work), every request of a batch at once; then what it made is stored
+// in one transaction, with the caller's own writes.
+
+export type PedidoDeCobranca = {
+  clienteId: number;
+  devedor: DevedorDaCobranca;
+  contas: readonly ContaCobrada[];
+  origem: NovaCobranca['origem'];
+  /** The régua message the charge goes in. */
+  mensagemId?: number;
+  /** The user who asked (the operator); null for the customer or the system. */
+  criadaPor?: number | null;
+};
+
+export type CobrancaCriada<P> = { pedido: P; cobranca: CobrancaRow };
+
+export type OpcoesCriacao<P> = {
+  /**
+   * The caller's last look inside the storing transaction (locks taken, a fresh read): a request it
+   * answers false for is not stored, and the charge the PSP made for it expires there unpaid.
+   */
+  manter?: (tx: Tx, pedido: P) => Promise<boolean>;
+  /** The caller's writes in the same transaction (audit, the message's text). */
+  junto?: (tx: Tx, criadas: CobrancaCriada<P>[]) => Promise<void>;
+};
+
+export type ResultadoCriacao<P> = {
+  criadas: CobrancaCriada<P>[];
+  /** Requests the PSP refused or did not answer: nothing stored, the caller retries or reports. */
+  falhas: { pedido: P; erro: ErroApiPix }[];
+};
+
+/**
+ * Creates a charge at the PSP for each request and stores the ones it made (in `db`'s transaction: the
+ * operator passes its idempotent handle). A fresh txid each call: a caller that dies before storing
+ * leaves at most an unseen charge at the PSP, which expires unpaid.
+ */
+export const criarCobrancas = async <P extends PedidoDeCobranca>(
+  db: Db,
+  pix: ProvedorConfigurado,
+  settings: SistemaSettings,
+  pedidos: readonly P[],
+  agora: Date,
+  opcoes: OpcoesCriacao<P> = {},
+): Promise<ResultadoCriacao<P>> => {
+  const falhas: ResultadoCriacao<P>['falhas'] = [];
+  const emitidas = await Promise.all(
+    pedidos.map((pedido) =>
+      emitirCobranca(pix, settings, pedido.devedor, pedido.contas, agora).then(
+        (emitida) => ({ pedido, emitida }),
+        (erro: unknown) => {
+          if (!(erro instanceof ErroApiPix)) throw erro;
+          falhas.push({ pedido, erro });
+          return null;
+        },
+      ),
+    ),
+  );
+  const prontas = emitidas.filter((e) => e !== null);
+  if (prontas.length === 0) return { criadas: [], falhas };
+  const criadas = await db.transaction(async (tx) => {
+    const mantidas = [];
+    for (const e of prontas) if (!opcoes.manter || (await opcoes.manter(tx, e.pedido))) mantidas.push(e);
+    const rows = await inserirCobrancas(
+      tx,
+      mantidas.map(({ pedido, emitida }) => ({
+        nova: {
+          ...emitida,
+          clienteId: pedido.clienteId,
+          origem: pedido.origem,
+          mensagemId: pedido.mensagemId ?? null,
+          criadaPor: pedido.criadaPor ?? null,
+        },
+        contasIds: pedido.contas.map((c) => c.id),
+      })),
+    );
+    const porTxid = new Map(rows.map((r) => [r.txid, r]));
+    const juntas = mantidas.map(({ pedido, emitida }) => ({
+      pedido,
+      cobranca: porTxid.get(emitida.txid) as CobrancaRow,
+    }));
+    await opcoes.junto?.(tx, juntas);
+    return juntas;
+  });
+  return { criadas, falhas };
+};
+
+/** One request: its charge, or the PSP's error thrown as `erroDoPsp` makes it for the caller. */
+export const criarCobranca = async <P extends PedidoDeCobranca>(
+  db: Db,
+  pix: ProvedorConfigurado,
+  settings: SistemaSettings,
+  pedido: P,
+  agora: Date,
+  opcoes: OpcoesCriacao<P> & { erroDoPsp: (erro: ErroApiPix) => Error },
+): Promise<CobrancaRow | null> => {
+  const { criadas, falhas } = await criarCobrancas(db, pix, settings, [pedido], agora, opcoes);
+  const [falha] = falhas;
+  if (falha) throw opcoes.erroDoPsp(falha.erro);
+  return criadas[0]?.cobranca ?? null;
+};
