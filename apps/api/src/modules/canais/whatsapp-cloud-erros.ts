@@ -1,4 +1,4 @@
-import type { ErroGraph } from './graph-api.ts';
+import { type ErroGraph, lerErroGraph } from './graph-api.ts';
 
 // Meta's error codes (docs/formatos-externos.md §4.4) as pt-BR reasons for the admin, and whether the same
 // message is worth sending again later (transitorio) or will fail the same way (bad token, number…).
@@ -120,3 +120,7 @@ export const classificarErroCloud = (httpStatus: number, erro?: ErroGraph): Erro
     transitorio: classe.transitorio,
   };
 };
+
+/** A Graph API answer that is not a success, classified from its status and body (send and check alike). */
+export const erroDaRespostaCloud = (httpStatus: number, corpo: unknown): ErroCloud =>
+  classificarErroCloud(httpStatus, lerErroGraph(corpo));

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  type CloudConexao,
-  chamarGraph,
-  ehFalha,
-  lerErroGraph,
-  semSegredo,
-  urlDoNumero,
-} from './graph-api.ts';
-import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
+import { type CloudConexao, chamarGraph, ehFalha, semSegredo, urlDoNumero } from './graph-api.ts';
+import { erroDaRespostaCloud } from './whatsapp-cloud-erros.ts';
 
 // Connection check of the WhatsApp Cloud API (docs/formatos-externos.md §4.5): reads the phone-number object
 // with the configured token. Every failure becomes a pt-BR reason for the admin screen.
@@ -29,8 +22,7 @@ export const urlVerificacao = (c: CloudConexao): string =>
 
 /** Reads the answer of the phone-number endpoint (pure). */
 export const interpretarResposta = (httpStatus: number, json: unknown): ResultadoVerificacao => {
-  if (httpStatus !== 200)
-    return { ok: false, erro: classificarErroCloud(httpStatus, lerErroGraph(json)).mensagem };
+  if (httpStatus !== 200) return { ok: false, erro: erroDaRespostaCloud(httpStatus, json).mensagem };
   const numero = numeroResposta.safeParse(json);
   if (!numero.success)
     return { ok: false, erro: 'Resposta inesperada da API do WhatsApp (não é o objeto do número).' };

@@ -6,16 +6,9 @@ import {
   type ResultadoEnvio,
   type TemplateCanal,
 } from './canal.ts';
-import {
-  type CloudConexao,
-  chamarGraph,
-  ehFalha,
-  lerErroGraph,
-  semSegredo,
-  urlDoNumero,
-} from './graph-api.ts';
+import { type CloudConexao, chamarGraph, ehFalha, semSegredo, urlDoNumero } from './graph-api.ts';
 import { referenciaDoEnvio } from './referencia-envio.ts';
-import { classificarErroCloud } from './whatsapp-cloud-erros.ts';
+import { erroDaRespostaCloud } from './whatsapp-cloud-erros.ts';
 
 // The Meta WhatsApp Cloud API channel (docs/produto.md §12, docs/formatos-externos.md §4.2–§4.4, §4.7): free text while the
 // customer's 24-hour window is open, the approved template outside it, and every failure told apart
@@ -95,7 +88,7 @@ export const criarWhatsappCloud = (
       });
       if (ehFalha(resposta)) return falha(resposta.codigo, resposta.mensagem, resposta.transitorio);
       if (resposta.status < 200 || resposta.status > 299) {
-        const erro = classificarErroCloud(resposta.status, lerErroGraph(resposta.json));
+        const erro = erroDaRespostaCloud(resposta.status, resposta.json);
         return falha(erro.codigo, erro.mensagem, erro.transitorio);
       }
       const wamid = respostaEnvio.safeParse(resposta.json).data?.messages[0]?.id;

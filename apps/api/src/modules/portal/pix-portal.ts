@@ -1,11 +1,10 @@
 import type { PortalPix } from '@cobranca/contracts';
-import { centavosParaReais, formatarReais, instanteNoFuso } from '@cobranca/dominio';
+import { centavosParaReais, instanteNoFuso } from '@cobranca/dominio';
 import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { cobrancasPix } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
-import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
@@ -120,23 +119,10 @@ export const pagarPeloPortal = async (
           'PSP_INDISPONIVEL',
           'Não foi possível gerar o PIX agora. Tente de novo em instantes.',
         ),
-      junto: async (tx, [criada]) => {
-        if (!criada) return;
-        await registrarAuditoria(tx, {
-          usuarioId: null,
-          acao: 'cobranca_pix.criada',
-          descricao: `Cobrança PIX de ${formatarReais(criada.cobranca.valorCentavos)} criada por ${cliente.nome} no portal`,
-          entidade: 'cobranca_pix',
-          entidadeId: criada.cobranca.id,
-          detalhes: {
-            cliente_id: clienteId,
-            txid: criada.cobranca.txid,
-            tipo: criada.cobranca.tipo,
-            contas_ids: ids,
-            origem: 'portal',
-          },
-          ip: entrada.ip,
-        });
+      auditoria: {
+        usuarioId: null,
+        ip: entrada.ip,
+        descricao: (valor) => `Cobrança PIX de ${valor} criada por ${cliente.nome} no portal`,
       },
     },
   );

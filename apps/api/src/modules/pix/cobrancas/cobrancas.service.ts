@@ -1,9 +1,8 @@
 import type { CobrancaPixView } from '@cobranca/contracts';
-import { formatarReais, plural } from '@cobranca/dominio';
+import { plural } from '@cobranca/dominio';
 import type { Db } from '../../../db/client.ts';
 import type { Ator } from '../../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../../lib/errors.ts';
-import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
 import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
@@ -59,22 +58,10 @@ export const criarCobrancaPix = async (
     agora,
     {
       erroDoPsp: (erro) => new ErroDominio('PSP_INDISPONIVEL', erro.message),
-      junto: async (tx, [criada]) => {
-        if (!criada) return;
-        await registrarAuditoria(tx, {
-          usuarioId: ator.usuarioId,
-          acao: 'cobranca_pix.criada',
-          descricao: `Cobrança PIX de ${formatarReais(criada.cobranca.valorCentavos)} criada para ${cliente.nome}`,
-          entidade: 'cobranca_pix',
-          entidadeId: criada.cobranca.id,
-          detalhes: {
-            cliente_id: clienteId,
-            txid: criada.cobranca.txid,
-            tipo: criada.cobranca.tipo,
-            contas_ids: contasIds,
-          },
-          ip: ator.ip,
-        });
+      auditoria: {
+        usuarioId: ator.usuarioId,
+        ip: ator.ip,
+        descricao: (valor) => `Cobrança PIX de ${valor} criada para ${cliente.nome}`,
       },
     },
   );

@@ -1,5 +1,7 @@
 import type { SistemaSettings } from '@cobranca/contracts';
+import { formatarReais } from '@cobranca/dominio';
 import type { Db, Tx } from '../../../db/client.ts';
+import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
 import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
 import { ErroApiPix } from '../psp/api-pix-erros.ts';
 import { type CobrancaRow, inserirCobrancas, type NovaCobranca } from './cobrancas.repository.ts';
@@ -29,8 +31,10 @@ export type OpcoesCriacao<P> = {
    * answers false for is not stored, and the charge the PSP made for it expires there unpaid.
    */
   manter?: (tx: Tx, pedido: P) => Promise<boolean>;
-  /** The caller's writes in the same transaction (audit, the message's text). */
+  /** The caller's writes in the same transaction (the message's text). */
   junto?: (tx: Tx, criadas: CobrancaCriada<P>[]) => Promise<void>;
+  /** An audit entry per charge, in the same transaction (a person asked for it: operator, customer). */
+  auditoria?: { usuarioId: number | null; ip: string | null; descricao: (valor: string) => string };
 };
 
 export type ResultadoCriacao<P> = {
@@ -89,6 +93,24 @@ export const criarCobrancas = async <P extends PedidoDeCobranca>(
       cobranca: porTxid.get(emitida.txid) as CobrancaRow,
     }));
     await opcoes.junto?.(tx, juntas);
+    const { auditoria } = opcoes;
+    if (auditoria)
+      for (const { pedido, cobranca } of juntas)
+        await registrarAuditoria(tx, {
+          usuarioId: auditoria.usuarioId,
+          acao: 'cobranca_pix.criada',
+          descricao: auditoria.descricao(formatarReais(cobranca.valorCentavos)),
+          entidade: 'cobranca_pix',
+          entidadeId: cobranca.id,
+          detalhes: {
+            cliente_id: pedido.clienteId,
+            txid: cobranca.txid,
+            tipo: cobranca.tipo,
+            contas_ids: pedido.contas.map((c) => c.id),
+            origem: pedido.origem,
+          },
+          ip: auditoria.ip,
+        });
     return juntas;
   });
   return { criadas, falhas };
