@@ -84,7 +84,7 @@ const iniciarWorker = (numero: number, args: string[], envios: Envio[], eventos:
 };
 
 /** The most arrivals in any sliding 1-second window (t − 1000, t], as the fake server's limit counts. */
-const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: number } => {
+export const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: number } => {
   let maximo = 0;
   let em = 0;
   let inicio = 0;
@@ -99,7 +99,7 @@ const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: number } 
   return { maximo, em };
 };
 
-const textoDe = (corpo: unknown): string => {
+export const textoDe = (corpo: unknown): string => {
   const c = corpo as { text?: { body?: string }; template?: { components?: unknown } };
   return c.text?.body ?? JSON.stringify(c.template ?? corpo);
 };
