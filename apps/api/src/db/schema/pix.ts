@@ -126,8 +126,8 @@ export const pixRecebidos = pgTable(
 );
 
 /**
- * A PSP notification, stored before answering: each endToEndId is confirmed with the PSP later
- * (the webhook is only a hint) and retried while the PSP is down.
+ * A PSP notification, stored before answering with its confirmation job: each endToEndId is confirmed
+ * with the PSP later (the webhook is only a hint); the job retries while the PSP is down.
  */
 export const pixNotificacoes = pgTable(
   'pix_notificacoes',
@@ -136,15 +136,14 @@ export const pixNotificacoes = pgTable(
     endToEndId: text('end_to_end_id').notNull(),
     txid: text('txid'),
     status: text('status').$type<(typeof PIX_NOTIFICACAO_STATUSES)[number]>().notNull().default('pendente'),
-    tentativas: integer('tentativas').notNull().default(0),
-    proximaTentativaEm: timestamptz('proxima_tentativa_em').notNull().defaultNow(),
     erro: text('erro'),
     recebidaEm: createdAt(),
     processadaEm: timestamptz('processada_em'),
   },
   (t) => [
     uniqueIndex('pix_notificacoes_e2e_uq').on(t.endToEndId),
-    index('pix_notificacoes_pendentes_idx').on(t.proximaTentativaEm).where(sql`${t.status} = 'pendente'`),
+    // The health panel's count and oldest pending notification.
+    index('pix_notificacoes_pendentes_idx').on(t.recebidaEm).where(sql`${t.status} = 'pendente'`),
     check('pix_notificacoes_status_ck', sql.raw(`status IN (${sqlList(PIX_NOTIFICACAO_STATUSES)})`)),
   ],
 );

@@ -232,7 +232,7 @@ describe('GET /api/super-admin/saude — PIX', () => {
     const maisAntiga = haMinutos(10);
     await db.insert(pixNotificacoes).values([
       { endToEndId: e2e(), recebidaEm: maisAntiga },
-      { endToEndId: e2e(), recebidaEm: haMinutos(3), tentativas: 2, erro: 'PSP fora do ar' },
+      { endToEndId: e2e(), recebidaEm: haMinutos(3), erro: 'PSP fora do ar' },
       // Confirmed long ago: neither counted nor the oldest.
       {
         endToEndId: e2e(),
