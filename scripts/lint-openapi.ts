@@ -33,7 +33,7 @@ try {
   const redocly = spawnSync(
     process.execPath,
     [
-      join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+      fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js')),
       'lint',
       arquivo,
       '--config',

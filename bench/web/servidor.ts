@@ -11,8 +11,6 @@ import { aguardarSaude, portaLivre, saiu } from '../../apps/api/test/processos.t
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_WEB = join(RAIZ, 'apps/web/dist');
 
-export type ServidorWeb = { url: string; parar: () => Promise<void> };
-
 /** Runs a command at the root; its output is only shown when it fails. */
 const executar = (comando: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   new Promise<void>((resolve, reject) => {

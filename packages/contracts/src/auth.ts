@@ -31,7 +31,7 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const sessionUser = z
+const sessionUser = z
   .object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.enum(ROLES) })
   .meta({ id: 'UsuarioSessao' });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -6,8 +6,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 // after "Vanessa". ICU's root collation ("und-x-icu", present in PostgreSQL and PGlite) orders accented
 // and mixed-case names the way a pt-BR reader expects: abel, Açougue, Auto Peças, Élida, Vanessa.
 // An index on the name must be created with the same COLLATE to serve this order.
-export const COLACAO_NOMES = 'und-x-icu';
-
 /** The name column under the pt-BR-friendly collation, for ORDER BY. */
 export const porNome = (coluna: AnyPgColumn | SQL): SQL => sql`${coluna} COLLATE "und-x-icu"`;
 

@@ -27,6 +27,5 @@ export const useSession = create<SessionState>()(
 );
 
 export const selectIsAuthenticated = (state: SessionState) => state.token !== null && state.user !== null;
-export const selectUserName = (state: SessionState) => state.user?.name ?? '';
 /** The role as stored: may be anything if storage was tampered with, so guards check it. */
 export const selectUserRole = (state: SessionState): string | null => state.user?.role ?? null;

@@ -5,5 +5,3 @@ export const hoje = (): string => hojeNoFuso(new Date());
 
 /** Reais → the text a money field shows (`1234,5` → `1234,50`). */
 export const reaisParaTexto = (reais: number): string => reais.toFixed(2).replace('.', ',');
-
-export const primeiroNome = (nome: string): string => nome.trim().split(/\s+/)[0] ?? nome;
