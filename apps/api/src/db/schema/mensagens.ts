@@ -128,13 +128,8 @@ export const reguaEnvios = pgTable(
   ],
 );
 
-export type ReguaExecucaoContagens = {
-  planejadas: number;
-  enviadas: number;
-  falhas: number;
-  puladas: number;
-  adiadas: number;
-};
+/** A pass's counts: the planning half's, the sending half's, or both (regua/motor.ts). */
+export type ReguaExecucaoContagens = Record<string, number>;
 
 export const reguaExecucoes = pgTable(
   'regua_execucoes',

@@ -141,7 +141,9 @@ export const prepararCobrancas = async (
     const contas = d.contas ?? [];
     if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
     const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
-    pedidos.push({ clienteId: d.cliente_id, devedor, contas, origem: 'regua', mensagemId: m.id, m, d });
+    // Keyed by the code it replaces too: a message whose charge lapsed gets a new one, a retry the same.
+    const para = `regua:${m.id}:${d.codigo_anterior ?? ''}`;
+    pedidos.push({ clienteId: d.cliente_id, devedor, contas, origem: 'regua', mensagemId: m.id, para, m, d });
   }
   let pix: ProvedorConfigurado;
   try {

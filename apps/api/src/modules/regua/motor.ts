@@ -2,7 +2,7 @@ import type { SistemaSettings } from '@cobranca/contracts';
 import { hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ReguaExecucaoContagens, reguaExecucoes } from '../../db/schema/index.ts';
+import { reguaExecucoes } from '../../db/schema/index.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import type { CanalDriver } from '../canais/canal.ts';
 import { buscarKillSwitchAtivo, buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -35,12 +35,17 @@ export type DepsMotor = {
   };
 };
 
-export type ContagensPassada = ReguaExecucaoContagens & {
+type ContagensPlanejamento = {
+  planejadas: number;
+  puladas: number;
+  adiadas: number;
   promessas_quebradas: number;
   importacoes_interrompidas: number;
-  canceladas: number;
-  reagendadas: number;
 };
+type ContagensEnvio = { enviadas: number; falhas: number; reagendadas: number; canceladas: number };
+
+/** The counts of the halves that ran: a sending pass says nothing of planning, and the other way round. */
+export type ContagensPassada = Partial<ContagensPlanejamento & ContagensEnvio>;
 
 const HISTORICO_DIAS = 14;
 
@@ -60,7 +65,30 @@ const podePlanejar = (agora: Date, settings: SistemaSettings): boolean => {
 /** Which halves of the pass run (the CLI and the tests run both). */
 export type EtapasPassada = { planejar: boolean; enviar: boolean };
 
-const NADA_ENVIADO = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
+const planejar = async (deps: DepsMotor, agora: Date): Promise<ContagensPlanejamento> => {
+  const { db } = deps;
+  // Settings first: "today" is a date in their time zone.
+  const { settings, automacaoLigada } = await estadoDaAutomacao(db);
+  const hoje = hojeNoFuso(agora, settings.fuso_horario);
+  const promessas_quebradas = await quebrarPromessasVencidas(db, hoje);
+  const importacoes_interrompidas = await marcarImportacoesInterrompidas(db, agora);
+  const plano =
+    automacaoLigada && podePlanejar(agora, settings)
+      ? await planejarRegua(db, {
+          settings,
+          hoje,
+          canal: (await deps.canalDe()).canal,
+          templates: await carregarTemplates(db),
+        })
+      : null;
+  return {
+    planejadas: plano?.planejadas ?? 0,
+    puladas: plano?.puladas ?? 0,
+    adiadas: plano?.adiadas ?? 0,
+    promessas_quebradas,
+    importacoes_interrompidas,
+  };
+};
 
 export const executarPassada = async (
   deps: DepsMotor,
@@ -75,33 +103,9 @@ export const executarPassada = async (
   if (!execucao) throw new Error('insert de execução da régua não devolveu a linha');
   try {
     const agora = relogio.agora();
-    // Settings first: "today" is a date in their time zone.
-    const { settings, automacaoLigada: ligada } = await estadoDaAutomacao(db);
-    const hoje = hojeNoFuso(agora, settings.fuso_horario);
-    const promessas_quebradas = etapas.planejar ? await quebrarPromessasVencidas(db, hoje) : 0;
-    const importacoes_interrompidas = etapas.planejar ? await marcarImportacoesInterrompidas(db, agora) : 0;
-    const plano =
-      etapas.planejar && ligada && podePlanejar(agora, settings)
-        ? await planejarRegua(db, {
-            settings,
-            hoje,
-            canal: (await deps.canalDe()).canal,
-            templates: await carregarTemplates(db),
-          })
-        : null;
-    const envio = etapas.enviar
-      ? await enviarPendentes(deps, () => estadoDaAutomacao(db), sinal)
-      : NADA_ENVIADO;
-    const contagens: ContagensPassada = {
-      planejadas: plano?.planejadas ?? 0,
-      puladas: plano?.puladas ?? 0,
-      adiadas: plano?.adiadas ?? 0,
-      enviadas: envio.enviadas,
-      falhas: envio.falhas,
-      reagendadas: envio.reagendadas,
-      canceladas: envio.canceladas,
-      promessas_quebradas,
-      importacoes_interrompidas,
+    const contagens: Record<string, number> = {
+      ...(etapas.planejar ? await planejar(deps, agora) : {}),
+      ...(etapas.enviar ? await enviarPendentes(deps, () => estadoDaAutomacao(deps.db), sinal) : {}),
     };
     await db
       .update(reguaExecucoes)
@@ -127,7 +131,7 @@ export const executarPassada = async (
   }
 };
 
-const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => v > 0);
+const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => (v ?? 0) > 0);
 
 export type Motor = { parar(): Promise<void> };
 

@@ -21,6 +21,11 @@ export type PedidoDeCobranca = {
   mensagemId?: number;
   /** The user who asked (the operator); null for the customer or the system. */
   criadaPor?: number | null;
+  /**
+   * What the charge is for when a job asks (`acordo:<receivable>`, `regua:<message>:…`): its txid is
+   * fixed by it, so a retry after a crash finds the charge at the PSP instead of making another.
+   */
+  para?: string;
 };
 
 export type CobrancaCriada<P> = { pedido: P; cobranca: CobrancaRow };
@@ -45,8 +50,8 @@ export type ResultadoCriacao<P> = {
 
 /**
  * Creates a charge at the PSP for each request and stores the ones it made (in `db`'s transaction: the
- * operator passes its idempotent handle). A fresh txid each call: a caller that dies before storing
- * leaves at most an unseen charge at the PSP, which expires unpaid.
+ * operator passes its idempotent handle). A request with `para` survives a crash between the PSP's
+ * answer and this commit (its retry finds the same charge); one without is a person's, who asks again.
  */
 export const criarCobrancas = async <P extends PedidoDeCobranca>(
   db: Db,
@@ -56,19 +61,20 @@ export const criarCobrancas = async <P extends PedidoDeCobranca>(
   agora: Date,
   opcoes: OpcoesCriacao<P> = {},
 ): Promise<ResultadoCriacao<P>> => {
-  const falhas: ResultadoCriacao<P>['falhas'] = [];
-  const emitidas = await Promise.all(
-    pedidos.map((pedido) =>
-      emitirCobranca(pix, settings, pedido.devedor, pedido.contas, agora).then(
-        (emitida) => ({ pedido, emitida }),
-        (erro: unknown) => {
-          if (!(erro instanceof ErroApiPix)) throw erro;
-          falhas.push({ pedido, erro });
-          return null;
-        },
-      ),
-    ),
+  // Every request settles before anything else happens, so no call to the PSP outlives this one.
+  const respostas = await Promise.allSettled(
+    pedidos.map(async (pedido) => ({
+      pedido,
+      emitida: await emitirCobranca(pix, settings, pedido.devedor, pedido.contas, agora, pedido.para),
+    })),
   );
+  const falhas: ResultadoCriacao<P>['falhas'] = [];
+  const emitidas = respostas.map((r, i) => {
+    if (r.status === 'fulfilled') return r.value;
+    if (!(r.reason instanceof ErroApiPix)) throw r.reason;
+    falhas.push({ pedido: pedidos[i] as P, erro: r.reason });
+    return null;
+  });
   const prontas = emitidas.filter((e) => e !== null);
   if (prontas.length === 0) return { criadas: [], falhas };
   const criadas = await db.transaction(async (tx) => {

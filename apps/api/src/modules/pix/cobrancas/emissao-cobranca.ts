@@ -2,6 +2,8 @@ import type { SistemaSettings } from '@cobranca/contracts';
 import { contagem } from '@cobranca/dominio';
 import { type ContaComEncargos, contaParaEncargos, percentuaisDe } from '../../clientes/valor-atualizado.ts';
 import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
+import { ErroApiPix } from '../psp/api-pix-erros.ts';
+import type { CobrancaCriada, PedidoCobranca } from '../psp/provedor-pix.ts';
 import { escolherCobranca, fimDaValidadeCobv, gerarTxid } from './cobranca-escolha.ts';
 import type { NovaCobranca } from './cobrancas.repository.ts';
 
@@ -27,10 +29,43 @@ const solicitacaoDe = (credor: string, contas: readonly ContaCobrada[]): string 
   return texto.length > SOLICITACAO_MAXIMA ? `${texto.slice(0, SOLICITACAO_MAXIMA - 1)}…` : texto;
 };
 
+const OUTRO_TIPO = { cob: 'cobv', cobv: 'cob' } as const;
+
 /**
- * Creates a charge at the provider for these open receivables, as `escolherCobranca` decides. A fresh
- * txid each call: a caller that dies before storing the answer leaves at most an unseen charge at the
- * PSP, which expires unpaid. Throws the provider's errors (ErroApiPix) as they are.
+ * Asks again under a txid the PSP refused: when it holds our own charge from a try that died before
+ * storing it (active, asking the same), that charge is the answer; one asking what is no longer owed is
+ * removed, and the charge is made under a fresh txid. Anything else was refused for its own reason.
+ */
+const retomar = async (
+  pix: ProvedorConfigurado,
+  pedido: PedidoCobranca,
+  recusa: ErroApiPix,
+): Promise<{ txid: string; criada: CobrancaCriada }> => {
+  const naoTem = async (): Promise<never> => {
+    throw recusa;
+  };
+  const existente =
+    (await pix.provedor.consultarCobranca(pedido.tipo, pedido.txid)) ??
+    (await pix.provedor.consultarCobranca(OUTRO_TIPO[pedido.tipo], pedido.txid)) ??
+    (await naoTem());
+  const mesma =
+    existente.ativa &&
+    existente.tipo === pedido.tipo &&
+    existente.valorCentavos === pedido.valorCentavos &&
+    existente.vencimento === pedido.vencimento &&
+    existente.documentoDevedor === (pedido.devedor?.documento ?? null);
+  if (mesma) return { txid: pedido.txid, criada: existente };
+  if (existente.ativa) await pix.provedor.removerCobranca(existente.tipo, pedido.txid);
+  const txid = gerarTxid();
+  return { txid, criada: await pix.provedor.criarCobranca({ ...pedido, txid }) };
+};
+
+/**
+ * Creates a charge at the provider for these open receivables, as `escolherCobranca` decides. With
+ * `para` (what the charge is for: an instalment, a message) the txid is fixed by it, so a job retried
+ * after dying between the PSP's answer and its commit finds that charge instead of leaving a second one
+ * payable at the PSP; without it (a person asking) the txid is fresh. Throws the provider's errors
+ * (ErroApiPix) as they are.
  */
 export const emitirCobranca = async (
   pix: ProvedorConfigurado,
@@ -38,6 +73,7 @@ export const emitirCobranca = async (
   devedor: DevedorDaCobranca,
   contas: readonly ContaCobrada[],
   agora: Date,
+  para?: string,
 ): Promise<CobrancaEmitida> => {
   const temDocumento = devedor.documentoTipo === 'cpf' || devedor.documentoTipo === 'cnpj';
   const percentuais = percentuaisDe(settings);
@@ -49,9 +85,8 @@ export const emitirCobranca = async (
     temDocumento,
   });
   const validade = pix.armazenado.validade_apos_vencimento_dias;
-  const txid = gerarTxid();
-  const criada = await pix.provedor.criarCobranca({
-    txid,
+  const pedido: PedidoCobranca = {
+    txid: para === undefined ? gerarTxid() : pix.txidPara(para),
     ...escolha,
     validadeAposVencimentoDias: validade,
     percentuais,
@@ -61,7 +96,14 @@ export const emitirCobranca = async (
       nome: settings.pix.nome_recebedor || settings.empresa.nome,
       cidade: settings.pix.cidade || 'SAO PAULO',
     },
-  });
+  };
+  const { txid, criada } = await pix.provedor.criarCobranca(pedido).then(
+    (criada) => ({ txid: pedido.txid, criada }),
+    (erro: unknown) => {
+      if (para === undefined || !(erro instanceof ErroApiPix) || erro.transitorio) throw erro;
+      return retomar(pix, pedido, erro);
+    },
+  );
   return {
     txid,
     provedor: pix.provedor.provedor,

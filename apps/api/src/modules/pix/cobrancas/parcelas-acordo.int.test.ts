@@ -1,4 +1,4 @@
-import type { CobrancasPixResponse } from '@cobranca/contracts';
+import { type CobrancasPixResponse, sistemaSettings } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import { ErroDominio } from '../../../lib/errors.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
 import { iniciarPspFalso, type PspFalso, provedorDoPspFalso } from '../psp/psp-falso.test-fixtures.ts';
+import { emitirCobranca } from './emissao-cobranca.ts';
 import { cobrarParcelasDeAcordo } from './parcelas-acordo.ts';
 
 // Every agreement instalment carries its own PIX charge (docs/produto.md §21): one per instalment, made
@@ -176,6 +177,67 @@ describe('agreement instalments and their PIX charges', () => {
     }
     expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe })).toMatchObject({
       criadas: 0,
+    });
+  });
+
+  it('a try that died after the PSP made the charges: the retry finds them, no second charge at the PSP', async () => {
+    const { id, contas } = await clienteComDivida();
+    const negociacaoId = await negociar(id, contas);
+    await esperarCobrancas(id, 3);
+    await t.database.db.delete(cobrancasPix).where(eq(cobrancasPix.clienteId, id));
+    const antes = psp.cobrancas.size;
+    // The PSP makes each charge, then the process "dies" before anything is stored.
+    const morre = async (): Promise<ProvedorConfigurado> => {
+      const pix = provedorDoPspFalso(psp);
+      return {
+        ...pix,
+        provedor: {
+          ...pix.provedor,
+          criarCobranca: async (pedido) => {
+            await pix.provedor.criarCobranca(pedido);
+            throw new Error('processo morto antes do commit');
+          },
+        },
+      };
+    };
+    await expect(
+      cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe: morre }),
+    ).rejects.toThrow('processo morto');
+    expect(psp.cobrancas.size - antes).toBe(3);
+    expect(await cobrancasDeAcordo(id)).toHaveLength(0);
+    const pixDe = async () => provedorDoPspFalso(psp);
+    expect(await cobrarParcelasDeAcordo(t.database.db, t.app.appKey, { negociacaoId, pixDe })).toEqual({
+      criadas: 3,
+      falhas: 0,
+    });
+    expect(psp.cobrancas.size - antes).toBe(3);
+    for (const { cobranca } of await cobrancasDeAcordo(id))
+      expect(psp.cobrancas.get(cobranca.txid)?.pixCopiaECola).toBe(cobranca.pixCopiaECola);
+  });
+
+  it('a retry whose debt changed meanwhile removes the charge the dead try left and makes one under a new txid', async () => {
+    const pix = provedorDoPspFalso(psp);
+    const settings = sistemaSettings.parse({});
+    const devedor = { nome: 'Rita Retomada', documento: '52998224725', documentoTipo: 'cpf' };
+    const conta = (valorCentavos: number) => ({
+      id: 999_001,
+      descricao: 'Parcela 1/2',
+      valorCentavos,
+      valorPagoCentavos: 0,
+      vencimento: somarDias(hoje, 10),
+      multaPendenteCentavos: 0,
+      jurosPendentesCentavos: 0,
+      encargosAte: null,
+    });
+    const primeira = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), 'teste:999001');
+    const mesma = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), 'teste:999001');
+    expect(mesma).toMatchObject({ txid: primeira.txid, pixCopiaECola: primeira.pixCopiaECola });
+    const outra = await emitirCobranca(pix, settings, devedor, [conta(4_000)], new Date(), 'teste:999001');
+    expect(outra.txid).not.toBe(primeira.txid);
+    expect(psp.cobrancas.get(primeira.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(psp.cobrancas.get(outra.txid)).toMatchObject({
+      status: 'ATIVA',
+      corpo: { valor: { original: '40.00' } },
     });
   });
 

@@ -111,6 +111,7 @@ export const cobrarParcelasDeAcordo = async (
       devedor: p.devedor,
       contas: [p.conta],
       origem: 'acordo' as const,
+      para: `acordo:${p.conta.id}`,
     })),
     agora,
     { manter: aindaSemCobranca },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ErroDominio } from '../../../lib/errors.ts';
 import { provedorApiPix } from '../psp/provedor-api-pix.ts';
@@ -9,7 +9,27 @@ import { buscarPixArmazenado, credenciaisPix, type PixArmazenado } from './pix-s
 // The provider the settings name. The API Pix driver keeps its token and its TLS connections, so one
 // is reused until the settings change (a new fingerprint).
 
-export type ProvedorConfigurado = { provedor: ProvedorPix; armazenado: PixArmazenado };
+export type ProvedorConfigurado = {
+  provedor: ProvedorPix;
+  armazenado: PixArmazenado;
+  /**
+   * The txid of the charge for `para` (an instalment, a message): a retry after a crash asks the PSP
+   * again under the same txid, and finds the charge instead of making a second one. Keyed by this
+   * installation's APP_KEY, so two installations on one PSP account never meet.
+   */
+  txidPara: (para: string) => string;
+};
+
+const TAMANHO_TXID = 32;
+
+/** 32 hex characters: a valid txid of cob and cobv (26–35 letters and digits). */
+export const txidDeterministico =
+  (segredo: Buffer | null) =>
+  (para: string): string =>
+    (segredo ? createHmac('sha256', segredo) : createHash('sha256'))
+      .update(`txid:${para}`)
+      .digest('hex')
+      .slice(0, TAMANHO_TXID);
 
 let emUso: { impressao: string; provedor: ProvedorPix } | null = null;
 
@@ -34,7 +54,7 @@ export const provedorDe = (a: PixArmazenado, appKey: Buffer, timeoutMs?: number)
 
 export const provedorPixAtivo = async (db: DbOrTx, appKey: Buffer): Promise<ProvedorConfigurado> => {
   const armazenado = await buscarPixArmazenado(db);
-  return { provedor: provedorDe(armazenado, appKey), armazenado };
+  return { provedor: provedorDe(armazenado, appKey), armazenado, txidPara: txidDeterministico(appKey) };
 };
 
 /** Whether a PIX provider is usable now (the simulator always is; an incomplete API Pix is not). */
@@ -52,4 +72,6 @@ export const pixConfigurado = async (db: DbOrTx, appKey: Buffer): Promise<boolea
 export const provedorSimulado = async (db: DbOrTx): Promise<ProvedorConfigurado> => ({
   provedor: simuladorPix,
   armazenado: await buscarPixArmazenado(db),
+  // The simulator keeps nothing at a PSP: a txid only has to be unique in our own table.
+  txidPara: txidDeterministico(null),
 });

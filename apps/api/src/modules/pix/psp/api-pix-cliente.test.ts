@@ -135,7 +135,7 @@ describe('ClienteApiPix: token', () => {
     const api = cliente();
     await api.criarCobranca('cob', txid(1), corpoCob());
     psp.expirarTokens();
-    expect((await api.consultarCobranca('cob', txid(1))).txid).toBe(txid(1));
+    expect((await api.consultarCobranca('cob', txid(1)))?.txid).toBe(txid(1));
     expect(psp.chamadas.slice(-3).map((c) => `${c.metodo} ${c.status}`)).toEqual([
       'GET 401',
       'POST 200',
@@ -188,8 +188,9 @@ describe('ClienteApiPix: cobranças e PIX', () => {
     expect(await api.consultarPix(pago.endToEndId)).toEqual(pago);
     expect(await api.consultarPix(`E${'0'.repeat(31)}`)).toBeNull();
     const cob = await api.consultarCobranca('cob', txid(4));
-    expect(cob.status).toBe('CONCLUIDA');
-    expect(cob.pix?.[0]).toMatchObject({ endToEndId: pago.endToEndId, valor: '12.34' });
+    expect(cob?.status).toBe('CONCLUIDA');
+    expect(await api.consultarCobranca('cobv', txid(4))).toBeNull();
+    expect(cob?.pix?.[0]).toMatchObject({ endToEndId: pago.endToEndId, valor: '12.34' });
   });
 
   it('lists received PIX across pages', async () => {

@@ -203,8 +203,11 @@ export class ClienteApiPix {
     return this.lerCobranca(txid, await this.chamar('PUT', `/${tipo}/${encodeURIComponent(txid)}`, corpo));
   }
 
-  async consultarCobranca(tipo: TipoCobranca, txid: string): Promise<CobrancaPsp> {
-    return this.lerCobranca(txid, await this.chamar('GET', `/${tipo}/${encodeURIComponent(txid)}`));
+  /** The charge, or null when the PSP holds none of this type under this txid. */
+  async consultarCobranca(tipo: TipoCobranca, txid: string): Promise<CobrancaPsp | null> {
+    const resposta = await this.chamar('GET', `/${tipo}/${encodeURIComponent(txid)}`);
+    if (resposta.status === 404) return null;
+    return this.lerCobranca(txid, resposta);
   }
 
   async removerCobranca(tipo: TipoCobranca, txid: string): Promise<CobrancaPsp> {

@@ -1,7 +1,13 @@
 import type { CredenciaisPix } from '../configuracao/pix-settings.repository.ts';
 import { ClienteApiPix, type CorpoCob, type CorpoCobv, type PixRecebido } from './api-pix-cliente.ts';
 import { respostaInvalida } from './api-pix-erros.ts';
-import type { CobrancaCriada, PedidoCobranca, PixConfirmado, ProvedorPix } from './provedor-pix.ts';
+import type {
+  CobrancaCriada,
+  CobrancaNoProvedor,
+  PedidoCobranca,
+  PixConfirmado,
+  ProvedorPix,
+} from './provedor-pix.ts';
 import { centavosDoValorPix, valorPix } from './valor-pix.ts';
 
 // Any PSP that implements the Banco Central API Pix v2 (docs/formatos-externos.md §6, docs/produto.md §21).
@@ -74,6 +80,19 @@ export const provedorApiPix = (
     },
     async removerCobranca(tipo, txid): Promise<void> {
       await cliente.removerCobranca(tipo, txid);
+    },
+    async consultarCobranca(tipo, txid): Promise<CobrancaNoProvedor | null> {
+      const c = await cliente.consultarCobranca(tipo, txid);
+      if (!c) return null;
+      return {
+        tipo,
+        ativa: c.status === 'ATIVA',
+        valorCentavos: centavosDoValorPix(c.valor.original),
+        vencimento: c.calendario.dataDeVencimento ?? null,
+        documentoDevedor: c.devedor?.cpf ?? c.devedor?.cnpj ?? null,
+        pixCopiaECola: c.pixCopiaECola ?? '',
+        location: c.location ?? null,
+      };
     },
     async consultarPix(endToEndId: string): Promise<PixConfirmado | null> {
       const pix = await cliente.consultarPix(endToEndId);

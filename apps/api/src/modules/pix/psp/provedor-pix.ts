@@ -27,6 +27,15 @@ export type PedidoCobranca = {
 
 export type CobrancaCriada = { pixCopiaECola: string; location: string | null };
 
+/** A charge the PSP holds, as far as telling whether it is the one we would ask for now. */
+export type CobrancaNoProvedor = CobrancaCriada & {
+  tipo: TipoCobrancaPix;
+  ativa: boolean;
+  valorCentavos: number;
+  vencimento: string | null;
+  documentoDevedor: string | null;
+};
+
 /** A PIX the provider says it received: its amount wins over anything a notification claimed. */
 export type PixConfirmado = {
   endToEndId: string;
@@ -40,6 +49,8 @@ export interface ProvedorPix {
   readonly provedor: PixProvedor;
   criarCobranca(pedido: PedidoCobranca): Promise<CobrancaCriada>;
   removerCobranca(tipo: TipoCobrancaPix, txid: string): Promise<void>;
+  /** null: the PSP holds no charge of this type under this txid. */
+  consultarCobranca(tipo: TipoCobrancaPix, txid: string): Promise<CobrancaNoProvedor | null>;
   /** null: the PSP does not know this endToEndId (a forged or mistaken notification). */
   consultarPix(endToEndId: string): Promise<PixConfirmado | null>;
   /** Every PIX received between two instants, all pages. */

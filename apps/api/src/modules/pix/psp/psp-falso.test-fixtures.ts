@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { pixArmazenado } from '../configuracao/pix-settings.repository.ts';
-import type { ProvedorConfigurado } from '../configuracao/provedor-ativo.ts';
+import { type ProvedorConfigurado, txidDeterministico } from '../configuracao/provedor-ativo.ts';
 import type { PixRecebido, TipoCobranca } from './api-pix-cliente.ts';
 import { gerarBrCodeDinamico } from './br-code.ts';
 import { certificadosDeTeste } from './certificados.test-fixtures.ts';
@@ -478,5 +478,6 @@ export const provedorDoPspFalso = (psp: PspFalso): ProvedorConfigurado => {
       2_000,
     ),
     armazenado: pixArmazenado.parse({ provedor: 'api_pix', chave: psp.chave }),
+    txidPara: txidDeterministico(Buffer.from(psp.clientSecret)),
   };
 };

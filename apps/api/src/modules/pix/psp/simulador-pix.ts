@@ -1,5 +1,11 @@
 import { gerarBrCodeDinamico } from './br-code.ts';
-import type { CobrancaCriada, PedidoCobranca, PixConfirmado, ProvedorPix } from './provedor-pix.ts';
+import type {
+  CobrancaCriada,
+  CobrancaNoProvedor,
+  PedidoCobranca,
+  PixConfirmado,
+  ProvedorPix,
+} from './provedor-pix.ts';
 
 // The embedded provider (docs/produto.md §21): charges live only in our database and come back with a
 // valid dynamic-style BR Code; a payment happens when someone simulates it ("Simular pagamento PIX" or
@@ -23,6 +29,10 @@ export const simuladorPix: ProvedorPix = {
     };
   },
   async removerCobranca(): Promise<void> {},
+  // Nothing is kept: asking again under the same txid answers the same code, so there is never one to find.
+  async consultarCobranca(): Promise<CobrancaNoProvedor | null> {
+    return null;
+  },
   // Simulated payments are recorded directly; there is no PSP to read them back from.
   async consultarPix(): Promise<PixConfirmado | null> {
     return null;

@@ -19,7 +19,7 @@ export const planejarRegua = definirTarefa({
       planejar: true,
       enviar: false,
     });
-    if (contagens.planejadas + contagens.promessas_quebradas + contagens.importacoes_interrompidas > 0)
+    if (Object.values(contagens).some((n) => (n ?? 0) > 0))
       log.info({ regua: contagens }, 'régua: planejamento concluído');
   },
 });
