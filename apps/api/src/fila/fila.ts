@@ -152,10 +152,19 @@ export const iniciarFila = async (opcoes: OpcoesFila): Promise<Fila> => {
     boss,
     ociosa: async (limiteMs = 20_000) => {
       const ate = Date.now() + limiteMs;
-      while (emCurso.size > 0 || (await tarefasProntasOuAtivas(database, tarefas)) > 0) {
+      const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      for (;;) {
         if (Date.now() > ate) throw new Error('fila: ainda há tarefas em curso depois do limite');
+        // While a job runs here, neither the database nor the loops are disturbed: on PGlite every
+        // query and every woken loop's fetch takes the event loop from that job's own I/O.
+        if (emCurso.size > 0) {
+          await esperar(20);
+          continue;
+        }
+        if ((await tarefasProntasOuAtivas(database, tarefas)) === 0) return;
+        // Ready without a NOTIFY (a retry whose time came): wake the loops for it.
         acordar();
-        await new Promise((r) => setTimeout(r, 10));
+        await esperar(50);
       }
     },
     parar: async (esperaMs) => {
