@@ -7,8 +7,8 @@ import {
 } from '../../apps/api/src/modules/pix/configuracao/pix-settings.repository.ts';
 import { atualizarPix } from '../../apps/api/src/modules/pix/configuracao/pix-settings.service.ts';
 import preparaCaDeTeste from '../../apps/api/src/modules/pix/psp/ca-de-teste.global-setup.ts';
-import { certificadosDeTeste } from '../../apps/api/src/modules/pix/psp/certificados.test-fixtures.ts';
 import {
+  configuracaoDoPspFalso,
   iniciarPspFalso,
   type PspFalso,
 } from '../../apps/api/src/modules/pix/psp/psp-falso.test-fixtures.ts';
@@ -56,29 +56,16 @@ export const iniciarPixBench = async (database: Database): Promise<PixBench> => 
   const psp = await iniciarPspFalso();
   psp.latenciaMs = LATENCIA_PSP_MS;
   const appKey = randomBytes(32);
-  const { cliente } = certificadosDeTeste();
   // The settings are an admin's to save (audited under their id).
   const admin = await criarUsuario(
     database.db,
     { name: 'Admin Bench', email: `pix.${Date.now()}@bench.local`, password: 'Bench@2026x', role: 'admin' },
     { usuarioId: null, ip: null },
   );
-  const salvo = await atualizarPix(
-    database.db,
-    appKey,
-    {
-      provedor: 'api_pix',
-      chave: psp.chave,
-      base_url: psp.url,
-      token_url: psp.tokenUrl,
-      client_id: psp.clientId,
-      client_secret: psp.clientSecret,
-      certificado_pem: cliente.certificadoPem,
-      chave_privada_pem: cliente.chavePrivadaPem,
-      webhook_url: WEBHOOK_URL,
-    },
-    { usuarioId: admin.id, ip: null },
-  );
+  const salvo = await atualizarPix(database.db, appKey, configuracaoDoPspFalso(psp, WEBHOOK_URL), {
+    usuarioId: admin.id,
+    ip: null,
+  });
   const segredo = abrirSegredoPix(appKey, salvo, 'webhook_segredo');
   if (segredo.estado !== 'ok') throw new Error('segredo do webhook PIX não gravado');
   return {

@@ -45,8 +45,11 @@ import { conciliarComPsp } from '../modules/pix/liquidacao/jobs/conciliar.job.ts
 import { confirmarNotificacaoPix } from '../modules/pix/liquidacao/jobs/confirmar-notificacao.job.ts';
 import { liquidarPix } from '../modules/pix/liquidacao/jobs/liquidar-pix.job.ts';
 import type { PixRecebido } from '../modules/pix/psp/api-pix-cliente.ts';
-import { certificadosDeTeste } from '../modules/pix/psp/certificados.test-fixtures.ts';
-import { iniciarPspFalso, type PspFalso } from '../modules/pix/psp/psp-falso.test-fixtures.ts';
+import {
+  configuracaoDoPspFalso,
+  iniciarPspFalso,
+  type PspFalso,
+} from '../modules/pix/psp/psp-falso.test-fixtures.ts';
 import { expirarTentativasAtivas, type RetencaoPsp, reterRespostasDoPsp } from './efeitos.test-fixtures.ts';
 import { iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
 
@@ -123,22 +126,11 @@ describe('jobs killed with SIGKILL between their commit and their effect', () =>
       const op = bearer(await issueToken(database, operador.id));
       const admin = bearer(await issueToken(database, (await createTestUser(database, 'admin')).id));
       const superAdmin = await issueToken(database, (await createTestUser(database, 'super_admin')).id);
-      const { cliente: certificado } = certificadosDeTeste();
       const salvo = await app.inject({
         method: 'PUT',
         url: '/api/admin/configuracoes/pix',
         headers: admin,
-        payload: {
-          provedor: 'api_pix',
-          chave: psp.chave,
-          base_url: psp.url,
-          token_url: psp.tokenUrl,
-          client_id: psp.clientId,
-          client_secret: psp.clientSecret,
-          certificado_pem: certificado.certificadoPem,
-          chave_privada_pem: certificado.chavePrivadaPem,
-          webhook_url: 'https://cobranca.example.com.br',
-        },
+        payload: configuracaoDoPspFalso(psp),
       });
       expect(salvo.statusCode, salvo.body).toBe(200);
       await app.inject({ method: 'POST', url: '/api/admin/configuracoes/pix/verificar', headers: admin });
@@ -485,22 +477,11 @@ describe('a provider failing: backoff, then dead, then repeated', () => {
     op = bearer(await issueToken(t.database, operador.id));
     superAdmin = bearer(await issueToken(t.database, (await createTestUser(t.database, 'super_admin')).id));
     const admin = bearer(await issueToken(t.database, (await createTestUser(t.database, 'admin')).id));
-    const { cliente } = certificadosDeTeste();
     const salvo = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/configuracoes/pix',
       headers: admin,
-      payload: {
-        provedor: 'api_pix',
-        chave: psp.chave,
-        base_url: psp.url,
-        token_url: psp.tokenUrl,
-        client_id: psp.clientId,
-        client_secret: psp.clientSecret,
-        certificado_pem: cliente.certificadoPem,
-        chave_privada_pem: cliente.chavePrivadaPem,
-        webhook_url: 'https://cobranca.example.com.br',
-      },
+      payload: configuracaoDoPspFalso(psp),
     });
     expect(salvo.statusCode, salvo.body).toBe(200);
   });

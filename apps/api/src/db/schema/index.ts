@@ -5,6 +5,7 @@ export * from './importacoes.ts';
 export * from './mensagens.ts';
 export * from './pix.ts';
 export * from './portal.ts';
+export * from './regua.ts';
 export * from './respostas-rapidas.ts';
 export * from './sistema.ts';
 export * from './usuarios.ts';

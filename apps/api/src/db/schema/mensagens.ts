@@ -1,6 +1,5 @@
 import {
   CANAIS_MENSAGEM,
-  type Canal,
   type CanalMensagem,
   MENSAGEM_DIRECOES,
   MENSAGEM_ORIGENS,
@@ -8,28 +7,14 @@ import {
   type MensagemDirecao,
   type MensagemOrigem,
   type MensagemStatus,
-  REGUA_ENVIO_STATUSES,
-  type ReguaEnvioStatus,
   TEMPLATE_TIPOS,
   type TemplateTipo,
 } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TemplateCanal } from '../../modules/canais/canal.ts';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
-import { contasReceber } from './financeiro.ts';
 import { usuarios } from './usuarios.ts';
 
 /** Every message in or out; outbound rows double as the sending outbox (status `pendente`). */
@@ -105,50 +90,3 @@ export const mensagemTemplates = pgTable(
   },
   () => [check('mensagem_templates_tipo_ck', sql.raw(`tipo IN (${sqlList(TEMPLATE_TIPOS)})`))],
 );
-
-/** At most one send per (receivable, régua step), whatever the crashes or number of workers. */
-export const reguaEnvios = pgTable(
-  'regua_envios',
-  {
-    contaId: integer('conta_id')
-      .notNull()
-      .references(() => contasReceber.id, { onDelete: 'cascade' }),
-    etapaDias: integer('etapa_dias').notNull(),
-    mensagemId: bigint('mensagem_id', { mode: 'number' }).references(() => mensagens.id, {
-      onDelete: 'set null',
-    }),
-    status: text('status').$type<ReguaEnvioStatus>().notNull(),
-    dataReferencia: date('data_referencia').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.contaId, t.etapaDias] }),
-    index('regua_envios_mensagem_idx').on(t.mensagemId),
-    check('regua_envios_status_ck', sql.raw(`status IN (${sqlList(REGUA_ENVIO_STATUSES)})`)),
-  ],
-);
-
-/** A pass's counts: the planning half's, the sending half's, or both (regua/motor.ts). */
-export type ReguaExecucaoContagens = Record<string, number>;
-
-export const reguaExecucoes = pgTable(
-  'regua_execucoes',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    worker: text('worker').notNull(),
-    iniciadaEm: timestamptz('iniciada_em').notNull().defaultNow(),
-    concluidaEm: timestamptz('concluida_em'),
-    contagens: jsonb('contagens').$type<ReguaExecucaoContagens>(),
-    erro: text('erro'),
-  },
-  (t) => [index('regua_execucoes_iniciada_idx').on(t.iniciadaEm)],
-);
-
-/**
- * Shared pacing of the channel (GCRA): every sender reserves its send slots here, so several workers
- * together never exceed the allowance.
- */
-export const canalVazao = pgTable('canal_vazao', {
-  canal: text('canal').$type<Canal>().primaryKey(),
-  proximoSlot: timestamptz('proximo_slot').notNull(),
-});

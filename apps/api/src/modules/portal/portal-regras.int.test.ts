@@ -22,8 +22,11 @@ import {
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../clientes/clientes.test-fixtures.ts';
 import { digestoToken, emitirLink, preencherLinkDoPortal } from '../links-portal/links.ts';
-import { certificadosDeTeste } from '../pix/psp/certificados.test-fixtures.ts';
-import { iniciarPspFalso, type PspFalso } from '../pix/psp/psp-falso.test-fixtures.ts';
+import {
+  configuracaoDoPspFalso,
+  iniciarPspFalso,
+  type PspFalso,
+} from '../pix/psp/psp-falso.test-fixtures.ts';
 import { executarPassada } from '../regua/motor.ts';
 import { configurar, em, mensagensRegua, montarMotor } from '../regua/regua.test-fixtures.ts';
 import {
@@ -458,22 +461,11 @@ describe('with the PSP down', () => {
     p = await buildTestApp();
     psp = await iniciarPspFalso();
     const admin = await issueToken(p.database, (await createTestUser(p.database, 'admin')).id);
-    const { cliente } = certificadosDeTeste();
     const salvo = await p.app.inject({
       method: 'PUT',
       url: '/api/admin/configuracoes/pix',
       headers: bearer(admin),
-      payload: {
-        provedor: 'api_pix',
-        chave: psp.chave,
-        base_url: psp.url,
-        token_url: psp.tokenUrl,
-        client_id: psp.clientId,
-        client_secret: psp.clientSecret,
-        certificado_pem: cliente.certificadoPem,
-        chave_privada_pem: cliente.chavePrivadaPem,
-        webhook_url: 'https://cobranca.example.com.br',
-      },
+      payload: configuracaoDoPspFalso(psp),
     });
     expect(salvo.statusCode, salvo.body).toBe(200);
   });

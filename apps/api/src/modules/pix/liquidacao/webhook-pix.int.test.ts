@@ -20,8 +20,7 @@ import {
   pixRecebidos,
 } from '../../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
-import { certificadosDeTeste } from '../psp/certificados.test-fixtures.ts';
-import { iniciarPspFalso, type PspFalso } from '../psp/psp-falso.test-fixtures.ts';
+import { configuracaoDoPspFalso, iniciarPspFalso, type PspFalso } from '../psp/psp-falso.test-fixtures.ts';
 import { conciliarPix } from './conciliacao-pix.ts';
 
 // A real PSP's side (docs/produto.md §21): charges created at a fake PSP over mutual TLS, its webhook
@@ -40,22 +39,11 @@ beforeAll(async () => {
   ana = await createTestUser(t.database, 'operador');
   token = await issueToken(t.database, ana.id);
   const admin = await issueToken(t.database, (await createTestUser(t.database, 'admin')).id);
-  const { cliente } = certificadosDeTeste();
   const salvo = await t.app.inject({
     method: 'PUT',
     url: '/api/admin/configuracoes/pix',
     headers: bearer(admin),
-    payload: {
-      provedor: 'api_pix',
-      chave: psp.chave,
-      base_url: psp.url,
-      token_url: psp.tokenUrl,
-      client_id: psp.clientId,
-      client_secret: psp.clientSecret,
-      certificado_pem: cliente.certificadoPem,
-      chave_privada_pem: cliente.chavePrivadaPem,
-      webhook_url: 'https://cobranca.example.com.br',
-    },
+    payload: configuracaoDoPspFalso(psp),
   });
   expect(salvo.statusCode, salvo.body).toBe(200);
   await t.app.inject({

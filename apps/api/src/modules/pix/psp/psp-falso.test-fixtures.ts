@@ -481,3 +481,19 @@ export const provedorDoPspFalso = (psp: PspFalso): ProvedorConfigurado => {
     txidPara: txidDeterministico(Buffer.from(psp.clientSecret)),
   };
 };
+
+/** What an admin saves in Config. PIX to use this fake PSP (`PUT /api/admin/configuracoes/pix`). */
+export const configuracaoDoPspFalso = (psp: PspFalso, webhookUrl = 'https://cobranca.example.com.br') => {
+  const { cliente } = certificadosDeTeste();
+  return {
+    provedor: 'api_pix' as const,
+    chave: psp.chave,
+    base_url: psp.url,
+    token_url: psp.tokenUrl,
+    client_id: psp.clientId,
+    client_secret: psp.clientSecret,
+    certificado_pem: cliente.certificadoPem,
+    chave_privada_pem: cliente.chavePrivadaPem,
+    webhook_url: webhookUrl,
+  };
+};

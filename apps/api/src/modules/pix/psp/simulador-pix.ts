@@ -1,11 +1,5 @@
 import { gerarBrCodeDinamico } from './br-code.ts';
-import type {
-  CobrancaCriada,
-  CobrancaNoProvedor,
-  PedidoCobranca,
-  PixConfirmado,
-  ProvedorPix,
-} from './provedor-pix.ts';
+import type { ProvedorPix } from './provedor-pix.ts';
 
 // The embedded provider (docs/produto.md §21): charges live only in our database and come back with a
 // valid dynamic-style BR Code; a payment happens when someone simulates it ("Simular pagamento PIX" or
@@ -16,7 +10,7 @@ const LOCATION = 'simulador.pix.invalid/v2';
 
 export const simuladorPix: ProvedorPix = {
   provedor: 'simulador',
-  async criarCobranca(pedido: PedidoCobranca): Promise<CobrancaCriada> {
+  async criarCobranca(pedido) {
     const location = `${LOCATION}/${pedido.tipo}/${pedido.txid}`;
     return {
       location,
@@ -28,17 +22,17 @@ export const simuladorPix: ProvedorPix = {
       }),
     };
   },
-  async removerCobranca(): Promise<void> {},
+  async removerCobranca() {},
   // Nothing is kept: asking again under the same txid answers the same code, so there is never one to find.
-  async consultarCobranca(): Promise<CobrancaNoProvedor | null> {
+  async consultarCobranca() {
     return null;
   },
   // Simulated payments are recorded directly; there is no PSP to read them back from.
-  async consultarPix(): Promise<PixConfirmado | null> {
+  async consultarPix() {
     return null;
   },
-  async listarPix(): Promise<PixConfirmado[]> {
+  async listarPix() {
     return [];
   },
-  async registrarWebhook(): Promise<void> {},
+  async registrarWebhook() {},
 };
