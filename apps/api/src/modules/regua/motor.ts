@@ -105,7 +105,7 @@ export const executarPassada = async (
     const agora = relogio.agora();
     const contagens: Record<string, number> = {
       ...(etapas.planejar ? await planejar(deps, agora) : {}),
-      ...(etapas.enviar ? await enviarPendentes(deps, () => estadoDaAutomacao(deps.db), sinal) : {}),
+      ...(etapas.enviar ? await enviarPendentes(deps, () => estadoDaAutomacao(db), sinal) : {}),
     };
     await db
       .update(reguaExecucoes)
@@ -131,7 +131,8 @@ export const executarPassada = async (
   }
 };
 
-const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => (v ?? 0) > 0);
+/** Whether a pass did anything worth a log line. */
+export const algoAconteceu = (c: ContagensPassada) => Object.values(c).some((v) => (v ?? 0) > 0);
 
 export type Motor = { parar(): Promise<void> };
 

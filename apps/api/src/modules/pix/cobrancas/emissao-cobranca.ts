@@ -41,13 +41,10 @@ const retomar = async (
   pedido: PedidoCobranca,
   recusa: ErroApiPix,
 ): Promise<{ txid: string; criada: CobrancaCriada }> => {
-  const naoTem = async (): Promise<never> => {
-    throw recusa;
-  };
   const existente =
     (await pix.provedor.consultarCobranca(pedido.tipo, pedido.txid)) ??
-    (await pix.provedor.consultarCobranca(OUTRO_TIPO[pedido.tipo], pedido.txid)) ??
-    (await naoTem());
+    (await pix.provedor.consultarCobranca(OUTRO_TIPO[pedido.tipo], pedido.txid));
+  if (!existente) throw recusa;
   const mesma =
     existente.ativa &&
     existente.tipo === pedido.tipo &&

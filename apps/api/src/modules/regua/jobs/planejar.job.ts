@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definirTarefa } from '../../../fila/tarefa.ts';
 import { depsDoProcesso } from '../deps-processo.ts';
-import { executarPassada } from '../motor.ts';
+import { algoAconteceu, executarPassada } from '../motor.ts';
 
 // The régua's planning half (docs/produto.md §11): broken promises back to collection, imports left
 // running by a dead process, and the messages due today. Scheduled once per REGUA_INTERVALO_SEGUNDOS
@@ -19,7 +19,6 @@ export const planejarRegua = definirTarefa({
       planejar: true,
       enviar: false,
     });
-    if (Object.values(contagens).some((n) => (n ?? 0) > 0))
-      log.info({ regua: contagens }, 'régua: planejamento concluído');
+    if (algoAconteceu(contagens)) log.info({ regua: contagens }, 'régua: planejamento concluído');
   },
 });
