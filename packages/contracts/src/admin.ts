@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
+import { ateDuasCasas, DUAS_CASAS, ID_INVALIDO, ID_MAXIMO, pageQuery } from './common.ts';
 import { CLIENTE_STATUSES } from './domain.ts';
 import { ETIQUETA_TAMANHO_MAXIMO, textoDeEtiqueta } from './etiquetas.ts';
 import { USER_STATUSES } from './roles.ts';
@@ -90,7 +90,7 @@ const reaisQuery = (campo: string) =>
     .number({ error: `${campo} deve ser um número.` })
     .min(0, `${campo} não pode ser negativo.`)
     .max(1_000_000_000, `${campo} alto demais.`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.')
+    .refine(ateDuasCasas, DUAS_CASAS)
     .optional();
 
 /** The order and filters every customer list takes (`?ordem=&sentido=&atraso_min=…`). */

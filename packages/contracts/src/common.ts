@@ -43,6 +43,14 @@ export type Paged<T> = {
 export const ID_MAXIMO = 2_147_483_647;
 export const ID_INVALIDO = 'Identificador inválido.';
 
+/**
+ * At most two decimals (reais as whole cents, a percentage as hundredths): exactly the double nearest
+ * to n/100, which is what JSON gives for any such number. A tolerance would let `1e-39` through as 0
+ * cents (a 500 at the database's check).
+ */
+export const ateDuasCasas = (reais: number): boolean => Math.round(reais * 100) / 100 === reais;
+export const DUAS_CASAS = 'Use no máximo duas casas decimais.';
+
 export const idParam = z.object({
   id: z.coerce
     .number({ error: ID_INVALIDO })

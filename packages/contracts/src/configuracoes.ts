@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ateDuasCasas, DUAS_CASAS } from './common.ts';
 import { TEMPLATE_TIPOS } from './domain.ts';
 
 const horario = z
@@ -15,9 +16,7 @@ export const reguaEtapa = z.object({
 
 /** System settings of docs/produto.md §15; every field has the default the product ships with. */
 /** A percentage with at most two decimals (it becomes hundredths of a percent in the arithmetic). */
-const percentual = z
-  .number()
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.');
+const percentual = z.number().refine(ateDuasCasas, DUAS_CASAS);
 
 /** A discount tier: from `a_partir_de_dias` days overdue on, at most these shares of each part may be waived. */
 export const portalFaixaDesconto = z.object({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { comFaixasValidas, filtrosClientesShape, operadorRef } from './admin.ts';
 import {
+  ateDuasCasas,
   CARACTERES_DE_CONTROLE,
+  DUAS_CASAS,
   ID_INVALIDO,
   ID_MAXIMO,
   pageQuery,
@@ -34,7 +36,7 @@ export const reaisField = (campo: string) =>
     .number({ error: `Informe ${campo}.` })
     .positive(`${campo[0]?.toUpperCase()}${campo.slice(1)} deve ser maior que zero.`)
     .max(1_000_000_000, 'Valor alto demais.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.');
+    .refine(ateDuasCasas, DUAS_CASAS);
 
 // ── Dashboard ───────────────────────────────────────────────────────────────────
 export const operadorDashboardResponse = z.object({
@@ -290,7 +292,7 @@ export const negociacaoBody = z.strictObject({
   desconto: z
     .number({ error: 'Informe o desconto (0 para nenhum).' })
     .min(0, 'O desconto não pode ser negativo.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use no máximo duas casas decimais.'),
+    .refine(ateDuasCasas, DUAS_CASAS),
   parcelas: z
     .number({ error: 'Informe o número de parcelas.' })
     .int()
