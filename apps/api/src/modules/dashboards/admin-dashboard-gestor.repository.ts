@@ -20,9 +20,10 @@ import type { PeriodoDias } from './dashboard-calculos.ts';
  * - Carteira por atraso: open receivables today by calendar days past the due date (as the lists'
  *   "dias em atraso"), principal only (valor − valor_pago): encargos need the business-day calendar per
  *   receivable, so they stay out of SQL, and the buckets add up to "Valores em aberto".
- * - Recuperação por operador: payments by `data` in the period attributed to the operator who recorded
- *   them (pagamentos.operador_id); customers concluded in the period (status `concluido`, last payment
- *   created in the period — the lists' "concluído em") to whoever recorded that payment; promises
+ * - Recuperação por operador: payments by `data` in the period credited to the customer's operator at
+ *   payment time (pagamentos.operador_id, decision 037); customers concluded in the period (status
+ *   `concluido`, last payment created in the period — the lists' "concluído em") to that payment's
+ *   operator; promises
  *   resolved (resolvida_em) in the period to whoever recorded the promise. Null → sem_operador, so the
  *   rows always add up to the period's total.
  * - Recuperação por etapa da régua: régua messages sent (enviada_em) in the period, by step and
@@ -102,8 +103,8 @@ const somar = (a: Soma, b: Soma): Soma => ({
 const emReais = ({ centavos, ...resto }: Soma) => ({ valor_cobrado: centavosParaReais(centavos), ...resto });
 
 /**
- * Every operator (blocked ones too) plus anyone else who recorded something in the period, and the
- * unattributed row (operador_id null). Three grouped ranges joined on the recorder.
+ * Every operator (blocked ones too) plus anyone else credited with something in the period, and the
+ * unattributed row (operador_id null). Three grouped ranges joined on the operator.
  */
 export const recuperacaoPorOperador = async (
   db: DbOrTx,

@@ -78,7 +78,7 @@ export const vincularPixDemo = async (
     if (!recebido) throw new Error('PIX da demonstração não inserido');
     await tx
       .update(pagamentos)
-      .set({ pixRecebidoId: recebido.id, operadorId: null, observacao: 'PIX confirmado automaticamente' })
+      .set({ pixRecebidoId: recebido.id, observacao: 'PIX confirmado automaticamente' })
       .where(eq(pagamentos.id, p.pagamentoId));
   }
   return pagos.length;

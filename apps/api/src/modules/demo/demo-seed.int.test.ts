@@ -285,7 +285,9 @@ describe('PIX paid automatically in the demo', () => {
         valorCentavos: pagamento.valorCentavos,
         creditoCentavos: 0,
       });
-      expect(pagamento.operadorId).toBeNull();
+      // Credited to the customer's operator, as a real PIX is (docs/decisions/037-recibos.md).
+      const [cliente] = await database.db.select().from(clientes).where(eq(clientes.id, pagamento.clienteId));
+      expect(pagamento.operadorId).toBe(cliente?.operadorId ?? null);
       const [cobranca] = await database.db
         .select()
         .from(cobrancasPix)

@@ -162,10 +162,18 @@ export class NegociacoesRepository {
       .where(and(this.deste(conta.clienteId), eq(contasReceber.id, conta.id)));
   }
 
+  /**
+   * Credited to the customer's operator at this moment, whoever records it (the system for a PIX, an
+   * admin): a later reassignment does not move past recovery (docs/decisions/037-recibos.md).
+   */
   async inserirPagamento({ partes, ...novo }: NovoPagamento): Promise<number> {
     const [row] = await this.db
       .insert(pagamentos)
-      .values({ ...novo, ...partes, operadorId: this.escopo.operadorId })
+      .values({
+        ...novo,
+        ...partes,
+        operadorId: sql`(SELECT operador_id FROM clientes WHERE id = ${novo.clienteId})`,
+      })
       .returning({ id: pagamentos.id });
     if (!row) throw new Error('insert de pagamento não devolveu a linha');
     return row.id;

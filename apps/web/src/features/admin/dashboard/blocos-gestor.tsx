@@ -164,7 +164,7 @@ export const RecuperacaoOperadoresBlock = ({ periodo }: { periodo: PeriodoGestor
                     name
                   ),
               })),
-              { chave: 'sem-operador', dados: sem_operador, titulo: 'Sem operador (PIX automático)' },
+              { chave: 'sem-operador', dados: sem_operador, titulo: 'Sem operador' },
             ]}
             total={{ chave: 'total', dados: total, titulo: 'Total' }}
           />
@@ -176,12 +176,12 @@ export const RecuperacaoOperadoresBlock = ({ periodo }: { periodo: PeriodoGestor
     <DashboardBlock title="Recuperação por operador">
       {corpo()}
       <ComoCalculamos id={explicacao}>
-        Valor cobrado: pagamentos com data no período, atribuídos a quem os registrou (não ao responsável
-        atual do cliente, que pode ter mudado). PIX confirmados pelo provedor são registrados pelo sistema e
-        ficam em “Sem operador”, junto com registros de usuários removidos; assim a soma das linhas é o total
-        do período (em “Este mês”, igual a “Valores cobrados”). Clientes concluídos: clientes hoje concluídos
-        cujo último pagamento foi registrado no período, para quem o registrou. Promessas: as resolvidas no
-        período (cumpridas ou quebradas), para quem as registrou.
+        Valor cobrado: pagamentos com data no período, atribuídos ao operador do cliente no momento do
+        pagamento, inclusive os PIX confirmados pelo provedor (uma reatribuição posterior não os move). Ficam
+        em “Sem operador” os de clientes sem operador naquele momento e os de usuários removidos; assim a soma
+        das linhas é o total do período (em “Este mês”, igual a “Valores cobrados”). Clientes concluídos:
+        clientes hoje concluídos cujo último pagamento foi no período, para o operador creditado por ele.
+        Promessas: as resolvidas no período (cumpridas ou quebradas), para quem as registrou.
       </ComoCalculamos>
     </DashboardBlock>
   );

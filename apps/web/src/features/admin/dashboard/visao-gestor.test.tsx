@@ -121,15 +121,15 @@ describe("the team lead's view on the admin dashboard", () => {
     const ana = within(tabela).getByRole('rowheader', { name: 'Ana Operadora' }).closest('tr') as HTMLElement;
     expect(ana).toHaveTextContent('R$ 264,56');
     expect(within(tabela).getByText('Bloqueado')).toBeInTheDocument();
-    expect(
-      within(tabela).getByRole('rowheader', { name: 'Sem operador (PIX automático)' }).closest('tr'),
-    ).toHaveTextContent('R$ 77,77');
+    expect(within(tabela).getByRole('rowheader', { name: 'Sem operador' }).closest('tr')).toHaveTextContent(
+      'R$ 77,77',
+    );
     expect(within(tabela).getByRole('rowheader', { name: 'Total' }).closest('tr')).toHaveTextContent(
       'R$ 412,88',
     );
     const secao = bloco('Recuperação por operador');
     expect(secao).toHaveTextContent('Total cobrado no período: R$ 412,88');
-    expect(tabela).toHaveAccessibleDescription(/atribuídos a quem os registrou/);
+    expect(tabela).toHaveAccessibleDescription(/atribuídos ao operador do cliente no momento do pagamento/);
   });
 
   it('shows recovery per régua step and template with plural step names and the caption', async () => {
