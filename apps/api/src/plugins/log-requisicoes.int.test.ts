@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -10,7 +13,7 @@ type Linha = { level: number; msg: string; metodo?: string; url?: string; status
 let t: TestApp;
 let linhas: Linha[];
 
-const abrir = async () => {
+const abrir = async (webDistDir?: string) => {
   linhas = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -18,7 +21,7 @@ const abrir = async () => {
       done();
     },
   });
-  t = await buildTestApp({ logger: { level: 'info', stream } });
+  t = await buildTestApp({ logger: { level: 'info', stream }, ...(webDistDir ? { webDistDir } : {}) });
 };
 
 afterEach(() => t.close());
@@ -59,5 +62,22 @@ describe('request log', () => {
     expect(resposta.statusCode).toBe(404);
     expect(linhas.length).toBeGreaterThan(0); // the unknown address is logged, at warn
     expect(JSON.stringify(linhas)).not.toContain(segredo);
+  });
+
+  it("writes the web app's files at debug, its pages and a missing file at info", async () => {
+    const web = mkdtempSync(join(tmpdir(), 'cobranca-web-log-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>SPA</title>');
+    writeFileSync(join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    try {
+      await abrir(web);
+      await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      await t.app.inject({ method: 'GET', url: '/operador/clientes/ativos' });
+      await t.app.inject({ method: 'GET', url: '/assets/app-antigo.js' });
+      const urls = linhas.filter((l) => l.msg === 'requisição').map((l) => l.url);
+      expect(urls).toEqual(['/operador/clientes/ativos', '/assets/app-antigo.js']);
+    } finally {
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ehCaminhoApi } from '../lib/caminho-api.ts';
+import { ehCaminhoApi, ehCaminhoDeArquivo } from '../lib/caminho-api.ts';
 import { ErroDominio } from '../lib/errors.ts';
 
 // A missing file (an old chunk after a deploy, a mistyped asset) must fail as a file: answering
-// index.html there makes the browser run HTML as a script. Client routes have no extension.
-const isFilePath = (path: string) => path.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(path);
+// index.html there makes the browser run HTML as a script.
 
 /**
  * Serves the built web app; any other non-API GET gets index.html so client-side routes survive a
@@ -22,9 +21,11 @@ const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
       wildcard: false,
       preCompressed: true,
       index: false,
+      // Ours alone: send's default (public, max-age=0) would overwrite what setHeaders writes.
+      cacheControl: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
@@ -34,7 +35,7 @@ const plugin = async (app: FastifyInstance, opts: { webDistDir: string }) => {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (ehCaminhoApi(request.url) || isFilePath(path) || !['GET', 'HEAD'].includes(request.method)) {
+    if (ehCaminhoApi(request.url) || ehCaminhoDeArquivo(path) || !['GET', 'HEAD'].includes(request.method)) {
       throw new ErroDominio(
         'ROTA_NAO_ENCONTRADA',
         `Rota não encontrada: ${request.method} ${path.slice(0, 200)}`,
