@@ -6,20 +6,18 @@ import { mensagens } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
-import {
-  type CobrancaCriada,
-  criarCobrancas,
-  type PedidoDeCobranca,
-} from '../pix/cobrancas/criar-cobranca.ts';
+import { criarCobrancas, type PedidoDeCobranca } from '../pix/cobrancas/criar-cobranca.ts';
 import type { ContaCobrada } from '../pix/cobrancas/emissao-cobranca.ts';
 import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
 import { blocoPix, MARCADOR_PIX } from './mensagem-regua.ts';
 
-// Every collection message carries its own PIX charge (docs/produto.md §21), valid when it goes: the
-// sender creates the charges of the messages due now before it starts sending them (decision 017), and a
+// Every collection message carries a PIX charge (docs/produto.md §21), valid when it goes: the sender
+// creates the charges of the messages due now before it starts sending them (decision 017), and a
 // message whose charge expired or was removed while it waited (a retry on another day, a partial
-// payment) gets a new one. A PSP that is slow, down or refusing puts the message back in the queue with
-// backoff: it never goes without a valid charge.
+// payment) gets a new one. A live charge over exactly the message's receivables (an instalment's own, one
+// an earlier message or the portal showed) is reused: the customer keeps one code per debt
+// (docs/decisions/038-um-codigo-por-divida.md). A PSP that is slow, down or refusing puts the message
+// back in the queue with backoff: it never goes without a valid charge.
 
 /**
  * SQL: the régua message in `tabela` still needs a charge (it carries the marker, or its charge is no
@@ -47,10 +45,12 @@ type Dados = {
   contas: ContaCobrada[] | null;
   /** The copia e cola of the charge the message carries now, when it needs a new one. */
   codigo_anterior: string | null;
+  /** A live charge over exactly the message's open receivables, which the message carries instead of a new one. */
+  viva: { txid: string; codigo: string } | null;
 };
 
 /** Customer and open receivables of each message (its régua_envios), in one query. */
-const carregar = async (db: Db, ids: number[]): Promise<Map<number, Dados>> => {
+const carregar = async (db: Db, ids: number[], agora: Date): Promise<Map<number, Dados>> => {
   const linhas = linhasDe<Dados>(
     await db.execute(sql`
       SELECT m.id, m.cliente_id, m.tentativas, c.nome, c.documento, c.documento_tipo,
@@ -61,7 +61,14 @@ const carregar = async (db: Db, ids: number[]): Promise<Map<number, Dados>> => {
           ORDER BY cr.vencimento, cr.id)
          FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id AND cr.status = 'aberta'
          WHERE re.mensagem_id = m.id) AS contas,
-        (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo_anterior
+        (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo_anterior,
+        (SELECT jsonb_build_object('txid', cp.txid, 'codigo', cp.pix_copia_e_cola)
+         FROM cobrancas_pix cp
+         WHERE cp.cliente_id = m.cliente_id AND cp.status = 'ativa' AND cp.valida_ate > ${agora.toISOString()}::timestamptz
+           AND ARRAY(SELECT cpc.conta_id FROM cobranca_pix_contas cpc WHERE cpc.cobranca_id = cp.id ORDER BY 1)
+             = ARRAY(SELECT re.conta_id FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
+                 AND cr.status = 'aberta' WHERE re.mensagem_id = m.id ORDER BY 1)
+         ORDER BY cp.valida_ate DESC, cp.id DESC LIMIT 1) AS viva
       FROM mensagens m JOIN clientes c ON c.id = m.cliente_id
       WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
   );
@@ -84,15 +91,17 @@ const preencher = (m: MensagemComPix, anterior: string | null, copiaECola: strin
   };
 };
 
-type Pedido = PedidoDeCobranca & { m: MensagemComPix; d: Dados };
+type Pedido = PedidoDeCobranca & Carregada;
+
+type Carregada = { m: MensagemComPix; d: Dados };
 
 /** The batch's new texts, in the charges' transaction (a commit per message would cost the sender its pace). */
-const guardarTextos = async (tx: Tx, criadas: CobrancaCriada<Pedido>[]) => {
-  if (criadas.length === 0) return;
-  const textos = criadas.map(({ pedido: { m, d }, cobranca }) => ({
+const guardarTextos = async (tx: Db | Tx, comCobranca: (Carregada & { txid: string; codigo: string })[]) => {
+  if (comCobranca.length === 0) return;
+  const textos = comCobranca.map(({ m, d, txid, codigo }) => ({
     id: m.id,
-    ...preencher(m, d.codigo_anterior, cobranca.pixCopiaECola),
-    txid: cobranca.txid,
+    ...preencher(m, d.codigo_anterior, codigo),
+    txid,
   }));
   // Each message leaves the lease, ready for any sender.
   await tx.execute(sql`
@@ -133,11 +142,17 @@ export const prepararCobrancas = async (
   const dados = await carregar(
     db,
     lote.map((m) => Number(m.id)),
+    agora,
   );
   const pedidos: Pedido[] = [];
+  const reusadas: Parameters<typeof guardarTextos>[1] = [];
   for (const m of lote) {
     const d = dados.get(Number(m.id));
     if (!d) continue;
+    if (d.viva) {
+      reusadas.push({ m, d, ...d.viva });
+      continue;
+    }
     const contas = d.contas ?? [];
     if (contas.length === 0) throw new Error(`mensagem ${m.id} sem contas em aberto para a cobrança`);
     const devedor = { nome: d.nome, documento: d.documento, documentoTipo: d.documento_tipo };
@@ -145,17 +160,27 @@ export const prepararCobrancas = async (
     const para = `regua:${m.id}:${d.codigo_anterior ?? ''}`;
     pedidos.push({ clienteId: d.cliente_id, devedor, contas, origem: 'regua', mensagemId: m.id, para, m, d });
   }
+  await guardarTextos(db, reusadas);
+  if (pedidos.length === 0) return { prontas: reusadas.length, adiadas: 0 };
   let pix: ProvedorConfigurado;
   try {
     pix = await pixDe();
   } catch (error) {
     if (!(error instanceof ErroDominio)) throw error;
     for (const { d } of pedidos) await adiar(db, d, agora, error.message);
-    return { prontas: 0, adiadas: pedidos.length };
+    return { prontas: reusadas.length, adiadas: pedidos.length };
   }
   const { criadas, falhas } = await criarCobrancas(db, pix, settings, pedidos, agora, {
-    junto: guardarTextos,
+    junto: (tx, feitas) =>
+      guardarTextos(
+        tx,
+        feitas.map(({ pedido, cobranca }) => ({
+          ...pedido,
+          txid: cobranca.txid,
+          codigo: cobranca.pixCopiaECola,
+        })),
+      ),
   });
   for (const { pedido, erro } of falhas) await adiar(db, pedido.d, agora, erro.message);
-  return { prontas: criadas.length, adiadas: falhas.length };
+  return { prontas: reusadas.length + criadas.length, adiadas: falhas.length };
 };

@@ -10,6 +10,7 @@ const EM_DIA: Situacao = {
   soneca_ate: null,
   numero_chamadas: 0,
   conta_fechada: false,
+  termos_hoje: false,
 };
 
 const SAIU = 'O cliente saiu da cobrança automática antes do envio.';
@@ -17,6 +18,7 @@ const OPT_OUT = 'O cliente pediu para não receber mensagens.';
 const PROMESSA = 'Há uma promessa de pagamento em curso.';
 const LIMITE = 'O cliente atingiu o limite de tentativas sem resposta.';
 const FECHADA = 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
+const TERMOS = 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
 
 describe('motivoCancelamento', () => {
   it.each([
@@ -30,6 +32,7 @@ describe('motivoCancelamento', () => {
     ['attempts at the limit', { numero_chamadas: 3 }, LIMITE],
     ['attempts over the limit', { numero_chamadas: 7 }, LIMITE],
     ['a receivable closed', { conta_fechada: true }, FECHADA],
+    ['an agreement’s terms went today', { termos_hoje: true }, TERMOS],
   ])('cancels when %s', (_caso, mudanca, motivo) => {
     expect(motivoCancelamento({ ...EM_DIA, ...mudanca }, SETTINGS, HOJE)).toBe(motivo);
   });
@@ -49,6 +52,7 @@ describe('motivoCancelamento', () => {
       soneca_ate: HOJE,
       numero_chamadas: 9,
       conta_fechada: true,
+      termos_hoje: true,
     };
     expect(motivoCancelamento(tudo, SETTINGS, HOJE)).toBe(SAIU);
     expect(motivoCancelamento({ ...tudo, status: 'ativo' }, SETTINGS, HOJE)).toBe(OPT_OUT);

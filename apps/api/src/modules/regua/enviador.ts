@@ -1,5 +1,5 @@
 import type { SistemaSettings } from '@cobranca/contracts';
-import { diasEntre, hojeNoFuso } from '@cobranca/dominio';
+import { diasEntre, hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
@@ -102,16 +102,20 @@ type Situacao = {
   soneca_ate: string | null;
   numero_chamadas: number;
   conta_fechada: boolean;
+  termos_hoje: boolean;
   ultima_entrada: string | Date | null;
 };
 
-const situacoes = async (db: Db, ids: number[]): Promise<Map<number, Situacao>> => {
+const situacoes = async (db: Db, ids: number[], inicioDoDia: Date): Promise<Map<number, Situacao>> => {
   const linhas = linhasDe<Situacao>(
     await db.execute(sql`
       SELECT m.id, c.status, c.opt_out_em IS NOT NULL AS opt_out, c.soneca_ate::text AS soneca_ate,
         coalesce(c.numero_chamadas, 0) AS numero_chamadas,
         EXISTS (SELECT 1 FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
           WHERE re.mensagem_id = m.id AND cr.status <> 'aberta') AS conta_fechada,
+        EXISTS (SELECT 1 FROM mensagens t WHERE t.cliente_id = m.cliente_id AND t.template_tipo = 'negociacao'
+          AND t.direcao = 'saida' AND t.status NOT IN ('falhou', 'cancelada')
+          AND coalesce(t.enviada_em, t.created_at) >= ${inicioDoDia.toISOString()}::timestamptz) AS termos_hoje,
         (SELECT e.created_at FROM mensagens e WHERE e.cliente_id = m.cliente_id AND e.direcao = 'entrada'
           ORDER BY e.id DESC LIMIT 1) AS ultima_entrada
       FROM mensagens m LEFT JOIN clientes c ON c.id = m.cliente_id
@@ -122,7 +126,10 @@ const situacoes = async (db: Db, ids: number[]): Promise<Map<number, Situacao>> 
 
 /** Why a planned régua message must not go out any more (null: it still should). Pure. */
 export const motivoCancelamento = (
-  s: Pick<Situacao, 'status' | 'opt_out' | 'soneca_ate' | 'numero_chamadas' | 'conta_fechada'>,
+  s: Pick<
+    Situacao,
+    'status' | 'opt_out' | 'soneca_ate' | 'numero_chamadas' | 'conta_fechada' | 'termos_hoje'
+  >,
   settings: Pick<SistemaSettings, 'tentativas_com_falhas'>,
   hoje: string,
 ): string | null => {
@@ -132,6 +139,9 @@ export const motivoCancelamento = (
   if (s.numero_chamadas >= settings.tentativas_com_falhas)
     return 'O cliente atingiu o limite de tentativas sem resposta.';
   if (s.conta_fechada) return 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
+  // The agreement's terms are that day's collection message (docs/produto.md §11).
+  if (s.termos_hoje)
+    return 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
   return null;
 };
 
@@ -249,11 +259,12 @@ const triar = async (
   agora: Date,
   total: ResultadoEnvios,
 ): Promise<AEnviar[]> => {
+  const hoje = hojeNoFuso(agora, settings.fuso_horario);
   const situacao = await situacoes(
     db,
     lote.map((m) => m.id),
+    instanteNoFuso(hoje, 0, settings.fuso_horario),
   );
-  const hoje = hojeNoFuso(agora, settings.fuso_horario);
   const validas: AEnviar[] = [];
   for (const m of lote) {
     const s = situacao.get(Number(m.id));

@@ -72,16 +72,22 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
         SELECT 1 FROM mensagens m WHERE m.cliente_id = c.id AND m.status = 'pendente' AND m.origem = 'regua')
     ORDER BY c.id, cr.vencimento, cr.id`);
 
-/** Régua messages per customer already sent (or waiting) today and in the last seven days. */
+/**
+ * Régua messages per customer already sent (or waiting) today and in the last seven days, and whether an
+ * agreement's terms went today: that day the agreement is the collection message (docs/produto.md §11).
+ */
 const contatosRecentes = async (tx: Tx, ids: number[], hoje: string, fuso: string) => {
-  const linhas = linhasDe<{ cliente_id: number; hoje: number; semana: number }>(
+  const inicioDoDia = sql`${instanteNoFuso(hoje, 0, fuso).toISOString()}::timestamptz`;
+  const linhas = linhasDe<{ cliente_id: number; hoje: number; semana: number; termos_hoje: boolean }>(
     await tx.execute(sql`
       SELECT cliente_id,
-        count(*) FILTER (WHERE coalesce(enviada_em, created_at) >= ${instanteNoFuso(hoje, 0, fuso).toISOString()}::timestamptz)::int AS hoje,
-        count(*)::int AS semana
+        count(*) FILTER (WHERE origem = 'regua' AND coalesce(enviada_em, created_at) >= ${inicioDoDia})::int AS hoje,
+        count(*) FILTER (WHERE origem = 'regua')::int AS semana,
+        bool_or(template_tipo = 'negociacao' AND coalesce(enviada_em, created_at) >= ${inicioDoDia}) AS termos_hoje
       FROM mensagens
       WHERE cliente_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
-        AND origem = 'regua' AND direcao = 'saida' AND status NOT IN ('falhou', 'cancelada')
+        AND (origem = 'regua' OR template_tipo = 'negociacao')
+        AND direcao = 'saida' AND status NOT IN ('falhou', 'cancelada')
         AND coalesce(enviada_em, created_at) >= ${instanteNoFuso(somarDias(hoje, -6), 0, fuso).toISOString()}::timestamptz
       GROUP BY cliente_id`),
   );
@@ -211,7 +217,11 @@ const planejarFatia = async (
   for (const p of planos) {
     const contatos = recentes.get(p.cliente.id);
     // A deferred customer keeps its receivables' visit date: planning sees them again tomorrow.
-    if (p.plano && contatos && (contatos.hoje >= por_dia || contatos.semana >= por_semana)) {
+    if (
+      p.plano &&
+      contatos &&
+      (contatos.termos_hoje || contatos.hoje >= por_dia || contatos.semana >= por_semana)
+    ) {
       adiadas += 1;
       continue;
     }
