@@ -1,4 +1,5 @@
 import type { SistemaSettings } from '@cobranca/contracts';
+import { hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
@@ -50,7 +51,12 @@ type Dados = {
 };
 
 /** Customer and open receivables of each message (its régua_envios), in one query. */
-const carregar = async (db: Db, ids: number[], agora: Date): Promise<Map<number, Dados>> => {
+const carregar = async (
+  db: Db,
+  ids: number[],
+  agora: Date,
+  inicioDoDia: Date,
+): Promise<Map<number, Dados>> => {
   const linhas = linhasDe<Dados>(
     await db.execute(sql`
       SELECT m.id, m.cliente_id, m.tentativas, c.nome, c.documento, c.documento_tipo,
@@ -65,6 +71,8 @@ const carregar = async (db: Db, ids: number[], agora: Date): Promise<Map<number,
         (SELECT jsonb_build_object('txid', cp.txid, 'codigo', cp.pix_copia_e_cola)
          FROM cobrancas_pix cp
          WHERE cp.cliente_id = m.cliente_id AND cp.status = 'ativa' AND cp.valida_ate > ${agora.toISOString()}::timestamptz
+           -- A cob's amount is the day it was made (as the portal's reuse, portal/pix-portal.ts).
+           AND (cp.tipo = 'cobv' OR cp.created_at >= ${inicioDoDia.toISOString()}::timestamptz)
            AND ARRAY(SELECT cpc.conta_id FROM cobranca_pix_contas cpc WHERE cpc.cobranca_id = cp.id ORDER BY 1)
              = ARRAY(SELECT re.conta_id FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
                  AND cr.status = 'aberta' WHERE re.mensagem_id = m.id ORDER BY 1)
@@ -143,6 +151,7 @@ export const prepararCobrancas = async (
     db,
     lote.map((m) => Number(m.id)),
     agora,
+    instanteNoFuso(hojeNoFuso(agora, settings.fuso_horario), 0, settings.fuso_horario),
   );
   const pedidos: Pedido[] = [];
   const reusadas: Parameters<typeof guardarTextos>[1] = [];

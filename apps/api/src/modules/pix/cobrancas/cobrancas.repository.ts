@@ -64,17 +64,27 @@ const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number,
 export const contasDaCobranca = async (db: DbOrTx, cobrancaId: number): Promise<number[]> =>
   (await contasDe(db, [cobrancaId])).get(cobrancaId) ?? [];
 
-/** The customer's charges, newest first, each with the receivables it covers. */
+/**
+ * The customer's charges, each with the receivables it covers: the payable ones first, in the order
+ * their debts fall due (an agreement's instalments 1, 2, 3), then the rest newest first.
+ */
 export const listarCobrancasDoCliente = async (
   db: DbOrTx,
   clienteId: number,
   agora: Date,
 ): Promise<CobrancaPixView[]> => {
+  const pagavel = sql`(${cobrancasPix.status} = 'ativa' AND ${cobrancasPix.validaAte} > ${agora.toISOString()}::timestamptz)`;
   const rows = await db
     .select()
     .from(cobrancasPix)
     .where(eq(cobrancasPix.clienteId, clienteId))
-    .orderBy(desc(cobrancasPix.createdAt), desc(cobrancasPix.id))
+    .orderBy(
+      sql`${pagavel} DESC`,
+      sql`CASE WHEN ${pagavel} THEN (SELECT min(cr.vencimento) FROM cobranca_pix_contas cpc
+        JOIN contas_receber cr ON cr.id = cpc.conta_id WHERE cpc.cobranca_id = ${cobrancasPix.id}) END`,
+      desc(cobrancasPix.createdAt),
+      desc(cobrancasPix.id),
+    )
     .limit(50);
   const contas = await contasDe(
     db,

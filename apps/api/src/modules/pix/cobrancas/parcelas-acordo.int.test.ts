@@ -117,7 +117,7 @@ const esperarCobrancas = async (clienteId: number, quantas: number) => {
 };
 
 describe('agreement instalments and their PIX charges', () => {
-  it('confirming an agreement gives each instalment its own cobv for its amount and due date', async () => {
+  it('confirming an agreement gives each instalment its own cobv for its amount and due date, listed in due order', async () => {
     const { id, contas } = await clienteComDivida();
     const negociacaoId = await negociar(id, contas);
     const cobrancas = await esperarCobrancas(id, 3);
@@ -131,14 +131,12 @@ describe('agreement instalments and their PIX charges', () => {
         contas: c.contas_ids,
       })),
     ).toEqual(
-      expect.arrayContaining(
-        parcelas.map((p) => ({
-          tipo: 'cobv',
-          valor: p.valorCentavos / 100,
-          vencimento: p.vencimento,
-          contas: [p.id],
-        })),
-      ),
+      parcelas.map((p) => ({
+        tipo: 'cobv',
+        valor: p.valorCentavos / 100,
+        vencimento: p.vencimento,
+        contas: [p.id],
+      })),
     );
     expect(new Set(cobrancas.map((c) => c.txid)).size).toBe(3);
     // Nothing more on a second look: one charge per instalment.
