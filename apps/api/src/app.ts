@@ -59,6 +59,7 @@ import { filaPlugin, type OpcoesFilaApp } from './plugins/fila.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { logRequisicoesPlugin } from './plugins/log-requisicoes.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { semNulPlugin } from './plugins/sem-nul.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -104,6 +105,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(logRequisicoesPlugin);
   await app.register(errorsPlugin);
+  await app.register(semNulPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
   await app.register(filaPlugin, opts.fila ?? { trabalhar: true, pixConciliacaoSegundos: 600 });
