@@ -237,30 +237,38 @@ describe('POST /api/operador/clientes/importar-csv', () => {
     expect(await clientePorDocumento(cpf)).toMatchObject({ operadorId: ana.id });
   });
 
-  it('merges duplicate documents inside one file, across batches too', async () => {
+  it('keeps the first row of a repeated document and reports each repeat with that row, across batches too', async () => {
     const random = mulberry32(16);
     const repetido = gerarCpf(random);
     const linhas = ['nome;documento;telefone;descricao;valor;vencimento'];
     for (let i = 0; i < LOTE_CSV + 200; i += 1) {
       const doc = i === 5 || i === LOTE_CSV + 100 ? repetido : gerarCpf(random);
-      linhas.push(`Cliente ${i};${doc};;Conta ${i};${i + 1},00;${futuroBr}`);
+      // The repeat brings another phone: it must not replace the first one (issue 31).
+      const telefone = doc === repetido ? `(11) 98765-000${i === 5 ? 1 : 2}` : '';
+      linhas.push(`Cliente ${i};${doc};${telefone};Conta ${i};${i + 1},00;${futuroBr}`);
     }
-    // The same row twice in a row: the second changes nothing.
+    // The same row twice in a row: a repeat too.
     linhas.push(linhas.at(-1) ?? '');
     const relatorio = await importarOk(tokens.ana, linhas.join('\n'));
     expect(relatorio).toMatchObject({
       criados: LOTE_CSV + 199,
-      atualizados: 1,
-      ignorados: 1,
-      rejeitados: 0,
-      contas_criadas: LOTE_CSV + 200,
+      atualizados: 0,
+      ignorados: 0,
+      rejeitados: 2,
+      contas_criadas: LOTE_CSV + 199,
     });
-    const cliente = await clientePorDocumento(repetido);
-    expect(cliente?.nome).toBe('Cliente 5');
-    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao).sort()).toEqual([
-      `Conta ${LOTE_CSV + 100}`,
-      'Conta 5',
+    // Header on line 1: row i is on line i + 2.
+    expect(relatorio.erros).toEqual([
+      { linha: LOTE_CSV + 102, campo: 'documento', mensagem: 'Documento repetido (mesmo da linha 7).' },
+      {
+        linha: LOTE_CSV + 202,
+        campo: 'documento',
+        mensagem: `Documento repetido (mesmo da linha ${LOTE_CSV + 201}).`,
+      },
     ]);
+    const cliente = await clientePorDocumento(repetido);
+    expect(cliente).toMatchObject({ nome: 'Cliente 5', telefone: '+5511987650001' });
+    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao)).toEqual(['Conta 5']);
   });
 
   it('writes one audit entry with the totals', async () => {

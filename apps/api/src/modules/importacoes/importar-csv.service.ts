@@ -66,6 +66,8 @@ export const importarCsv = async (
       // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
       escrevendo.catch(() => {});
     };
+    // The first row of each document wins: a later one must not silently change its phone (issue 31).
+    const primeiraLinha = new Map<string, number>();
     const processar = async (registro: RegistroCsv) => {
       if ('erro' in registro) {
         rejeitar(registro.linha, [{ mensagem: registro.erro }]);
@@ -76,6 +78,15 @@ export const importarCsv = async (
         rejeitar(registro.linha, linha.problemas);
         return;
       }
+      const { documento } = linha.cliente;
+      const anterior = primeiraLinha.get(documento);
+      if (anterior !== undefined) {
+        rejeitar(registro.linha, [
+          { campo: 'documento', mensagem: `Documento repetido (mesmo da linha ${anterior}).` },
+        ]);
+        return;
+      }
+      primeiraLinha.set(documento, registro.linha);
       lote.push({
         linha: registro.linha,
         item: { cliente: linha.cliente, contas: linha.conta ? [linha.conta] : [] },
