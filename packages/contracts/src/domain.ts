@@ -43,7 +43,8 @@ export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
   acordo: 'Acordo',
 };
 
-export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada'] as const;
+/** `prescrita`: over five years past due, never collected (docs/produto.md §7, decision 036). */
+export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada', 'prescrita'] as const;
 export type ContaStatus = (typeof CONTA_STATUSES)[number];
 
 export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
@@ -51,6 +52,7 @@ export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
   paga: 'Paga',
   negociada: 'Negociada',
   cancelada: 'Cancelada',
+  prescrita: 'Prescrita',
 };
 
 export const NEGOCIACAO_STATUSES = ['ativa', 'cumprida', 'quebrada', 'cancelada'] as const;
