@@ -34,6 +34,10 @@ import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
+import {
+  comprovantesAdminRoutes,
+  comprovantesOperadorRoutes,
+} from './modules/negociacoes/recibos/comprovantes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { cobrancasPixRoutes } from './modules/pix/cobrancas/cobrancas-pix.routes.ts';
 import { pixConfigRoutes } from './modules/pix/configuracao/pix-config.routes.ts';
@@ -135,6 +139,7 @@ export const buildApp = async (opts: AppOptions) => {
       whatsappConfigRoutes,
       pixConfigRoutes,
       creditosPixRoutes,
+      comprovantesAdminRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,
       exportacoesAdminRoutes,
@@ -154,6 +159,7 @@ export const buildApp = async (opts: AppOptions) => {
       janelaRoutes,
       simuladorRoutes,
       negociacoesRoutes,
+      comprovantesOperadorRoutes,
       cobrancasPixRoutes,
       simulacaoPixRoutes,
       contasReceberRoutes,

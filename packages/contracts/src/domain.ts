@@ -60,6 +60,14 @@ export type NegociacaoStatus = (typeof NEGOCIACAO_STATUSES)[number];
 
 export const FORMAS_PAGAMENTO = ['pix', 'boleto', 'dinheiro', 'cartao', 'transferencia'] as const;
 export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+/** How each method reads to a person: screens, the customer's receipt and its comprovante. */
+export const FORMA_PAGAMENTO_ROTULOS: Readonly<Record<FormaPagamento, string>> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  dinheiro: 'Dinheiro',
+  cartao: 'Cartão',
+  transferencia: 'Transferência',
+};
 
 export const PROMESSA_STATUSES = ['pendente', 'cumprida', 'quebrada'] as const;
 export type PromessaStatus = (typeof PROMESSA_STATUSES)[number];
