@@ -31,6 +31,8 @@ export const comprovanteItem = z.object({
 });
 
 export const comprovanteView = comprovanteResumo.extend({
+  /** How the method reads (`PIX`, `Dinheiro`): the portal's page loads no label table. */
+  forma_rotulo: z.string(),
   /** `28/11/2026 às 14:03`, in the system's time zone. */
   horario_local: z.string(),
   /** Who paid: the PIX's payer when the PSP says, else the customer; the document formatted. */

@@ -100,6 +100,7 @@ describe('the operator’s comprovantes', () => {
       id: pagamentoMaria,
       valor: 100,
       forma: 'dinheiro',
+      forma_rotulo: 'Dinheiro',
       pagador: { nome: 'Maria Portal Silva', documento: formatarDocumento(maria.documento) },
       end_to_end_id: null,
       observacao: 'Recibo nº 55',

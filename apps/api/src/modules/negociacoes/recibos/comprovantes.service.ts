@@ -2,6 +2,7 @@ import {
   type ComprovantesResponse,
   type ComprovanteView,
   DEFAULT_PAGE_SIZE,
+  FORMA_PAGAMENTO_ROTULOS,
   type FormaPagamento,
 } from '@cobranca/contracts';
 import {
@@ -70,6 +71,7 @@ const comprovanteDe = (linhas: LinhaComprovante[], fuso: string, credor: Comprov
     id: Number(primeira.id),
     valor: reais(linhas.reduce((soma, l) => soma + Number(l.valor_centavos), 0)),
     forma: primeira.forma as FormaPagamento,
+    forma_rotulo: FORMA_PAGAMENTO_ROTULOS[primeira.forma as FormaPagamento],
     data: primeira.data,
     horario: horario.toISOString(),
     horario_local: horarioLocal(horario, fuso),
