@@ -15,10 +15,14 @@ import { atorDe } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type Aba, escreverPlanilha } from './planilha.ts';
+import { naVezDoProcesso } from './ritmo.ts';
 import { ESPERA_SEGUNDOS, tomarVez } from './vez.ts';
 
-/** Rows read per batch: big enough for few round trips, small enough that a batch's memory is nothing. */
-export const TAMANHO_LOTE = 2000;
+/**
+ * Rows read per batch: few round trips, and a query short enough (tens of ms) that what waits behind it
+ * (another export's batch, on PGlite every request) does not wait long.
+ */
+export const TAMANHO_LOTE = 500;
 
 /** The answers of an export route, for the OpenAPI document: the file by format, or the API's JSON errors. */
 export const respostasExportacao = {
@@ -75,7 +79,7 @@ export const enviarExportacao = async (
     throw erro;
   });
   try {
-    const { arquivo, titulo, formato, filtros, abas } = await montar();
+    const { arquivo, titulo, formato, filtros, abas } = await naVezDoProcesso(montar);
     const fuso = (await buscarSistemaSettings(db)).fuso_horario;
     const nome = `${arquivo}-${hojeNoFuso(new Date(), fuso)}.${formato}`;
     const linhas = abas.reduce((soma, aba) => soma + aba.linhas, 0);
@@ -89,11 +93,17 @@ export const enviarExportacao = async (
       ip: ator.ip,
     });
     const destino = new PassThrough();
-    escreverPlanilha(destino, formato, abas, { fuso, aCadaLote: vez.renovar })
-      .catch((erro: unknown) => request.log.error({ err: erro, arquivo: nome }, 'exportação interrompida'))
-      .finally(() =>
-        vez.liberar().catch((erro: unknown) => request.log.error({ err: erro }, 'vez não liberada')),
-      );
+    // A turn that cannot be freed only costs its lease (60 s): never the download.
+    const liberar = () =>
+      vez
+        .liberar()
+        .catch((erro: unknown) => request.log.error({ err: erro }, 'vez da exportação não liberada'));
+    escreverPlanilha(destino, formato, abas, { fuso, aCadaLote: vez.renovar, antesDeFechar: liberar }).catch(
+      (erro: unknown) => {
+        request.log.error({ err: erro, arquivo: nome }, 'exportação interrompida');
+        return liberar();
+      },
+    );
     return reply
       .header('Content-Type', formato === 'csv' ? `${TIPO_ARQUIVO.csv}; charset=utf-8` : TIPO_ARQUIVO.xlsx)
       .header('Content-Disposition', `attachment; filename="${nome}"`)

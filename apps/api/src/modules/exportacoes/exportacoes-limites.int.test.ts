@@ -121,6 +121,16 @@ describe('export limits', () => {
     expect(depois.statusCode).toBe(200);
   }, 60_000);
 
+  it('frees the turn before the file ends: whoever has the whole file may export again at once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const response = await t.app.inject({
+        url: '/api/operador/clientes/ativos/exportar?formato=csv&busca=cliente%2019',
+        headers: bearer(tokens.ana),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('holds across nodes: a turn another node holds refuses, one whose lease ran out is taken over', async () => {
     const db = t.database.db;
     const busca = '/api/operador/clientes/ativos/exportar?formato=xlsx&busca=cliente%2012';

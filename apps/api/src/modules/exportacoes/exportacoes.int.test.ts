@@ -344,6 +344,10 @@ describe('admin exports', () => {
     expect(csv[2]).toEqual(['Valores em aberto', '1169,50']);
     const operadores = csv.findIndex((l) => l[0] === 'Operadores');
     expect(csv[operadores + 1]).toEqual(['Operador', 'E-mail', 'Situação', 'Contatos no mês']);
-    expect(csv.slice(operadores + 2).map((l) => l[0])).toEqual(['Ana Operadora', 'Bruno Operador', 'Carla Operadora']);
+    expect(csv.slice(operadores + 2).map((l) => l[0])).toEqual([
+      'Ana Operadora',
+      'Bruno Operador',
+      'Carla Operadora',
+    ]);
   });
 });

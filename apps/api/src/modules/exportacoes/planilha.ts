@@ -1,8 +1,8 @@
 import type { PassThrough } from 'node:stream';
-import { setImmediate as proximaVolta } from 'node:timers/promises';
 import type { FormatoExportacao } from '@cobranca/contracts';
 import { FUSO_PADRAO, formatarDataBr, hojeNoFuso, minutosDoDia } from '@cobranca/dominio';
 import ExcelJS from 'exceljs';
+import { porLote } from './ritmo.ts';
 
 // The two file formats of every export (docs/decisions/020-exportacao.md): one column list per export,
 // written row by row as the batches arrive, as CSV for Excel pt-BR or as a streamed XLSX.
@@ -138,20 +138,11 @@ export type OpcoesEscrita = {
   fuso?: string;
   /** Runs after each batch is out (the export renews its turn, vez.ts). */
   aCadaLote?: () => Promise<void>;
-};
-
-/**
- * Rows turned into file content between two turns of the event loop: a batch of 2 000 XLSX rows is
- * ~100 ms of CPU, which other users' requests would wait behind (docs/decisions/033-exportacao-limites.md).
- */
-const FATIA = 100;
-
-/** Runs `escrever` on the batch a slice at a time, letting the event loop serve others in between. */
-const emFatias = async <T>(lote: T[], escrever: (fatia: T[]) => void) => {
-  for (let i = 0; i < lote.length; i += FATIA) {
-    if (i > 0) await proximaVolta();
-    escrever(lote.slice(i, i + FATIA));
-  }
+  /**
+   * Runs once every row is written, before the file is closed: the export frees its turn there, so a
+   * client that has the whole file may start the next export at once.
+   */
+  antesDeFechar?: () => Promise<void>;
 };
 
 const escreverCsv = async (
@@ -167,8 +158,9 @@ const escreverCsv = async (
     if (abas.length > 1)
       destino.write(`${i > 0 ? '\r\n' : ''}${linhaCsv([campoCsv(neutralizar(aba.nome))])}`);
     destino.write(linhaCsv(aba.colunas.map((c) => campoCsv(neutralizar(c.titulo)))));
-    for await (const lote of aba.lotes) {
-      await emFatias(lote, (fatia) =>
+    await porLote(
+      aba.lotes,
+      (fatia) =>
         destino.write(
           fatia
             .map((linha) =>
@@ -176,10 +168,11 @@ const escreverCsv = async (
             )
             .join(''),
         ),
-      );
-      await esperarEscoar(destino);
-      await aCadaLote();
-    }
+      async () => {
+        await esperarEscoar(destino);
+        await aCadaLote();
+      },
+    );
   }
 };
 
@@ -202,8 +195,9 @@ const escreverXlsx = async (
     const cabecalho = planilha.addRow(aba.colunas.map((c) => c.titulo));
     cabecalho.font = { bold: true };
     cabecalho.commit();
-    for await (const lote of aba.lotes) {
-      await emFatias(lote, (fatia) => {
+    await porLote(
+      aba.lotes,
+      (fatia) => {
         for (const linha of fatia) {
           const row = planilha.addRow(
             aba.colunas.map((c) => celulaXlsx(tipoDa(c, linha), c.valor(linha), fuso)),
@@ -214,10 +208,12 @@ const escreverXlsx = async (
           });
           row.commit();
         }
-      });
-      await esperarEscoar(destino);
-      await aCadaLote();
-    }
+      },
+      async () => {
+        await esperarEscoar(destino);
+        await aCadaLote();
+      },
+    );
     planilha.commit();
   }
   return livro;
@@ -231,15 +227,17 @@ export const escreverPlanilha = async (
   destino: PassThrough,
   formato: FormatoExportacao,
   abas: Aba<unknown>[],
-  { fuso = FUSO_PADRAO, aCadaLote = async () => {} }: OpcoesEscrita = {},
+  { fuso = FUSO_PADRAO, aCadaLote = async () => {}, antesDeFechar = async () => {} }: OpcoesEscrita = {},
 ): Promise<void> => {
   try {
     if (formato === 'csv') {
       await escreverCsv(destino, abas, fuso, aCadaLote);
+      await antesDeFechar();
       destino.end();
       return;
     }
     const livro = await escreverXlsx(destino, abas, fuso, aCadaLote);
+    await antesDeFechar();
     // Finishes the zip and ends `destino`.
     await livro.commit();
   } catch (erro) {
