@@ -408,3 +408,33 @@ describe('import history', () => {
     expect(detalheAdmin.statusCode).toBe(200);
   });
 });
+
+// After the history above: its admin page counts the imports made before it.
+describe('prescribed receivables (issue 31)', () => {
+  it('imports a receivable over 5 years past due as prescrita, outside collection, and says so on its row', async () => {
+    const random = mulberry32(3118);
+    const [antigo, misto] = [gerarCpf(random), gerarCpf(random)];
+    const relatorio = await importarOk(
+      tokens.ana,
+      [
+        'nome;documento;descricao;valor;vencimento',
+        `Devedor Antigo;${antigo};Duplicata 2018;347,28;24/08/2018`,
+        `Devedor Antigo Dois;${misto};Duplicata 2018;100,00;24/08/2018`,
+        `Outro Nome;${gerarCpf(random)};Atual;50,00;${futuroBr}`,
+      ].join('\n'),
+    );
+    expect(relatorio).toMatchObject({ criados: 3, rejeitados: 0, contas_criadas: 3 });
+    const nota =
+      'Conta vencida em 24/08/2018, mais de 5 anos antes da importação: prescrita (Código Civil art. 206 §5 I), importada fora da cobrança.';
+    expect(relatorio.erros).toEqual([
+      { linha: 2, campo: 'vencimento', mensagem: nota },
+      { linha: 3, campo: 'vencimento', mensagem: nota },
+    ]);
+    const cliente = await clientePorDocumento(antigo);
+    // Nothing to collect: not in the Ativos queue.
+    expect(cliente?.status).toBe('concluido');
+    expect(await contasDe(cliente?.id ?? 0)).toEqual([
+      expect.objectContaining({ status: 'prescrita', valorCentavos: 34_728, vencimento: '2018-08-24' }),
+    ]);
+  });
+});

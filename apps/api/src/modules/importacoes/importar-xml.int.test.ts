@@ -99,14 +99,15 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       ]),
     );
 
+    // Their 2018 instalments are prescribed: imported as such, nothing left to collect (issue 31).
     expect(await cliente('58716523000119')).toMatchObject({
       documentoTipo: 'cnpj',
       telefone: '+5551990909090', // 5190909090 with the ninth digit
-      status: 'ativo',
+      status: 'concluido',
       operadorId: ana.id,
       origemContato: 'nfe',
     });
-    expect(await cliente('37148260000119')).toMatchObject({ telefone: null, status: 'ativo' });
+    expect(await cliente('37148260000119')).toMatchObject({ telefone: null, status: 'concluido' });
     expect(await cliente('35029428895')).toMatchObject({
       documentoTipo: 'cpf',
       telefone: '+5521997900276',
@@ -121,10 +122,16 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       .where(eq(clientes.documento, '37148260000119'))
       .orderBy(contasReceber.numeroParcela);
     expect(
-      duasParcelas.map(({ contas_receber: c }) => [c.numeroParcela, c.vencimento, c.valorCentavos, c.origem]),
+      duasParcelas.map(({ contas_receber: c }) => [
+        c.numeroParcela,
+        c.vencimento,
+        c.valorCentavos,
+        c.origem,
+        c.status,
+      ]),
     ).toEqual([
-      ['001', '2018-09-25', 289_000, 'nfe'],
-      ['002', '2018-11-04', 289_000, 'nfe'],
+      ['001', '2018-09-25', 289_000, 'nfe', 'prescrita'],
+      ['002', '2018-11-04', 289_000, 'nfe', 'prescrita'],
     ]);
     const [textual] = await t.database.db
       .select()
@@ -135,6 +142,7 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       numeroParcela: '47428/1-1',
       valorCentavos: 34_728,
       vencimento: '2018-08-24',
+      status: 'prescrita',
     });
   });
 
@@ -159,7 +167,7 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
           .filter(([, vencimento]) => estaPrescrita(vencimento, hoje))
           .map(
             ([numero, vencimento]) =>
-              `Parcela ${numero} vencida em ${formatarDataBr(vencimento)}, mais de 5 anos antes da importação.`,
+              `Parcela ${numero} vencida em ${formatarDataBr(vencimento)}, mais de 5 anos antes da importação: prescrita (Código Civil art. 206 §5 I), importada fora da cobrança.`,
           ),
       );
     antigas('nfeproc-cnpj-2dup.xml', [

@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
-import { contagem, estaPrescrita, formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { contagem, estaPrescrita, formatarReais } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { normalizarCelular } from '../../lib/telefone.ts';
@@ -14,7 +14,7 @@ import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
 import { leitorNfe } from './nfe/leitor-nfe.ts';
 import type { NotaFiscal } from './nfe/nfe-parser.ts';
 import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
-import { type Problema, Relatorio } from './relatorio.ts';
+import { avisoDePrescrita, type Problema, Relatorio } from './relatorio.ts';
 import { type ArquivoRecebido, recusarArquivo } from './upload.ts';
 
 export const LOTE_XML = 500;
@@ -159,10 +159,7 @@ const avisosDaCobranca = (nota: NotaFiscal, hoje: string): Problema[] => {
     });
   for (const dup of nota.duplicatas)
     if (estaPrescrita(dup.vencimento, hoje))
-      avisos.push({
-        campo: 'dVenc',
-        mensagem: `Parcela ${dup.numero} vencida em ${formatarDataBr(dup.vencimento)}, mais de 5 anos antes da importação.`,
-      });
+      avisos.push(avisoDePrescrita('dVenc', `Parcela ${dup.numero}`, dup.vencimento));
   return avisos;
 };
 
@@ -194,7 +191,7 @@ export const importarXml = async (
 
   const { hoje } = await buscarAtualizacao(db);
   return executarImportacao(db, ator, 'xml', nomeDoEnvio(arquivos), relatorio, async (importacaoId) => {
-    const contexto = { escopo, importacaoId, origem: 'nfe' as const };
+    const contexto = { escopo, importacaoId, origem: 'nfe' as const, hoje };
     for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
       const lote = notas.slice(inicio, inicio + LOTE_XML);
       const preparados = lote.map((nota) => itemDaNota(nota, hoje));
