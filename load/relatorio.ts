@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ChecagemAgregados } from './agregados.ts';
 import type { Parametros } from './argumentos.ts';
+import { LIMITE_P95_MS, type ResultadoExportacoes } from './exportacoes.ts';
 import type { ChecagemMensagens } from './mensagens.ts';
 import type { Falha, ResumoGrupo, ResumoNo } from './metricas.ts';
 import type { ResumoProcesso } from './servidor.ts';
@@ -26,6 +27,7 @@ export type Resultado = {
   por_no: ResumoNo[];
   mensagens: ChecagemMensagens;
   agregados: ChecagemAgregados;
+  exportacoes: ResultadoExportacoes;
   processos: ResumoProcesso[];
   exemplos_de_falha: Falha[];
   aprovado: boolean;
@@ -48,7 +50,7 @@ const statusResumido = (g: ResumoGrupo) => {
  * differs from the base tables, a process that stopped during the run.
  */
 export const motivosDeFalha = (
-  r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | 'mensagens' | 'agregados' | 'processos'>,
+  r: Pick<Resultado, 'erros_5xx' | 'erros_rede' | 'mensagens' | 'agregados' | 'exportacoes' | 'processos'>,
 ): string[] => {
   const motivos: string[] = [];
   if (r.erros_5xx > 0) motivos.push(`${r.erros_5xx} respostas 5xx`);
@@ -60,6 +62,10 @@ export const motivosDeFalha = (
   if (r.mensagens.duplicadas > 0) motivos.push(`${r.mensagens.duplicadas} mensagens da régua duplicadas`);
   if (r.agregados.divergencias > 0)
     motivos.push(`${r.agregados.divergencias} figuras dos agregados diferentes da agregação direta`);
+  if (!r.exportacoes.aprovado)
+    motivos.push(
+      `dashboard de outro operador com p95 de ${r.exportacoes.dashboard_p95_com_ms} ms durante 4 exportações (limite ${LIMITE_P95_MS} ms)`,
+    );
   for (const p of r.processos)
     if (p.saida !== null) motivos.push(`${p.processo} parou durante a execução (${p.saida})`);
   return motivos;
@@ -104,6 +110,13 @@ export const tabelaMarkdown = (r: Resultado): string => {
     `| mensagens de operadores enviadas | ${r.mensagens.operador_enviadas} |`,
     `| respostas de clientes simuladas | ${r.mensagens.respostas_recebidas} |`,
     `| agregados diferentes da agregação direta | ${r.agregados.divergencias} |`,
+    '',
+    `| 4 exportações paralelas de ${r.exportacoes.linhas_por_exportacao} linhas (CSV e XLSX), de novo e de novo | valor |`,
+    '|---|---:|',
+    `| exportações concluídas | ${r.exportacoes.exportacoes} |`,
+    `| duração média de uma exportação (ms) | ${r.exportacoes.exportacao_media_ms} |`,
+    `| p95 do dashboard de outro operador, sem exportações (ms) | ${r.exportacoes.dashboard_p95_sem_ms} |`,
+    `| p95 do dashboard de outro operador, durante as exportações (ms; limite ${LIMITE_P95_MS}) | ${r.exportacoes.dashboard_p95_com_ms} ${r.exportacoes.aprovado ? '✅' : '❌'} |`,
     '',
     ...(r.por_no.length > 1
       ? [

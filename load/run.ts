@@ -2,13 +2,15 @@
 // PostgreSQL database, creates 2 admins and 50 operators with 20 customers each due today, opens the
 // sending window, then runs every user's journey at once for 2 minutes (`--duracao 30` for a short
 // run); prints latencies per route group and checks that every régua message went out exactly once
-// and that the read models equal the base tables. `--nos 3 --workers 2` (issue 18) runs three API
+// and that the read models equal the base tables; then measures another operator's dashboard while 4
+// users export 20 000 rows each (load/exportacoes.ts). `--nos 3 --workers 2` (issue 18) runs three API
 // nodes and two engine workers on the one database, the requests spread over the nodes.
 // Exits non-zero on any 5xx, network error, régua message lost or duplicated, read model that
 // diverges, or process that stopped.
 import { checarAgregados } from './agregados.ts';
 import { lerParametros } from './argumentos.ts';
 import { criarBanco, removerBanco } from './banco.ts';
+import { medirExportacoes } from './exportacoes.ts';
 import { balancear } from './http.ts';
 import { rodarJornadas } from './jornadas.ts';
 import { aoEncerrar, limpar, limparNosSinais } from './limpeza.ts';
@@ -76,6 +78,8 @@ const executar = async (): Promise<number> => {
     drenagemSegundos: drenagem,
   });
   const agregados = await checarAgregados(databaseUrl);
+  console.error('Exportações: o dashboard de outro operador enquanto 4 usuários exportam 20 000 linhas…');
+  const exportacoes = await medirExportacoes(nos, databaseUrl, preparo.operadores);
 
   const grupos = metricas.resumo();
   const soma = (campo: 'requisicoes' | 'erros_5xx' | 'erros_rede' | 'inesperados') =>
@@ -85,6 +89,7 @@ const executar = async (): Promise<number> => {
     erros_rede: soma('erros_rede'),
     mensagens,
     agregados,
+    exportacoes,
     processos: processos.map(resumirProcesso),
   };
   const motivos = motivosDeFalha(parcial);

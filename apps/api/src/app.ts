@@ -34,6 +34,10 @@ import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
+import {
+  comprovantesAdminRoutes,
+  comprovantesOperadorRoutes,
+} from './modules/negociacoes/recibos/comprovantes.routes.ts';
 import { operadoresRoutes } from './modules/operadores/operadores.routes.ts';
 import { cobrancasPixRoutes } from './modules/pix/cobrancas/cobrancas-pix.routes.ts';
 import { pixConfigRoutes } from './modules/pix/configuracao/pix-config.routes.ts';
@@ -59,6 +63,7 @@ import { filaPlugin, type OpcoesFilaApp } from './plugins/fila.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { logRequisicoesPlugin } from './plugins/log-requisicoes.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { semNulPlugin } from './plugins/sem-nul.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -104,6 +109,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(logRequisicoesPlugin);
   await app.register(errorsPlugin);
+  await app.register(semNulPlugin);
   await app.register(securityPlugin);
   await app.register(shutdownPlugin);
   await app.register(filaPlugin, opts.fila ?? { trabalhar: true, pixConciliacaoSegundos: 600 });
@@ -133,6 +139,7 @@ export const buildApp = async (opts: AppOptions) => {
       whatsappConfigRoutes,
       pixConfigRoutes,
       creditosPixRoutes,
+      comprovantesAdminRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,
       exportacoesAdminRoutes,
@@ -152,6 +159,7 @@ export const buildApp = async (opts: AppOptions) => {
       janelaRoutes,
       simuladorRoutes,
       negociacoesRoutes,
+      comprovantesOperadorRoutes,
       cobrancasPixRoutes,
       simulacaoPixRoutes,
       contasReceberRoutes,

@@ -43,7 +43,8 @@ export const CONTA_ORIGEM_LABELS: Record<ContaOrigem, string> = {
   acordo: 'Acordo',
 };
 
-export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada'] as const;
+/** `prescrita`: over five years past due, never collected (docs/produto.md §7, decision 036). */
+export const CONTA_STATUSES = ['aberta', 'paga', 'negociada', 'cancelada', 'prescrita'] as const;
 export type ContaStatus = (typeof CONTA_STATUSES)[number];
 
 export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
@@ -51,6 +52,7 @@ export const CONTA_STATUS_LABELS: Record<ContaStatus, string> = {
   paga: 'Paga',
   negociada: 'Negociada',
   cancelada: 'Cancelada',
+  prescrita: 'Prescrita',
 };
 
 export const NEGOCIACAO_STATUSES = ['ativa', 'cumprida', 'quebrada', 'cancelada'] as const;
@@ -58,6 +60,14 @@ export type NegociacaoStatus = (typeof NEGOCIACAO_STATUSES)[number];
 
 export const FORMAS_PAGAMENTO = ['pix', 'boleto', 'dinheiro', 'cartao', 'transferencia'] as const;
 export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+/** How each method reads to a person: screens, the customer's receipt and its comprovante. */
+export const FORMA_PAGAMENTO_ROTULOS: Readonly<Record<FormaPagamento, string>> = {
+  pix: 'PIX',
+  boleto: 'Boleto',
+  dinheiro: 'Dinheiro',
+  cartao: 'Cartão',
+  transferencia: 'Transferência',
+};
 
 export const PROMESSA_STATUSES = ['pendente', 'cumprida', 'quebrada'] as const;
 export type PromessaStatus = (typeof PROMESSA_STATUSES)[number];

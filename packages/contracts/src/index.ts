@@ -6,6 +6,7 @@ z.config(z.locales.pt());
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './comprovantes.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './erros.ts';

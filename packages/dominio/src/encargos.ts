@@ -1,4 +1,4 @@
-import { proximoDiaUtil } from './calendario.ts';
+import { diasDeAtraso } from './atraso.ts';
 import { diasEntre } from './datas.ts';
 
 // Updated amount of an overdue receivable (docs/produto.md §7): multa once and simple juros pro rata die
@@ -28,7 +28,7 @@ export type Encargos = {
   jurosCentavos: number;
   /** Principal balance + multa + juros. */
   totalCentavos: number;
-  /** Calendar days after the business-day due date (0 when not overdue). */
+  /** `diasDeAtraso` of the due date. */
   diasAtraso: number;
 };
 
@@ -48,9 +48,6 @@ export const jurosSobre = (principalCentavos: number, percentualMensal: number, 
     ? 0
     : arredondar(BigInt(principalCentavos) * centesimos(percentualMensal) * BigInt(dias), 300_000n);
 
-/** The date encargos start counting after: the due date, or the next business day when it is not one. */
-export const vencimentoEfetivo = (vencimento: string): string => proximoDiaUtil(vencimento);
-
 /** Encargos owed on `hoje` by an open receivable. */
 export const calcularEncargos = (
   conta: ContaParaEncargos,
@@ -58,7 +55,7 @@ export const calcularEncargos = (
   percentuais: PercentuaisEncargos,
 ): Encargos => {
   const { principalCentavos: principal, pendentes } = conta;
-  const diasAtraso = Math.max(0, diasEntre(vencimentoEfetivo(conta.vencimento), hoje));
+  const diasAtraso = diasDeAtraso(conta.vencimento, hoje);
   if (diasAtraso === 0 && !pendentes)
     return { multaCentavos: 0, jurosCentavos: 0, totalCentavos: principal, diasAtraso };
   const multa = pendentes ? pendentes.multaCentavos : multaSobre(principal, percentuais.multaPercentual);

@@ -1,4 +1,5 @@
 export * from './acordo.ts';
+export * from './atraso.ts';
 export * from './calendario.ts';
 export * from './chave-nfe.ts';
 export * from './datas.ts';

@@ -6,6 +6,7 @@ import { conciliarComPsp } from '../modules/pix/liquidacao/jobs/conciliar.job.ts
 import { confirmarNotificacaoPix } from '../modules/pix/liquidacao/jobs/confirmar-notificacao.job.ts';
 import { liquidarPix } from '../modules/pix/liquidacao/jobs/liquidar-pix.job.ts';
 import { planejarRegua } from '../modules/regua/jobs/planejar.job.ts';
+import { PERIODO_PRESCRICAO_SEGUNDOS, prescreverContas } from '../modules/regua/jobs/prescrever.job.ts';
 import type { Agendamento } from './fila.ts';
 import type { Tarefa } from './tarefa.ts';
 
@@ -21,6 +22,7 @@ export const TAREFAS: readonly Tarefa[] = [
   enviarTermos,
   despacharMensagem,
   planejarRegua,
+  prescreverContas,
 ];
 
 /** The scheduled jobs; the régua plans only where the engine runs (the server or the workers, not tests). */
@@ -29,5 +31,6 @@ export const agendamentos = (periodos: {
   reguaSegundos?: number;
 }): Agendamento[] => [
   { tarefa: conciliarComPsp, periodoSegundos: periodos.pixConciliacaoSegundos },
+  { tarefa: prescreverContas, periodoSegundos: PERIODO_PRESCRICAO_SEGUNDOS },
   ...(periodos.reguaSegundos ? [{ tarefa: planejarRegua, periodoSegundos: periodos.reguaSegundos }] : []),
 ];

@@ -25,3 +25,13 @@ export const normalizarCelular = (bruto: string): string | null => {
   const telefone = parsePhoneNumberFromString(estrangeiro ? texto : `+55${numeroNacional(texto)}`);
   return telefone?.isValid() ? telefone.number : null;
 };
+
+/**
+ * How people write a stored number: `(11) 98100-0001` for a Brazilian one, `+351 912 345 678` for one
+ * from abroad (exports: text a spreadsheet neither reads as a number nor strips of its zeros).
+ */
+export const formatarCelular = (e164: string): string => {
+  const telefone = parsePhoneNumberFromString(e164);
+  if (!telefone) return e164;
+  return telefone.country === 'BR' ? telefone.formatNational() : telefone.formatInternational();
+};

@@ -6,6 +6,8 @@ const COLORS: Record<ContaStatus, 'primary' | 'success' | 'info' | 'default'> = 
   paga: 'success',
   negociada: 'info',
   cancelada: 'default',
+  // Shown apart: it is never collected (docs/produto.md §7).
+  prescrita: 'default',
 };
 
 /** A receivable's status; an open one past its due date reads "Vencida" (docs/produto.md §7). */

@@ -2,6 +2,7 @@ import type { PortalCredor, PortalResumo } from '@cobranca/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { chamadaDoCliente, mensagemDaFalha } from './api.ts';
 import { Atendente } from './atendente.tsx';
+import { Comprovantes } from './comprovantes.tsx';
 import { ordinal } from './formato.ts';
 import { Negociar } from './negociar.tsx';
 import { OptOut } from './opt-out.tsx';
@@ -96,6 +97,7 @@ export const AreaCliente = ({ sessao, credor, intervaloPix, aoExpirar, aoLerCred
         falarComAtendente={() => setVisao('atendente')}
         pararMensagens={() => setVisao('opt-out')}
       />
+      <Comprovantes api={api} />
     </>
   );
 };

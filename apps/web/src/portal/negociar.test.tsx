@@ -45,10 +45,19 @@ const oferta = (planos: PortalPlano[] = [AVISTA, DUAS, TRES]): PortalPlanosRespo
 });
 
 describe('rotuloPlano', () => {
-  it('says each plan as a person would', () => {
+  it('says every instalment’s amount, as runs of equal ones in order', () => {
     expect(rotuloPlano(AVISTA)).toBe('À vista: R$ 980,72');
     expect(rotuloPlano(DUAS)).toBe('2 parcelas de R$ 511,17');
-    expect(rotuloPlano(TRES)).toBe('3 parcelas: 1ª de R$ 344,12 e as demais de R$ 344,11');
+    expect(rotuloPlano(TRES)).toBe('3 parcelas: 1 de R$ 344,12 e 2 de R$ 344,11');
+    const tresDiferentes: PortalPlano = {
+      ...TRES,
+      lista: [
+        parcela(1, '2026-11-23', 806.39),
+        parcela(2, '2026-12-23', 806.39),
+        parcela(3, '2027-01-23', 806.37),
+      ],
+    };
+    expect(rotuloPlano(tresDiferentes)).toBe('3 parcelas: 2 de R$ 806,39 e 1 de R$ 806,37');
   });
 });
 
@@ -85,16 +94,31 @@ describe('portal: negotiate', () => {
     const grupo = await screen.findByRole('group', { name: 'Escolha como quer pagar' });
     const radios = within(grupo).getAllByRole('radio');
     expect(radios).toHaveLength(3);
-    expect(within(grupo).getByText('À vista: R$ 980,72').closest('label')).toHaveTextContent(
-      'Total R$ 980,72 · Desconto de R$ 51,62',
-    );
-    expect(
-      within(grupo)
-        .getByText(/^3 parcelas/)
-        .closest('label'),
-    ).not.toHaveTextContent('Desconto');
+    // Each plan: the discount as its headline, every instalment's amount, the first and last dates, the total.
+    const rotulos = within(grupo)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('.opcao')?.querySelector('label'));
+    expect(rotulos.map((label) => [...(label?.children ?? [])].map((span) => span.textContent))).toEqual([
+      [
+        'R$ 51,62 de desconto',
+        'À vista: R$ 980,72',
+        'Vence em 23/11/2026',
+        'Total R$ 980,72 em vez de R$ 1.032,34',
+      ],
+      [
+        'R$ 10,00 de desconto',
+        '2 parcelas de R$ 511,17',
+        '1ª em 23/11/2026, última em 23/12/2026',
+        'Total R$ 1.022,34 em vez de R$ 1.032,34',
+      ],
+      [
+        '3 parcelas: 1 de R$ 344,12 e 2 de R$ 344,11',
+        '1ª em 23/11/2026, última em 23/01/2027',
+        'Total R$ 1.032,34',
+      ],
+    ]);
 
-    await user.click(screen.getByRole('radio', { name: /^3 parcelas: 1ª de R\$ 344,12/ }));
+    await user.click(screen.getByRole('radio', { name: /3 parcelas: 1 de R\$ 344,12 e 2 de R\$ 344,11/ }));
     const parcelas = within(screen.getByRole('region', { name: 'Parcelas do plano escolhido' }));
     expect(parcelas.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '1ª parcela vence em 23/11/2026 R$ 344,12',
@@ -134,11 +158,11 @@ describe('portal: negotiate', () => {
     );
     const user = await entrar();
     await user.click(screen.getByRole('button', { name: 'Negociar' }));
-    await user.click(await screen.findByRole('radio', { name: /^À vista/ }));
+    await user.click(await screen.findByRole('radio', { name: /À vista/ }));
     await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
     expect(screen.getByText('Confirmar acordo de 1 parcela, total R$ 980,72?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
-    expect(screen.getByRole('radio', { name: /^À vista/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /À vista/ })).toBeChecked();
     expect(pedidos).toBe(0);
   });
 
@@ -173,7 +197,7 @@ describe('portal: negotiate', () => {
     );
     const user = await entrar();
     await user.click(screen.getByRole('button', { name: 'Negociar' }));
-    await user.click(await screen.findByRole('radio', { name: /^À vista/ }));
+    await user.click(await screen.findByRole('radio', { name: /À vista/ }));
     await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(
@@ -201,7 +225,7 @@ describe('portal: negotiate', () => {
     );
     const user = await entrar();
     await user.click(screen.getByRole('button', { name: 'Negociar' }));
-    await user.click(await screen.findByRole('radio', { name: /^3 parcelas/ }));
+    await user.click(await screen.findByRole('radio', { name: /3 parcelas/ }));
     await user.click(screen.getByRole('button', { name: 'Confirmar acordo' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -209,7 +233,7 @@ describe('portal: negotiate', () => {
     );
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1));
     expect(leituras).toBe(2);
-    expect(screen.getByRole('radio', { name: /^À vista/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /À vista/ })).not.toBeChecked();
   });
 
   it('no plans: the reason', async () => {

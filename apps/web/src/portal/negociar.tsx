@@ -1,22 +1,57 @@
 import type { PortalAcordoResponse, PortalPlano, PortalPlanosResponse } from '@cobranca/contracts';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type ChamadaCliente, FalhaPortal, mensagemDaFalha } from './api.ts';
-import { parcelas, reais } from './formato.ts';
+import { dataBr, parcelas, reais } from './formato.ts';
 import { PixDoAcordo } from './pix-do-acordo.tsx';
 import { ListaParcelas } from './resumo.tsx';
 import { Alerta, Botao, Carregando, ConfirmarOuVoltar, FalhaAoCarregar, Titulo } from './ui.tsx';
 
-/** `À vista: R$ 900,00`, `3 parcelas de R$ 300,00`, `3 parcelas: 1ª de R$ 300,02 e as demais de R$ 300,00`. */
-export const rotuloPlano = (plano: PortalPlano): string => {
-  const [primeira, ...resto] = plano.lista;
-  if (plano.parcelas === 1 || !primeira) return `À vista: ${reais(plano.total)}`;
-  if (resto.every((p) => p.valor === primeira.valor))
-    return `${parcelas(plano.parcelas)} de ${reais(primeira.valor)}`;
-  const [segunda] = resto;
-  if (segunda && resto.every((p) => p.valor === segunda.valor))
-    return `${parcelas(plano.parcelas)}: 1ª de ${reais(primeira.valor)} e as demais de ${reais(segunda.valor)}`;
-  return `${parcelas(plano.parcelas)}: 1ª de ${reais(primeira.valor)}`;
+const conjuncao = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
+/** The instalments' amounts as runs of equal ones, in order: `1 de R$ 806,39 e 2 de R$ 806,38`. */
+const valoresDasParcelas = (plano: PortalPlano): string[] => {
+  const grupos: { quantas: number; valor: number }[] = [];
+  for (const { valor } of plano.lista) {
+    const ultimo = grupos.at(-1);
+    if (ultimo?.valor === valor) ultimo.quantas += 1;
+    else grupos.push({ quantas: 1, valor });
+  }
+  return grupos.map((g) => `${g.quantas} de ${reais(g.valor)}`);
 };
+
+/**
+ * Every instalment's amount (docs/produto.md §22): `À vista: R$ 900,00`, `3 parcelas de R$ 300,00`,
+ * `3 parcelas: 1 de R$ 300,02 e 2 de R$ 300,00`.
+ */
+export const rotuloPlano = (plano: PortalPlano): string => {
+  const [primeira] = plano.lista;
+  if (plano.parcelas === 1 || !primeira) return `À vista: ${reais(plano.total)}`;
+  const valores = valoresDasParcelas(plano);
+  if (valores.length === 1) return `${parcelas(plano.parcelas)} de ${reais(primeira.valor)}`;
+  return `${parcelas(plano.parcelas)}: ${conjuncao.format(valores)}`;
+};
+
+/** When it is paid: `Vence em 29/11/2026`, `1ª em 29/11/2026, última em 28/01/2027`. */
+const datasPlano = ({ lista }: PortalPlano): string => {
+  const [primeira] = lista;
+  const ultima = lista.at(-1);
+  if (!primeira || !ultima) return '';
+  if (lista.length === 1) return `Vence em ${dataBr(primeira.vencimento)}`;
+  return `1ª em ${dataBr(primeira.vencimento)}, última em ${dataBr(ultima.vencimento)}`;
+};
+
+/** One plan as its radio's label: the discount as the headline, the amounts, the dates, the total. */
+const OpcaoPlano = ({ plano }: { plano: PortalPlano }) => (
+  <>
+    {plano.desconto > 0 && <span className="opcao-destaque">{reais(plano.desconto)} de desconto</span>}
+    <span className="opcao-titulo">{rotuloPlano(plano)}</span>
+    <span className="opcao-detalhe">{datasPlano(plano)}</span>
+    <span className="opcao-detalhe">
+      Total {reais(plano.total)}
+      {plano.desconto > 0 && ` em vez de ${reais(plano.valor_original)}`}
+    </span>
+  </>
+);
 
 type NegociarProps = {
   api: ChamadaCliente;
@@ -145,11 +180,7 @@ const FormularioDePlanos = ({
                 onChange={() => escolher(p.parcelas)}
               />
               <label htmlFor={id}>
-                <span className="opcao-titulo">{rotuloPlano(p)}</span>
-                <span className="opcao-detalhe">
-                  Total {reais(p.total)}
-                  {p.desconto > 0 && ` · Desconto de ${reais(p.desconto)}`}
-                </span>
+                <OpcaoPlano plano={p} />
               </label>
             </div>
           );

@@ -91,6 +91,10 @@ export const ateResumo = (lido: PortalResumo = resumo()) => {
       '/api/portal/resumo',
       comSessao(() => HttpResponse.json(lido)),
     ),
+    http.get(
+      '/api/portal/comprovantes',
+      comSessao(() => HttpResponse.json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 })),
+    ),
   );
 };
 

@@ -107,6 +107,10 @@ export const contasReceber = pgTable(
     index('contas_receber_vencimento_idx').on(t.vencimento, t.status, t.valorCentavos, t.valorPagoCentavos),
     // Planning reads only the open receivables whose next step may be due (migration 0016).
     index('contas_receber_regua_proxima_idx').on(t.reguaProximaEm).where(sql`${t.status} = 'aberta'`),
+    // The prescribed ones apart (the team lead's aging, the admin's list): few rows, from the index alone.
+    index('contas_receber_prescritas_idx')
+      .on(t.clienteId, t.valorCentavos, t.valorPagoCentavos)
+      .where(sql`${t.status} = 'prescrita'`),
     index('contas_receber_pago_em_idx').on(t.pagoEm).where(sql`${t.pagoEm} IS NOT NULL`),
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),

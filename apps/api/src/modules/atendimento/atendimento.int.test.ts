@@ -1,5 +1,5 @@
 import type { ClienteDetalhe, ClienteStatus } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { diasDeAtraso, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -118,7 +118,7 @@ describe('GET /api/operador/clientes/:id', () => {
       telefone: '+5511988887777',
       // 200,50 due today + 75,00 ten days overdue, with its multa and juros.
       total_em_aberto: (20_050 + valorAtualizadoCentavos(7_500, ontem, hoje)) / 100,
-      dias_atraso: 10,
+      dias_atraso: diasDeAtraso(ontem, hoje),
       operador: { id: ana.id, name: 'Ana Operadora' },
       documento_tipo: 'cpf',
       pausa_motivo: null,
@@ -137,7 +137,7 @@ describe('GET /api/operador/clientes/:id', () => {
     expect(detalhe.contas.find((c) => c.id === c1)).toMatchObject({
       saldo: 75,
       valor_pago: 25,
-      dias_atraso: 10,
+      dias_atraso: diasDeAtraso(ontem, hoje),
     });
     expect(detalhe.contas.find((c) => c.id === c2)).toMatchObject({ saldo: 200.5, dias_atraso: 0 });
   });

@@ -1,5 +1,5 @@
 import { type ClienteDetalhe, sistemaSettings } from '@cobranca/contracts';
-import { calcularEncargos, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { calcularEncargos, diasDeAtraso, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -432,7 +432,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
           vencimento: dia(-40),
           encargos: eVencida,
         }),
-        dias_atraso: 40,
+        dias_atraso: diasDeAtraso(dia(-40), hoje),
       },
       {
         ...contaEsperada(ids.comPendentes, {
@@ -441,7 +441,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
           vencimento: dia(-20),
           encargos: eComPendentes,
         }),
-        dias_atraso: 20,
+        dias_atraso: diasDeAtraso(dia(-20), hoje),
       },
       {
         ...contaEsperada(ids.parcela1, {
@@ -491,7 +491,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
           eAVencer.totalCentavos +
           eParcela2.totalCentavos) /
         100,
-      dias_atraso: 40,
+      dias_atraso: diasDeAtraso(dia(-40), hoje),
       ultima_mensagem: {
         conteudo: 'Já paguei',
         direcao: 'entrada',

@@ -40,6 +40,7 @@ export class CacheSessoes {
   private ouvindo = false;
   // Bumped by every eviction: a database read that one overtook is not kept (it may predate the change).
   private geracao = 0;
+  private readonly ouvintes = new Set<(alteradas: SessoesAlteradas) => void>();
 
   constructor(private readonly opcoes: OpcoesCacheSessoes = OPCOES_CACHE_SESSOES) {}
 
@@ -86,16 +87,26 @@ export class CacheSessoes {
     if (entrada) entrada.session = { ...entrada.session, lastUsedAt: quando };
   }
 
+  /**
+   * Told of every change this cache hears of (this process's writes and every node's NOTIFY), after
+   * the eviction: the live streams re-check their sessions then (docs/decisions/035-fluxos-ao-vivo.md).
+   * The answer stops it.
+   */
+  aoAlterar(ouvinte: (alteradas: SessoesAlteradas) => void): () => void {
+    this.ouvintes.add(ouvinte);
+    return () => this.ouvintes.delete(ouvinte);
+  }
+
   esquecer(alteradas: SessoesAlteradas): void {
     this.geracao += 1;
-    if ('todos' in alteradas) {
-      this.entradas.clear();
-      return;
+    if ('todos' in alteradas) this.entradas.clear();
+    else {
+      const tokens = new Set(alteradas.tokens);
+      const usuarios = new Set(alteradas.usuarios);
+      for (const [hash, { session }] of this.entradas)
+        if (tokens.has(session.tokenId) || usuarios.has(session.user.id)) this.entradas.delete(hash);
     }
-    const tokens = new Set(alteradas.tokens);
-    const usuarios = new Set(alteradas.usuarios);
-    for (const [hash, { session }] of this.entradas)
-      if (tokens.has(session.tokenId) || usuarios.has(session.user.id)) this.entradas.delete(hash);
+    for (const ouvinte of this.ouvintes) ouvinte(alteradas);
   }
 
   private readonly aoOuvir: AoOuvir = (recebido) => {

@@ -2,6 +2,7 @@ import type { ClientesOrdem, FiltroResposta } from '@cobranca/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { ordem, porNome, type Sentido } from '../../lib/ordenacao.ts';
+import { diasDeAtrasoSql } from './atraso-sql.ts';
 
 // The order and filters every customer list shares (admin and operator lists, docs/produto.md §5 and
 // §15): one SQL expression per value, so a column sorts and filters by exactly what it shows.
@@ -23,9 +24,12 @@ export type OrdemLista = { chave: ClientesOrdem; sentido: Sentido };
 /** What "today" and "now" are for days overdue and "replied in the last 24 h". */
 export type Momento = { hoje: string; agora: Date };
 
-/** Days overdue of the oldest open receivable, like `diasAtraso` (0 when none is overdue or open). */
+/** `diasDeAtraso` of the oldest open receivable (0 when none is open or overdue). */
 const diasAtrasoSql = (hoje: string): SQL =>
-  sql`coalesce(greatest(0, ${hoje}::date - (select min(${contasReceber.vencimento}) from ${contasReceber} where ${contasReceber.clienteId} = ${clientes.id} and ${contasReceber.status} = 'aberta')), 0)`;
+  diasDeAtrasoSql(
+    sql`(select min(${contasReceber.vencimento}) from ${contasReceber} where ${contasReceber.clienteId} = ${clientes.id} and ${contasReceber.status} = 'aberta')`,
+    hoje,
+  );
 
 /** Open principal in cents; fines and interest are computed per day in JS, so they stay out of SQL. */
 const valorAbertoSql = sql`coalesce((select sum(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos}) from ${contasReceber} where ${contasReceber.clienteId} = ${clientes.id} and ${contasReceber.status} = 'aberta'), 0)`;

@@ -1,5 +1,5 @@
 import { type ClienteLista, NAO_LIDAS_MAXIMO } from '@cobranca/contracts';
-import { centavosParaReais } from '@cobranca/dominio';
+import { centavosParaReais, diasDeAtraso } from '@cobranca/dominio';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
@@ -12,7 +12,6 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { colunasCliente, toClienteBase } from './clientes-admin.repository.ts';
-import { diasAtraso } from './dias-atraso.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from './ultima-mensagem.ts';
 import { type Atualizacao, colunasDeEncargos, encargosDaConta } from './valor-atualizado.ts';
 
@@ -135,7 +134,7 @@ export const toClienteLista = (
   return {
     ...toClienteBase(l, aberto.centavos),
     dias_atraso: aberto.vencimentoMaisAntigo
-      ? diasAtraso({ status: 'aberta', vencimento: aberto.vencimentoMaisAntigo }, atualizacao.hoje)
+      ? diasDeAtraso(aberto.vencimentoMaisAntigo, atualizacao.hoje)
       : 0,
     ultima_mensagem: ultima ? toUltimaMensagem(lerLinha(colunasUltimaMensagem, ultima)) : null,
     aguardando_desde: l.aguardandoDesde?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import type { ClienteLista, Paged } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { diasDeAtraso, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -194,7 +194,7 @@ describe('GET /api/operador/clientes/ativos', () => {
       // open: 100,00 ten days overdue, updated, + (250,00 − 50,00) not due; the paga and cancelada ones do not count
       total_em_aberto: (valorAtualizadoCentavos(10_000, somarDias(hoje, -10), hoje) + 20_000) / 100,
       // the oldest open one is due 10 days ago (the older paga/cancelada are ignored)
-      dias_atraso: 10,
+      dias_atraso: diasDeAtraso(somarDias(hoje, -10), hoje),
       ultima_mensagem: {
         conteudo: 'Vou pagar',
         direcao: 'entrada',

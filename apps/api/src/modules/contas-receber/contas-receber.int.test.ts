@@ -1,5 +1,5 @@
 import type { ContaListada, Paged } from '@cobranca/contracts';
-import { calcularEncargos, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { calcularEncargos, diasDeAtraso, ENCARGOS_PADRAO, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -170,7 +170,7 @@ describe('GET /api/operador/contas-receber/listar', () => {
       vencimento: dia(-1),
       status: 'aberta',
       pago_em: null,
-      dias_atraso: 1,
+      dias_atraso: diasDeAtraso(dia(-1), hoje),
       negociacao_id: null,
       cliente: { id: ids.joao, nome: 'João Conta' },
     });

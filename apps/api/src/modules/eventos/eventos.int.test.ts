@@ -1,5 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -9,60 +8,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { clientes, mensagens } from '../../db/schema/index.ts';
+import { apiTokens, clientes, mensagens } from '../../db/schema/index.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
-
-type Evento = { evento: string; dados: unknown };
-
-/** An open event stream over real HTTP: the events read so far, and a wait for the next matching one. */
-const abrirFluxo = async (base: string, token: string) => {
-  const controle = new AbortController();
-  const resposta = await fetch(`${base}/api/operador/eventos`, {
-    headers: bearer(token),
-    signal: controle.signal,
-  });
-  const eventos: Evento[] = [];
-  const esperas: { teste: (e: Evento) => boolean; resolver: (e: Evento) => void }[] = [];
-  let encerrado = false;
-  const encerramento = (async () => {
-    if (!resposta.body) return;
-    const fluxo = resposta.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
-    try {
-      for await (const { event, data } of fluxo) {
-        if (!event) continue;
-        const lido = { evento: event, dados: JSON.parse(data) };
-        eventos.push(lido);
-        for (const espera of esperas.filter((e) => e.teste(lido))) espera.resolver(lido);
-      }
-    } catch {
-      // aborted by the test
-    }
-    encerrado = true;
-  })();
-  const proximo = (teste: (e: Evento) => boolean, ms = 2_000) =>
-    new Promise<Evento>((resolver, rejeitar) => {
-      const achado = eventos.find(teste);
-      if (achado) return resolver(achado);
-      const timer = setTimeout(() => rejeitar(new Error(`nenhum evento em ${ms} ms`)), ms);
-      const resolverAntes = (e: Evento) => {
-        clearTimeout(timer);
-        resolver(e);
-      };
-      esperas.push({ teste, resolver: resolverAntes });
-    });
-  return {
-    resposta,
-    eventos,
-    proximo,
-    encerrado: () => encerrado,
-    fechar: async () => {
-      controle.abort();
-      await encerramento;
-    },
-  };
-};
+import { abrirFluxo, type Evento } from './eventos.test-fixtures.ts';
 
 const comCliente = (id: number) => (e: Evento) =>
   e.evento === 'clientes' && ((e.dados as { clientes?: number[] }).clientes ?? []).includes(id);
@@ -212,5 +160,80 @@ describe('GET /api/operador/eventos', () => {
     await expect.poll(fluxo.encerrado, { timeout: 2_000 }).toBe(true);
     expect(Date.now() - inicio).toBeLessThan(2_000);
     await fluxo.fechar();
+  });
+});
+
+// docs/decisions/035-fluxos-ao-vivo.md: a session's streams are capped, and end with the session.
+describe('streams per session', () => {
+  /** A fresh operator's session with `n` streams open, each past its "pronto". */
+  const sessaoComFluxos = async (n: number) => {
+    const operador = await createTestUser(t.database, 'operador');
+    const token = await issueToken(t.database, operador.id);
+    const fluxos = [];
+    for (let i = 0; i < n; i++) {
+      const fluxo = await abrirFluxo(base, token);
+      await fluxo.proximo((e) => e.evento === 'pronto');
+      fluxos.push(fluxo);
+    }
+    return { operador, token, fluxos };
+  };
+  const fecharTodos = (fluxos: { fechar: () => Promise<void> }[]) =>
+    Promise.all(fluxos.map((f) => f.fechar()));
+
+  it('holds at most 5 streams a session: the 6th closes the oldest, and no other session’s', async () => {
+    const { token, fluxos } = await sessaoComFluxos(5);
+    const outra = await sessaoComFluxos(1);
+    try {
+      const sexto = await abrirFluxo(base, token);
+      fluxos.push(sexto);
+      await sexto.proximo((e) => e.evento === 'pronto');
+      expect(await fluxos[0]?.terminou(1_000)).toBe(true);
+      for (const fluxo of [...fluxos.slice(1), ...outra.fluxos]) expect(fluxo.encerrado()).toBe(false);
+    } finally {
+      await fecharTodos([...fluxos, ...outra.fluxos]);
+    }
+  });
+
+  it('ends a stream within 1 s of its logout, and only that session’s', async () => {
+    const { operador, token, fluxos } = await sessaoComFluxos(2);
+    const outraSessao = await abrirFluxo(base, await issueToken(t.database, operador.id));
+    await outraSessao.proximo((e) => e.evento === 'pronto');
+    try {
+      const saida = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+      expect(saida.statusCode).toBe(204);
+      for (const fluxo of fluxos) expect(await fluxo.terminou(1_000)).toBe(true);
+      expect(await outraSessao.terminou(300)).toBe(false);
+    } finally {
+      await fecharTodos([...fluxos, outraSessao]);
+    }
+  });
+
+  it('ends every stream of a user within 1 s of an admin blocking them', async () => {
+    const { operador, fluxos } = await sessaoComFluxos(2);
+    const admin = await issueToken(t.database, (await createTestUser(t.database, 'admin')).id);
+    try {
+      const bloqueio = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/operadores/${operador.id}/bloquear`,
+        headers: bearer(admin),
+      });
+      expect(bloqueio.statusCode, bloqueio.body).toBe(200);
+      for (const fluxo of fluxos) expect(await fluxo.terminou(1_000)).toBe(true);
+    } finally {
+      await fecharTodos(fluxos);
+    }
+  });
+
+  it('ends a stream within 1 s of its session being revoked by any writer (the database’s notice)', async () => {
+    const { operador, fluxos } = await sessaoComFluxos(1);
+    try {
+      await t.database.db
+        .update(apiTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(apiTokens.usuarioId, operador.id));
+      expect(await fluxos[0]?.terminou(1_000)).toBe(true);
+    } finally {
+      await fecharTodos(fluxos);
+    }
   });
 });

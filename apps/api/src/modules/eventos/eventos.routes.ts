@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { authenticateBearer } from '../auth/auth.service.ts';
+import { type Fluxo, FluxosAbertos } from './fluxos-abertos.ts';
 import { type Lote, TransmissaoEventos } from './transmissao.ts';
 
 const tags = ['eventos'];
 
-// Below the idle timeouts of common proxies (60 s), and how often a blocked or signed-out user's
-// stream is noticed and closed.
+// Below the idle timeouts of common proxies (60 s). A session that ends closes its streams at once
+// (FluxosAbertos); the beat's own check is the fallback while the session cache cannot listen.
 const BATIMENTO_MS = 25_000;
 
 const linha = (evento: string, dados: unknown) => `event: ${evento}\ndata: ${JSON.stringify(dados)}\n\n`;
@@ -20,9 +21,13 @@ const linha = (evento: string, dados: unknown) => `event: ${evento}\ndata: ${JSO
  */
 export const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
   const transmissao = new TransmissaoEventos(app.database);
-  const abertos = new Set<() => void>();
+  const fluxos = new FluxosAbertos();
+  const pararDeOuvir = app.cacheSessoes.aoAlterar((alteradas) => {
+    fluxos.revalidar(alteradas).catch((err: unknown) => app.log.warn({ err }, 'eventos: revalidação falhou'));
+  });
   app.addHook('preClose', async () => {
-    for (const fechar of abertos) fechar();
+    pararDeOuvir();
+    fluxos.fecharTodos();
   });
   app.addHook('onClose', () => transmissao.fechar());
 
@@ -60,22 +65,28 @@ export const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.raw.write(`retry: 3000\n${linha('pronto', { operador_id: operadorId })}`);
 
-      const batimento = setInterval(async () => {
-        try {
-          await authenticateBearer(app.db, request.headers.authorization);
-          reply.raw.write(': ping\n\n');
-        } catch {
-          fechar();
-        }
-      }, BATIMENTO_MS);
-      const fechar = () => {
-        clearInterval(batimento);
-        desassinar();
-        abertos.delete(fechar);
-        reply.raw.end();
+      const fluxo: Fluxo = {
+        tokenId: session.tokenId,
+        usuarioId: operadorId,
+        fechar: () => {
+          clearInterval(batimento);
+          desassinar();
+          reply.raw.end();
+        },
+        // Still signed in, not blocked, still an operator; an error (the database away) ends it too:
+        // the browser reconnects and signs in again if it must.
+        valido: () =>
+          authenticateBearer(app.db, request.headers.authorization, app.cacheSessoes).then(
+            (atual) => atual.user.role === session.user.role,
+            () => false,
+          ),
       };
-      abertos.add(fechar);
-      reply.raw.on('close', fechar);
+      const batimento = setInterval(async () => {
+        if (await fluxo.valido()) reply.raw.write(': ping\n\n');
+        else fluxos.fechar(fluxo);
+      }, BATIMENTO_MS);
+      fluxos.abrir(fluxo);
+      reply.raw.on('close', () => fluxos.fechar(fluxo));
     },
   );
 };

@@ -10,15 +10,18 @@ import {
   type GraficoMensalItem,
   type LogEntry,
 } from '@cobranca/contracts';
+import { formatarDocumento } from '@cobranca/dominio';
+import { formatarCelular } from '../../lib/telefone.ts';
 import type { Coluna, TipoCelula } from './planilha.ts';
 
 // The columns of each export, as the screens title them (docs/produto.md §5 and §15). Documents and
-// phones go as stored (digits, E.164): text, so they never lose a leading zero nor become numbers.
+// phones go as people write them (`123.456.789-09`, `(11) 98100-0001`): text no spreadsheet reads as
+// a number (which would drop a leading zero) nor as a formula (`+55…` would be one in CSV).
 
 const colunasBaseCliente = <T extends ClienteAdmin>(): Coluna<T>[] => [
   { titulo: 'Nome', tipo: 'texto', valor: (c) => c.nome, largura: 32 },
-  { titulo: 'CPF/CNPJ', tipo: 'texto', valor: (c) => c.documento },
-  { titulo: 'Telefone', tipo: 'texto', valor: (c) => c.telefone },
+  { titulo: 'CPF/CNPJ', tipo: 'texto', valor: (c) => formatarDocumento(c.documento) },
+  { titulo: 'Telefone', tipo: 'texto', valor: (c) => c.telefone && formatarCelular(c.telefone) },
   { titulo: 'Status', tipo: 'texto', valor: (c) => CLIENTE_STATUS_LABELS[c.status], largura: 24 },
   { titulo: 'Total em aberto', tipo: 'reais', valor: (c) => c.total_em_aberto },
   { titulo: 'Tentativas', tipo: 'inteiro', valor: (c) => c.numero_chamadas, largura: 12 },

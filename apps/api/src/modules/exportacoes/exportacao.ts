@@ -15,9 +15,14 @@ import { atorDe } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type Aba, escreverPlanilha } from './planilha.ts';
+import { naVezDoProcesso } from './ritmo.ts';
+import { ESPERA_SEGUNDOS, tomarVez } from './vez.ts';
 
-/** Rows read per batch: big enough for few round trips, small enough that a batch's memory is nothing. */
-export const TAMANHO_LOTE = 2000;
+/**
+ * Rows read per batch: few round trips, and a query short enough (tens of ms) that what waits behind it
+ * (another export's batch, on PGlite every request) does not wait long.
+ */
+export const TAMANHO_LOTE = 500;
 
 /** The answers of an export route, for the OpenAPI document: the file by format, or the API's JSON errors. */
 export const respostasExportacao = {
@@ -30,6 +35,7 @@ export const respostasExportacao = {
   },
   404: errorResponse,
   422: validationErrorResponse,
+  429: errorResponse,
   ...authErrors,
 };
 
@@ -55,37 +61,56 @@ export const filtrosDaExportacao = (query: Record<string, unknown>): Record<stri
 
 /**
  * Answers with the file and writes it as the batches come (docs/decisions/020-exportacao.md). Whatever
- * can fail with a clean error (validation, a customer out of reach) has run before this: from here the
- * status is 200 and a failure can only cut the download. The audit entry is written once every row is
- * out, with the count, before the file closes.
+ * can fail with a clean error (validation, a customer out of reach, a second export of the same user:
+ * 429, decision 033) has run before this, and so has the audit entry, with the count of rows selected:
+ * a download the client cuts short is still an export on record. From the first byte the status is
+ * 200 and a failure can only cut the download.
  */
 export const enviarExportacao = async (
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  exportacao: Exportacao,
+  /** Selects the rows (their ids) once the turn is taken: a refused export costs no query. */
+  montar: () => Promise<Exportacao>,
 ): Promise<FastifyReply> => {
-  const { arquivo, titulo, formato, filtros, abas } = exportacao;
-  const fuso = (await buscarSistemaSettings(db)).fuso_horario;
-  const nome = `${arquivo}-${hojeNoFuso(new Date(), fuso)}.${formato}`;
   const ator = atorDe(request);
-  const destino = new PassThrough();
-  escreverPlanilha(destino, formato, abas, {
-    fuso,
-    antesDeFechar: (linhas) =>
-      registrarAuditoria(db, {
-        usuarioId: ator.usuarioId,
-        acao: ACAO_EXPORTACAO,
-        descricao: `Exportou ${titulo} em ${formato.toUpperCase()} (${contagem(linhas, 'linha', 'linhas')})`,
-        entidade: 'exportacao',
-        entidadeId: arquivo,
-        detalhes: { lista: arquivo, formato, filtros, linhas },
-        ip: ator.ip,
-      }),
-  }).catch((erro: unknown) => request.log.error({ err: erro, arquivo: nome }, 'exportação interrompida'));
-  return reply
-    .header('Content-Type', formato === 'csv' ? `${TIPO_ARQUIVO.csv}; charset=utf-8` : TIPO_ARQUIVO.xlsx)
-    .header('Content-Disposition', `attachment; filename="${nome}"`)
-    .header('Cache-Control', 'no-store')
-    .send(destino);
+  const vez = await tomarVez(db, ator.usuarioId).catch((erro: unknown) => {
+    reply.header('retry-after', ESPERA_SEGUNDOS);
+    throw erro;
+  });
+  try {
+    const { arquivo, titulo, formato, filtros, abas } = await naVezDoProcesso(montar);
+    const fuso = (await buscarSistemaSettings(db)).fuso_horario;
+    const nome = `${arquivo}-${hojeNoFuso(new Date(), fuso)}.${formato}`;
+    const linhas = abas.reduce((soma, aba) => soma + aba.linhas, 0);
+    await registrarAuditoria(db, {
+      usuarioId: ator.usuarioId,
+      acao: ACAO_EXPORTACAO,
+      descricao: `Exportou ${titulo} em ${formato.toUpperCase()} (${contagem(linhas, 'linha', 'linhas')})`,
+      entidade: 'exportacao',
+      entidadeId: arquivo,
+      detalhes: { lista: arquivo, formato, filtros, linhas },
+      ip: ator.ip,
+    });
+    const destino = new PassThrough();
+    // A turn that cannot be freed only costs its lease (60 s): never the download.
+    const liberar = () =>
+      vez
+        .liberar()
+        .catch((erro: unknown) => request.log.error({ err: erro }, 'vez da exportação não liberada'));
+    escreverPlanilha(destino, formato, abas, { fuso, aCadaLote: vez.renovar, antesDeFechar: liberar }).catch(
+      (erro: unknown) => {
+        request.log.error({ err: erro, arquivo: nome }, 'exportação interrompida');
+        return liberar();
+      },
+    );
+    return reply
+      .header('Content-Type', formato === 'csv' ? `${TIPO_ARQUIVO.csv}; charset=utf-8` : TIPO_ARQUIVO.xlsx)
+      .header('Content-Disposition', `attachment; filename="${nome}"`)
+      .header('Cache-Control', 'no-store')
+      .send(destino);
+  } catch (erro) {
+    await vez.liberar();
+    throw erro;
+  }
 };

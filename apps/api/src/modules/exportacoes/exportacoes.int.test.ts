@@ -13,7 +13,8 @@ import {
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
 // Exports of the lists, logs and dashboard (docs/decisions/020-exportacao.md), on both databases:
-// same filters and order as the lists, the caller's scope, formula cells neutralised in both formats.
+// same filters and order as the lists, the caller's scope, formula fields neutralised in CSV (an XLSX
+// text cell is never a formula), phones and documents as people write them.
 
 let t: TestApp;
 let ana: TestUser;
@@ -22,6 +23,7 @@ const tokens = { ana: '', bruno: '', admin: '' };
 const hoje = hojeNoFuso(new Date());
 const FORMULA = '=HYPERLINK("http://x")';
 const TELEFONE = '+5511987650001';
+const DOCUMENTO = '01234567890';
 
 /** A pt-BR CSV as rows of fields (quotes and `;` inside quotes handled), without the BOM. */
 const lerCsv = (texto: string): string[][] => {
@@ -75,7 +77,12 @@ beforeAll(async () => {
   tokens.admin = await issueToken(t.database, admin.id);
 
   const db = t.database.db;
-  const formula = await inserirCliente(db, { nome: FORMULA, telefone: TELEFONE, operadorId: ana.id });
+  const formula = await inserirCliente(db, {
+    nome: FORMULA,
+    telefone: TELEFONE,
+    documento: DOCUMENTO,
+    operadorId: ana.id,
+  });
   await inserirConta(db, { clienteId: formula, valorCentavos: 15_050, vencimento: somarDias(hoje, -10) });
   const beatriz = await inserirCliente(db, { nome: 'Beatriz; "Bia" Souza', operadorId: ana.id });
   await inserirConta(db, { clienteId: beatriz, valorCentavos: 2_000, vencimento: somarDias(hoje, 5) });
@@ -110,7 +117,9 @@ describe('operator lists', () => {
     // By name (pt-BR collation), like the list; "=" sorts before letters. Bruno's customers never appear.
     expect(linhas.map((l) => l[0])).toEqual([`'${FORMULA}`, 'Beatriz; "Bia" Souza', 'Carlos Lima']);
     const [primeira] = linhas;
-    expect(primeira?.[2]).toBe(`'${TELEFONE}`);
+    // As people write them: no apostrophe, no digit a spreadsheet could drop.
+    expect(primeira?.[1]).toBe('012.345.678-90');
+    expect(primeira?.[2]).toBe('(11) 98765-0001');
     expect(primeira?.[3]).toBe('Ativo');
     // The amount the list shows (fines and interest included), with a decimal comma and no thousands
     // separator; days overdue as a plain integer.
@@ -163,7 +172,19 @@ describe('operator lists', () => {
     expect(filtrada).toHaveLength(1);
   });
 
-  it('exports XLSX that reads back with typed cells: numbers in BRL, dates as dates, text neutralised', async () => {
+  it('quotes every field with a comma too, so a comma-separated reading keeps it one text field', async () => {
+    const db = t.database.db;
+    const carla = await createTestUser(t.database, 'operador', { name: 'Carla Operadora' });
+    await inserirCliente(db, { nome: 'Fulano,=1+1', operadorId: carla.id });
+    const response = await exportar(
+      '/api/operador/clientes/ativos/exportar?formato=csv',
+      await issueToken(t.database, carla.id),
+    );
+    expect(response.body.split('\r\n')[1]?.startsWith('"Fulano,=1+1";')).toBe(true);
+    expect(lerCsv(response.body)[1]?.[0]).toBe('Fulano,=1+1');
+  });
+
+  it('exports XLSX that reads back with typed cells: numbers in BRL, dates as dates, text as written', async () => {
     const response = await exportar('/api/operador/clientes/ativos/exportar?formato=xlsx', tokens.ana);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(
@@ -178,9 +199,11 @@ describe('operator lists', () => {
     expect(valoresDa(planilha, 1).slice(0, 4)).toEqual(['Nome', 'CPF/CNPJ', 'Telefone', 'Status']);
     expect(planilha.actualRowCount).toBe(4);
     const linha = planilha.getRow(2);
-    expect(linha.getCell(1).value).toBe(`'${FORMULA}`);
+    // A text cell, never a formula: no apostrophe to neutralise it.
+    expect(linha.getCell(1).value).toBe(FORMULA);
     expect(linha.getCell(1).type).toBe(ExcelJS.ValueType.String);
-    expect(linha.getCell(3).value).toBe(`'${TELEFONE}`);
+    expect(linha.getCell(2).value).toBe('012.345.678-90');
+    expect(linha.getCell(3).value).toBe('(11) 98765-0001');
     const lista = await exportar('/api/operador/clientes/ativos', tokens.ana);
     expect(linha.getCell(5).value).toBe(lista.json<Paged<ClienteLista>>().data[0]?.total_em_aberto);
     expect(linha.getCell(5).numFmt).toContain('R$');
@@ -236,7 +259,7 @@ describe('operator lists', () => {
 describe('admin exports', () => {
   it('exports every customer, or one operator’s, or one status', async () => {
     const todos = lerCsv((await exportar('/api/admin/clientes/exportar?formato=csv', tokens.admin)).body);
-    expect(todos.slice(1)).toHaveLength(5);
+    expect(todos.slice(1)).toHaveLength(6);
     expect(todos.slice(1).map((l) => l[0])).toContain("'@Devedor do Bruno");
 
     const doBruno = lerCsv(
@@ -321,6 +344,10 @@ describe('admin exports', () => {
     expect(csv[2]).toEqual(['Valores em aberto', '1169,50']);
     const operadores = csv.findIndex((l) => l[0] === 'Operadores');
     expect(csv[operadores + 1]).toEqual(['Operador', 'E-mail', 'Situação', 'Contatos no mês']);
-    expect(csv.slice(operadores + 2).map((l) => l[0])).toEqual(['Ana Operadora', 'Bruno Operador']);
+    expect(csv.slice(operadores + 2).map((l) => l[0])).toEqual([
+      'Ana Operadora',
+      'Bruno Operador',
+      'Carla Operadora',
+    ]);
   });
 });

@@ -36,7 +36,7 @@ import {
   indicadoresDo,
 } from './colunas.ts';
 import { enviarExportacao, filtrosDaExportacao, respostasExportacao, TAMANHO_LOTE } from './exportacao.ts';
-import { emLotes } from './planilha.ts';
+import { emLotes, numLote } from './planilha.ts';
 
 // Exports (docs/produto.md §5 and §15, docs/decisions/020-exportacao.md): each list's route plus
 // `/exportar`, the same query plus `formato`, every matching row. The ids come first, in the list's
@@ -68,26 +68,27 @@ export const exportacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
           response: respostasExportacao,
         },
       },
-      async (request, reply) => {
-        const settings = await buscarSistemaSettings(app.db);
-        const atualizacao = atualizacaoDe(settings, new Date());
-        const clientes = new ClientesDoOperador(app.db, escopoDe(request));
-        const filtro = filtroDaLista(lista, request.query, settings);
-        const ids = await clientes.idsDaLista(filtro, atualizacao.hoje);
-        return enviarExportacao(app.db, request, reply, {
-          arquivo: nomeDaLista(url),
-          titulo: TITULO_LISTA[lista] ?? lista,
-          formato: request.query.formato,
-          filtros: filtrosDaExportacao(request.query),
-          abas: [
-            {
-              nome: 'Clientes',
-              colunas: COLUNAS_CLIENTES_OPERADOR,
-              lotes: emLotes(ids, TAMANHO_LOTE, (doLote) => clientes.doLote(filtro, doLote, atualizacao)),
-            },
-          ],
-        });
-      },
+      async (request, reply) =>
+        enviarExportacao(app.db, request, reply, async () => {
+          const settings = await buscarSistemaSettings(app.db);
+          const atualizacao = atualizacaoDe(settings, new Date());
+          const clientes = new ClientesDoOperador(app.db, escopoDe(request));
+          const filtro = filtroDaLista(lista, request.query, settings);
+          const ids = await clientes.idsDaLista(filtro, atualizacao.hoje);
+          return {
+            arquivo: nomeDaLista(url),
+            titulo: TITULO_LISTA[lista] ?? lista,
+            formato: request.query.formato,
+            filtros: filtrosDaExportacao(request.query),
+            abas: [
+              {
+                nome: 'Clientes',
+                colunas: COLUNAS_CLIENTES_OPERADOR,
+                ...emLotes(ids, TAMANHO_LOTE, (doLote) => clientes.doLote(filtro, doLote, atualizacao)),
+              },
+            ],
+          };
+        }),
     );
   }
 
@@ -102,32 +103,33 @@ export const exportacoesOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: respostasExportacao,
       },
     },
-    async (request, reply) => {
-      const atualizacao = await buscarAtualizacao(app.db);
-      const contas = new ContasDoOperador(app.db, escopoDe(request));
-      const filtro = filtroDasContas(request.query);
-      const ids = await contas.idsDasContas(filtro, atualizacao.hoje);
-      return enviarExportacao(app.db, request, reply, {
-        arquivo: 'contas-a-receber',
-        titulo: 'contas a receber',
-        formato: request.query.formato,
-        filtros: filtrosDaExportacao(request.query),
-        abas: [
-          {
-            nome: 'Contas a receber',
-            colunas: COLUNAS_CONTAS,
-            lotes: emLotes(ids, TAMANHO_LOTE, async (doLote) => {
-              const { rows } = await contas.listar(
-                { ...filtro, ids: doLote },
-                { limit: doLote.length, offset: 0 },
-                atualizacao,
-              );
-              return naOrdemDosIds(doLote, rows);
-            }),
-          },
-        ],
-      });
-    },
+    async (request, reply) =>
+      enviarExportacao(app.db, request, reply, async () => {
+        const atualizacao = await buscarAtualizacao(app.db);
+        const contas = new ContasDoOperador(app.db, escopoDe(request));
+        const filtro = filtroDasContas(request.query);
+        const ids = await contas.idsDasContas(filtro, atualizacao.hoje);
+        return {
+          arquivo: 'contas-a-receber',
+          titulo: 'contas a receber',
+          formato: request.query.formato,
+          filtros: filtrosDaExportacao(request.query),
+          abas: [
+            {
+              nome: 'Contas a receber',
+              colunas: COLUNAS_CONTAS,
+              ...emLotes(ids, TAMANHO_LOTE, async (doLote) => {
+                const { rows } = await contas.listar(
+                  { ...filtro, ids: doLote },
+                  { limit: doLote.length, offset: 0 },
+                  atualizacao,
+                );
+                return naOrdemDosIds(doLote, rows);
+              }),
+            },
+          ],
+        };
+      }),
   );
 };
 
@@ -149,9 +151,7 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           nome: 'Clientes',
           colunas: COLUNAS_CLIENTES_ADMIN,
-          lotes: emLotes(ids, TAMANHO_LOTE, (doLote) =>
-            clientesAdminDoLote(app.db, filtro, doLote, atualizacao),
-          ),
+          ...emLotes(ids, TAMANHO_LOTE, (doLote) => clientesAdminDoLote(app.db, filtro, doLote, atualizacao)),
         },
       ],
     };
@@ -168,7 +168,7 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      enviarExportacao(app.db, request, reply, await clientesAdmin(undefined, request.query)),
+      enviarExportacao(app.db, request, reply, () => clientesAdmin(undefined, request.query)),
   );
 
   app.get(
@@ -183,7 +183,7 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      enviarExportacao(app.db, request, reply, await clientesAdmin(request.params.status, request.query)),
+      enviarExportacao(app.db, request, reply, () => clientesAdmin(request.params.status, request.query)),
   );
 
   app.get(
@@ -196,30 +196,31 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: respostasExportacao,
       },
     },
-    async (request, reply) => {
-      const fuso = (await buscarSistemaSettings(app.db)).fuso_horario;
-      const ids = await idsDeLogs(app.db, filtroDosLogs({ ...request.query, page: 1 }, fuso));
-      return enviarExportacao(app.db, request, reply, {
-        arquivo: 'logs',
-        titulo: 'logs',
-        formato: request.query.formato,
-        filtros: filtrosDaExportacao(request.query),
-        abas: [
-          {
-            nome: 'Logs',
-            colunas: COLUNAS_LOGS,
-            lotes: emLotes(ids, TAMANHO_LOTE, async (doLote) => {
-              const { rows } = await listarLinhasDeLog(
-                app.db,
-                { ids: doLote },
-                { limit: doLote.length, offset: 0 },
-              );
-              return naOrdemDosIds(doLote, rows.map(toLogEntry));
-            }),
-          },
-        ],
-      });
-    },
+    async (request, reply) =>
+      enviarExportacao(app.db, request, reply, async () => {
+        const fuso = (await buscarSistemaSettings(app.db)).fuso_horario;
+        const ids = await idsDeLogs(app.db, filtroDosLogs({ ...request.query, page: 1 }, fuso));
+        return {
+          arquivo: 'logs',
+          titulo: 'logs',
+          formato: request.query.formato,
+          filtros: filtrosDaExportacao(request.query),
+          abas: [
+            {
+              nome: 'Logs',
+              colunas: COLUNAS_LOGS,
+              ...emLotes(ids, TAMANHO_LOTE, async (doLote) => {
+                const { rows } = await listarLinhasDeLog(
+                  app.db,
+                  { ids: doLote },
+                  { limit: doLote.length, offset: 0 },
+                );
+                return naOrdemDosIds(doLote, rows.map(toLogEntry));
+              }),
+            },
+          ],
+        };
+      }),
   );
 
   app.get(
@@ -233,29 +234,27 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: respostasExportacao,
       },
     },
-    async (request, reply) => {
-      const agora = new Date();
-      const fuso = (await buscarSistemaSettings(app.db)).fuso_horario;
-      // A few dozen rows: read at once, written as one batch per table.
-      const [resumo, grafico, operadores] = await Promise.all([
-        resumoAdminDashboard(app.db, agora, fuso),
-        graficoMensal(app.db, agora, fuso),
-        operadoresDoMes(app.db, agora, fuso),
-      ]);
-      const umLote = async function* <T>(linhas: T[]) {
-        yield linhas;
-      };
-      return enviarExportacao(app.db, request, reply, {
-        arquivo: 'dashboard',
-        titulo: 'o dashboard',
-        formato: request.query.formato,
-        filtros: {},
-        abas: [
-          { nome: 'Indicadores do mês', colunas: COLUNAS_INDICADORES, lotes: umLote(indicadoresDo(resumo)) },
-          { nome: 'Gráfico mensal', colunas: COLUNAS_GRAFICO, lotes: umLote(grafico) },
-          { nome: 'Operadores', colunas: COLUNAS_OPERADORES, lotes: umLote(operadores) },
-        ],
-      });
-    },
+    async (request, reply) =>
+      enviarExportacao(app.db, request, reply, async () => {
+        const agora = new Date();
+        const fuso = (await buscarSistemaSettings(app.db)).fuso_horario;
+        // A few dozen rows: read at once, written as one batch per table.
+        const [resumo, grafico, operadores] = await Promise.all([
+          resumoAdminDashboard(app.db, agora, fuso),
+          graficoMensal(app.db, agora, fuso),
+          operadoresDoMes(app.db, agora, fuso),
+        ]);
+        return {
+          arquivo: 'dashboard',
+          titulo: 'o dashboard',
+          formato: request.query.formato,
+          filtros: {},
+          abas: [
+            { nome: 'Indicadores do mês', colunas: COLUNAS_INDICADORES, ...numLote(indicadoresDo(resumo)) },
+            { nome: 'Gráfico mensal', colunas: COLUNAS_GRAFICO, ...numLote(grafico) },
+            { nome: 'Operadores', colunas: COLUNAS_OPERADORES, ...numLote(operadores) },
+          ],
+        };
+      }),
   );
 };

@@ -2,13 +2,14 @@ import type { PassThrough } from 'node:stream';
 import type { FormatoExportacao } from '@cobranca/contracts';
 import { FUSO_PADRAO, formatarDataBr, hojeNoFuso, minutosDoDia } from '@cobranca/dominio';
 import ExcelJS from 'exceljs';
+import { porLote } from './ritmo.ts';
 
 // The two file formats of every export (docs/decisions/020-exportacao.md): one column list per export,
 // written row by row as the batches arrive, as CSV for Excel pt-BR or as a streamed XLSX.
 
 /**
  * How a column's value is written. `texto` is the only kind that can carry a formula, so it is the only
- * one neutralised; numbers (negative ones too) and dates stay numbers and dates.
+ * one neutralised (in CSV only); numbers (negative ones too) and dates stay numbers and dates.
  */
 export type TipoCelula = 'texto' | 'inteiro' | 'decimal' | 'reais' | 'data' | 'data_hora';
 /** A cell's value: text, a number (reais for `reais`), an ISO date (`data`) or instant (`data_hora`). */
@@ -23,13 +24,17 @@ export type Coluna<T> = {
   largura?: number;
 };
 
-/** One table of the file: a worksheet in XLSX, a section in CSV. */
-export type Aba<T> = { nome: string; colunas: Coluna<T>[]; lotes: AsyncIterable<T[]> };
+/** The rows of a table, counted before the first is read (the audit entry is written before the file). */
+export type Linhas<T> = { linhas: number; lotes: AsyncIterable<T[]> };
 
-// OWASP "CSV injection": a spreadsheet evaluates a cell that starts with one of these as a formula.
+/** One table of the file: a worksheet in XLSX, a section in CSV. */
+export type Aba<T> = { nome: string; colunas: Coluna<T>[] } & Linhas<T>;
+
+// OWASP "CSV injection": a spreadsheet evaluates a CSV field that starts with one of these as a
+// formula. An XLSX text cell never is (it is stored as a string), so only CSV fields are neutralised.
 const INICIO_DE_FORMULA = ['=', '+', '-', '@', '\t', '\r'];
 
-/** Text that a spreadsheet would take for a formula gets a leading `'`, which makes it plain text. */
+/** CSV text that a spreadsheet would take for a formula gets a leading `'`, which makes it plain text. */
 export const neutralizar = (texto: string): string =>
   INICIO_DE_FORMULA.some((c) => texto.startsWith(c)) ? `'${texto}` : texto;
 
@@ -61,9 +66,12 @@ const tipoDa = <T>(coluna: Coluna<T>, linha: T): TipoCelula =>
 
 // ── CSV ─────────────────────────────────────────────────────────────────────────
 
-/** A CSV field, quoted when it holds the separator, a quote or a line break. */
+/**
+ * A CSV field, quoted when it holds a quote, a line break or a separator: `;` (Excel pt-BR) or `,`
+ * (the same file opened where the comma separates, where `Fulano,=1+1` would be a formula cell).
+ */
 const campoCsv = (texto: string): string =>
-  /[;"\r\n]/.test(texto) ? `"${texto.replaceAll('"', '""')}"` : texto;
+  /[;,"\r\n]/.test(texto) ? `"${texto.replaceAll('"', '""')}"` : texto;
 
 /** A number with a decimal comma and no thousands separator: what Excel pt-BR reads as a number. */
 const numeroCsv = (n: number, casas?: number): string =>
@@ -104,7 +112,7 @@ const celulaXlsx = (tipo: TipoCelula, valor: ValorCelula, fuso: string): ExcelJS
   if (vazio(valor)) return null;
   switch (tipo) {
     case 'texto':
-      return neutralizar(String(valor));
+      return String(valor);
     case 'inteiro':
     case 'decimal':
     case 'reais':
@@ -128,12 +136,21 @@ const esperarEscoar = async (destino: PassThrough): Promise<void> => {
 
 export type OpcoesEscrita = {
   fuso?: string;
-  /** Runs once every row is written, before the file is closed (the export's audit entry). */
-  antesDeFechar?: (linhas: number) => Promise<void>;
+  /** Runs after each batch is out (the export renews its turn, vez.ts). */
+  aCadaLote?: () => Promise<void>;
+  /**
+   * Runs once every row is written, before the file is closed: the export frees its turn there, so a
+   * client that has the whole file may start the next export at once.
+   */
+  antesDeFechar?: () => Promise<void>;
 };
 
-const escreverCsv = async (destino: PassThrough, abas: Aba<unknown>[], fuso: string) => {
-  let linhas = 0;
+const escreverCsv = async (
+  destino: PassThrough,
+  abas: Aba<unknown>[],
+  fuso: string,
+  aCadaLote: () => Promise<void>,
+) => {
   // UTF-8 with BOM: Excel would read the file as Windows-1252 without it.
   destino.write('\uFEFF');
   for (const [i, aba] of abas.entries()) {
@@ -141,20 +158,30 @@ const escreverCsv = async (destino: PassThrough, abas: Aba<unknown>[], fuso: str
     if (abas.length > 1)
       destino.write(`${i > 0 ? '\r\n' : ''}${linhaCsv([campoCsv(neutralizar(aba.nome))])}`);
     destino.write(linhaCsv(aba.colunas.map((c) => campoCsv(neutralizar(c.titulo)))));
-    for await (const lote of aba.lotes) {
-      const texto = lote
-        .map((linha) => linhaCsv(aba.colunas.map((c) => celulaCsv(tipoDa(c, linha), c.valor(linha), fuso))))
-        .join('');
-      destino.write(texto);
-      linhas += lote.length;
-      await esperarEscoar(destino);
-    }
+    await porLote(
+      aba.lotes,
+      (fatia) =>
+        destino.write(
+          fatia
+            .map((linha) =>
+              linhaCsv(aba.colunas.map((c) => celulaCsv(tipoDa(c, linha), c.valor(linha), fuso))),
+            )
+            .join(''),
+        ),
+      async () => {
+        await esperarEscoar(destino);
+        await aCadaLote();
+      },
+    );
   }
-  return linhas;
 };
 
-const escreverXlsx = async (destino: PassThrough, abas: Aba<unknown>[], fuso: string) => {
-  let linhas = 0;
+const escreverXlsx = async (
+  destino: PassThrough,
+  abas: Aba<unknown>[],
+  fuso: string,
+  aCadaLote: () => Promise<void>,
+) => {
   // Inline strings (no shared-strings table): the table would have to be held until the end.
   const livro = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: destino,
@@ -165,61 +192,75 @@ const escreverXlsx = async (destino: PassThrough, abas: Aba<unknown>[], fuso: st
     // Sheet names: at most 31 characters, none of []:*?/\ (Excel's rule).
     const planilha = livro.addWorksheet(aba.nome.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
     planilha.columns = aba.colunas.map((c) => ({ width: c.largura ?? 18 }));
-    const cabecalho = planilha.addRow(aba.colunas.map((c) => neutralizar(c.titulo)));
+    const cabecalho = planilha.addRow(aba.colunas.map((c) => c.titulo));
     cabecalho.font = { bold: true };
     cabecalho.commit();
-    for await (const lote of aba.lotes) {
-      for (const linha of lote) {
-        const row = planilha.addRow(
-          aba.colunas.map((c) => celulaXlsx(tipoDa(c, linha), c.valor(linha), fuso)),
-        );
-        aba.colunas.forEach((c, j) => {
-          const formato = FORMATO_XLSX[tipoDa(c, linha)];
-          if (formato) row.getCell(j + 1).numFmt = formato;
-        });
-        row.commit();
-      }
-      linhas += lote.length;
-      await esperarEscoar(destino);
-    }
+    await porLote(
+      aba.lotes,
+      (fatia) => {
+        for (const linha of fatia) {
+          const row = planilha.addRow(
+            aba.colunas.map((c) => celulaXlsx(tipoDa(c, linha), c.valor(linha), fuso)),
+          );
+          aba.colunas.forEach((c, j) => {
+            const formato = FORMATO_XLSX[tipoDa(c, linha)];
+            if (formato) row.getCell(j + 1).numFmt = formato;
+          });
+          row.commit();
+        }
+      },
+      async () => {
+        await esperarEscoar(destino);
+        await aCadaLote();
+      },
+    );
     planilha.commit();
   }
-  return { livro, linhas };
+  return livro;
 };
 
 /**
- * Writes the tables into `destino` as they come and closes it; resolves with the number of data rows.
- * A failure half-way destroys `destino`, so the client sees a broken download, never a short file.
+ * Writes the tables into `destino` as they come and closes it. A failure half-way destroys `destino`,
+ * so the client sees a broken download, never a short file.
  */
 export const escreverPlanilha = async (
   destino: PassThrough,
   formato: FormatoExportacao,
   abas: Aba<unknown>[],
-  { fuso = FUSO_PADRAO, antesDeFechar }: OpcoesEscrita = {},
-): Promise<number> => {
+  { fuso = FUSO_PADRAO, aCadaLote = async () => {}, antesDeFechar = async () => {} }: OpcoesEscrita = {},
+): Promise<void> => {
   try {
     if (formato === 'csv') {
-      const linhas = await escreverCsv(destino, abas, fuso);
-      await antesDeFechar?.(linhas);
+      await escreverCsv(destino, abas, fuso, aCadaLote);
+      await antesDeFechar();
       destino.end();
-      return linhas;
+      return;
     }
-    const { livro, linhas } = await escreverXlsx(destino, abas, fuso);
-    await antesDeFechar?.(linhas);
+    const livro = await escreverXlsx(destino, abas, fuso, aCadaLote);
+    await antesDeFechar();
     // Finishes the zip and ends `destino`.
     await livro.commit();
-    return linhas;
   } catch (erro) {
     destino.destroy(erro as Error);
     throw erro;
   }
 };
 
+async function* lotesDe<T>(ids: number[], tamanho: number, hidratar: (ids: number[]) => Promise<T[]>) {
+  for (let i = 0; i < ids.length; i += tamanho) yield await hidratar(ids.slice(i, i + tamanho));
+}
+
 /** One batch after the other: the rows of `ids` (an id list in the export's order), `tamanho` at a time. */
-export async function* emLotes<T>(
+export const emLotes = <T>(
   ids: number[],
   tamanho: number,
   hidratar: (ids: number[]) => Promise<T[]>,
-): AsyncGenerator<T[]> {
-  for (let i = 0; i < ids.length; i += tamanho) yield await hidratar(ids.slice(i, i + tamanho));
-}
+): Linhas<T> => ({ linhas: ids.length, lotes: lotesDe(ids, tamanho, hidratar) });
+
+/** A few rows already read (the dashboard's tables): one batch. */
+export const numLote = <T>(linhas: T[]): Linhas<T> => ({
+  linhas: linhas.length,
+  lotes: (async function* () {
+    yield linhas;
+  })(),
+});

@@ -1,4 +1,5 @@
 import type { ClienteStatus, DocumentoTipo } from '@cobranca/contracts';
+import { estaPrescrita } from '@cobranca/dominio';
 import type { Endereco } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
@@ -30,7 +31,19 @@ export type ResultadoItem =
   | { resultado: 'criado' | 'atualizado' | 'ignorado'; contasCriadas: number }
   | { resultado: 'rejeitado'; mensagem: string };
 
-export type ContextoLote = { escopo: EscopoOperador; importacaoId: number; origem: OrigemImportacao };
+export type ContextoLote = {
+  escopo: EscopoOperador;
+  importacaoId: number;
+  origem: OrigemImportacao;
+  /** The import's day in the configured zone: what is prescribed on it imports as such (decision 036). */
+  hoje: string;
+};
+
+/** A receivable over five years past due imports `prescrita`: never collected (docs/produto.md §7). */
+export const statusAoImportar = (
+  conta: Pick<ContaLote, 'vencimento'>,
+  hoje: string,
+): 'aberta' | 'prescrita' => (estaPrescrita(conta.vencimento, hoje) ? 'prescrita' : 'aberta');
 
 export type Existente = {
   id: number;
@@ -81,7 +94,9 @@ export const novoCliente = (
 ): NovoCliente => {
   const primeiro = grupo?.itens[0];
   if (!grupo || !primeiro) throw new Error(`documento ${documento} sem item no lote`);
-  const comDivida = grupo.itens.some((item) => item.contas.length > 0);
+  const comDivida = grupo.itens.some((item) =>
+    item.contas.some((conta) => statusAoImportar(conta, contexto.hoje) === 'aberta'),
+  );
   return {
     nome: primeiro.cliente.nome,
     documento,
@@ -90,7 +105,8 @@ export const novoCliente = (
     email: grupo.email,
     endereco: grupo.endereco,
     termoBusca: termoBusca(primeiro.cliente.nome, documento),
-    // docs/produto.md §3: an imported customer with open debt enters collection; without it there is nothing to collect.
+    // docs/produto.md §3: an imported customer with open debt enters collection; without it (or with
+    // prescribed debt only) there is nothing to collect.
     status: comDivida ? 'ativo' : 'concluido',
     operadorId: contexto.escopo.operadorId,
     origemContato: contexto.origem,

@@ -11,6 +11,7 @@ import {
   type NovoCliente,
   podeAlterar,
   type ResultadoItem,
+  statusAoImportar,
 } from './importacao-lote.regras.ts';
 
 // SQL of an import batch: read the known customers, insert and update customers and receivables,
@@ -95,6 +96,7 @@ export const inserirClientes = async (
       RETURNING id, documento`),
   );
 
+/** The keys of the receivables created, and the customers that got an open (collectable) one. */
 export type ContasNovas = { chaves: Set<string>; clientes: Set<number> };
 
 /** Inserts the receivables of every item the operator may write; answers what was really created. */
@@ -116,6 +118,7 @@ export const inserirContas = async (
       descricao: conta.descricao,
       valor_centavos: conta.valorCentavos,
       vencimento: conta.vencimento,
+      status: statusAoImportar(conta, contexto.hoje),
     }));
   });
   if (linhas.length === 0) return { chaves: new Set(), clientes: new Set() };
@@ -130,16 +133,18 @@ export const inserirContas = async (
     descricao: string;
     valor_centavos: string | number;
     vencimento: string;
+    status: string;
   }>(
     await tx.execute(sql`
       INSERT INTO contas_receber (cliente_id, origem, chave_nfe, numero_parcela, importacao_id, descricao,
-        valor_centavos, vencimento)
-      SELECT cliente_id, origem, chave_nfe, numero_parcela, importacao_id, descricao, valor_centavos, vencimento
+        valor_centavos, vencimento, status)
+      SELECT cliente_id, origem, chave_nfe, numero_parcela, importacao_id, descricao, valor_centavos, vencimento,
+        status
       FROM jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) AS x(cliente_id integer, origem text,
         chave_nfe text, numero_parcela text, importacao_id integer, descricao text, valor_centavos bigint,
-        vencimento date)
+        vencimento date, status text)
       ON CONFLICT ${conflito} DO NOTHING
-      RETURNING cliente_id, chave_nfe, numero_parcela, descricao, valor_centavos, vencimento::text`),
+      RETURNING cliente_id, chave_nfe, numero_parcela, descricao, valor_centavos, vencimento::text, status`),
   );
   return {
     chaves: new Set(
@@ -153,7 +158,8 @@ export const inserirContas = async (
         }),
       ),
     ),
-    clientes: new Set(criadas.map((c) => c.cliente_id)),
+    // Only debt that can be collected brings a concluded customer back.
+    clientes: new Set(criadas.filter((c) => c.status === 'aberta').map((c) => c.cliente_id)),
   };
 };
 

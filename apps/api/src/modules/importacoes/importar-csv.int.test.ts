@@ -237,30 +237,38 @@ describe('POST /api/operador/clientes/importar-csv', () => {
     expect(await clientePorDocumento(cpf)).toMatchObject({ operadorId: ana.id });
   });
 
-  it('merges duplicate documents inside one file, across batches too', async () => {
+  it('keeps the first row of a repeated document and reports each repeat with that row, across batches too', async () => {
     const random = mulberry32(16);
     const repetido = gerarCpf(random);
     const linhas = ['nome;documento;telefone;descricao;valor;vencimento'];
     for (let i = 0; i < LOTE_CSV + 200; i += 1) {
       const doc = i === 5 || i === LOTE_CSV + 100 ? repetido : gerarCpf(random);
-      linhas.push(`Cliente ${i};${doc};;Conta ${i};${i + 1},00;${futuroBr}`);
+      // The repeat brings another phone: it must not replace the first one (issue 31).
+      const telefone = doc === repetido ? `(11) 98765-000${i === 5 ? 1 : 2}` : '';
+      linhas.push(`Cliente ${i};${doc};${telefone};Conta ${i};${i + 1},00;${futuroBr}`);
     }
-    // The same row twice in a row: the second changes nothing.
+    // The same row twice in a row: a repeat too.
     linhas.push(linhas.at(-1) ?? '');
     const relatorio = await importarOk(tokens.ana, linhas.join('\n'));
     expect(relatorio).toMatchObject({
       criados: LOTE_CSV + 199,
-      atualizados: 1,
-      ignorados: 1,
-      rejeitados: 0,
-      contas_criadas: LOTE_CSV + 200,
+      atualizados: 0,
+      ignorados: 0,
+      rejeitados: 2,
+      contas_criadas: LOTE_CSV + 199,
     });
-    const cliente = await clientePorDocumento(repetido);
-    expect(cliente?.nome).toBe('Cliente 5');
-    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao).sort()).toEqual([
-      `Conta ${LOTE_CSV + 100}`,
-      'Conta 5',
+    // Header on line 1: row i is on line i + 2.
+    expect(relatorio.erros).toEqual([
+      { linha: LOTE_CSV + 102, campo: 'documento', mensagem: 'Documento repetido (mesmo da linha 7).' },
+      {
+        linha: LOTE_CSV + 202,
+        campo: 'documento',
+        mensagem: `Documento repetido (mesmo da linha ${LOTE_CSV + 201}).`,
+      },
     ]);
+    const cliente = await clientePorDocumento(repetido);
+    expect(cliente).toMatchObject({ nome: 'Cliente 5', telefone: '+5511987650001' });
+    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao)).toEqual(['Conta 5']);
   });
 
   it('writes one audit entry with the totals', async () => {
@@ -398,5 +406,35 @@ describe('import history', () => {
       headers: bearer(tokens.admin),
     });
     expect(detalheAdmin.statusCode).toBe(200);
+  });
+});
+
+// After the history above: its admin page counts the imports made before it.
+describe('prescribed receivables (issue 31)', () => {
+  it('imports a receivable over 5 years past due as prescrita, outside collection, and says so on its row', async () => {
+    const random = mulberry32(3118);
+    const [antigo, misto] = [gerarCpf(random), gerarCpf(random)];
+    const relatorio = await importarOk(
+      tokens.ana,
+      [
+        'nome;documento;descricao;valor;vencimento',
+        `Devedor Antigo;${antigo};Duplicata 2018;347,28;24/08/2018`,
+        `Devedor Antigo Dois;${misto};Duplicata 2018;100,00;24/08/2018`,
+        `Outro Nome;${gerarCpf(random)};Atual;50,00;${futuroBr}`,
+      ].join('\n'),
+    );
+    expect(relatorio).toMatchObject({ criados: 3, rejeitados: 0, contas_criadas: 3 });
+    const nota =
+      'Conta vencida em 24/08/2018, mais de 5 anos antes da importação: prescrita (Código Civil art. 206 §5 I), importada fora da cobrança.';
+    expect(relatorio.erros).toEqual([
+      { linha: 2, campo: 'vencimento', mensagem: nota },
+      { linha: 3, campo: 'vencimento', mensagem: nota },
+    ]);
+    const cliente = await clientePorDocumento(antigo);
+    // Nothing to collect: not in the Ativos queue.
+    expect(cliente?.status).toBe('concluido');
+    expect(await contasDe(cliente?.id ?? 0)).toEqual([
+      expect.objectContaining({ status: 'prescrita', valorCentavos: 34_728, vencimento: '2018-08-24' }),
+    ]);
   });
 });

@@ -2,13 +2,14 @@ import type { ImportacaoRelatorio } from '@cobranca/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { mapearCabecalho } from './csv/cabecalho-csv.ts';
 import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
 import { validarLinhaCliente } from './csv/linha-cliente.ts';
 import { gravarLote } from './gravar-lote.service.ts';
 import { executarImportacao } from './importacao.service.ts';
-import type { ItemLote } from './importacao-lote.regras.ts';
-import { type Problema, Relatorio } from './relatorio.ts';
+import { type ItemLote, statusAoImportar } from './importacao-lote.regras.ts';
+import { avisoDePrescrita, type Problema, Relatorio } from './relatorio.ts';
 import type { ArquivoRecebido } from './upload.ts';
 
 // Rows per transaction: large enough for multi-row statements to pay off, small enough that a
@@ -36,8 +37,9 @@ export const importarCsv = async (
   if (primeira.done) throw naoCsv('O arquivo tem só o cabeçalho: inclua ao menos uma linha de cliente.');
 
   const relatorio = new Relatorio();
+  const { hoje } = await buscarAtualizacao(db);
   return executarImportacao(db, ator, 'csv', arquivo.nome, relatorio, async (importacaoId) => {
-    const contexto = { escopo, importacaoId, origem: 'importacao_csv' as const };
+    const contexto = { escopo, importacaoId, origem: 'importacao_csv' as const, hoje };
     let lote: { linha: number; item: ItemLote }[] = [];
     // Rows refused since the last batch: they are counted on the import with the next one.
     let rejeitadosAntes = 0;
@@ -60,12 +62,19 @@ export const importarCsv = async (
         atual.map((l) => l.item),
         rejeitados,
       ).then((resultados) => {
-        for (const [i, resultado] of resultados.entries())
-          relatorio.registrar({ linha: atual[i]?.linha ?? 0 }, resultado);
+        for (const [i, resultado] of resultados.entries()) {
+          const referencia = { linha: atual[i]?.linha ?? 0 };
+          relatorio.registrar(referencia, resultado);
+          const conta = atual[i]?.item.contas[0];
+          if (resultado.resultado !== 'rejeitado' && conta && statusAoImportar(conta, hoje) === 'prescrita')
+            relatorio.anotar(referencia, avisoDePrescrita('vencimento', 'Conta', conta.vencimento));
+        }
       });
       // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
       escrevendo.catch(() => {});
     };
+    // The first row of each document wins: a later one must not silently change its phone (issue 31).
+    const primeiraLinha = new Map<string, number>();
     const processar = async (registro: RegistroCsv) => {
       if ('erro' in registro) {
         rejeitar(registro.linha, [{ mensagem: registro.erro }]);
@@ -76,6 +85,15 @@ export const importarCsv = async (
         rejeitar(registro.linha, linha.problemas);
         return;
       }
+      const { documento } = linha.cliente;
+      const anterior = primeiraLinha.get(documento);
+      if (anterior !== undefined) {
+        rejeitar(registro.linha, [
+          { campo: 'documento', mensagem: `Documento repetido (mesmo da linha ${anterior}).` },
+        ]);
+        return;
+      }
+      primeiraLinha.set(documento, registro.linha);
       lote.push({
         linha: registro.linha,
         item: { cliente: linha.cliente, contas: linha.conta ? [linha.conta] : [] },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
-import { gerarCpf } from '@cobranca/dominio';
+import { estaPrescrita, formatarDataBr, gerarCpf, hojeNoFuso } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,14 +99,15 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       ]),
     );
 
+    // Their 2018 instalments are prescribed: imported as such, nothing left to collect (issue 31).
     expect(await cliente('58716523000119')).toMatchObject({
       documentoTipo: 'cnpj',
       telefone: '+5551990909090', // 5190909090 with the ninth digit
-      status: 'ativo',
+      status: 'concluido',
       operadorId: ana.id,
       origemContato: 'nfe',
     });
-    expect(await cliente('37148260000119')).toMatchObject({ telefone: null, status: 'ativo' });
+    expect(await cliente('37148260000119')).toMatchObject({ telefone: null, status: 'concluido' });
     expect(await cliente('35029428895')).toMatchObject({
       documentoTipo: 'cpf',
       telefone: '+5521997900276',
@@ -121,10 +122,16 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       .where(eq(clientes.documento, '37148260000119'))
       .orderBy(contasReceber.numeroParcela);
     expect(
-      duasParcelas.map(({ contas_receber: c }) => [c.numeroParcela, c.vencimento, c.valorCentavos, c.origem]),
+      duasParcelas.map(({ contas_receber: c }) => [
+        c.numeroParcela,
+        c.vencimento,
+        c.valorCentavos,
+        c.origem,
+        c.status,
+      ]),
     ).toEqual([
-      ['001', '2018-09-25', 289_000, 'nfe'],
-      ['002', '2018-11-04', 289_000, 'nfe'],
+      ['001', '2018-09-25', 289_000, 'nfe', 'prescrita'],
+      ['002', '2018-11-04', 289_000, 'nfe', 'prescrita'],
     ]);
     const [textual] = await t.database.db
       .select()
@@ -135,7 +142,41 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
       numeroParcela: '47428/1-1',
       valorCentavos: 34_728,
       vencimento: '2018-08-24',
+      status: 'prescrita',
     });
+  });
+
+  it('notes, without refusing, duplicatas that differ from vNF and due dates over 5 years before the import', async () => {
+    // After the first test these are re-imports: the notes come with an ignored note too.
+    const { erros, rejeitados } = await importarOk(FIXTURES);
+    expect(rejeitados).toBe(0);
+    const notas = (arquivo: string, campo: string) =>
+      erros.filter((e) => e.arquivo === arquivo && e.campo === campo).map((e) => e.mensagem);
+    expect(notas('nfe-bare-cnpj-1dup-homolog.xml', 'dup')).toEqual([
+      'A soma das duplicatas (R$ 1,00) difere do valor total da nota (vNF R$ 500,00); importadas as duplicatas.',
+    ]);
+    expect(notas('nfeproc-cpf-email-1dup.xml', 'dup')).toEqual([
+      'A soma das duplicatas (R$ 19.104,00) difere do valor total da nota (vNF R$ 19.606,03); importadas as duplicatas.',
+    ]);
+    // Its two dups add up to vNF.
+    expect(notas('nfeproc-cnpj-2dup.xml', 'dup')).toEqual([]);
+    const hoje = hojeNoFuso(new Date());
+    const antigas = (arquivo: string, dups: [string, string][]) =>
+      expect(notas(arquivo, 'dVenc')).toEqual(
+        dups
+          .filter(([, vencimento]) => estaPrescrita(vencimento, hoje))
+          .map(
+            ([numero, vencimento]) =>
+              `Parcela ${numero} vencida em ${formatarDataBr(vencimento)}, mais de 5 anos antes da importação: prescrita (Código Civil art. 206 §5 I), importada fora da cobrança.`,
+          ),
+      );
+    antigas('nfeproc-cnpj-2dup.xml', [
+      ['001', '2018-09-25'],
+      ['002', '2018-11-04'],
+    ]);
+    antigas('nfeproc-cpf-nonnumeric-ndup.xml', [['47428/1-1', '2018-08-24']]);
+    antigas('nfeproc-cpf-email-1dup.xml', [['001', '2021-12-15']]);
+    expect(notas('nfeproc-cnpj-2dup.xml', 'dVenc')).toHaveLength(2);
   });
 
   it('re-importing the same notes creates nothing new', async () => {
@@ -184,6 +225,12 @@ describe('POST /api/operador/contas-receber/importar-xml', () => {
         mensagem: expect.stringContaining('cStat 101'),
       },
       { arquivo: 'notas.zip/lote/leia-me.txt', mensagem: expect.stringContaining('XML') },
+      // 100,00 + 100,00 + 100,01 against vNF 300,00: imported, with a note.
+      {
+        arquivo: 'notas.zip/lote/tres-parcelas.xml',
+        campo: 'dup',
+        mensagem: expect.stringContaining('(R$ 300,01) difere do valor total da nota (vNF R$ 300,00)'),
+      },
     ]);
     expect((await contasDaChave(chaveDaNota(101))).map((c) => c.valorCentavos)).toEqual([
       10_000, 10_000, 10_001,

@@ -1,10 +1,11 @@
 import { open, readFile } from 'node:fs/promises';
 import type { ImportacaoRelatorio } from '@cobranca/contracts';
-import { contagem } from '@cobranca/dominio';
+import { contagem, estaPrescrita, formatarReais } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { normalizarCelular } from '../../lib/telefone.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
+import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { lerEmail } from './csv/campos-csv.ts';
 import { gravarLote } from './gravar-lote.service.ts';
 import { executarImportacao } from './importacao.service.ts';
@@ -13,7 +14,7 @@ import { ArquivoHostilError } from './nfe/arquivo-hostil.ts';
 import { leitorNfe } from './nfe/leitor-nfe.ts';
 import type { NotaFiscal } from './nfe/nfe-parser.ts';
 import { ehZip, lerZip, ZipInvalidoError } from './nfe/zip-seguro.ts';
-import { type Problema, Relatorio } from './relatorio.ts';
+import { avisoDePrescrita, type Problema, Relatorio } from './relatorio.ts';
 import { type ArquivoRecebido, recusarArquivo } from './upload.ts';
 
 export const LOTE_XML = 500;
@@ -111,9 +112,9 @@ const lerNotas = async (arquivos: ArquivoRecebido[], relatorio: Relatorio): Prom
  * The customer and receivables one note brings. Contact data the channel cannot use is left out,
  * with notes that only reach the report if the note is imported (a rejected note says only why).
  */
-const itemDaNota = ({ nota }: NotaLida): { item: ItemLote; avisos: Problema[] } => {
+const itemDaNota = ({ nota }: NotaLida, hoje: string): { item: ItemLote; avisos: Problema[] } => {
   const { destinatario } = nota;
-  const avisos: Problema[] = [];
+  const avisos: Problema[] = avisosDaCobranca(nota, hoje);
   const telefone = destinatario.telefone ? normalizarCelular(destinatario.telefone) : null;
   if (destinatario.telefone && !telefone)
     avisos.push({
@@ -144,6 +145,24 @@ const itemDaNota = ({ nota }: NotaLida): { item: ItemLote; avisos: Problema[] } 
   return { item, avisos };
 };
 
+/**
+ * Sanity notes on what the note asks to collect (issue 31): they never refuse it. The duplicatas may
+ * legitimately differ from vNF (a down payment, a discount in <fat>), so the operator is only told.
+ */
+const avisosDaCobranca = (nota: NotaFiscal, hoje: string): Problema[] => {
+  const avisos: Problema[] = [];
+  const soma = nota.duplicatas.reduce((total, dup) => total + dup.valorCentavos, 0);
+  if (nota.duplicatas.length > 0 && soma !== nota.valorTotalCentavos)
+    avisos.push({
+      campo: 'dup',
+      mensagem: `A soma das duplicatas (${formatarReais(soma)}) difere do valor total da nota (vNF ${formatarReais(nota.valorTotalCentavos)}); importadas as duplicatas.`,
+    });
+  for (const dup of nota.duplicatas)
+    if (estaPrescrita(dup.vencimento, hoje))
+      avisos.push(avisoDePrescrita('dVenc', `Parcela ${dup.numero}`, dup.vencimento));
+  return avisos;
+};
+
 const nomeDoEnvio = (arquivos: ArquivoRecebido[]): string => {
   const [primeiro, ...outros] = arquivos;
   const nome = primeiro?.nome ?? 'arquivo';
@@ -170,11 +189,12 @@ export const importarXml = async (
     throw recusarArquivo(CAMPO_XML, `Envio recusado: ${erro.message}`, [motivo]);
   }
 
+  const { hoje } = await buscarAtualizacao(db);
   return executarImportacao(db, ator, 'xml', nomeDoEnvio(arquivos), relatorio, async (importacaoId) => {
-    const contexto = { escopo, importacaoId, origem: 'nfe' as const };
+    const contexto = { escopo, importacaoId, origem: 'nfe' as const, hoje };
     for (let inicio = 0; inicio < notas.length; inicio += LOTE_XML) {
       const lote = notas.slice(inicio, inicio + LOTE_XML);
-      const preparados = lote.map(itemDaNota);
+      const preparados = lote.map((nota) => itemDaNota(nota, hoje));
       const resultados = await gravarLote(
         db,
         contexto,

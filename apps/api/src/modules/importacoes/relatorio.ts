@@ -5,6 +5,7 @@ import {
   type ImportacaoStatus,
   type ImportacaoTipo,
 } from '@cobranca/contracts';
+import { formatarDataBr } from '@cobranca/dominio';
 import type { ResultadoItem } from './importacao-lote.regras.ts';
 
 export type Referencia = { linha: number } | { arquivo: string };
@@ -16,6 +17,12 @@ export type Totais = {
   contasCriadas: number;
 };
 export type Problema = { campo?: string; mensagem: string };
+
+/** The report's note on a receivable imported `prescrita` (docs/produto.md §7, decision 036). */
+export const avisoDePrescrita = (campo: string, rotulo: string, vencimento: string): Problema => ({
+  campo,
+  mensagem: `${rotulo} vencida em ${formatarDataBr(vencimento)}, mais de 5 anos antes da importação: prescrita (Código Civil art. 206 §5 I), importada fora da cobrança.`,
+});
 
 /**
  * What an import tells the operator: totals per outcome (each row or file counts once) and the

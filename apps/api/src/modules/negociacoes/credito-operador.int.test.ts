@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { RecuperacaoOperadores } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, asc, eq } from 'drizzle-orm';
@@ -148,5 +149,46 @@ describe('recovery per operator: the customer’s operator at payment time', () 
     const depois = await recuperacao();
     expect(depois.semOperador).toBe(antes.semOperador + 40);
     expect(depois.ana).toBe(antes.ana);
+  });
+});
+
+describe('migration 0019 back-fills the payments that had no operator', () => {
+  it('a PIX or admin payment gets the customer’s operator; one an operator recorded, or of a customer without one, stays', async () => {
+    const db = t.database.db;
+    const deAna = await inserirCliente(db, {
+      nome: 'Antiga Pix',
+      status: 'em_atendimento',
+      operadorId: ana.id,
+    });
+    const semDono = await inserirCliente(db, { nome: 'Antiga Sem Dono', status: 'ativo' });
+    const pagamento = async (clienteId: number, operadorId: number | null) => {
+      const contaId = await inserirConta(db, { clienteId, valorCentavos: 1_000, vencimento: hoje });
+      const [row] = await db
+        .insert(pagamentos)
+        .values({
+          clienteId,
+          contaId,
+          operadorId,
+          valorCentavos: 500,
+          principalCentavos: 500,
+          data: hoje,
+          forma: 'pix',
+        })
+        .returning({ id: pagamentos.id });
+      return row?.id ?? 0;
+    };
+    const pix = await pagamento(deAna, null);
+    const deBeto = await pagamento(deAna, beto.id);
+    const orfao = await pagamento(semDono, null);
+    const migracao = await readFile(
+      new URL('../../db/migrations/0019_pagamentos_operador_do_cliente.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.executarSql(migracao, []);
+    const operadorDe = async (id: number) =>
+      (await db.select().from(pagamentos).where(eq(pagamentos.id, id)))[0]?.operadorId;
+    expect(await operadorDe(pix)).toBe(ana.id);
+    expect(await operadorDe(deBeto)).toBe(beto.id);
+    expect(await operadorDe(orfao)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { PagamentoAplicado, PartesPagamento, PlanoAcordo } from '@cobranca/dominio';
-import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   contasReceber,
@@ -81,6 +81,28 @@ export class NegociacoesRepository {
       .select()
       .from(contasReceber)
       .where(and(this.deste(clienteId), eq(contasReceber.status, 'aberta')));
+  }
+
+  /**
+   * What was paid over these receivables and over every instalment of the agreements they belong to:
+   * the total of the debt a last payment settles (docs/produto.md §9).
+   */
+  async totalPagoNaDivida(clienteId: number, contasIds: number[]): Promise<number> {
+    const acordos = this.db
+      .select({ id: contasReceber.negociacaoId })
+      .from(contasReceber)
+      .where(and(this.deste(clienteId), inArray(contasReceber.id, contasIds)));
+    const [row] = await this.db
+      .select({ total: sql<string | null>`sum(${pagamentos.valorCentavos})` })
+      .from(pagamentos)
+      .innerJoin(contasReceber, eq(contasReceber.id, pagamentos.contaId))
+      .where(
+        and(
+          this.deste(clienteId),
+          or(inArray(contasReceber.id, contasIds), inArray(contasReceber.negociacaoId, acordos)),
+        ),
+      );
+    return Number(row?.total ?? 0);
   }
 
   async inserirNegociacao(nova: NovaNegociacao): Promise<number> {

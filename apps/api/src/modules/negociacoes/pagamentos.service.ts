@@ -8,31 +8,24 @@ import {
   plural,
   reaisParaCentavos,
 } from '@cobranca/dominio';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { podeTransicionar } from '../atendimento/status-rules.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { CanalDriver } from '../canais/canal.ts';
 import { canalAtivo } from '../canais/canal-ativo.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao, contaParaEncargos, encargosDaConta } from '../clientes/valor-atualizado.ts';
-import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
-import { despacharAposCommit } from '../mensagens/jobs/despachar-mensagem.job.ts';
-import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
-import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
-import { templatePadrao } from '../mensagens/template-canal.ts';
-import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
-import { montarMensagemAgradecimento } from './mensagem-agradecimento.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
+import { prepararRecibo } from './recibos/recibo.service.ts';
 
 // Payments (docs/produto.md §9): a payment settles a receivable in full or in part, or one amount is spread
-// over several receivables, oldest due date first (one `pagamento` row per receivable it reaches); the
-// last one concludes the customer and sends the thank-you template, with the operation's total, after
-// the commit.
+// over several receivables, oldest due date first (one `pagamento` row per receivable it reaches); every
+// operation sends the customer one receipt after the commit, the last one (nothing left open) the
+// thank-you with the debt's total (recibos/).
 
 export type NovoPagamentoInput = {
   /** One receivable… */
@@ -129,36 +122,6 @@ export const concluirSeQuitado = async (
   return true;
 };
 
-/** Stores the thank-you message (stored template or the default); a job sends it once the transaction commits. */
-export const prepararAgradecimento = async (
-  tx: DbOrTx,
-  cliente: ClienteRow,
-  valor: number,
-  canal: CanalDriver,
-): Promise<boolean> => {
-  if (motivoSemMensagem(cliente) || !cliente.telefone) return false;
-  const { empresa } = await buscarSistemaSettings(tx);
-  const { conteudo, template } = montarMensagemAgradecimento({
-    nome: cliente.nome,
-    valorCentavos: valor,
-    credor: empresa,
-    template: (await buscarTemplate(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
-  });
-  const mensagemId = await inserirMensagemDoSistema(
-    tx,
-    { id: cliente.id, telefone: cliente.telefone },
-    {
-      conteudo,
-      canal: canal.canal,
-      templateTipo: 'agradecimento',
-      templateCanal: template,
-      valorCentavos: valor,
-    },
-  );
-  await despacharAposCommit(tx, mensagemId);
-  return true;
-};
-
 /** What the payment settled besides the receivables: agreements, promises, the customer. */
 const aplicarEfeitos = async (
   clientes: ClientesDoOperador,
@@ -224,9 +187,15 @@ export const registrarPagamento = async (
       partes.map((p) => p.conta.id),
     );
     const efeitos = await aplicarEfeitos(clientes, repositorio, cliente, partes);
-    // The thank-you states what this operation paid, over every receivable it reached.
     const totalCentavos = partes.reduce((soma, p) => soma + p.valor, 0);
-    if (efeitos.cliente_concluido) await prepararAgradecimento(tx, cliente, totalCentavos, canal);
+    await prepararRecibo(tx, repositorio, {
+      cliente,
+      forma: input.forma,
+      data: input.data,
+      percentuais,
+      partes: partes.map((p) => ({ conta: p.conta, valorCentavos: p.valor, quitou: p.aplicado.quitou })),
+      canal,
+    });
     const [primeiro] = registrados;
     if (!primeiro) throw new Error('pagamento sem contas');
     const soma = (f: (p: Parte) => number) => partes.reduce((s, p) => s + f(p), 0);

@@ -33,6 +33,7 @@ import {
   type NovoClientePortal,
   clienteComLink as novoClientePortal,
   novoCpf,
+  novoLink,
 } from './portal.test-fixtures.ts';
 import { LIMPAR_SESSOES_A_CADA } from './sessao.ts';
 
@@ -238,6 +239,24 @@ describe('the document check', () => {
     // The proof of the lock never carries the document typed or the token.
     expect(JSON.stringify(auditoria[0])).not.toContain(errado);
     expect(JSON.stringify(auditoria[0])).not.toContain(token);
+  });
+
+  it('a right document on any of the customer’s links resets the count on all of them; a lock in force stays', async () => {
+    const { id, token: primeiro, documento } = await clienteComLink({ nome: 'Rui Dois Links' });
+    // Each message brings its own link: the customer may type on an older one, then on the newest.
+    const [segundo, terceiro] = [await novoLink(db(), id), await novoLink(db(), id)];
+    const tentar = (token: string, doc: string) => post('/api/portal/sessao', { token, documento: doc });
+    const errado = novoCpf();
+    for (let i = 0; i < 4; i += 1) expect((await tentar(primeiro, errado)).statusCode).toBe(422);
+    for (let i = 0; i < 4; i += 1) expect((await tentar(terceiro, errado)).statusCode).toBe(422);
+    expect((await tentar(terceiro, errado)).statusCode).toBe(423);
+
+    expect((await tentar(segundo, documento)).statusCode).toBe(200);
+
+    const depois = await tentar(primeiro, errado);
+    expect(depois.statusCode).toBe(422);
+    expect(depois.json().errors.documento[0]).toContain('Restam 4 tentativas');
+    expect(await situacao(terceiro)).toBe('bloqueado');
   });
 
   it('a CNPJ customer opens with the formatted CNPJ, and not with the digits of a CPF inside it', async () => {

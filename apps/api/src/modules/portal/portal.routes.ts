@@ -23,6 +23,7 @@ import { portalSessionOf } from '../../plugins/access.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { digestoToken } from '../links-portal/links.ts';
 import { acordoPeloPortal, pixDaPrimeiraParcela, planosDoCliente } from './acordo-portal.ts';
+import { comprovantesPortalRoutes } from './comprovantes-portal.routes.ts';
 import { falarComAtendente, pararMensagens } from './contato-portal.ts';
 import { credorDe } from './dados-portal.ts';
 import { pagarPeloPortal, pixDoPortal } from './pix-portal.ts';
@@ -80,6 +81,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
   const publica = { access: 'public' as const, rateLimit: porIp };
   const daSessao = { access: 'portal' as const, rateLimit: porSessao };
   const agora = () => new Date();
+  await app.register(comprovantesPortalRoutes, { config: daSessao });
 
   app.post(
     '/api/portal/link',

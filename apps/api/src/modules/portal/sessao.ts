@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PortalLinkSituacao } from '@cobranca/contracts';
 import { contagem, normalizarDocumento } from '@cobranca/dominio';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { clientes, portalLinks, portalSessoes } from '../../db/schema/index.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -56,6 +56,21 @@ export const documentoConfere = (informado: string, cadastrado: string): boolean
 const mensagemBloqueio = (ate: Date) =>
   `Por segurança, este link foi bloqueado por 15 minutos após ${TENTATIVAS_ANTES_DO_BLOQUEIO} tentativas erradas. Tente de novo depois das ${ate.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' })}.`;
 
+/**
+ * A right document resets the count of wrong ones on every link of the customer, not only this one:
+ * each message brings its own link, and the person who knows the document is the same (docs/produto.md
+ * §22). A link another check holds right now is skipped rather than awaited, so two right documents on
+ * two links at once cannot deadlock; a lock in force stays.
+ */
+const zerarTentativasDoCliente = async (tx: Tx, clienteId: number) => {
+  const comErradas = tx
+    .select({ id: portalLinks.id })
+    .from(portalLinks)
+    .where(and(eq(portalLinks.clienteId, clienteId), gt(portalLinks.tentativasErradas, 0)))
+    .for('update', { skipLocked: true });
+  await tx.update(portalLinks).set({ tentativasErradas: 0 }).where(inArray(portalLinks.id, comErradas));
+};
+
 type Resultado =
   | { tipo: 'sessao'; sessao: string; expiraEm: Date }
   | { tipo: 'indisponivel' }
@@ -103,8 +118,7 @@ export const abrirSessao = async (
       });
       return { tipo: 'bloqueado', ate: fim };
     }
-    if (link.tentativasErradas > 0)
-      await tx.update(portalLinks).set({ tentativasErradas: 0 }).where(eq(portalLinks.id, link.id));
+    await zerarTentativasDoCliente(tx, link.clienteId);
     const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
     // A session never outlives its link.
     const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));

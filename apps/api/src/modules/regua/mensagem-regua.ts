@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TemplateValores } from '@cobranca/contracts';
-import { contagem, diasEntre, formatarDataBr, formatarReais } from '@cobranca/dominio';
+import { contagem, diasDeAtraso, formatarDataBr, formatarReais } from '@cobranca/dominio';
 import { MARCADOR_LINK, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
@@ -46,7 +46,7 @@ export const montarMensagemRegua = (entrada: {
   const { plano, template } = entrada;
   const [maisAntiga] = plano.contas;
   if (!maisAntiga) throw new Error('mensagem da régua sem contas');
-  const diasAtraso = Math.max(0, diasEntre(maisAntiga.vencimento, entrada.hoje));
+  const diasAtraso = diasDeAtraso(maisAntiga.vencimento, entrada.hoje);
   const valores: TemplateValores = {
     nome: entrada.nome,
     valor: formatarReais(maisAntiga.saldoCentavos),

@@ -10,9 +10,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { Badges } from '../../features/operador/api/badges.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { useCaminhoAtivo } from './caminho-ativo.ts';
 import type { MenuEntry, MenuGroup, MenuLink } from './menus.ts';
 
 type NavProps = {
@@ -23,7 +24,7 @@ type NavProps = {
   onLogout: () => void;
 };
 
-const isActive = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+const isActive = (ativo: string, path: string) => ativo === path || ativo.startsWith(`${path}/`);
 
 /** In the rail only icons show, so each item explains itself in a tooltip. */
 const RailTooltip = ({ rail, label, children }: { rail: boolean; label: string; children: ReactNode }) =>
@@ -42,8 +43,8 @@ const LinkItem = ({
   nested,
   onNavigate,
 }: { item: MenuLink; nested?: boolean } & Omit<NavProps, 'entries' | 'onLogout'>) => {
-  const { pathname } = useLocation();
   const path = ROUTES[item.route];
+  const ativo = isActive(useCaminhoAtivo(), path);
   const count = item.badge ? badges[item.badge.count] : 0;
   const Icon = item.icon;
   const badgeLabel = item.badge && count > 0 ? `${item.label}, ${count}` : item.label;
@@ -52,10 +53,10 @@ const LinkItem = ({
       <ListItemButton
         component={Link}
         to={path}
-        selected={isActive(pathname, path)}
+        selected={ativo}
         onClick={onNavigate}
         aria-label={rail ? badgeLabel : undefined}
-        aria-current={isActive(pathname, path) ? 'page' : undefined}
+        aria-current={ativo ? 'page' : undefined}
         sx={{
           pl: nested && !rail ? 4 : 2,
           minHeight: 44,

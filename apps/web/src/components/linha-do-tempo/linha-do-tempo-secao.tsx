@@ -9,19 +9,19 @@ import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult, UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { formatarDataHora } from '../../lib/format.ts';
-import { formatarRelativo } from '../../lib/format-relativo.ts';
 import { BusyButton } from '../busy-button.tsx';
 import { ConfirmarExclusao } from '../confirmar-exclusao.tsx';
 import { LoadErrorAlert } from '../load-error-alert.tsx';
+import { TempoRelativo } from '../tempo-relativo.tsx';
 import { descrever, ICONES } from './linha-do-tempo-itens.tsx';
 
 // The customer timeline as a section (docs/produto.md §5): the operator's workspace and the admin's
 // customer detail (§15) show the same one, each with its own reads, deletion route and rule.
 
-/** Relative and absolute (São Paulo) time of an entry: "há 5 minutos · 20/11/2026 11:55". */
+/** Relative and absolute (São Paulo) time of an entry: "há 5 min · 20/11/2026 11:55". */
 const Quando = ({ em }: { em: string }) => (
   <Typography component="time" dateTime={em} variant="caption" color="text.secondary">
-    {formatarRelativo(em)} · {formatarDataHora(em)}
+    <TempoRelativo iso={em} /> · {formatarDataHora(em)}
   </Typography>
 );
 

@@ -1,14 +1,14 @@
-import type { ChamadaResultado, FormaPagamento, NegociacaoStatus, PromessaStatus } from '@cobranca/contracts';
+import {
+  type ChamadaResultado,
+  FORMA_PAGAMENTO_ROTULOS,
+  type FormaPagamento,
+  type NegociacaoStatus,
+  type PromessaStatus,
+} from '@cobranca/contracts';
 
 // Labels the timeline shares with the operator workspace's cards and dialogs (re-exported there).
 
-export const FORMA_LABELS: Record<FormaPagamento, string> = {
-  pix: 'PIX',
-  boleto: 'Boleto',
-  dinheiro: 'Dinheiro',
-  cartao: 'Cartão',
-  transferencia: 'Transferência',
-};
+export const FORMA_LABELS: Readonly<Record<FormaPagamento, string>> = FORMA_PAGAMENTO_ROTULOS;
 
 export const RESULTADO_LABELS: Record<ChamadaResultado, string> = {
   atendida: 'Atendida',

@@ -221,8 +221,9 @@ describe('POST /api/admin/pix/creditos/:id/atribuir', () => {
       .where(eq(pagamentos.clienteId, id))
       .orderBy(asc(pagamentos.id));
     expect(registrados.map((p) => [p.contaId, p.forma, p.pixRecebidoId, p.data, p.operadorId])).toEqual([
-      [vencida, 'pix', credito.id, hoje, null],
-      [maisNova, 'pix', credito.id, hoje, null],
+      // Credited to the customer's operator, not to the admin who assigned it (decision 037).
+      [vencida, 'pix', credito.id, hoje, ana.id],
+      [maisNova, 'pix', credito.id, hoje, ana.id],
     ]);
     expect(registrados[0]?.multaCentavos).toBe(200);
     const restante = 15_000 - Math.round(aplicado * 100);

@@ -16,7 +16,8 @@ import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { contaParaEncargos, encargosDaConta, percentuaisDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, NegociacoesRepository } from '../../negociacoes/negociacoes.repository.ts';
-import { concluirSeQuitado, prepararAgradecimento } from '../../negociacoes/pagamentos.service.ts';
+import { concluirSeQuitado } from '../../negociacoes/pagamentos.service.ts';
+import { prepararRecibo } from '../../negociacoes/recibos/recibo.service.ts';
 import {
   buscarCobranca,
   type CobrancaRow,
@@ -28,7 +29,7 @@ import type { PixConfirmado } from '../psp/provedor-pix.ts';
 
 // Recording a PIX the provider confirmed (docs/produto.md §21): idempotent by endToEndId; it settles
 // what its charge covers, oldest first, principal and encargos apart, then does what a manual payment
-// does (agreement and promises fulfilled, customer concluded, thank-you message), by the system. What
+// does (agreement and promises fulfilled, customer concluded, the receipt message), by the system. What
 // finds no open debt (a txid we do not know, a debt settled by hand) stays as an unmatched credit:
 // never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
 // settlement, `liquidarPixEmContas`.
@@ -137,8 +138,9 @@ const pagarContas = async (
  * and encargos apart, payments of `forma` `pix` by the system), then does what a payment does besides:
  * the charges over what it paid stop (or the charge it paid is marked paid and the others over its
  * receivables stop), agreements and promises are fulfilled, the customer is concluded when nothing is
- * open and the thank-you message stored. Nothing paid, nothing else done. Used by the PSP's confirmation
- * and by an admin assigning an unmatched credit (docs/produto.md §21).
+ * open, and the customer's receipt stored (the thank-you when nothing is left). Nothing paid, nothing
+ * else done. Used by the PSP's confirmation and by an admin assigning an unmatched credit
+ * (docs/produto.md §21).
  */
 export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): Promise<LiquidacaoPix> => {
   const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
@@ -172,7 +174,14 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
     if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
   const promessasCumpridas = await repositorio.cumprirPromessas(cliente.id);
   const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
-  if (clienteConcluido) await prepararAgradecimento(tx, cliente, pagoCentavos, input.canal);
+  await prepararRecibo(tx, repositorio, {
+    cliente,
+    forma: 'pix',
+    data: input.data,
+    percentuais: input.percentuais,
+    partes: pagamentos,
+    canal: input.canal,
+  });
   return { ...nada, quitadas, negociacoesCumpridas, promessasCumpridas, clienteConcluido };
 };
 

@@ -81,6 +81,19 @@ const recebido = async (e2e: string) =>
   (await t.database.db.select().from(pixRecebidos).where(eq(pixRecebidos.endToEndId, e2e)))[0];
 /** What the webhook's jobs do once it answered: confirm at the PSP, then settle. */
 const confirmar = () => filaOciosa(t.app);
+/** The confirmation job of the notification that carried `e2e`. */
+const jobDe = async (e2e: string) =>
+  (await jobsDa(t.database, 'pix.confirmar-notificacao')).find((j) =>
+    (j.data as { itens: { end_to_end_id: string }[] }).itens.some((i) => i.end_to_end_id === e2e),
+  );
+/** How many times the PSP was asked for `e2e`. */
+const consultasAoPsp = (e2e: string) =>
+  psp.chamadas.filter((c) => c.metodo === 'GET' && c.caminho.endsWith(`/pix/${e2e}`)).length;
+const forjados = (prefixo: string, quantos: number) =>
+  Array.from({ length: quantos }, (_, i) => ({
+    endToEndId: `E99999999202611231200${prefixo}${String(i).padStart(5, '0')}`,
+    txid: `forjado${i}`,
+  }));
 
 describe('charges at the PSP', () => {
   it('creates a cobv with the customer as devedor and our multa and juros, and shows the PSP’s copia e cola', async () => {
@@ -139,10 +152,7 @@ describe('POST {webhookUrl}/pix', () => {
     const { cobranca } = await novaCobranca(2_500);
     const pix = await psp.pagar(cobranca.txid, { notificar: false });
     expect((await notificar({ pix: [pix] })).statusCode).toBe(200);
-    const [job] = await jobsDa(t.database, 'pix.confirmar-notificacao').then((js) =>
-      js.filter((j) => (j.data as { end_to_end_id: string }).end_to_end_id === pix.endToEndId),
-    );
-    expect(job).toBeDefined();
+    expect(await jobDe(pix.endToEndId)).toBeDefined();
     await confirmar();
     expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado', origem: 'webhook' });
   });
@@ -169,7 +179,47 @@ describe('POST {webhookUrl}/pix', () => {
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.acao, 'pix.nao_confirmado'));
-    expect(auditoria?.detalhes).toMatchObject({ end_to_end_id: e2e });
+    expect(auditoria?.detalhes).toMatchObject({ quantidade: 1, pix: [{ end_to_end_id: e2e }] });
+  });
+
+  it('looks each endToEndId up once, however often a notification repeats it', async () => {
+    const { cobranca } = await novaCobranca(6_100);
+    const pix = await psp.pagar(cobranca.txid, { notificar: false });
+    const [forjado] = forjados('REPETIDO', 1);
+    const resposta = await notificar({ pix: [pix, forjado, pix, forjado, pix] });
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    await confirmar();
+    expect(await recebido(pix.endToEndId)).toMatchObject({ situacao: 'conciliado' });
+    expect(consultasAoPsp(pix.endToEndId)).toBe(1);
+    expect(consultasAoPsp(forjado?.endToEndId ?? '')).toBe(1);
+  });
+
+  it('audits the ids of one notification the PSP does not know in one entry', async () => {
+    const lote = forjados('LOTE', 250);
+    const antes = await t.database.db.$count(auditLogs, eq(auditLogs.acao, 'pix.nao_confirmado'));
+    expect((await notificar({ pix: lote })).statusCode).toBe(200);
+    await confirmar();
+    const auditorias = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.acao, 'pix.nao_confirmado'));
+    expect(auditorias).toHaveLength(antes + 1);
+    const resumo = auditorias.find((a) => (a.detalhes as { quantidade: number }).quantidade === 250);
+    expect(resumo?.descricao).toBe('Notificação com 250 PIX que o PSP não confirma: nada registrado');
+    expect(resumo?.detalhes).toEqual({
+      quantidade: 250,
+      pix: lote.map((p) => ({ end_to_end_id: p.endToEndId, txid: p.txid })),
+    });
+    for (const { endToEndId } of lote) expect(consultasAoPsp(endToEndId)).toBe(1);
+  });
+
+  it('refuses a notification of more than 1 000 PIX (422) and stores none of it', async () => {
+    const antes = await t.database.db.$count(pixNotificacoes);
+    const resposta = await notificar({ pix: forjados('DEMAIS', 1_001) });
+    expect(resposta.statusCode).toBe(422);
+    expect(JSON.stringify(resposta.json())).toContain('Uma notificação traz no máximo 1.000 PIX.');
+    expect(await t.database.db.$count(pixNotificacoes)).toBe(antes);
+    expect((await notificar({ pix: forjados('NOLIMITE', 1_000) })).statusCode).toBe(200);
   });
 
   it('a wrong secret segment is a 404 and stores nothing', async () => {
@@ -210,10 +260,7 @@ describe('POST {webhookUrl}/pix', () => {
       .where(eq(pixNotificacoes.endToEndId, pix.endToEndId));
     expect(pendente).toMatchObject({ status: 'pendente' });
     expect(await recebido(pix.endToEndId)).toBeUndefined();
-    const daNotificacao = async () =>
-      (await jobsDa(t.database, 'pix.confirmar-notificacao')).find(
-        (j) => (j.data as { end_to_end_id: string }).end_to_end_id === pix.endToEndId,
-      );
+    const daNotificacao = () => jobDe(pix.endToEndId);
     // The queue retries it later (backoff), with the PSP's error kept.
     expect(await daNotificacao()).toMatchObject({ state: 'retry', retry_count: 0 });
     expect((await daNotificacao())?.output?.message).toMatch(/503|indispon/i);
@@ -251,5 +298,20 @@ describe('reconciliation and removal', () => {
     expect(psp.cobrancas.get(cobranca.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     const [row] = await t.database.db.select().from(cobrancasPix).where(eq(cobrancasPix.txid, cobranca.txid));
     expect(row).toMatchObject({ status: 'removida', remocaoPendente: false });
+  });
+});
+
+// Last: it spends this address's budget for the minute.
+describe('rate limit', () => {
+  it('answers 429 past 120 notifications a minute from one address, before any work', async () => {
+    // The tests above spent part of the minute's budget already.
+    const respostas: number[] = [];
+    for (let i = 0; i < 121; i++) respostas.push((await notificar({ pix: [] })).statusCode);
+    const primeiraRecusa = respostas.indexOf(429);
+    expect(primeiraRecusa).toBeGreaterThan(0);
+    expect(new Set(respostas.slice(0, primeiraRecusa))).toEqual(new Set([200]));
+    expect(new Set(respostas.slice(primeiraRecusa))).toEqual(new Set([429]));
+    const recusada = await notificar({ pix: [] });
+    expect(recusada.json()).toMatchObject({ code: 'MUITAS_REQUISICOES' });
   });
 });

@@ -1,4 +1,5 @@
 import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroDominio } from '../../../lib/errors.ts';
@@ -8,9 +9,15 @@ import { guardarNotificacoes } from './notificacoes-pix.service.ts';
 
 // The PSP's callback (API Pix: it POSTs `{"pix": [...]}` to `{webhookUrl}/pix`; docs/produto.md §21).
 // The URL we registered carries a secret segment; a wrong one is a 404, as if nothing were there. The
-// notification is stored and answered at once; each PIX is confirmed with the PSP by a job.
+// notification is stored and answered at once; one job confirms its PIX with the PSP. A PSP sends a few
+// PIX at a time: past MAX_PIX_POR_NOTIFICACAO, or past the per-address rate, the sender is not one
+// (issue 31: 5 000 forged ids in one POST each cost a PSP look-up).
 
 const tags = ['webhooks'];
+
+const MAX_PIX_POR_NOTIFICACAO = 1_000;
+/** Notifications a minute per address (one node's count): a PSP retrying a burst stays well under it. */
+const NOTIFICACOES_PIX_POR_MINUTO = 120;
 
 const notificacaoPix = z.object({
   pix: z
@@ -20,7 +27,10 @@ const notificacaoPix = z.object({
         txid: z.string().max(64).optional(),
       }),
     )
-    .max(5_000),
+    .max(
+      MAX_PIX_POR_NOTIFICACAO,
+      `Uma notificação traz no máximo ${MAX_PIX_POR_NOTIFICACAO.toLocaleString('pt-BR')} PIX.`,
+    ),
 });
 
 const NAO_ENCONTRADA = 'Rota não encontrada.';
@@ -29,7 +39,14 @@ export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/pix/:segredo/pix',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: NOTIFICACOES_PIX_POR_MINUTO,
+          timeWindow: 60_000,
+          keyGenerator: (r: FastifyRequest) => `webhook-pix:${r.ip}`,
+        },
+      },
       // The path carries the secret segment: no per-request info lines, which log the URL.
       logLevel: 'warn',
       schema: {
@@ -41,6 +58,7 @@ export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({ recebido: z.literal(true) }),
           404: errorResponse,
           422: validationErrorResponse,
+          429: errorResponse,
         },
       },
     },

@@ -7,9 +7,9 @@ import { colunaChamadas } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import type { Column } from '../../../components/paged-table.tsx';
+import { TempoRelativo } from '../../../components/tempo-relativo.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
-import { formatarRelativo } from '../../../lib/format-relativo.ts';
 import { situacaoDaMensagem } from '../../../lib/situacao-envio.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useJanelaEnvio } from '../api/janela-envio.ts';
@@ -27,7 +27,7 @@ const Instante = ({ iso, prefix }: { iso: string; prefix?: string }) => (
     title={formatarDataHora(iso)}
   >
     {prefix}
-    {formatarRelativo(iso)}
+    <TempoRelativo iso={iso} />
   </Typography>
 );
 
@@ -61,7 +61,7 @@ const Trecho = ({ texto, linhas, largura }: { texto: string; linhas: number; lar
   </Typography>
 );
 
-/** The newest message and its true state ("Entregue · há 5 minutos", "Agendada · sai às 08:00…"). */
+/** The newest message and its true state ("Entregue · há 5 min", "Agendada · sai às 08:00…"). */
 const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) => {
   const janela = useJanelaEnvio();
   if (!mensagem) return <Vazio />;
@@ -80,7 +80,7 @@ const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'
   );
 };
 
-/** Phones: the newest message's state alone, short ("Agendada · sai às 08:00", "Entregue · há 5 minutos"). */
+/** Phones: the newest message's state alone, short ("Agendada · sai às 08:00", "Entregue · há 5 min"). */
 const EstadoUltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) => {
   const janela = useJanelaEnvio();
   if (!mensagem) return <Vazio />;

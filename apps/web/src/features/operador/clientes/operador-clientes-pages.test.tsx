@@ -125,7 +125,7 @@ describe('OperadorClientesPage (Ativos)', () => {
       expect(maria).toHaveTextContent(/Agendada · sai (amanhã )?às \d\d:\d\d \(fora da janela\)/),
     );
     expect(maria).not.toHaveTextContent('Enviada');
-    expect(await rowOf('Nair Fila')).toHaveTextContent('Na fila · há 5 minutos');
+    expect(await rowOf('Nair Fila')).toHaveTextContent('Na fila · há 5 min');
   });
 
   it('shows each customer with pt-BR formats, failure mark, overdue days and last message', async () => {
@@ -139,7 +139,7 @@ describe('OperadorClientesPage (Ativos)', () => {
     expect(maria).toHaveTextContent('R$ 1.234,56');
     expect(within(maria).getByText('45')).toHaveStyle({ fontWeight: 600 });
     expect(maria).toHaveTextContent('Olá Maria, sua fatura venceu.');
-    expect(maria).toHaveTextContent('Entregue · há 5 minutos');
+    expect(maria).toHaveTextContent('Entregue · há 5 min');
     expect(maria).not.toHaveTextContent('Sem operador');
     const acme = await rowOf('Acme Comércio Ltda');
     expect(acme).toHaveTextContent('11.222.333/0001-81');
@@ -247,9 +247,9 @@ describe('OperadorAguardandoAtendimentoPage', () => {
     ]);
     const reply = within(rows[0] as HTMLElement).getByText('Quero parcelar em três vezes, pode ser?');
     expect(reply).toHaveAttribute('title', 'Quero parcelar em três vezes, pode ser?');
-    expect(rows[0]).toHaveTextContent('Respondeu há 3 horas');
+    expect(rows[0]).toHaveTextContent('Respondeu há 3 h');
     expect(rows[1]).toHaveTextContent('Já paguei ontem');
-    expect(rows[1]).toHaveTextContent('Respondeu há 10 minutos');
+    expect(rows[1]).toHaveTextContent('Respondeu há 10 min');
   });
 
   it('accepts a bare array answer (docs/produto.md §5)', async () => {
@@ -354,7 +354,7 @@ describe('sorting, filters and the phone layout', () => {
     );
     expect(maria).not.toHaveTextContent('fora da janela');
     expect(maria).not.toHaveTextContent('Enviada');
-    expect(nair).toHaveTextContent('Última mensagemNa fila · há 5 minutos');
+    expect(nair).toHaveTextContent('Última mensagemNa fila · há 5 min');
   });
 
   it('shows the short state on Concluídos’ cards too: a failure without its reason', async () => {
@@ -378,7 +378,7 @@ describe('sorting, filters and the phone layout', () => {
     const lista = await screen.findByRole('list', { name: /Concluídos/ }, SLOW);
     const otto = await within(lista).findByText('Otto Falha');
     const card = otto.closest('li') as HTMLElement;
-    expect(card).toHaveTextContent('Última mensagemFalhou · há 5 minutos');
+    expect(card).toHaveTextContent('Última mensagemFalhou · há 5 min');
     expect(card).not.toHaveTextContent('Número sem WhatsApp');
   });
 
@@ -499,7 +499,7 @@ describe('sorting, filters and the phone layout', () => {
     expect(maria).not.toHaveTextContent('(11) 98765-4321');
     expect(maria).not.toHaveTextContent('Olá Maria, sua fatura venceu.');
     expect(within(maria).getByText('Última mensagem').tagName).toBe('DT');
-    expect(maria).toHaveTextContent('Última mensagemEntregue · há 5 minutos');
+    expect(maria).toHaveTextContent('Última mensagemEntregue · há 5 min');
     expect(cards[1]).toHaveTextContent('Última mensagem—');
 
     await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));

@@ -17,8 +17,8 @@ import { Link } from 'react-router';
 import { ATRASO_CRITICO_DIAS } from '../../../components/dias-atraso.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { TempoRelativo } from '../../../components/tempo-relativo.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
-import { formatarRelativo } from '../../../lib/format-relativo.ts';
 import { NaoLidasMarca } from './nao-lidas-marca.tsx';
 
 /** The excerpt a queue row shows: the customer's last reply, else the last message of the conversation. */
@@ -66,7 +66,7 @@ const FilaItem = ({
               title={formatarDataHora(trecho.iso)}
               sx={{ flexShrink: 0 }}
             >
-              {formatarRelativo(trecho.iso)}
+              <TempoRelativo iso={trecho.iso} />
             </Typography>
           )}
         </Box>

@@ -113,7 +113,7 @@ describe('the inbox at desktop widths (queue beside the conversation)', () => {
     const item = maria.closest('a') as HTMLElement;
     expect(item).toHaveAttribute('aria-current', 'page');
     expect(item).toHaveTextContent('Resposta de Maria da Silva Souza');
-    expect(item).toHaveTextContent('há 30 minutos');
+    expect(item).toHaveTextContent('há 30 min');
     expect(item).toHaveTextContent('45 dias em atraso');
     expect(within(item).getByTestId('nao-lidas')).toHaveTextContent('2 respostas não lidas');
     expect(itemDe('João Pereira')).not.toHaveAttribute('aria-current');

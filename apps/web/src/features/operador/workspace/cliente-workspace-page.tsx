@@ -13,6 +13,7 @@ import { useMarcarLidaAoAbrir } from '../api/leituras.ts';
 import { ClienteActions } from './cliente-actions.tsx';
 import { ClienteHeader } from './cliente-header.tsx';
 import { CobrancasPixCard } from './cobrancas-pix-card.tsx';
+import { ComprovantesCard } from './comprovantes-card.tsx';
 import { ContasTable } from './contas-table.tsx';
 import { ContatoCard } from './contato-card.tsx';
 import { HistoricoCard } from './historico-card.tsx';
@@ -117,6 +118,7 @@ export const ClienteWorkspace = ({ id, naFila = false }: { id: number | null; na
         <ContasTable contas={cliente.contas} selecionadas={selecionadas} onChange={setSelecionadas} />
         <CobrancasPixCard cliente={cliente} selecionadas={contasSelecionadas} />
         <HistoricoCard cliente={cliente} />
+        <ComprovantesCard cliente={cliente} />
         <LinhaDoTempo cliente={cliente} />
       </Box>
       <MensagensThread cliente={cliente} />

@@ -100,13 +100,13 @@ describe('Linha do tempo', () => {
     expect(itens).toHaveLength(3);
     expect(itens[0]).toHaveTextContent('Nota interna');
     expect(itens[0]).toHaveTextContent('Nota 9: prefere ligação à tarde');
-    expect(itens[0]).toHaveTextContent('há 5 minutos · 20/11/2026 11:55');
+    expect(itens[0]).toHaveTextContent('há 5 min · 20/11/2026 11:55');
     expect(itens[0]).toHaveTextContent('Olívia Operadora Santos');
     expect(itens[1]).toHaveTextContent('Cobrança pausada');
     expect(itens[1]).toHaveTextContent('Ativo → Pausado · Cliente em viagem');
-    expect(itens[1]).toHaveTextContent('há 3 horas · 20/11/2026 09:00');
+    expect(itens[1]).toHaveTextContent('há 3 h · 20/11/2026 09:00');
     expect(itens[2]).toHaveTextContent('Pagamento de R$ 150,50 (PIX, confirmado pelo banco)');
-    expect(itens[2]).toHaveTextContent('há 20 horas · 19/11/2026 15:30');
+    expect(itens[2]).toHaveTextContent('há 20 h · 19/11/2026 15:30');
 
     await userEvent.click(secao().getByRole('button', { name: 'Carregar mais' }));
     await waitFor(() => expect(within(lista).getAllByRole('listitem')).toHaveLength(4));

@@ -2,6 +2,7 @@ import type {
   CanalOperador,
   ClienteDetalhe,
   CobrancasPixResponse,
+  ComprovanteView,
   ContaReceber,
   JanelaEnvio,
   MensagemView,
@@ -118,6 +119,7 @@ export const setupWorkspace = (
     canal: SIMULADOR,
     janela: JANELA_ABERTA as JanelaEnvio,
     pix: { provedor: 'simulador', cobrancas: [] } as CobrancasPixResponse,
+    comprovantes: [] as ComprovanteView[],
     writes: [] as Chamada[],
     detalheLoads: 0,
     mensagensLoads: 0,
@@ -141,6 +143,29 @@ export const setupWorkspace = (
     http.get('/api/operador/canal', () => HttpResponse.json(estado.canal)),
     http.get('/api/operador/janela-envio', () => HttpResponse.json(estado.janela)),
     http.get('/api/operador/clientes/:id/cobrancas-pix', () => HttpResponse.json(estado.pix)),
+    http.get('/api/operador/clientes/:id/comprovantes', ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+      const data = estado.comprovantes
+        .slice((page - 1) * 20, page * 20)
+        .map(({ id, valor, forma, data, horario }) => ({ id, valor, forma, data, horario }));
+      const total = estado.comprovantes.length;
+      return HttpResponse.json({
+        data,
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / 20)),
+        per_page: 20,
+        total,
+      });
+    }),
+    http.get('/api/operador/clientes/:id/comprovantes/:pagamentoId', ({ params }) => {
+      const achado = estado.comprovantes.find((c) => c.id === Number(params.pagamentoId));
+      return achado
+        ? HttpResponse.json(achado)
+        : HttpResponse.json(
+            { code: 'COMPROVANTE_NAO_ENCONTRADO', message: 'Comprovante não encontrado.' },
+            { status: 404 },
+          );
+    }),
   );
   return estado;
 };

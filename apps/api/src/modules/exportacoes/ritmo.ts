@@ -1,0 +1,49 @@
+import { setTimeout as esperar, setImmediate as proximaVolta } from 'node:timers/promises';
+
+// The pace of the exports of this process (docs/decisions/033-exportacao-limites.md): their work —
+// a query, a batch turned into file content — runs one piece at a time, whichever export it is for,
+// and each piece is followed by a pause as long as it took. Four exports then cost the database and
+// the CPU at most half of what one running flat out does, and another user's request waits behind
+// one piece (a batch of 500 rows, given back to the event loop every 100) at most.
+
+let fila: Promise<unknown> = Promise.resolve();
+
+/** Runs `trabalho` once every export piece queued before it has run and rested. */
+export const naVezDoProcesso = <T>(trabalho: () => Promise<T>): Promise<T> => {
+  let inicio = 0;
+  const feito = fila.then(() => {
+    inicio = performance.now();
+    return trabalho();
+  });
+  const descanso = () => esperar(performance.now() - inicio);
+  fila = feito.then(descanso, descanso);
+  return feito;
+};
+
+/** Rows turned into file content between two turns of the event loop. */
+const FATIA = 100;
+
+/**
+ * Reads `lotes` batch by batch, each read and written (`escrever`, a slice at a time) in the process's
+ * turn; `depois` runs out of turn (waiting for a slow client must not hold the other exports).
+ */
+export const porLote = async <T>(
+  lotes: AsyncIterable<T[]>,
+  escrever: (fatia: T[]) => void,
+  depois: () => Promise<void>,
+): Promise<void> => {
+  const iterador = lotes[Symbol.asyncIterator]();
+  for (;;) {
+    const acabou = await naVezDoProcesso(async () => {
+      const { done, value } = await iterador.next();
+      if (done) return true;
+      for (let i = 0; i < value.length; i += FATIA) {
+        if (i > 0) await proximaVolta();
+        escrever(value.slice(i, i + FATIA));
+      }
+      return false;
+    });
+    if (acabou) return;
+    await depois();
+  }
+};
