@@ -52,6 +52,11 @@ for (const { largura, altura } of TELAS) {
       page,
     }, testInfo) => {
       await signIn(page, OPERADOR, { home: '/operador/dashboard' });
+      // The demo operator has customers waiting: "Aguardando Atendimento" carries its count.
+      await abrirMenu(page, largura);
+      await expect(menu(page).getByTestId('badge-OperadorAguardandoAtendimento')).toBeVisible();
+      await esperarRotulosInteiros(page, `menu do operador a ${largura} px`);
+      if (largura < 900) await page.keyboard.press('Escape');
       for (const [lista, rotulo] of [
         ['/operador/concluidos', 'Concluídos'],
         ['/operador/clientes', 'Ativos'],
@@ -68,7 +73,6 @@ for (const { largura, altura } of TELAS) {
         await abrirMenu(page, largura);
         await expect(menu(page).getByRole('link', { name: rotulo })).toHaveAttribute('aria-current', 'page');
         await expect(menu(page).locator('[aria-current="page"]')).toHaveCount(1);
-        await esperarRotulosInteiros(page, `menu do operador a ${largura} px`);
         await page.screenshot({ path: testInfo.outputPath(`menu-${rotulo}-${largura}.png`) });
         if (largura < 900) await page.keyboard.press('Escape');
       }
