@@ -68,10 +68,10 @@ export const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
       const fluxo: Fluxo = {
         tokenId: session.tokenId,
         usuarioId: operadorId,
-        fechar: () => {
+        fechar: (reconectarEmMs) => {
           clearInterval(batimento);
           desassinar();
-          reply.raw.end();
+          reply.raw.end(reconectarEmMs === undefined ? undefined : `retry: ${reconectarEmMs}\n\n`);
         },
         // Still signed in, not blocked, still an operator; an error (the database away) ends it too:
         // the browser reconnects and signs in again if it must.
