@@ -687,6 +687,29 @@ const CASOS: Record<string, Caso> = {
       };
     },
   },
+  // An admin reaches any customer; a receivable of another customer in the body answers like a missing one.
+  'POST /api/admin/clientes/:id/pagamentos': {
+    quem: () => u.admin,
+    status: 201,
+    preparar: async () => {
+      const { clienteId, contaId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = { conta_id: contaId, valor: 100, data: hoje, forma: 'pix' };
+      const alheia = (await clienteComConta(u.opB)).contaId;
+      return {
+        id: clienteId,
+        corpo,
+        recusas: [
+          {
+            rotulo: 'conta de outro cliente',
+            quem: u.admin,
+            corpo: { ...corpo, conta_id: alheia },
+            status: 422,
+            gemeo: { ...corpo, conta_id: NAO_EXISTE },
+          },
+        ],
+      };
+    },
+  },
   'POST /api/operador/clientes/:id/promessas': {
     quem: () => u.opA,
     status: 201,
