@@ -1,9 +1,11 @@
+import { formatarDataBr, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { expect, type Page, test } from '@playwright/test';
+import { importarClientes, marcaUnica, simularResposta } from './clientes-api.ts';
 import { DEMO_ACCOUNTS, DEMO_OPERADORES_EXTRAS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
 import { esperarDados, esperarQueCaibaNaTela, esperarQueNenhumElementoPasseDaTela } from './tela.ts';
 
-// The screens of issue 31's points 17, 18, 20 and 21, at the two sizes the outside test used.
+// The screens of issue 31's points 17, 18, 20 and 21 (the save bar and the relative times), at the two sizes the outside test used.
 
 const TELAS = [
   { largura: 1440, altura: 900 },
@@ -131,6 +133,23 @@ for (const { largura, altura } of TELAS) {
       );
       expect(caixa.y).toBeGreaterThanOrEqual(topo.y + topo.height);
       await page.screenshot({ path: testInfo.outputPath(`config-erros-${largura}.png`) });
+    });
+
+    test('a reply’s relative time moves on while the list stays open: "agora", then "há 3 min"', async ({
+      page,
+    }) => {
+      // The page's clock starts at the real now (the server stamps the reply), then jumps ahead.
+      await page.clock.install();
+      await signIn(page, OPERADOR, { home: '/operador/dashboard' });
+      const nome = `Relógio ${marcaUnica()}`;
+      const vencimento = formatarDataBr(somarDias(hojeNoFuso(new Date()), 5));
+      const [id] = await importarClientes(page, [{ nome, vencimento }]);
+      await simularResposta(page, id ?? 0, 'Posso pagar amanhã?');
+      await page.goto(`/operador/aguardando-atendimento?busca=${encodeURIComponent(nome)}`);
+      const linha = page.getByRole('main').getByText(/^Respondeu /);
+      await expect(linha).toHaveText('Respondeu agora');
+      await page.clock.fastForward('03:00');
+      await expect(linha).toHaveText('Respondeu há 3 min');
     });
   });
 }
