@@ -34,6 +34,7 @@ import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
+import { pagamentosAdminRoutes } from './modules/negociacoes/pagamentos-admin.routes.ts';
 import {
   comprovantesAdminRoutes,
   comprovantesOperadorRoutes,
@@ -139,6 +140,7 @@ export const buildApp = async (opts: AppOptions) => {
       whatsappConfigRoutes,
       pixConfigRoutes,
       creditosPixRoutes,
+      pagamentosAdminRoutes,
       comprovantesAdminRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,

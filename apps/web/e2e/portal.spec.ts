@@ -248,6 +248,13 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
   await expect(page.getByText('Olá, Rui')).toBeVisible();
 
   await page.getByRole('button', { name: 'Negociar' }).click();
+  // Each plan: its discount as the headline (when any), every instalment's amount, the first and last
+  // dates, the total.
+  await expect(
+    page.getByRole('group', { name: 'Escolha como quer pagar' }).locator('.opcao').nth(1),
+  ).toHaveText(
+    /^(R\$ [\d.,]+ de desconto)?2 parcelas(: 1 de R\$ [\d.,]+ e 1 de R\$ [\d.,]+| de R\$ [\d.,]+)1ª em \d{2}\/\d{2}\/\d{4}, última em \d{2}\/\d{2}\/\d{4}Total R\$ [\d.,]+( em vez de R\$ [\d.,]+)?$/,
+  );
   await page.getByRole('radio', { name: /3 parcelas/ }).check();
   await semViolacoes(page, 'portal: negociar');
   await page.screenshot({ path: testInfo.outputPath('portal-negociar-390.png'), fullPage: true });

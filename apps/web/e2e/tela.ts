@@ -34,3 +34,31 @@ export const esperarDados = async (page: Page) => {
 
 /** A customer's workspace: on its own, or beside the queue it was opened from (the inbox). */
 export const WORKSPACE = /\/operador\/(clientes|aguardando-atendimento|em-atendimento)\/\d+(\?.*)?$/;
+
+/**
+ * No element reaches past the screen's right edge, visually hidden ones included (issue 31: a chart's
+ * hidden data table did at 390 px, though the page did not scroll). Skipped: what a box scrolling
+ * sideways holds (a wide table in its card), and what is hidden (a closed drawer).
+ */
+export const esperarQueNenhumElementoPasseDaTela = async (page: Page, tela: string) => {
+  const alem = await page.evaluate(() => {
+    const largura = document.documentElement.clientWidth;
+    const rolaDeLado = (el: Element) => {
+      for (let pai = el.parentElement; pai; pai = pai.parentElement) {
+        const { overflowX } = getComputedStyle(pai);
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    const achados: Element[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (achados.some((achado) => achado.contains(el))) continue;
+      const caixa = el.getBoundingClientRect();
+      if (caixa.width === 0 || caixa.right <= largura + 1) continue;
+      if (getComputedStyle(el).visibility === 'hidden' || rolaDeLado(el)) continue;
+      achados.push(el);
+    }
+    return achados.map((el) => `<${el.tagName.toLowerCase()}> ${(el.textContent ?? '').slice(0, 60)}`);
+  });
+  expect(alem, `${tela}: elementos além da borda direita`).toEqual([]);
+};

@@ -71,6 +71,8 @@ export const carteiraAtrasoResponse = z.object({
   ),
   total_contas: z.number().int(),
   total_valor: z.number(),
+  /** Over five years past due: never collected, outside the buckets and the total (docs/produto.md §7). */
+  prescritas: z.object({ contas: z.number().int(), clientes: z.number().int(), valor: z.number() }),
 });
 export type CarteiraAtraso = z.infer<typeof carteiraAtrasoResponse>;
 

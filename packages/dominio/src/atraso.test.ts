@@ -3,6 +3,7 @@ import {
   diasDeAtraso,
   estaPrescrita,
   ultimoDiaCobravel,
+  ultimoVencimentoComAtraso,
   vencimentoEfetivo,
   vencimentoMaisAntigoCobravel,
 } from './atraso.ts';
@@ -21,6 +22,17 @@ describe('diasDeAtraso', () => {
     expect(diasDeAtraso('2025-04-18', '2025-04-23')).toBe(1);
     expect(diasDeAtraso('2026-03-10', '2026-03-09')).toBe(0);
     expect(diasDeAtraso('2026-03-10', '2026-03-11')).toBe(1);
+  });
+});
+
+describe('ultimoVencimentoComAtraso', () => {
+  it('is the exact bound of "at least N days overdue", around holidays and weekends', () => {
+    for (let hoje = '2025-03-01'; hoje <= '2026-02-28'; hoje = somarDias(hoje, 1))
+      for (const dias of [1, 2, 3, 31, 61, 91]) {
+        const limite = ultimoVencimentoComAtraso(hoje, dias);
+        expect(diasDeAtraso(limite, hoje), `${hoje} ${dias}`).toBeGreaterThanOrEqual(dias);
+        expect(diasDeAtraso(somarDias(limite, 1), hoje), `${hoje} ${dias}`).toBeLessThan(dias);
+      }
   });
 });
 

@@ -1,4 +1,4 @@
-import { proximoDiaUtil } from './calendario.ts';
+import { ehDiaUtil, proximoDiaUtil } from './calendario.ts';
 import { diasEntre, ehDataIso, somarDias } from './datas.ts';
 
 // Days overdue and prescription (docs/produto.md §7, decision 036). One definition for every screen,
@@ -11,6 +11,16 @@ export const vencimentoEfetivo = (vencimento: string): string => proximoDiaUtil(
 /** Days overdue on `hoje` (both 'YYYY-MM-DD' in the configured zone), 0 when not overdue. */
 export const diasDeAtraso = (vencimento: string, hoje: string): number =>
   Math.max(0, diasEntre(vencimentoEfetivo(vencimento), hoje));
+
+/**
+ * The latest due date at least `dias` (≥ 1) days overdue on `hoje`: "atraso ≥ dias" ⇔ "vencimento ≤ this",
+ * so SQL can bucket and filter by due date alone (the latest business day on or before hoje − dias).
+ */
+export const ultimoVencimentoComAtraso = (hoje: string, dias: number): string => {
+  let data = somarDias(hoje, -dias);
+  while (!ehDiaUtil(data)) data = somarDias(data, -1);
+  return data;
+};
 
 /** Years after the due date a consumer debt prescribes (Código Civil art. 206 §5 I). */
 export const ANOS_PRESCRICAO = 5;

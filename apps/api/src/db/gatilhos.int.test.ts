@@ -18,7 +18,7 @@ type Declarados = { funcoes: Map<string, Funcao>; gatilhos: Map<string, Gatilho>
 // The dollar quote's tag is captured so a body may hold other dollar quotes ($q$ in agregados.sql).
 const FUNCAO = /CREATE OR REPLACE FUNCTION\s+(\w+)\s*\([^)]*\)([\s\S]*?)\bAS\s+(\$\w*\$)([\s\S]*?)\3\s*;/g;
 const GATILHO =
-  /CREATE OR REPLACE TRIGGER\s+(\w+)\s+(?:BEFORE|AFTER|INSTEAD\s+OF)\b[\s\S]*?\bON\s+(\w+)[\s\S]*?\bEXECUTE\s+FUNCTION\s+(\w+)\s*\([\s\S]*?\)\s*;/g;
+  /CREATE OR REPLACE (?:CONSTRAINT\s+)?TRIGGER\s+(\w+)\s+(?:BEFORE|AFTER|INSTEAD\s+OF)\b[\s\S]*?\bON\s+(\w+)[\s\S]*?\bEXECUTE\s+FUNCTION\s+(\w+)\s*\([\s\S]*?\)\s*;/g;
 
 /** What the files declare; a statement of any other kind is an error (it could not be re-applied). */
 const declarar = (arquivos: ArquivoDeGatilhos[]): Declarados => {

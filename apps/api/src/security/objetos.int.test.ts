@@ -164,6 +164,29 @@ const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') 
   return { clienteId, contaId: await contaDe(clienteId) };
 };
 
+/** A payment recorded on the receivable (a comprovante to read). */
+const pagamentoNaConta = async (clienteId: number, contaId: number): Promise<number> => {
+  const [row] = await db()
+    .insert(pagamentos)
+    .values({
+      clienteId,
+      contaId,
+      valorCentavos: 1_000,
+      principalCentavos: 1_000,
+      data: hoje,
+      forma: 'dinheiro',
+    })
+    .returning({ id: pagamentos.id });
+  if (!row) throw new Error('pagamento não inserido');
+  return row.id;
+};
+
+/** A customer of `dono` with one payment: the path of its comprovante. */
+const pagamentoDe = async (dono: TestUser) => {
+  const { clienteId, contaId } = await clienteComConta(dono);
+  return { id: clienteId, pagamentoId: await pagamentoNaConta(clienteId, contaId) };
+};
+
 /** An active simulator charge over the customer's open receivables, created through the API. */
 const cobrancaDe = async (clienteId: number): Promise<{ txid: string }> => {
   const [cliente] = await db().select().from(clientes).where(eq(clientes.id, clienteId));
@@ -664,6 +687,29 @@ const CASOS: Record<string, Caso> = {
       };
     },
   },
+  // An admin reaches any customer; a receivable of another customer in the body answers like a missing one.
+  'POST /api/admin/clientes/:id/pagamentos': {
+    quem: () => u.admin,
+    status: 201,
+    preparar: async () => {
+      const { clienteId, contaId } = await clienteComConta(u.opA, 'em_atendimento');
+      const corpo = { conta_id: contaId, valor: 100, data: hoje, forma: 'pix' };
+      const alheia = (await clienteComConta(u.opB)).contaId;
+      return {
+        id: clienteId,
+        corpo,
+        recusas: [
+          {
+            rotulo: 'conta de outro cliente',
+            quem: u.admin,
+            corpo: { ...corpo, conta_id: alheia },
+            status: 422,
+            gemeo: { ...corpo, conta_id: NAO_EXISTE },
+          },
+        ],
+      };
+    },
+  },
   'POST /api/operador/clientes/:id/promessas': {
     quem: () => u.opA,
     status: 201,
@@ -716,6 +762,56 @@ const CASOS: Record<string, Caso> = {
       ],
     }),
     inexistente: { valor: 'Z'.repeat(32), status: 404 },
+  },
+  // Comprovantes (docs/produto.md §9, §22): the operator's own customers, any for the admin (an operator
+  // on the admin's route is a 403), a portal session its own customer's.
+  'GET /api/operador/clientes/:id/comprovantes': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('ativo'),
+  },
+  'GET /api/operador/clientes/:id/comprovantes/:pagamentoId': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const alvo = await pagamentoDe(u.opA);
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'cliente de outro operador', quem: u.opB, id: alvo, status: 404 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, pagamentoId: NAO_EXISTE }, status: 404 },
+  },
+  'GET /api/admin/clientes/:id/comprovantes': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const id = await clienteDe(u.opA);
+      return { id, recusas: [{ rotulo: 'operador dono do cliente', quem: u.opA, id, status: 403 }] };
+    },
+  },
+  'GET /api/admin/clientes/:id/comprovantes/:pagamentoId': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const alvo = await pagamentoDe(u.opA);
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'operador dono do cliente', quem: u.opA, id: alvo, status: 403 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, pagamentoId: NAO_EXISTE }, status: 404 },
+  },
+  'GET /api/portal/comprovantes/:id': {
+    quem: () => portal.clienteA,
+    status: 200,
+    preparar: async () => ({
+      id: await pagamentoNaConta(portal.clienteA.clienteId, await contaDe(portal.clienteA.clienteId)),
+      recusas: [
+        { rotulo: 'sessão de outro cliente', quem: portal.clienteB, status: 404 },
+        { rotulo: 'operador dono do cliente', quem: u.opA, status: 401 },
+      ],
+    }),
   },
   // "Revogar link": the same scope as the rest of the workspace.
   'POST /api/operador/clientes/:id/portal/revogar': {

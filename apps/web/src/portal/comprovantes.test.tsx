@@ -84,7 +84,7 @@ describe('portal: payments and comprovantes', () => {
     const doc = await screen.findByRole('article', { name: 'Comprovante de pagamento' });
     expect(doc).toHaveTextContent('PagadorMaria Portal Silva');
     expect(doc).toHaveTextContent('CPF/CNPJ529.982.247-25');
-    expect(doc).toHaveTextContent('Data e hora19/11/2026 às 14:03');
+    expect(doc).toHaveTextContent('Data do pagamento19/11/2026Pago em19/11/2026 às 14:03');
     expect(doc).toHaveTextContent('Identificador PIX (E2E)E00000000202611191703ABCDEF12345');
     expect(within(doc).getByRole('row', { name: /Acordo #7 — parcela 1\/3/ })).toHaveTextContent(
       '20/11/2026R$ 447,04',

@@ -3,7 +3,9 @@
 -- code path can forget them and a bulk write (an import's batch, a COPY) costs one upsert per statement.
 -- Each source has one function that turns a set of signed rows (+1 new, -1 old) into SQL applying their
 -- contribution; the triggers feed it the transition tables and the rebuild feeds it the whole table.
--- The tables themselves live in migration 0015; these are the live definitions of its functions and
+-- The contributions wait in the *_pendente tables and are folded into the counters at commit, in one
+-- key order for every transaction, so concurrent writers cannot deadlock on them (decision 034).
+-- The tables live in migrations 0015 and 0020; these are the live definitions of the functions and
 -- triggers, applied after the migrations on every start (docs/decisions/030-gatilhos.md).
 
 CREATE OR REPLACE FUNCTION agregados_fuso() RETURNS text LANGUAGE sql STABLE AS $$
@@ -14,16 +16,14 @@ CREATE OR REPLACE FUNCTION agregados_fatia(operador integer) RETURNS smallint LA
   SELECT CASE WHEN operador = 0 THEN (pg_backend_pid() % 4)::smallint ELSE 0::smallint END
 $$;
 
--- Upserts (metrica, dia, operador_id, valor) rows, in key order so two writers lock them in one order.
+-- Appends (metrica, dia, operador_id, valor) deltas for the commit's fold.
 CREATE OR REPLACE FUNCTION agregados_somar_dia(linhas text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT format($q$
-    INSERT INTO agregados_dia AS a (metrica, dia, operador_id, fatia, valor)
-    SELECT metrica, dia, operador_id, agregados_fatia(operador_id), sum(valor)
+    INSERT INTO agregados_dia_pendente (transacao, metrica, dia, operador_id, valor)
+    SELECT txid_current(), metrica, dia, operador_id, sum(valor)
     FROM (%s) l(metrica, dia, operador_id, valor)
     WHERE dia IS NOT NULL
     GROUP BY metrica, dia, operador_id HAVING sum(valor) <> 0
-    ORDER BY metrica, dia, operador_id
-    ON CONFLICT (metrica, dia, operador_id, fatia) DO UPDATE SET valor = a.valor + excluded.valor
   $q$, linhas)
 $$;
 
@@ -43,8 +43,8 @@ CREATE OR REPLACE FUNCTION agregados_sql_contas(fonte text) RETURNS text[] LANGU
       ) m(metrica, valor)
     $q$, fonte)),
     format($q$
-      INSERT INTO agregados_abertas AS a (operador_id, vencimento, fatia, contas, centavos)
-      SELECT operador_id, vencimento, agregados_fatia(operador_id), sum(contas), sum(centavos)
+      INSERT INTO agregados_abertas_pendente (transacao, operador_id, vencimento, contas, centavos)
+      SELECT txid_current(), operador_id, vencimento, sum(contas), sum(centavos)
       FROM (
         SELECT coalesce(c.operador_id, 0) AS operador_id, d.vencimento, d.sinal AS contas,
           d.sinal * (d.valor_centavos - d.valor_pago_centavos) AS centavos
@@ -52,9 +52,6 @@ CREATE OR REPLACE FUNCTION agregados_sql_contas(fonte text) RETURNS text[] LANGU
         WHERE d.status = 'aberta'
       ) l
       GROUP BY operador_id, vencimento HAVING sum(contas) <> 0 OR sum(centavos) <> 0
-      ORDER BY operador_id, vencimento
-      ON CONFLICT (operador_id, vencimento, fatia)
-        DO UPDATE SET contas = a.contas + excluded.contas, centavos = a.centavos + excluded.centavos
     $q$, fonte)
   ]
 $$;
@@ -79,7 +76,8 @@ CREATE OR REPLACE FUNCTION agregados_sql_chamadas(fonte text) RETURNS text[] LAN
 $$;
 
 -- Messages: sent ones (enviada, entregue, lida) by the local day they left, also per author; inbound by
--- the local day they arrived; and the per-customer monthly counts behind the distinct-customer figures.
+-- the local day they arrived; and the per-customer monthly counts behind the distinct-customer figures
+-- (turned into clientes_saida / clientes_entrada by the fold, which sees each count before and after).
 CREATE OR REPLACE FUNCTION agregados_sql_mensagens(fonte text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT ARRAY[
     agregados_somar_dia(format($q$
@@ -96,41 +94,87 @@ CREATE OR REPLACE FUNCTION agregados_sql_mensagens(fonte text) RETURNS text[] LA
       ) m(metrica, dia, operador_id)
     $q$, fonte)),
     format($q$
-      WITH d AS (
-        SELECT date_trunc('month', dia)::date AS mes, cliente_id, sum(saidas) AS saidas, sum(entradas) AS entradas
-        FROM (
-          SELECT cliente_id,
-            CASE WHEN direcao = 'saida' THEN (enviada_em AT TIME ZONE agregados_fuso())::date
-              ELSE (created_at AT TIME ZONE agregados_fuso())::date END AS dia,
-            CASE WHEN direcao = 'saida' THEN sinal ELSE 0 END AS saidas,
-            CASE WHEN direcao = 'entrada' THEN sinal ELSE 0 END AS entradas
-          FROM (%s) f
-          WHERE cliente_id IS NOT NULL
-            AND (direcao = 'entrada' OR status IN ('enviada', 'entregue', 'lida'))
-        ) l
-        WHERE dia IS NOT NULL
-        GROUP BY 1, 2 HAVING sum(saidas) <> 0 OR sum(entradas) <> 0
-      ), gravado AS (
-        INSERT INTO agregados_clientes_mes AS a (mes, cliente_id, saidas, entradas)
-        SELECT mes, cliente_id, saidas, entradas FROM d ORDER BY mes, cliente_id
-        ON CONFLICT (mes, cliente_id)
-          DO UPDATE SET saidas = a.saidas + excluded.saidas, entradas = a.entradas + excluded.entradas
-        RETURNING a.mes, a.cliente_id, a.saidas, a.entradas
-      ), passagens AS (
-        -- Before = after - delta: a customer counts once a month from its first message to its last.
-        SELECT g.mes,
-          sum(sign(greatest(g.saidas, 0)) - sign(greatest(g.saidas - d.saidas, 0))) AS clientes_saida,
-          sum(sign(greatest(g.entradas, 0)) - sign(greatest(g.entradas - d.entradas, 0))) AS clientes_entrada
-        FROM gravado g JOIN d USING (mes, cliente_id)
-        GROUP BY g.mes
-      )
-      %s
-    $q$, fonte, agregados_somar_dia($l$
-      SELECT 'clientes_saida', mes, 0, clientes_saida FROM passagens
-      UNION ALL SELECT 'clientes_entrada', mes, 0, clientes_entrada FROM passagens
-    $l$))
+      INSERT INTO agregados_clientes_mes_pendente (transacao, mes, cliente_id, saidas, entradas)
+      SELECT txid_current(), date_trunc('month', dia)::date, cliente_id, sum(saidas), sum(entradas)
+      FROM (
+        SELECT cliente_id,
+          CASE WHEN direcao = 'saida' THEN (enviada_em AT TIME ZONE agregados_fuso())::date
+            ELSE (created_at AT TIME ZONE agregados_fuso())::date END AS dia,
+          CASE WHEN direcao = 'saida' THEN sinal ELSE 0 END AS saidas,
+          CASE WHEN direcao = 'entrada' THEN sinal ELSE 0 END AS entradas
+        FROM (%s) f
+        WHERE cliente_id IS NOT NULL
+          AND (direcao = 'entrada' OR status IN ('enviada', 'entregue', 'lida'))
+      ) l
+      WHERE dia IS NOT NULL
+      GROUP BY 2, 3 HAVING sum(saidas) <> 0 OR sum(entradas) <> 0
+    $q$, fonte)
   ]
 $$;
+
+-- One row per transaction with deltas; inserting it queues the fold at commit (once: later statements
+-- find it there).
+CREATE OR REPLACE FUNCTION agregados_marcar() RETURNS void LANGUAGE sql VOLATILE AS $$
+  INSERT INTO agregados_transacoes (transacao) VALUES (txid_current()) ON CONFLICT DO NOTHING
+$$;
+
+-- Folds the current transaction's deltas into the counters. Every transaction takes the three tables in
+-- the order the rebuild's TRUNCATE does, and each table's rows in key order, one statement per table: two
+-- folds wait for each other at most, never in a circle, and nothing else is locked after a fold.
+CREATE OR REPLACE FUNCTION agregados_dobrar() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  transacao_atual bigint := txid_current();
+BEGIN
+  DELETE FROM agregados_transacoes WHERE transacao = transacao_atual;
+  LOCK TABLE agregados_dia, agregados_abertas, agregados_clientes_mes IN ROW EXCLUSIVE MODE;
+  -- Distinct customers first: before = after - delta, a customer counts once a month from its first
+  -- message to its last, and that count is one more delta of agregados_dia.
+  WITH p AS (
+    DELETE FROM agregados_clientes_mes_pendente WHERE transacao = transacao_atual RETURNING *
+  ), d AS (
+    SELECT mes, cliente_id, sum(saidas) AS saidas, sum(entradas) AS entradas
+    FROM p GROUP BY mes, cliente_id HAVING sum(saidas) <> 0 OR sum(entradas) <> 0
+  ), gravado AS (
+    INSERT INTO agregados_clientes_mes AS a (mes, cliente_id, saidas, entradas)
+    SELECT mes, cliente_id, saidas, entradas FROM d ORDER BY mes, cliente_id
+    ON CONFLICT (mes, cliente_id)
+      DO UPDATE SET saidas = a.saidas + excluded.saidas, entradas = a.entradas + excluded.entradas
+    RETURNING a.mes, a.cliente_id, a.saidas, a.entradas
+  ), passagens AS (
+    SELECT g.mes,
+      sum(sign(greatest(g.saidas, 0)) - sign(greatest(g.saidas - d.saidas, 0))) AS clientes_saida,
+      sum(sign(greatest(g.entradas, 0)) - sign(greatest(g.entradas - d.entradas, 0))) AS clientes_entrada
+    FROM gravado g JOIN d USING (mes, cliente_id)
+    GROUP BY g.mes
+  )
+  INSERT INTO agregados_dia_pendente (transacao, metrica, dia, operador_id, valor)
+  SELECT transacao_atual, 'clientes_saida', mes, 0, clientes_saida FROM passagens WHERE clientes_saida <> 0
+  UNION ALL
+  SELECT transacao_atual, 'clientes_entrada', mes, 0, clientes_entrada FROM passagens WHERE clientes_entrada <> 0;
+
+  WITH p AS (DELETE FROM agregados_dia_pendente WHERE transacao = transacao_atual RETURNING *)
+  INSERT INTO agregados_dia AS a (metrica, dia, operador_id, fatia, valor)
+  SELECT metrica, dia, operador_id, agregados_fatia(operador_id), sum(valor)
+  FROM p
+  GROUP BY metrica, dia, operador_id HAVING sum(valor) <> 0
+  ORDER BY metrica, dia, operador_id
+  ON CONFLICT (metrica, dia, operador_id, fatia) DO UPDATE SET valor = a.valor + excluded.valor;
+
+  WITH p AS (DELETE FROM agregados_abertas_pendente WHERE transacao = transacao_atual RETURNING *)
+  INSERT INTO agregados_abertas AS a (operador_id, vencimento, fatia, contas, centavos)
+  SELECT operador_id, vencimento, agregados_fatia(operador_id), sum(contas), sum(centavos)
+  FROM p
+  GROUP BY operador_id, vencimento HAVING sum(contas) <> 0 OR sum(centavos) <> 0
+  ORDER BY operador_id, vencimento
+  ON CONFLICT (operador_id, vencimento, fatia)
+    DO UPDATE SET contas = a.contas + excluded.contas, centavos = a.centavos + excluded.centavos;
+END $$;
+
+CREATE OR REPLACE FUNCTION agregados_dobrar_no_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM agregados_dobrar();
+  RETURN NULL;
+END $$;
 
 CREATE OR REPLACE FUNCTION agregados_gatilho() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -165,14 +209,15 @@ BEGIN
   FOREACH comando IN ARRAY comandos LOOP
     EXECUTE comando;
   END LOOP;
+  PERFORM agregados_marcar();
   RETURN NULL;
 END $$;
 
 -- A customer moved to another operator takes its open receivables along.
 CREATE OR REPLACE FUNCTION clientes_agregados_atualizacao() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO agregados_abertas AS a (operador_id, vencimento, fatia, contas, centavos)
-  SELECT operador_id, vencimento, agregados_fatia(operador_id), sum(contas), sum(centavos)
+  INSERT INTO agregados_abertas_pendente (transacao, operador_id, vencimento, contas, centavos)
+  SELECT txid_current(), operador_id, vencimento, sum(contas), sum(centavos)
   FROM (
     SELECT v.operador_id, cr.vencimento, v.sinal AS contas,
       v.sinal * (cr.valor_centavos - cr.valor_pago_centavos) AS centavos
@@ -181,20 +226,22 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (coalesce(o.operador_id, 0), -1), (coalesce(n.operador_id, 0), 1)) v(operador_id, sinal)
     WHERE n.operador_id IS DISTINCT FROM o.operador_id
   ) l
-  GROUP BY operador_id, vencimento HAVING sum(contas) <> 0 OR sum(centavos) <> 0
-  ORDER BY operador_id, vencimento
-  ON CONFLICT (operador_id, vencimento, fatia)
-    DO UPDATE SET contas = a.contas + excluded.contas, centavos = a.centavos + excluded.centavos;
+  GROUP BY operador_id, vencimento HAVING sum(contas) <> 0 OR sum(centavos) <> 0;
+  IF FOUND THEN PERFORM agregados_marcar(); END IF;
   RETURN NULL;
 END $$;
 
 -- Rebuilds every read model from the base tables (`npm run cli -- agregados:recalcular`, a zone change,
--- a bulk load with triggers off). The TRUNCATEs wait for writers in flight, and writers wait for the end.
+-- a bulk load with triggers off). The TRUNCATEs wait for the folds in flight, and later folds wait for
+-- the end; this transaction's own deltas are in the base tables it reads, so they are dropped.
 CREATE OR REPLACE FUNCTION recalcular_agregados() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   comando text;
 BEGIN
   TRUNCATE agregados_dia, agregados_abertas, agregados_clientes_mes;
+  DELETE FROM agregados_dia_pendente WHERE transacao = txid_current();
+  DELETE FROM agregados_abertas_pendente WHERE transacao = txid_current();
+  DELETE FROM agregados_clientes_mes_pendente WHERE transacao = txid_current();
   FOREACH comando IN ARRAY
     agregados_sql_contas('SELECT 1 AS sinal, * FROM contas_receber')
     || agregados_sql_pagamentos('SELECT 1 AS sinal, * FROM pagamentos')
@@ -203,6 +250,7 @@ BEGIN
   LOOP
     EXECUTE comando;
   END LOOP;
+  PERFORM agregados_dobrar();
 END $$;
 
 -- Local days move with the zone: a new fuso_horario rebuilds them in the same transaction.
@@ -279,3 +327,7 @@ CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON pagamentos FOR EACH 
 CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON chamadas FOR EACH STATEMENT EXECUTE FUNCTION agregados_esvaziados();
 
 CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON mensagens FOR EACH STATEMENT EXECUTE FUNCTION agregados_esvaziados();
+
+-- At commit (deferred), once per transaction that moved a counter.
+CREATE OR REPLACE CONSTRAINT TRIGGER agregados_dobrar AFTER INSERT ON agregados_transacoes
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION agregados_dobrar_no_commit();

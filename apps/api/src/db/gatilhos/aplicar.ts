@@ -14,6 +14,16 @@ export const lerGatilhos = async (): Promise<ArquivoDeGatilhos[]> => {
 };
 
 /**
+ * PostgreSQL has no CREATE OR REPLACE for a constraint trigger (the read models' fold at commit,
+ * docs/decisions/034-agregados-sem-impasse.md): dropped and created again, in the same transaction.
+ */
+const substituivel = (sql: string) =>
+  sql.replace(
+    /CREATE OR REPLACE CONSTRAINT TRIGGER\s+(\w+)(\s[\s\S]*?\bON\s+(\w+)\b)/g,
+    'DROP TRIGGER IF EXISTS $1 ON $3;\nCREATE CONSTRAINT TRIGGER $1$2',
+  );
+
+/**
  * Runs every file, after the migrations, in one transaction: a broken file leaves the previous
  * definitions whole. The files only CREATE OR REPLACE, so this runs on every start
  * (docs/decisions/030-gatilhos.md).
@@ -24,7 +34,7 @@ export const aplicarGatilhos = async (executar: (texto: string) => Promise<unkno
   try {
     for (const { nome, sql } of arquivos) {
       try {
-        await executar(sql);
+        await executar(substituivel(sql));
       } catch (error) {
         throw new Error(`db/gatilhos/${nome}: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,

@@ -1,5 +1,5 @@
 import type { TemplateTipo } from '@cobranca/contracts';
-import { hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
+import { hojeNoFuso, instanteNoFuso, somarDias, ultimoVencimentoComAtraso } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -148,22 +148,29 @@ describe("admin dashboard: the team lead's view", () => {
       clienteId: c1,
       valorCentavos: 20_000,
       valorPagoCentavos: 5_000,
-      vencimento: somarDias(hoje, -30),
+      vencimento: somarDias(ultimoVencimentoComAtraso(hoje, 31), 1),
     });
     const k3 = await inserirConta(db, {
       clienteId: c2,
       valorCentavos: 30_000,
-      vencimento: somarDias(hoje, -31),
+      vencimento: ultimoVencimentoComAtraso(hoje, 31),
     });
     const k4 = await inserirConta(db, {
       clienteId: c2,
       valorCentavos: 40_000,
-      vencimento: somarDias(hoje, -90),
+      vencimento: somarDias(ultimoVencimentoComAtraso(hoje, 91), 1),
     });
     const k5 = await inserirConta(db, {
       clienteId: c2,
       valorCentavos: 50_000,
-      vencimento: somarDias(hoje, -91),
+      vencimento: ultimoVencimentoComAtraso(hoje, 91),
+    });
+    // Prescribed (over five years past due): apart from the buckets (issue 31).
+    await inserirConta(db, {
+      clienteId: c3,
+      valorCentavos: 34_728,
+      vencimento: '2019-01-02',
+      status: 'prescrita',
     });
     const fechada = (clienteId: number, status: 'paga' | 'negociada' | 'cancelada') =>
       inserirConta(db, {
@@ -312,14 +319,16 @@ describe("admin dashboard: the team lead's view", () => {
     expect(carteira).toEqual({
       hoje,
       faixas: [
-        // K1 (due in 5 days: 0 days overdue) 100,00 + K2 (30 days) 200,00 − 50,00 paid = 250,00
+        // Each at a bucket's edge in days overdue (diasDeAtraso: from the next business day).
+        // K1 (due in 5 days: 0 days overdue) 100,00 + K2 (30 days at most) 200,00 − 50,00 paid = 250,00
         { faixa: '0-30', contas: 2, clientes: 1, valor: 250 },
-        { faixa: '31-60', contas: 1, clientes: 1, valor: 300 }, // K3, 31 days
-        { faixa: '61-90', contas: 1, clientes: 1, valor: 400 }, // K4, 90 days
-        { faixa: '90+', contas: 1, clientes: 1, valor: 500 }, // K5, 91 days
+        { faixa: '31-60', contas: 1, clientes: 1, valor: 300 }, // K3, 31 days at least
+        { faixa: '61-90', contas: 1, clientes: 1, valor: 400 }, // K4, 90 days at most
+        { faixa: '90+', contas: 1, clientes: 1, valor: 500 }, // K5, 91 days at least
       ],
       total_contas: 5,
       total_valor: 1450,
+      prescritas: { contas: 1, clientes: 1, valor: 347.28 },
     });
     // Reconciles with the headline "Valores em aberto" (also principal).
     const resumo = await getJson(t, token, '/api/admin/dashboard');

@@ -8,7 +8,7 @@ import {
   type TemplateTipo,
   type UserStatus,
 } from '@cobranca/contracts';
-import { centavosParaReais } from '@cobranca/dominio';
+import { centavosParaReais, ultimoVencimentoComAtraso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
@@ -17,7 +17,7 @@ import type { PeriodoDias } from './dashboard-calculos.ts';
 /*
  * The team lead's view (docs/produto.md §15; docs/decisions/021-visao-do-gestor.md). One statement per
  * block, set-based, over half-open ranges ([de, ate + 1 day) for dates, São Paulo midnights for instants).
- * - Carteira por atraso: open receivables today by calendar days past the due date (as the lists'
+ * - Carteira por atraso: open receivables today by days overdue (`diasDeAtraso`, as the lists'
  *   "dias em atraso"), principal only (valor − valor_pago): encargos need the business-day calendar per
  *   receivable, so they stay out of SQL, and the buckets add up to "Valores em aberto".
  * - Recuperação por operador: payments by `data` in the period credited to the customer's operator at
@@ -35,24 +35,36 @@ const ENVIADA = sql.raw(MENSAGEM_STATUSES_ENVIADA.map((s) => `'${s}'`).join(', '
 const numero = (v: unknown): number => Number(v ?? 0);
 
 type LinhaFaixa = { faixa: FaixaAtraso; contas: unknown; clientes: unknown; centavos: unknown };
+type LinhaPrescritas = { contas: unknown; clientes: unknown; centavos: unknown };
 
-/** Open receivables by days overdue as of `hoje` (index-only over contas_receber_abertas_cliente_idx). */
+/**
+ * Open receivables by days overdue as of `hoje` (index-only over contas_receber_abertas_cliente_idx):
+ * each bucket's bound is a due date from the domain's `diasDeAtraso` (decision 036), so a debt due on a
+ * Saturday is counted from Monday as on every screen. The prescribed ones apart, from their own index.
+ */
 export const carteiraPorAtraso = async (db: DbOrTx, hoje: string): Promise<CarteiraAtraso> => {
+  const ate = (dias: number) => ultimoVencimentoComAtraso(hoje, dias + 1);
   const linhas = linhasDe<LinhaFaixa>(
     await db.execute(sql`
       SELECT faixa, count(*) AS contas, count(DISTINCT cliente_id) AS clientes, sum(aberto)::bigint AS centavos
       FROM (
         SELECT cliente_id, valor_centavos - valor_pago_centavos AS aberto,
           CASE
-            WHEN ${hoje}::date - vencimento <= 30 THEN '0-30'
-            WHEN ${hoje}::date - vencimento <= 60 THEN '31-60'
-            WHEN ${hoje}::date - vencimento <= 90 THEN '61-90'
+            WHEN vencimento > ${ate(30)}::date THEN '0-30'
+            WHEN vencimento > ${ate(60)}::date THEN '31-60'
+            WHEN vencimento > ${ate(90)}::date THEN '61-90'
             ELSE '90+'
           END AS faixa
         FROM contas_receber
         WHERE status = 'aberta'
       ) abertas
       GROUP BY faixa`),
+  );
+  const [prescritas] = linhasDe<LinhaPrescritas>(
+    await db.execute(sql`
+      SELECT count(*) AS contas, count(DISTINCT cliente_id) AS clientes,
+        coalesce(sum(valor_centavos - valor_pago_centavos), 0)::bigint AS centavos
+      FROM contas_receber WHERE status = 'prescrita'`),
   );
   const porFaixa = new Map(linhas.map((l) => [l.faixa, l]));
   const faixas = FAIXAS_ATRASO.map((faixa) => {
@@ -65,6 +77,11 @@ export const carteiraPorAtraso = async (db: DbOrTx, hoje: string): Promise<Carte
     faixas: faixas.map(({ centavos, ...f }) => ({ ...f, valor: centavosParaReais(centavos) })),
     total_contas: faixas.reduce((s, f) => s + f.contas, 0),
     total_valor: centavosParaReais(totalCentavos),
+    prescritas: {
+      contas: numero(prescritas?.contas),
+      clientes: numero(prescritas?.clientes),
+      valor: centavosParaReais(numero(prescritas?.centavos)),
+    },
   };
 };
 

@@ -188,6 +188,9 @@ describe('streams per session', () => {
       fluxos.push(sexto);
       await sexto.proximo((e) => e.evento === 'pronto');
       expect(await fluxos[0]?.terminou(1_000)).toBe(true);
+      // Told to come back in a minute, not in the usual 3 s: tabs past the cap take slow turns.
+      expect(fluxos[0]?.retry()).toBe(60_000);
+      expect(sexto.retry()).toBe(3_000);
       for (const fluxo of [...fluxos.slice(1), ...outra.fluxos]) expect(fluxo.encerrado()).toBe(false);
     } finally {
       await fecharTodos([...fluxos, ...outra.fluxos]);

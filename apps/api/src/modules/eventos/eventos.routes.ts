@@ -68,10 +68,10 @@ export const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
       const fluxo: Fluxo = {
         tokenId: session.tokenId,
         usuarioId: operadorId,
-        fechar: () => {
+        fechar: (reconectarEmMs) => {
           clearInterval(batimento);
           desassinar();
-          reply.raw.end();
+          reply.raw.end(reconectarEmMs === undefined ? undefined : `retry: ${reconectarEmMs}\n\n`);
         },
         // Still signed in, not blocked, still an operator; an error (the database away) ends it too:
         // the browser reconnects and signs in again if it must.
@@ -82,7 +82,10 @@ export const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
       };
       const batimento = setInterval(async () => {
-        if (await fluxo.valido()) reply.raw.write(': ping\n\n');
+        const valido = await fluxo.valido();
+        // Closed meanwhile (a newer stream, its session's end): writing after the end would throw.
+        if (reply.raw.writableEnded) return;
+        if (valido) reply.raw.write(': ping\n\n');
         else fluxos.fechar(fluxo);
       }, BATIMENTO_MS);
       fluxos.abrir(fluxo);

@@ -16,11 +16,12 @@ export const abrirFluxo = async (base: string, token: string) => {
   const eventos: Evento[] = [];
   const esperas: { teste: (e: Evento) => boolean; resolver: (e: Evento) => void }[] = [];
   let encerrado = false;
+  let retry: number | undefined;
   const encerramento = (async () => {
     if (!resposta.body) return;
     const fluxo = resposta.body
       .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
+      .pipeThrough(new EventSourceParserStream({ onRetry: (ms) => (retry = ms) }));
     try {
       for await (const { event, data } of fluxo) {
         if (!event) continue;
@@ -49,6 +50,8 @@ export const abrirFluxo = async (base: string, token: string) => {
     eventos,
     proximo,
     encerrado: () => encerrado,
+    /** The last `retry:` the server sent (when to reconnect). */
+    retry: () => retry,
     /** Resolves once the server ended the stream, or after `ms`: answers whether it ended. */
     terminou: (ms: number) =>
       Promise.race([

@@ -7,13 +7,18 @@ import type { SessoesAlteradas } from '../../lib/sessoes-alteradas.ts';
 export type Fluxo = {
   tokenId: number;
   usuarioId: number;
-  /** Ends the stream; called at most once by this registry. */
-  fechar: () => void;
+  /** Ends the stream, telling the browser when to reconnect if given; called at most once by this registry. */
+  fechar: (reconectarEmMs?: number) => void;
   /** Whether its session still allows it. */
   valido: () => Promise<boolean>;
 };
 
 export const MAX_FLUXOS_POR_SESSAO = 5;
+/**
+ * A stream a newer one replaced reconnects only after this (the browser's EventSource honours `retry`):
+ * with more tabs than the cap they take turns once a minute, not every 3 s, each turn a full refetch.
+ */
+export const RECONECTAR_SUBSTITUIDO_MS = 60_000;
 
 export class FluxosAbertos {
   private readonly porSessao = new Map<number, Fluxo[]>();
@@ -25,12 +30,12 @@ export class FluxosAbertos {
     const daSessao = this.porSessao.get(fluxo.tokenId) ?? [];
     daSessao.push(fluxo);
     this.porSessao.set(fluxo.tokenId, daSessao);
-    while (daSessao.length > this.maximo) this.fechar(daSessao[0]);
+    while (daSessao.length > this.maximo) this.fechar(daSessao[0], RECONECTAR_SUBSTITUIDO_MS);
   }
 
   /** Closes a stream still open (its socket closed, its session ended); a second call does nothing. */
-  fechar(fluxo: Fluxo | undefined): void {
-    if (fluxo && this.esquecer(fluxo)) fluxo.fechar();
+  fechar(fluxo: Fluxo | undefined, reconectarEmMs?: number): void {
+    if (fluxo && this.esquecer(fluxo)) fluxo.fechar(reconectarEmMs);
   }
 
   private esquecer(fluxo: Fluxo): boolean {

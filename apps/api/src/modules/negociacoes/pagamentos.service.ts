@@ -48,6 +48,9 @@ const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
 
 type Parte = { conta: ContaRow; valor: number; aplicado: PagamentoAplicado };
 
+/** `aceitarPrescritas`: an admin recording a debtor's spontaneous payment of a prescribed debt. */
+export type OpcoesPagamento = { aceitarPrescritas: boolean };
+
 /**
  * The receivables to pay, locked, oldest first, and the share of the amount each takes (each up to its
  * updated amount on the payment's date; the last ones may take nothing). They must be this customer's
@@ -58,6 +61,7 @@ const partesOrThrow = async (
   clienteId: number,
   input: NovoPagamentoInput,
   percentuais: PercentuaisEncargos,
+  opcoes: OpcoesPagamento,
 ): Promise<Parte[]> => {
   const unica = input.contas_ids === undefined;
   const campo = unica ? 'conta_id' : 'contas_ids';
@@ -73,7 +77,15 @@ const partesOrThrow = async (
         ? 'Conta não encontrada para este cliente.'
         : `${plural(faltando.length, 'Conta não encontrada', 'Contas não encontradas')} para este cliente: ${listaIds(faltando)}.`,
     );
-  const fechadas = contas.filter((c) => c.status !== 'aberta');
+  // A prescribed debt is never collected; a debtor may still pay it, and only an admin records that
+  // (docs/produto.md §7, decision 036).
+  const prescrita = contas.find((c) => c.status === 'prescrita');
+  if (prescrita && !opcoes.aceitarPrescritas)
+    throw erroCampo(
+      campo,
+      `A conta #${prescrita.id} está prescrita (vencida há mais de 5 anos) e não pode ser cobrada; só um administrador registra um pagamento espontâneo dela.`,
+    );
+  const fechadas = contas.filter((c) => c.status !== 'aberta' && c.status !== 'prescrita');
   if (fechadas.length > 0)
     throw erroCampo(
       campo,
@@ -157,6 +169,7 @@ export const registrarPagamento = async (
   clienteId: number,
   input: NovoPagamentoInput,
   ator: Ator,
+  opcoes: OpcoesPagamento = { aceitarPrescritas: false },
 ): Promise<PagamentoRegistrado> => {
   const { hoje, percentuais } = await buscarAtualizacao(db);
   if (diasEntre(hoje, input.data) > 0) throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
@@ -166,7 +179,7 @@ export const registrarPagamento = async (
     const repositorio = new NegociacoesRepository(tx, escopo);
     // Locking the customer serialises concurrent payments: the second sees the first's result.
     const cliente = await clientes.buscarParaAgirOrThrow(clienteId);
-    const partes = await partesOrThrow(repositorio, clienteId, input, percentuais);
+    const partes = await partesOrThrow(repositorio, clienteId, input, percentuais, opcoes);
     const registrados: { parte: Parte; pagamentoId: number }[] = [];
     for (const parte of partes) {
       await repositorio.aplicarPagamento(parte.conta, parte.aplicado, input.data);

@@ -29,7 +29,8 @@ import { CONTEUDO_ID, PularParaConteudo } from './pular-para-conteudo.tsx';
 import { useDrawerState } from './use-drawer-state.ts';
 import { UserBlock } from './user-block.tsx';
 
-export const DRAWER_WIDTH = 288;
+// Wide enough for the longest label beside a count ("Aguardando Atendimento" 12) on one line.
+export const DRAWER_WIDTH = 304;
 export const RAIL_WIDTH = 72;
 export const APP_TITLE = 'Sistema de Cobrança Automática';
 

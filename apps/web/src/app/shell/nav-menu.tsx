@@ -74,9 +74,10 @@ const LinkItem = ({
           </Badge>
         </ListItemIcon>
         {!rail && (
+          // Wraps rather than ellipsizes: a label is never cut, even beside a count of four digits.
           <ListItemText
             primary={item.label}
-            slotProps={{ primary: { noWrap: true, sx: { fontWeight: item.highlight ? 700 : undefined } } }}
+            slotProps={{ primary: { sx: { fontWeight: item.highlight ? 700 : undefined } } }}
           />
         )}
         {!rail && item.badge && count > 0 && (

@@ -35,7 +35,10 @@ export const ComprovanteDocumento = ({ comprovante: c, formato, tituloId }: Prop
         )}
         <dt>Valor</dt>
         <dd>{formato.reais(c.valor)}</dd>
-        <dt>Data e hora</dt>
+        <dt>Data do pagamento</dt>
+        <dd>{formato.data(c.data)}</dd>
+        {/* A PIX's own time; a manual payment's is when it was recorded, maybe days after it was paid. */}
+        <dt>{c.end_to_end_id ? 'Pago em' : 'Registrado em'}</dt>
         <dd>{c.horario_local}</dd>
         <dt>Forma</dt>
         <dd>{c.forma_rotulo}</dd>

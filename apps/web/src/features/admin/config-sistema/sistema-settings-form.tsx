@@ -20,6 +20,14 @@ import { PortalSection } from './portal-section.tsx';
 import { ReguaSection } from './regua-section.tsx';
 import { formPaths, sistemaResolver, toForm, unplacedMessages } from './sistema-form.ts';
 
+/**
+ * Where a field lands when it takes the focus (the first invalid one on Salvar, or by Tab): clear of the
+ * fixed app bar above and of the sticky save bar below with the field's error under it (issue 31: the
+ * bar covered the multa error). The bar is about 60 px tall, 90 px where its buttons wrap on a phone;
+ * an error is up to two lines.
+ */
+const ROLAGEM_ATE_O_CAMPO = { scrollMarginTop: { xs: 72, sm: 80 }, scrollMarginBottom: { xs: 160, md: 140 } };
+
 /** The whole settings form; Salvar sends everything with one PUT. */
 export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings }) => {
   const save = useSaveSistemaSettings();
@@ -47,7 +55,13 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
 
   return (
     <FormProvider {...form}>
-      <Box component="form" onSubmit={onSubmit} noValidate aria-label="Configurações do sistema">
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Configurações do sistema"
+        sx={{ '& :is(input, textarea, [role="combobox"])': ROLAGEM_ATE_O_CAMPO }}
+      >
         <Box sx={{ display: 'grid', gap: 3 }}>
           <EmpresaPixSection />
           <ReguaSection />

@@ -84,7 +84,13 @@ beforeEach(() => {
     }),
     // The team lead's view has its own tests (visao-gestor.test.tsx): empty here.
     http.get('/api/admin/dashboard/carteira-atraso', () =>
-      HttpResponse.json({ hoje: '2026-11-20', faixas: [], total_contas: 0, total_valor: 0 }),
+      HttpResponse.json({
+        hoje: '2026-11-20',
+        faixas: [],
+        total_contas: 0,
+        total_valor: 0,
+        prescritas: { contas: 0, clientes: 0, valor: 0 },
+      }),
     ),
     http.get('/api/admin/dashboard/recuperacao-operadores', () => HttpResponse.json(RECUPERACAO_VAZIA)),
     http.get('/api/admin/dashboard/recuperacao-regua', () =>

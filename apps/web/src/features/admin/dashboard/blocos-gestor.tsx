@@ -1,5 +1,5 @@
 import type { FaixaAtraso, RecuperacaoOperador, RecuperacaoReguaEtapa } from '@cobranca/contracts';
-import { formatarValorEmReais } from '@cobranca/dominio';
+import { contagem, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -54,44 +54,63 @@ export const CarteiraAtrasoBlock = () => {
     if (query.isPending) return <TabelaCarregando rotulo="Carregando a carteira por atraso" />;
     if (query.isError && !query.data)
       return <QueryErrorAlert query={query} fallback="Não foi possível carregar a carteira por atraso." />;
-    const { faixas, total_contas, total_valor } = query.data;
-    if (total_contas === 0) return <Vazio>Nenhuma conta em aberto hoje.</Vazio>;
+    const { faixas, total_contas, total_valor, prescritas } = query.data;
+    const linhaPrescritas =
+      prescritas.contas > 0 ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Prescritas (mais de 5 anos vencidas, fora da cobrança):{' '}
+          {contagem(prescritas.contas, 'conta', 'contas')} de{' '}
+          {contagem(prescritas.clientes, 'cliente', 'clientes')}, {formatarValorEmReais(prescritas.valor)}.
+        </Typography>
+      ) : null;
+    if (total_contas === 0)
+      return (
+        <>
+          <Vazio>Nenhuma conta em aberto hoje.</Vazio>
+          {linhaPrescritas}
+        </>
+      );
     return (
-      <TabelaGestor<Faixa>
-        legenda="Carteira em aberto por dias de atraso"
-        descritaPor={explicacao}
-        tituloLinhas="Dias de atraso"
-        colunas={[
-          { titulo: 'Contas', valor: (f) => formatarInteiro(f.contas), numero: true },
-          {
-            titulo: 'Clientes',
-            valor: (f) => (f.clientes === null ? '—' : formatarInteiro(f.clientes)),
-            numero: true,
-          },
-          { titulo: 'Principal em aberto', valor: (f) => formatarValorEmReais(f.valor), numero: true },
-          {
-            titulo: 'Parte do total',
-            valor: (f) => <Barra parte={f.valor} total={total_valor} />,
-            numero: true,
-          },
-        ]}
-        linhas={faixas.map((f) => ({ chave: f.faixa, dados: f, titulo: ROTULO_FAIXA[f.faixa] }))}
-        total={{
-          chave: 'total',
-          titulo: 'Total',
-          dados: { contas: total_contas, clientes: null, valor: total_valor },
-        }}
-      />
+      <>
+        <TabelaGestor<Faixa>
+          legenda="Carteira em aberto por dias de atraso"
+          descritaPor={explicacao}
+          tituloLinhas="Dias de atraso"
+          colunas={[
+            { titulo: 'Contas', valor: (f) => formatarInteiro(f.contas), numero: true },
+            {
+              titulo: 'Clientes',
+              valor: (f) => (f.clientes === null ? '—' : formatarInteiro(f.clientes)),
+              numero: true,
+            },
+            { titulo: 'Principal em aberto', valor: (f) => formatarValorEmReais(f.valor), numero: true },
+            {
+              titulo: 'Parte do total',
+              valor: (f) => <Barra parte={f.valor} total={total_valor} />,
+              numero: true,
+            },
+          ]}
+          linhas={faixas.map((f) => ({ chave: f.faixa, dados: f, titulo: ROTULO_FAIXA[f.faixa] }))}
+          total={{
+            chave: 'total',
+            titulo: 'Total',
+            dados: { contas: total_contas, clientes: null, valor: total_valor },
+          }}
+        />
+        {linhaPrescritas}
+      </>
     );
   };
   return (
     <DashboardBlock title="Carteira por dias de atraso">
       {corpo()}
       <ComoCalculamos id={explicacao}>
-        Contas a receber em aberto hoje, pelos dias corridos desde o vencimento (as que ainda não venceram
-        entram em 0 a 30). O valor é o principal em aberto (valor − já pago), sem multa e juros, por isso o
-        total é igual a “Valores em aberto”; o valor atualizado com encargos aparece nas listas de clientes.
-        Um cliente com contas em faixas diferentes conta em cada uma.
+        Contas a receber em aberto hoje, pelos dias de atraso: dias corridos desde o vencimento, que passa ao
+        dia útil seguinte quando cai em fim de semana ou feriado (as que ainda não venceram entram em 0 a 30).
+        As prescritas, vencidas há mais de 5 anos, não são cobradas e ficam fora das faixas e do total. O
+        valor é o principal em aberto (valor − já pago), sem multa e juros, por isso o total é igual a
+        “Valores em aberto”; o valor atualizado com encargos aparece nas listas de clientes. Um cliente com
+        contas em faixas diferentes conta em cada uma.
       </ComoCalculamos>
     </DashboardBlock>
   );

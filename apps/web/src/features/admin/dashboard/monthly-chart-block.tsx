@@ -18,11 +18,12 @@ const CHART_LABEL =
 
 /**
  * The same numbers as the charts, for screen readers. The wrapper does the hiding: a table never gets
- * narrower than its content, so hiding the table itself would widen a phone's page.
+ * narrower than its content, so hiding the table itself would widen a phone's page. A fixed layout
+ * lets the table itself be 1 px too, or its box would still reach past a phone's edge (issue 31).
  */
 const ChartDataTable = ({ data }: { data: GraficoMensalItem[] }) => (
   <Box sx={srOnly}>
-    <table>
+    <Box component="table" sx={{ width: '1px', tableLayout: 'fixed' }}>
       <caption>Dados do gráfico mensal</caption>
       <thead>
         <tr>
@@ -44,7 +45,7 @@ const ChartDataTable = ({ data }: { data: GraficoMensalItem[] }) => (
           </tr>
         ))}
       </tbody>
-    </table>
+    </Box>
   </Box>
 );
 

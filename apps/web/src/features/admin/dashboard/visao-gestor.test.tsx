@@ -19,6 +19,7 @@ const CARTEIRA: CarteiraAtraso = {
   ],
   total_contas: 5,
   total_valor: 1500.5,
+  prescritas: { contas: 3, clientes: 1, valor: 1041.84 },
 };
 const linha = (
   valor_cobrado: number,
@@ -111,6 +112,12 @@ describe("the team lead's view on the admin dashboard", () => {
         .map((c) => c.textContent),
     ).toEqual(['Dias de atraso', 'Contas', 'Clientes', 'Principal em aberto', 'Parte do total']);
     expect(tabela).toHaveAccessibleDescription(/principal em aberto \(valor − já pago\), sem multa e juros/);
+    // Prescribed debts apart, outside the buckets and the total (issue 31).
+    expect(
+      screen.getByText(
+        'Prescritas (mais de 5 anos vencidas, fora da cobrança): 3 contas de 1 cliente, R$ 1.041,84.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows recovery per operator for this month by default, reconciling with the total', async () => {

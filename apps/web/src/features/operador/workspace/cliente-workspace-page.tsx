@@ -46,12 +46,22 @@ const Carregando = () => (
   </Box>
 );
 
-/** The customer workspace (/operador/clientes/:id): data and actions on the left, the conversation on the right. */
+/** The data column's cards as items of the outer grid: the header, then the conversation, then the rest. */
+const CONVERSA_LOGO_ABAIXO = {
+  '& > [data-coluna="dados"] > *': { order: 2 },
+  '& > [data-coluna="dados"] > [aria-label="Resumo do cliente"]': { order: 0 },
+  '& > :not([data-coluna="dados"])': { order: 1 },
+};
+
+/**
+ * The customer workspace (/operador/clientes/:id): data and actions on the left, the conversation on the
+ * right; below lg, one column with the conversation under the header.
+ */
 export const ClienteWorkspacePage = () => <ClienteWorkspace id={parseClienteId(useParams().id)} />;
 
 /**
- * One customer's workspace, on its own page or inside the inbox (`naFila`: one column, the conversation
- * right under the header, docs/produto.md §5). Opening it marks the customer's replies read.
+ * One customer's workspace, on its own page or inside the inbox (`naFila`: always one column, the
+ * conversation right under the header, docs/produto.md §5). Opening it marks the customer's replies read.
  */
 export const ClienteWorkspace = ({ id, naFila = false }: { id: number | null; naFila?: boolean }) => {
   const query = useCliente(id ?? 0, id !== null);
@@ -78,27 +88,24 @@ export const ClienteWorkspace = ({ id, naFila = false }: { id: number | null; na
 
   return (
     <Box
-      sx={{
+      sx={(theme) => ({
         display: 'grid',
         gap: 3,
         gridTemplateColumns: naFila
           ? 'minmax(0, 1fr)'
           : { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 440px)' },
         alignItems: 'start',
-        // In the inbox the data column's cards join this grid: header, then the conversation, then the rest.
-        ...(naFila && {
-          '& > [data-coluna="dados"] > *': { order: 2 },
-          '& > [data-coluna="dados"] > [aria-label="Resumo do cliente"]': { order: 0 },
-          '& > :not([data-coluna="dados"])': { order: 1 },
-        }),
-      }}
+        // One column (the inbox, or a narrow screen): the conversation right under the header, as a phone
+        // opening the customer from its queue shows it (docs/produto.md §5).
+        ...(naFila ? CONVERSA_LOGO_ABAIXO : { [theme.breakpoints.down('lg')]: CONVERSA_LOGO_ABAIXO }),
+      })}
     >
       {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the column. */}
       <Box
         data-coluna="dados"
-        // In the inbox its cards become items of the grid above, to be ordered there.
+        // In one column its cards become items of the grid above, to be ordered there.
         sx={{
-          display: naFila ? 'contents' : 'grid',
+          display: naFila ? 'contents' : { xs: 'contents', lg: 'grid' },
           gap: 3,
           minWidth: 0,
           gridTemplateColumns: 'minmax(0, 1fr)',

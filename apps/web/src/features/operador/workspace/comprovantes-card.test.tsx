@@ -57,7 +57,7 @@ describe('ComprovantesCard', () => {
     const dados = within(dialogo).getByRole('article', { name: 'Comprovante de pagamento' });
     expect(dados).toHaveTextContent('PagadorMaria da Silva Souza');
     expect(dados).toHaveTextContent('CPF/CNPJ123.456.789-09');
-    expect(dados).toHaveTextContent('Data e hora19/11/2026 às 14:03');
+    expect(dados).toHaveTextContent('Data do pagamento19/11/2026Pago em19/11/2026 às 14:03');
     expect(dados).toHaveTextContent('Identificador PIX (E2E)E00000000202611191703ABCDEF12345');
     const linha = within(dados).getByRole('row', { name: /Acordo #7 — parcela 3\/3/ });
     expect(linha).toHaveTextContent('20/11/2026R$ 447,05R$ 440,00 · R$ 5,00 · R$ 2,05');
