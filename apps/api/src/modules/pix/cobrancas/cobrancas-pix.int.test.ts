@@ -143,8 +143,9 @@ describe('POST …/cobrancas-pix/:txid/simular-pagamento', () => {
     expect(cliente.contas.every((c) => c.status === 'paga')).toBe(true);
     expect(cliente.pagamentos.map((p) => [p.conta_id, p.valor, p.forma, p.operador])).toEqual(
       expect.arrayContaining([
-        [contas[0], 100, 'pix', null],
-        [contas[1], 50, 'pix', null],
+        // Credited to the customer's operator at payment time (docs/produto.md §9).
+        [contas[0], 100, 'pix', { id: ana.id, name: 'Ana Operadora' }],
+        [contas[1], 50, 'pix', { id: ana.id, name: 'Ana Operadora' }],
       ]),
     );
     const [recebido] = await t.database.db.select().from(pixRecebidos).where(eq(pixRecebidos.txid, txid));

@@ -392,3 +392,99 @@ describe('POST /api/admin/pix/creditos/:id/atribuir', () => {
     });
   });
 });
+
+describe('a PIX for a debt an agreement replaced while it was on its way', () => {
+  let e2e = 0;
+  /**
+   * Ana's customer with two receivables of R$ 300,00, a charge over the first (or both), then an agreement
+   * over both; the charge is paid after all.
+   */
+  const pagaDepoisDoAcordo = async (desconto: number, cobrarAmbas: boolean) => {
+    const { id, contas } = await clienteCom(
+      [
+        { valorCentavos: 30_000, vencimento: somarDias(hoje, 10) },
+        { valorCentavos: 30_000, vencimento: somarDias(hoje, 12) },
+      ],
+      { nome: 'Rita Renegociou' },
+    );
+    const criada = await t.app.inject({
+      method: 'POST',
+      url: `/api/operador/clientes/${id}/cobrancas-pix`,
+      headers: bearer(tokens.ana),
+      payload: { conta_ids: cobrarAmbas ? contas : [contas[0]] },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const { txid, valor } = criada.json<CobrancaPixView>();
+    const acordo = await t.app.inject({
+      method: 'POST',
+      url: `/api/operador/clientes/${id}/negociacoes`,
+      headers: bearer(tokens.ana),
+      payload: {
+        contas,
+        desconto,
+        parcelas: 3,
+        primeiro_vencimento: somarDias(hoje, 5),
+        intervalo_dias: 30,
+      } satisfies NegociacaoBody,
+    });
+    expect(acordo.statusCode, acordo.body).toBe(201);
+    const [removida] = await db().select().from(cobrancasPix).where(eq(cobrancasPix.txid, txid));
+    expect(removida?.status).toBe('removida');
+    e2e += 1;
+    const endToEndId = `E12345678202611231200ACOR${String(e2e).padStart(6, '0')}`;
+    const resultado = await registrarPixConfirmado(
+      db(),
+      t.app.appKey,
+      { endToEndId, txid, valorCentavos: Math.round(valor * 100), horario: new Date(), pagador: null },
+      'webhook',
+    );
+    const parcelas = await db()
+      .select()
+      .from(contasReceber)
+      .where(and(eq(contasReceber.clienteId, id), eq(contasReceber.origem, 'acordo')))
+      .orderBy(asc(contasReceber.vencimento));
+    const [pix] = await db().select().from(pixRecebidos).where(eq(pixRecebidos.endToEndId, endToEndId));
+    const [cobranca] = await db().select().from(cobrancasPix).where(eq(cobrancasPix.txid, txid));
+    return { id, resultado, parcelas, pix, cobranca };
+  };
+
+  it('pays the agreement’s instalments earliest first, not a loose credit, and says so in the audit', async () => {
+    const { id, resultado, parcelas, pix, cobranca } = await pagaDepoisDoAcordo(0, false);
+    expect(resultado).toEqual({
+      situacao: 'conciliado',
+      clienteId: id,
+      pagoCentavos: 30_000,
+      creditoCentavos: 0,
+    });
+    expect(parcelas.map((p) => [p.valorCentavos, p.valorPagoCentavos, p.status])).toEqual([
+      [20_000, 20_000, 'paga'],
+      [20_000, 10_000, 'aberta'],
+      [20_000, 0, 'aberta'],
+    ]);
+    expect(pix).toMatchObject({ situacao: 'conciliado', clienteId: id, creditoCentavos: 0 });
+    expect(cobranca?.status).toBe('paga');
+    const [auditoria] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.acao, 'pix.recebido'), eq(auditLogs.entidadeId, String(pix?.id))));
+    expect(auditoria?.descricao).toContain('aplicado às parcelas do acordo');
+    expect(auditoria?.detalhes).toMatchObject({ aplicado_ao_acordo: parcelas[0]?.negociacaoId });
+  });
+
+  it('pays every instalment and leaves the surplus as the customer’s credit; the agreement is fulfilled', async () => {
+    const { id, resultado, parcelas, pix } = await pagaDepoisDoAcordo(180, true);
+    expect(resultado).toEqual({
+      situacao: 'conciliado',
+      clienteId: id,
+      pagoCentavos: 42_000,
+      creditoCentavos: 18_000,
+    });
+    expect(parcelas.map((p) => p.status)).toEqual(['paga', 'paga', 'paga']);
+    expect(pix).toMatchObject({ situacao: 'conciliado', clienteId: id, creditoCentavos: 18_000 });
+    const [acordo] = await db()
+      .select()
+      .from(negociacoes)
+      .where(eq(negociacoes.id, parcelas[0]?.negociacaoId ?? 0));
+    expect(acordo?.status).toBe('cumprida');
+  });
+});

@@ -26,12 +26,14 @@ import {
   removerCobrancasDasContas,
 } from '../cobrancas/cobrancas.repository.ts';
 import type { PixConfirmado } from '../psp/provedor-pix.ts';
+import { acordoQueSubstituiu } from './divida-renegociada.ts';
 
 // Recording a PIX the provider confirmed (docs/produto.md §21): idempotent by endToEndId; it settles
 // what its charge covers, oldest first, principal and encargos apart, then does what a manual payment
-// does (agreement and promises fulfilled, customer concluded, the receipt message), by the system. What
-// finds no open debt (a txid we do not know, a debt settled by hand) stays as an unmatched credit:
-// never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
+// does (agreement and promises fulfilled, customer concluded, the receipt message), by the system. A PIX
+// for a debt an agreement replaced while it was on its way pays that agreement's instalments, earliest
+// first (divida-renegociada.ts). What finds no open debt (a txid we do not know, a debt settled by
+// hand) stays as an unmatched credit: never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
 // settlement, `liquidarPixEmContas`.
 
 export type ResultadoPix = {
@@ -157,16 +159,13 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
   };
   if (pagoCentavos === 0) return nada;
   const { cliente, cobrancaPaga } = input;
-  if (cobrancaPaga) {
-    await marcarCobrancaPaga(tx, cobrancaPaga.id, cobrancaPaga.pagaEm);
-    await removerCobrancasDasContas(tx, cobrancaPaga.contasIds, cobrancaPaga.id);
-  } else {
-    // A charge over a receivable paid now would ask for an amount no longer owed.
-    await removerCobrancasDasContas(
-      tx,
-      pagamentos.map((p) => p.conta.id),
-    );
-  }
+  if (cobrancaPaga) await marcarCobrancaPaga(tx, cobrancaPaga.id, cobrancaPaga.pagaEm);
+  // A charge over a receivable paid now would ask for an amount no longer owed.
+  await removerCobrancasDasContas(
+    tx,
+    [...new Set([...(cobrancaPaga?.contasIds ?? []), ...pagamentos.map((p) => p.conta.id)])],
+    cobrancaPaga?.id ?? null,
+  );
   const quitadas = pagamentos.filter((p) => p.quitou).map((p) => p.conta);
   const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
   const negociacoesCumpridas: number[] = [];
@@ -207,6 +206,9 @@ const semCorrespondencia = async (
   return { situacao: 'sem_correspondencia', clienteId, pagoCentavos: 0, creditoCentavos: pix.valorCentavos };
 };
 
+// An active charge, or one removed because an agreement replaced its debt while the PIX was on its way.
+const PAGAVEIS: ReadonlySet<CobrancaRow['status']> = new Set(['ativa', 'removida']);
+
 export const registrarPixConfirmado = async (
   db: Db,
   appKey: Buffer,
@@ -219,7 +221,7 @@ export const registrarPixConfirmado = async (
     const pixId = await reservar(tx, pix, origem);
     if (pixId === null) return REPETIDO;
     const vista = pix.txid ? await buscarCobranca(tx, pix.txid) : undefined;
-    if (vista?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, vista);
+    if (!vista || !PAGAVEIS.has(vista.status)) return semCorrespondencia(tx, pixId, pix, vista);
     const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
     const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
     // Same lock order as a manual payment, which removes charges after locking the customer and its
@@ -227,14 +229,24 @@ export const registrarPixConfirmado = async (
     // receivables. The charge first would deadlock with such a payment.
     const cliente = await clientes.buscarVisivelOrThrow(vista.clienteId, { forUpdate: true });
     const cobranca = await buscarCobranca(tx, vista.txid, { forUpdate: true });
-    if (cobranca?.status !== 'ativa') return semCorrespondencia(tx, pixId, pix, cobranca);
+    if (!cobranca || !PAGAVEIS.has(cobranca.status)) return semCorrespondencia(tx, pixId, pix, cobranca);
     const contasIds = await contasDaCobranca(tx, cobranca.id);
-    const abertas = maisAntigasPrimeiro(
-      (await repositorio.travarContas(cliente.id, contasIds)).filter((c) => c.status === 'aberta'),
-    );
+    // A removed charge's money pays what is still open of its debt, then the agreement that replaced it.
+    const acordo =
+      cobranca.status === 'removida' ? await acordoQueSubstituiu(tx, cliente.id, contasIds) : null;
+    if (cobranca.status === 'removida' && !acordo) return semCorrespondencia(tx, pixId, pix, cobranca);
+    const travadas = await repositorio.travarContas(cliente.id, [
+      ...contasIds,
+      ...(acordo?.parcelasIds ?? []),
+    ]);
+    const abertas = travadas.filter((c) => c.status === 'aberta');
+    const daCobranca = new Set(contasIds);
     const liquidacao = await liquidarPixEmContas(tx, {
       cliente,
-      contas: abertas,
+      contas: [
+        ...maisAntigasPrimeiro(abertas.filter((c) => daCobranca.has(c.id))),
+        ...maisAntigasPrimeiro(abertas.filter((c) => !daCobranca.has(c.id))),
+      ],
       pix: { id: pixId, endToEndId: pix.endToEndId },
       valorCentavos: pix.valorCentavos,
       data: hojeNoFuso(pix.horario, settings.fuso_horario),
@@ -252,7 +264,7 @@ export const registrarPixConfirmado = async (
     await registrarAuditoria(tx, {
       usuarioId: null,
       acao: 'pix.recebido',
-      descricao: `Pagamento PIX de ${formatarReais(pagoCentavos)} recebido de ${cliente.nome}`,
+      descricao: `Pagamento PIX de ${formatarReais(pagoCentavos)} recebido de ${cliente.nome}${acordo ? ', aplicado às parcelas do acordo que substituiu a dívida' : ''}`,
       entidade: 'pix_recebido',
       entidadeId: pixId,
       detalhes: {
@@ -266,6 +278,7 @@ export const registrarPixConfirmado = async (
         negociacoes_cumpridas: liquidacao.negociacoesCumpridas,
         promessas_cumpridas: liquidacao.promessasCumpridas,
         cliente_concluido: liquidacao.clienteConcluido,
+        ...(acordo && { aplicado_ao_acordo: acordo.negociacaoId }),
       },
     });
     return { situacao: 'conciliado' as const, clienteId: cliente.id, pagoCentavos, creditoCentavos };
