@@ -132,6 +132,34 @@ describe('Admin customer detail: prescribed receivables (issue 31)', () => {
       'NF-e 47428 série 1, parcela 47428/1-1, vencida em 24/08/2018: saldo R$ 347,28, atualizado R$ 703,48',
     );
   });
+
+  it("records a debtor's spontaneous payment, its amount starting at what is owed today", async () => {
+    prescritas = [PRESCRITA];
+    const pedidos: { body: unknown; chave: string | null }[] = [];
+    server.use(
+      http.post('/api/admin/clientes/:id/pagamentos', async ({ request }) => {
+        pedidos.push({ body: await request.json(), chave: request.headers.get('Idempotency-Key') });
+        prescritas = [];
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user, dialogo } = await abrirDetalhe();
+    const secao = await within(dialogo).findByRole('region', { name: 'Prescritas (1 conta)' });
+    await user.click(within(secao).getByRole('button', { name: 'Registrar pagamento espontâneo' }));
+    const form = within(secao).getByRole('form', { name: `Pagamento espontâneo de ${PRESCRITA.descricao}` });
+    expect(within(form).getByLabelText('Valor (R$)')).toHaveValue('703,48');
+    await user.click(within(form).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(pedidos).toHaveLength(1));
+    expect(pedidos[0]?.body).toEqual({
+      conta_id: PRESCRITA.id,
+      valor: 703.48,
+      data: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      forma: 'pix',
+    });
+    expect(pedidos[0]?.chave).toEqual(expect.any(String));
+    // Paid: the list is read again and the section goes away.
+    await waitFor(() => expect(within(dialogo).queryByRole('region', { name: /Prescritas/ })).toBeNull());
+  });
 });
 
 describe('Admin customer detail: timeline and note deletion', () => {

@@ -1,9 +1,11 @@
 import { contagem, formatarDataBr, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import { useContasPrescritas } from '../api/contas-prescritas.ts';
+import { PagamentoEspontaneo } from './pagamento-espontaneo.tsx';
 
 /**
  * The customer's prescribed receivables (over five years past due, docs/produto.md §7): apart, never
@@ -12,6 +14,7 @@ import { useContasPrescritas } from '../api/contas-prescritas.ts';
 export const ContasPrescritasSecao = ({ clienteId }: { clienteId: number }) => {
   const tituloId = useId();
   const query = useContasPrescritas(clienteId);
+  const [pagando, setPagando] = useState<number | null>(null);
   if (query.isError && !query.data)
     return <QueryErrorAlert query={query} fallback="Não foi possível carregar as contas prescritas." />;
   const contas = query.data ?? [];
@@ -30,6 +33,13 @@ export const ContasPrescritasSecao = ({ clienteId }: { clienteId: number }) => {
           <li key={c.id}>
             {c.descricao}, vencida em {formatarDataBr(c.vencimento)}: saldo {formatarValorEmReais(c.saldo)},
             atualizado {formatarValorEmReais(c.valor_atualizado)}
+            {pagando === c.id ? (
+              <PagamentoEspontaneo conta={c} onFechar={() => setPagando(null)} />
+            ) : (
+              <Button size="small" onClick={() => setPagando(c.id)} sx={{ ml: 1 }}>
+                Registrar pagamento espontâneo
+              </Button>
+            )}
           </li>
         ))}
       </Box>
