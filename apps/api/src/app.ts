@@ -16,6 +16,7 @@ import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
+import { contasPrescritasAdminRoutes } from './modules/contas-receber/contas-prescritas-admin.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
@@ -141,6 +142,7 @@ export const buildApp = async (opts: AppOptions) => {
       pixConfigRoutes,
       creditosPixRoutes,
       pagamentosAdminRoutes,
+      contasPrescritasAdminRoutes,
       comprovantesAdminRoutes,
       sistemaRoutes,
       importacoesAdminRoutes,

@@ -120,7 +120,7 @@ export const contaReceber = z
     descricao: z.string(),
     valor: z.number(),
     valor_pago: z.number(),
-    /** Principal still open (0 unless `aberta`). */
+    /** Principal still open (0 unless `aberta` or `prescrita`). */
     saldo: z.number(),
     /** Encargos owed today when overdue (docs/produto.md §7), 0 otherwise. */
     multa: z.number(),

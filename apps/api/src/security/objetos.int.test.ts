@@ -687,6 +687,11 @@ const CASOS: Record<string, Caso> = {
       };
     },
   },
+  'GET /api/admin/clientes/:id/contas-prescritas': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => ({ id: await clienteDe(u.opA), recusas: [] }),
+  },
   // An admin reaches any customer; a receivable of another customer in the body answers like a missing one.
   'POST /api/admin/clientes/:id/pagamentos': {
     quem: () => u.admin,

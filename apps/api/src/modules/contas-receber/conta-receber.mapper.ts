@@ -8,7 +8,8 @@ type ContaRow = typeof contasReceber.$inferSelect;
 
 /** A receivable row on the wire: reais, balance, encargos and days overdue as of the update's day. */
 export const toContaReceber = (conta: ContaRow, atualizacao: Atualizacao): ContaReceber => {
-  const aberta = conta.status === 'aberta';
+  // A prescribed one is still owed (a debtor may pay it spontaneously), though never collected.
+  const aberta = conta.status === 'aberta' || conta.status === 'prescrita';
   const encargos = aberta ? encargosDaConta(conta, atualizacao) : null;
   return {
     id: conta.id,

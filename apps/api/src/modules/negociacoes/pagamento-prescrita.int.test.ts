@@ -53,6 +53,23 @@ describe('payments of a prescribed receivable', () => {
       status: 'prescrita',
     });
 
+    // The admin sees it with what is still owed (principal and encargos) to record a payment.
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/clientes/${clienteId}/contas-prescritas`,
+      headers: bearer(tokens.admin),
+    });
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json()).toEqual([
+      expect.objectContaining({
+        id: contaId,
+        status: 'prescrita',
+        saldo: 347.28,
+        valor_atualizado: expect.any(Number),
+      }),
+    ]);
+    expect(lista.json()[0].valor_atualizado).toBeGreaterThan(347.28);
+
     const operador = await pagar(
       `/api/operador/clientes/${clienteId}/pagamentos`,
       tokens.ana,
@@ -104,5 +121,11 @@ describe('payments of a prescribed receivable', () => {
   it('is for admins only', async () => {
     const response = await pagar('/api/admin/clientes/1/pagamentos', tokens.ana, 1, 1);
     expect(response.statusCode).toBe(403);
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/clientes/1/contas-prescritas',
+      headers: bearer(tokens.ana),
+    });
+    expect(lista.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClienteAdmin, LinhaDoTempoItem, LinhaDoTempoResponse } from '@cobranca/contracts';
+import type { ClienteAdmin, ContaReceber, LinhaDoTempoItem, LinhaDoTempoResponse } from '@cobranca/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -47,6 +47,26 @@ const MENSAGEM: LinhaDoTempoItem = {
   proxima_tentativa_em: null,
 };
 
+const PRESCRITA: ContaReceber = {
+  id: 5,
+  cliente_id: 1,
+  origem: 'nfe',
+  chave_nfe: null,
+  numero_parcela: '001',
+  descricao: 'NF-e 47428 série 1, parcela 47428/1-1',
+  valor: 347.28,
+  valor_pago: 0,
+  saldo: 347.28,
+  multa: 6.95,
+  juros: 349.25,
+  valor_atualizado: 703.48,
+  vencimento: '2018-08-24',
+  status: 'prescrita',
+  pago_em: null,
+  dias_atraso: 0,
+  negociacao_id: null,
+};
+let prescritas: ContaReceber[];
 let itens: LinhaDoTempoItem[];
 let leituras: URL[];
 let exclusoes: string[];
@@ -57,6 +77,7 @@ beforeEach(() => {
   signInAs(TEST_USERS.admin);
   useSnackbarStore.setState(initialSnackbarState);
   itens = [NOTA_ANTIGA, MENSAGEM, NOTA_OUTRA];
+  prescritas = [];
   leituras = [];
   exclusoes = [];
   falhaExclusao = null;
@@ -65,6 +86,7 @@ beforeEach(() => {
       HttpResponse.json({ data: [MARIA], current_page: 1, last_page: 1, per_page: 20, total: 1 }),
     ),
     http.get('/api/admin/dashboard/operadores', () => HttpResponse.json([])),
+    http.get('/api/admin/clientes/:id/contas-prescritas', () => HttpResponse.json(prescritas)),
     http.get('/api/admin/clientes/:id/linha-do-tempo', ({ request }) => {
       leituras.push(new URL(request.url));
       return HttpResponse.json({ itens, proximo: null } satisfies LinhaDoTempoResponse);
@@ -100,6 +122,45 @@ const abrirDetalhe = async () => {
 
 const itemCom = (secao: ReturnType<typeof within>, texto: string) =>
   secao.getByText(texto).closest('li') as HTMLElement;
+
+describe('Admin customer detail: prescribed receivables (issue 31)', () => {
+  it('lists them apart, with what is still owed', async () => {
+    prescritas = [PRESCRITA];
+    const { dialogo } = await abrirDetalhe();
+    const secao = await within(dialogo).findByRole('region', { name: 'Prescritas (1 conta)' });
+    expect(secao).toHaveTextContent(
+      'NF-e 47428 série 1, parcela 47428/1-1, vencida em 24/08/2018: saldo R$ 347,28, atualizado R$ 703,48',
+    );
+  });
+
+  it("records a debtor's spontaneous payment, its amount starting at what is owed today", async () => {
+    prescritas = [PRESCRITA];
+    const pedidos: { body: unknown; chave: string | null }[] = [];
+    server.use(
+      http.post('/api/admin/clientes/:id/pagamentos', async ({ request }) => {
+        pedidos.push({ body: await request.json(), chave: request.headers.get('Idempotency-Key') });
+        prescritas = [];
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user, dialogo } = await abrirDetalhe();
+    const secao = await within(dialogo).findByRole('region', { name: 'Prescritas (1 conta)' });
+    await user.click(within(secao).getByRole('button', { name: 'Registrar pagamento espontâneo' }));
+    const form = within(secao).getByRole('form', { name: `Pagamento espontâneo de ${PRESCRITA.descricao}` });
+    expect(within(form).getByLabelText('Valor (R$)')).toHaveValue('703,48');
+    await user.click(within(form).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(pedidos).toHaveLength(1));
+    expect(pedidos[0]?.body).toEqual({
+      conta_id: PRESCRITA.id,
+      valor: 703.48,
+      data: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      forma: 'pix',
+    });
+    expect(pedidos[0]?.chave).toEqual(expect.any(String));
+    // Paid: the list is read again and the section goes away.
+    await waitFor(() => expect(within(dialogo).queryByRole('region', { name: /Prescritas/ })).toBeNull());
+  });
+});
 
 describe('Admin customer detail: timeline and note deletion', () => {
   it('shows the customer and the whole timeline, with "Excluir nota" on every note and nothing else', async () => {

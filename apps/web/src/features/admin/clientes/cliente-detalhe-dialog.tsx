@@ -14,6 +14,7 @@ import { type DadoRotulado, DadosRotulados } from '../../../components/dados-rot
 import { LinhaDoTempoSecao } from '../../../components/linha-do-tempo/linha-do-tempo-secao.tsx';
 import { formatarTelefone } from '../../../lib/format-cliente.ts';
 import { useExcluirNotaAdmin, useLinhaDoTempoAdmin } from '../api/linha-do-tempo.ts';
+import { ContasPrescritasSecao } from './contas-prescritas-secao.tsx';
 
 const AVISO_EXCLUSAO =
   'A nota será removida da linha do tempo do cliente. A exclusão fica registrada no log de auditoria, com o texto da nota.';
@@ -51,6 +52,7 @@ export const ClienteDetalheDialog = ({
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DadosRotulados dados={dados} centralizar />
+        <ContasPrescritasSecao clienteId={cliente.id} />
         <LinhaDoTempoSecao
           query={query}
           excluir={excluir}
