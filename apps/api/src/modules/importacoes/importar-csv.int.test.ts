@@ -237,38 +237,46 @@ describe('POST /api/operador/clientes/importar-csv', () => {
     expect(await clientePorDocumento(cpf)).toMatchObject({ operadorId: ana.id });
   });
 
-  it('keeps the first row of a repeated document and reports each repeat with that row, across batches too', async () => {
+  it('a repeated document adds its receivable to the first row’s customer; one with another phone is refused, across batches too', async () => {
     const random = mulberry32(16);
     const repetido = gerarCpf(random);
     const linhas = ['nome;documento;telefone;descricao;valor;vencimento'];
+    // Rows of the repeated document: the first sets the phone; a later one brings another phone
+    // (refused: it must not move the next message to another number, issue 31), the same phone, or none.
+    const telefones: Record<number, string> = {
+      5: '(11) 98765-0001',
+      [LOTE_CSV + 100]: '(11) 98765-0002',
+      [LOTE_CSV + 150]: '(11) 98765-0001',
+      [LOTE_CSV + 160]: '',
+    };
     for (let i = 0; i < LOTE_CSV + 200; i += 1) {
-      const doc = i === 5 || i === LOTE_CSV + 100 ? repetido : gerarCpf(random);
-      // The repeat brings another phone: it must not replace the first one (issue 31).
-      const telefone = doc === repetido ? `(11) 98765-000${i === 5 ? 1 : 2}` : '';
-      linhas.push(`Cliente ${i};${doc};${telefone};Conta ${i};${i + 1},00;${futuroBr}`);
+      const telefone = telefones[i];
+      const doc = telefone === undefined ? gerarCpf(random) : repetido;
+      linhas.push(`Cliente ${i};${doc};${telefone ?? ''};Conta ${i};${i + 1},00;${futuroBr}`);
     }
-    // The same row twice in a row: a repeat too.
+    // The same row twice in a row: the same receivable, nothing more.
     linhas.push(linhas.at(-1) ?? '');
     const relatorio = await importarOk(tokens.ana, linhas.join('\n'));
     expect(relatorio).toMatchObject({
-      criados: LOTE_CSV + 199,
-      atualizados: 0,
-      ignorados: 0,
-      rejeitados: 2,
+      criados: LOTE_CSV + 197,
+      atualizados: 2,
+      ignorados: 1,
+      rejeitados: 1,
       contas_criadas: LOTE_CSV + 199,
     });
     // Header on line 1: row i is on line i + 2.
     expect(relatorio.erros).toEqual([
-      { linha: LOTE_CSV + 102, campo: 'documento', mensagem: 'Documento repetido (mesmo da linha 7).' },
       {
-        linha: LOTE_CSV + 202,
+        linha: LOTE_CSV + 102,
         campo: 'documento',
-        mensagem: `Documento repetido (mesmo da linha ${LOTE_CSV + 201}).`,
+        mensagem: 'Documento repetido (mesmo da linha 7) com telefone diferente: valem os dados da linha 7.',
       },
     ]);
     const cliente = await clientePorDocumento(repetido);
     expect(cliente).toMatchObject({ nome: 'Cliente 5', telefone: '+5511987650001' });
-    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao)).toEqual(['Conta 5']);
+    expect((await contasDe(cliente?.id ?? 0)).map((c) => c.descricao).sort()).toEqual(
+      ['Conta 5', `Conta ${LOTE_CSV + 150}`, `Conta ${LOTE_CSV + 160}`].sort(),
+    );
   });
 
   it('writes one audit entry with the totals', async () => {

@@ -4,8 +4,9 @@ import type { Ator } from '../../lib/ator.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { mapearCabecalho } from './csv/cabecalho-csv.ts';
+import { conflitoComPrimeira } from './csv/documento-repetido.ts';
 import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
-import { validarLinhaCliente } from './csv/linha-cliente.ts';
+import { type ClienteImportado, validarLinhaCliente } from './csv/linha-cliente.ts';
 import { gravarLote } from './gravar-lote.service.ts';
 import { executarImportacao } from './importacao.service.ts';
 import { type ItemLote, statusAoImportar } from './importacao-lote.regras.ts';
@@ -73,8 +74,9 @@ export const importarCsv = async (
       // Awaited before the next batch or at the end; this only stops Node calling it unhandled meanwhile.
       escrevendo.catch(() => {});
     };
-    // The first row of each document wins: a later one must not silently change its phone (issue 31).
-    const primeiraLinha = new Map<string, number>();
+    // The first row of each document sets the customer; a later one adds its receivable, unless its
+    // phone or e-mail differs (csv/documento-repetido.ts).
+    const primeiraLinha = new Map<string, { linha: number; cliente: ClienteImportado }>();
     const processar = async (registro: RegistroCsv) => {
       if ('erro' in registro) {
         rejeitar(registro.linha, [{ mensagem: registro.erro }]);
@@ -85,18 +87,17 @@ export const importarCsv = async (
         rejeitar(registro.linha, linha.problemas);
         return;
       }
-      const { documento } = linha.cliente;
-      const anterior = primeiraLinha.get(documento);
-      if (anterior !== undefined) {
-        rejeitar(registro.linha, [
-          { campo: 'documento', mensagem: `Documento repetido (mesmo da linha ${anterior}).` },
-        ]);
+      const primeira = primeiraLinha.get(linha.cliente.documento);
+      const conflito = primeira ? conflitoComPrimeira(primeira, linha.cliente) : null;
+      if (conflito) {
+        rejeitar(registro.linha, [{ campo: 'documento', mensagem: conflito }]);
         return;
       }
-      primeiraLinha.set(documento, registro.linha);
+      if (!primeira)
+        primeiraLinha.set(linha.cliente.documento, { linha: registro.linha, cliente: linha.cliente });
       lote.push({
         linha: registro.linha,
-        item: { cliente: linha.cliente, contas: linha.conta ? [linha.conta] : [] },
+        item: { cliente: primeira?.cliente ?? linha.cliente, contas: linha.conta ? [linha.conta] : [] },
       });
       if (lote.length >= LOTE_CSV) await gravar();
     };
