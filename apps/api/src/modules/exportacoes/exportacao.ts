@@ -10,13 +10,14 @@ import { contagem, hojeNoFuso } from '@cobranca/dominio';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { ErroDominio } from '../../lib/errors.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { type Aba, escreverPlanilha } from './planilha.ts';
 import { naVezDoProcesso } from './ritmo.ts';
-import { ESPERA_SEGUNDOS, tomarVez } from './vez.ts';
+import { ESPERA_SEGUNDOS, EXPORTACAO_EM_ANDAMENTO, tomarVez } from './vez.ts';
 
 /**
  * Rows read per batch: few round trips, and a query short enough (tens of ms) that what waits behind it
@@ -74,10 +75,11 @@ export const enviarExportacao = async (
   montar: () => Promise<Exportacao>,
 ): Promise<FastifyReply> => {
   const ator = atorDe(request);
-  const vez = await tomarVez(db, ator.usuarioId).catch((erro: unknown) => {
+  const vez = await tomarVez(db, ator.usuarioId);
+  if (!vez) {
     reply.header('retry-after', ESPERA_SEGUNDOS);
-    throw erro;
-  });
+    throw new ErroDominio('MUITAS_REQUISICOES', EXPORTACAO_EM_ANDAMENTO);
+  }
   try {
     const { arquivo, titulo, formato, filtros, abas } = await naVezDoProcesso(montar);
     const fuso = (await buscarSistemaSettings(db)).fuso_horario;

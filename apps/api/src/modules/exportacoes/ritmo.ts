@@ -1,21 +1,28 @@
 import { setTimeout as esperar, setImmediate as proximaVolta } from 'node:timers/promises';
 
 // The pace of the exports of this process (docs/decisions/033-exportacao-limites.md): their work —
-// a query, a batch turned into file content — runs one piece at a time, whichever export it is for,
-// and each piece is followed by a pause as long as it took. Four exports then cost the database and
-// the CPU at most half of what one running flat out does, and another user's request waits behind
-// one piece (a batch of 500 rows, given back to the event loop every 100) at most.
+// a query, a batch turned into file content — runs one piece at a time, whichever export it is for.
+// When other exports wait for their turn, each piece is followed by a rest as long as it took for
+// each of them (three at most): four exports then cost the database and the CPU a quarter of what
+// one running flat out does, while an export alone runs at full speed.
 
 let fila: Promise<unknown> = Promise.resolve();
+/** Pieces queued and not yet done (each export has at most one). */
+let naFila = 0;
+const DESCANSO_MAXIMO = 3;
 
-/** Runs `trabalho` once every export piece queued before it has run and rested. */
+/** Runs `trabalho` once every export piece queued before it has run (and rested). */
 export const naVezDoProcesso = <T>(trabalho: () => Promise<T>): Promise<T> => {
   let inicio = 0;
+  naFila++;
   const feito = fila.then(() => {
     inicio = performance.now();
     return trabalho();
   });
-  const descanso = () => esperar(performance.now() - inicio);
+  const descanso = () => {
+    naFila--;
+    return esperar(Math.min(naFila, DESCANSO_MAXIMO) * (performance.now() - inicio));
+  };
   fila = feito.then(descanso, descanso);
   return feito;
 };

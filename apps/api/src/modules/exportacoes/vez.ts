@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exportacoesEmAndamento } from '../../db/schema/index.ts';
-import { ErroDominio } from '../../lib/errors.ts';
 
 // One running export per user across every API node (docs/decisions/033-exportacao-limites.md): a row
 // per user, held by a lease the export renews while it writes. A node that dies mid-export stops
@@ -26,8 +25,8 @@ export type Vez = {
   liberar: () => Promise<void>;
 };
 
-/** Takes this user's export turn, or throws the 429 (`Retry-After` is the caller's header). */
-export const tomarVez = async (db: Db, usuarioId: number): Promise<Vez> => {
+/** Takes this user's export turn; null while another export of theirs holds it. */
+export const tomarVez = async (db: Db, usuarioId: number): Promise<Vez | null> => {
   const vez = randomUUID();
   const [tomada] = await db
     .insert(exportacoesEmAndamento)
@@ -38,7 +37,7 @@ export const tomarVez = async (db: Db, usuarioId: number): Promise<Vez> => {
       setWhere: lt(exportacoesEmAndamento.expiraEm, sql`now()`),
     })
     .returning({ vez: exportacoesEmAndamento.vez });
-  if (!tomada) throw new ErroDominio('MUITAS_REQUISICOES', EXPORTACAO_EM_ANDAMENTO);
+  if (!tomada) return null;
   const minha = and(eq(exportacoesEmAndamento.usuarioId, usuarioId), eq(exportacoesEmAndamento.vez, vez));
   let renovadaEm = Date.now();
   return {
