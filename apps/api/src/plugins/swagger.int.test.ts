@@ -63,6 +63,8 @@ describe('GET /api/docs/json', () => {
       .sort();
     expect(doPortal).toEqual([
       'get /api/portal/acordo/pix',
+      'get /api/portal/comprovantes',
+      'get /api/portal/comprovantes/{id}',
       'get /api/portal/pix/{txid}',
       'get /api/portal/planos',
       'get /api/portal/resumo',
