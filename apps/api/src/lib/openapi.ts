@@ -28,6 +28,11 @@ export const SHARED_RESPONSES = {
   CorpoGrandeDemais: erro('O corpo excede o limite (1 MB em JSON) ou o envio tem partes demais.'),
   UriLongaDemais: erro('Um parâmetro do caminho passa de 100 caracteres.'),
   TipoNaoSuportado: erro('Content-Type do corpo não aceito por esta operação.'),
+  // plugins/sem-nul.ts answers it on every route, before the route's own validation.
+  ConsultaComNul: {
+    description: 'Dados inválidos: um caractere nulo (%00) na query string; `errors` nomeia o parâmetro.',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErroValidacao' } } },
+  },
   ErroServidor: erro(
     'Erro do servidor: 500 inesperado, 503 banco de dados indisponível, 507 sem espaço em disco. Nunca traz detalhes internos.',
   ),
@@ -113,6 +118,7 @@ const completeOperation = (path: string, method: string, operation: OpenApiOpera
     add('413', 'CorpoGrandeDemais');
     add('415', 'TipoNaoSuportado');
   }
+  add('422', 'ConsultaComNul');
   add('5XX', 'ErroServidor');
 };
 

@@ -138,7 +138,7 @@ describe('GET /api/admin/operadores', () => {
     expect(response.json().errors.status).toEqual(['Status deve ser Ativo ou Bloqueado.']);
   });
 
-  it.each(['%', '_', '\\', "'; DROP TABLE usuarios; --", "' OR '1'='1", 'a\u0000b'])(
+  it.each(['%', '_', '\\', "'; DROP TABLE usuarios; --", "' OR '1'='1"])(
     'treats %s in busca as plain text',
     async (busca) => {
       const body = await listar(`busca=${encodeURIComponent(busca)}`);
