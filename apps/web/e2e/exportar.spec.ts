@@ -51,8 +51,9 @@ test('an admin exports the customer list as XLSX and CSV with every row, and no 
     });
   });
   expect(celulas.filter((texto) => /^[=+\-@]/.test(texto))).toEqual([]);
-  // Phones are E.164 (+55…): kept as text Excel will not evaluate.
-  expect(celulas.some((texto) => texto.startsWith("'+55"))).toBe(true);
+  // Phones in the national format and text cells as they are: nothing to neutralise, no stray apostrophe.
+  expect(celulas.some((texto) => /^\(\d{2}\) \d{4,5}-\d{4}$/.test(texto))).toBe(true);
+  expect(celulas.filter((texto) => texto.startsWith("'"))).toEqual([]);
 
   const csv = await baixar(page, 'CSV (Excel)');
   expect(csv.nome).toMatch(/^clientes-\d{4}-\d{2}-\d{2}\.csv$/);

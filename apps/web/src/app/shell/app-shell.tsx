@@ -29,8 +29,9 @@ import { CONTEUDO_ID, PularParaConteudo } from './pular-para-conteudo.tsx';
 import { useDrawerState } from './use-drawer-state.ts';
 import { UserBlock } from './user-block.tsx';
 
-// Wide enough for the longest label beside a count ("Aguardando Atendimento" 12) on one line.
-export const DRAWER_WIDTH = 304;
+// A label longer than the drawer beside its count wraps (nav-menu.tsx) rather than being cut; a wider
+// drawer would take the width the operator's tables need at 1440 px.
+export const DRAWER_WIDTH = 288;
 export const RAIL_WIDTH = 72;
 export const APP_TITLE = 'Sistema de Cobrança Automática';
 

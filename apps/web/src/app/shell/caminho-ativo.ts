@@ -1,5 +1,5 @@
 import type { ClienteStatus } from '@cobranca/contracts';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router';
 import { clienteQueryOptions } from '../../features/operador/api/cliente.ts';
 import { ROUTES, type RouteName } from '../../lib/routes.ts';
@@ -22,10 +22,12 @@ export const useCaminhoAtivo = (): string => {
   const { pathname } = useLocation();
   const id = Number(matchPath(ROUTES.OperadorCliente, pathname)?.params.id);
   const clienteId = Number.isInteger(id) && id > 0 ? id : null;
-  // Only the workspace's own read, from the cache: the menu never asks the API for it.
+  // Only the workspace's own read, from the cache: the menu never asks the API for it. Disabled, not
+  // `skipToken`: an observer's queryFn becomes the query's, and skipToken stopped the workspace's
+  // refetches (a reply left the customer "Ativo" on screen).
   const { data: status } = useQuery({
     ...clienteQueryOptions(clienteId ?? 0),
-    queryFn: skipToken,
+    enabled: false,
     select: (cliente) => cliente.status,
   });
   if (clienteId === null) return pathname;
