@@ -77,9 +77,21 @@ describe('completeDocument', () => {
     const { paths, components } = completeDocument(documento());
     const codes = (path: string, method: string) =>
       Object.keys(paths[path]?.[method]?.responses ?? {}).sort();
-    expect(codes('/api/health', 'get')).toEqual(['200', '5XX']);
-    expect(codes('/api/logout', 'post')).toEqual(['204', '401', '413', '415', '5XX']);
-    expect(codes('/api/admin/operadores/{id}', 'put')).toEqual(['200', '400', '413', '414', '415', '5XX']);
+    // 422: a NUL in the query string is refused before any route (plugins/sem-nul.ts).
+    expect(codes('/api/health', 'get')).toEqual(['200', '422', '5XX']);
+    expect(codes('/api/logout', 'post')).toEqual(['204', '401', '413', '415', '422', '5XX']);
+    expect(codes('/api/admin/operadores/{id}', 'put')).toEqual([
+      '200',
+      '400',
+      '413',
+      '414',
+      '415',
+      '422',
+      '5XX',
+    ]);
+    expect(paths['/api/health']?.get?.responses['422']).toEqual({
+      $ref: '#/components/responses/ConsultaComNul',
+    });
     expect(paths['/api/logout']?.post?.responses['413']).toEqual({
       $ref: '#/components/responses/CorpoGrandeDemais',
     });
