@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ateDuasCasas, DUAS_CASAS } from './common.ts';
-import { TEMPLATE_TIPOS } from './domain.ts';
+import { CANAIS, TEMPLATE_TIPOS } from './domain.ts';
 
 const horario = z
   .string()
@@ -9,9 +9,19 @@ const janela = z
   .object({ inicio: horario, fim: horario })
   .refine((j) => j.inicio < j.fim, { message: 'O início deve ser antes do fim.', path: ['fim'] });
 
+/** Today's behaviour plus e-mail as second (docs/produto.md §12). */
+export const CANAIS_PADRAO_ETAPA = ['whatsapp', 'email'] as const;
+
 export const reguaEtapa = z.object({
   dias: z.number().int().min(-60, 'No máximo 60 dias antes.').max(180, 'No máximo 180 dias depois.'),
   tipo: z.enum(TEMPLATE_TIPOS),
+  /** The channels to try, in order: the message goes through the first one the customer can receive on. */
+  canais: z
+    .array(z.enum(CANAIS, { error: 'Use whatsapp, email ou sms.' }))
+    .min(1, 'Escolha ao menos um canal.')
+    .max(CANAIS.length)
+    .refine((c) => new Set(c).size === c.length, 'Cada canal aparece uma vez só.')
+    .default([...CANAIS_PADRAO_ETAPA]),
 });
 
 /** System settings of docs/produto.md §15; every field has the default the product ships with. */
@@ -89,11 +99,11 @@ export const sistemaSettings = z.object({
     .min(1, 'Configure ao menos uma etapa.')
     .max(20, 'No máximo 20 etapas.')
     .default([
-      { dias: -3, tipo: 'lembrete' },
-      { dias: 0, tipo: 'vencimento' },
-      { dias: 3, tipo: 'atraso' },
-      { dias: 7, tipo: 'atraso' },
-      { dias: 15, tipo: 'atraso' },
+      { dias: -3, tipo: 'lembrete', canais: [...CANAIS_PADRAO_ETAPA] },
+      { dias: 0, tipo: 'vencimento', canais: [...CANAIS_PADRAO_ETAPA] },
+      { dias: 3, tipo: 'atraso', canais: [...CANAIS_PADRAO_ETAPA] },
+      { dias: 7, tipo: 'atraso', canais: [...CANAIS_PADRAO_ETAPA] },
+      { dias: 15, tipo: 'atraso', canais: [...CANAIS_PADRAO_ETAPA] },
     ]),
   janela_envio: z
     .object({

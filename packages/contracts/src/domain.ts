@@ -99,11 +99,22 @@ export const MENSAGEM_STATUSES_ENVIADA = [
 export const MENSAGEM_ORIGENS = ['regua', 'operador', 'sistema', 'cliente'] as const;
 export type MensagemOrigem = (typeof MENSAGEM_ORIGENS)[number];
 
-export const CANAIS = ['simulador', 'whatsapp_cloud'] as const;
+/** The channels a message reaches a customer through (docs/produto.md §12). */
+export const CANAIS = ['whatsapp', 'email', 'sms'] as const;
 export type Canal = (typeof CANAIS)[number];
 /** Where a message came through: a sending channel, or the customer's portal (docs/produto.md §22). */
 export const CANAIS_MENSAGEM = [...CANAIS, 'portal'] as const;
 export type CanalMensagem = (typeof CANAIS_MENSAGEM)[number];
+
+export const PROVEDORES_WHATSAPP = ['simulador', 'whatsapp_cloud'] as const;
+export type ProvedorWhatsapp = (typeof PROVEDORES_WHATSAPP)[number];
+export const PROVEDORES_EMAIL = ['simulador', 'smtp'] as const;
+export type ProvedorEmail = (typeof PROVEDORES_EMAIL)[number];
+export const PROVEDORES_SMS = ['simulador', 'zenvia'] as const;
+export type ProvedorSms = (typeof PROVEDORES_SMS)[number];
+/** The service that carried a message (the embedded simulator stands in for every channel). */
+export const PROVEDORES_MENSAGEM = ['simulador', 'whatsapp_cloud', 'smtp', 'zenvia', 'portal'] as const;
+export type ProvedorMensagem = (typeof PROVEDORES_MENSAGEM)[number];
 
 export const TEMPLATE_TIPOS = ['lembrete', 'vencimento', 'atraso', 'negociacao', 'agradecimento'] as const;
 export type TemplateTipo = (typeof TEMPLATE_TIPOS)[number];

@@ -5,6 +5,7 @@ z.config(z.locales.pt());
 
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './canais.ts';
 export * from './common.ts';
 export * from './comprovantes.ts';
 export * from './configuracoes.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANAIS, TEMPLATE_TIPOS } from './domain.ts';
+import { PROVEDORES_WHATSAPP, TEMPLATE_TIPOS } from './domain.ts';
 
 /** Placeholders a template may use (docs/produto.md §13); anything else is refused. */
 export const TEMPLATE_PLACEHOLDERS = [
@@ -48,6 +48,31 @@ export const templateBody = z.strictObject({
     .string()
     .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'Use um código de idioma como pt_BR.')
     .optional(),
+  // E-mail and SMS texts beside WhatsApp's, with the same placeholders (docs/produto.md §13); null or
+  // left out: the product's default text for that channel.
+  email_assunto: z
+    .string()
+    .trim()
+    .min(3, 'O assunto deve ter pelo menos 3 caracteres.')
+    .max(200, 'O assunto pode ter no máximo 200 caracteres.')
+    .regex(/^[^\r\n]*$/, 'O assunto fica numa linha só.')
+    .nullable()
+    .optional(),
+  email_texto: z
+    .string()
+    .trim()
+    .min(10, 'O texto do e-mail deve ter pelo menos 10 caracteres.')
+    .max(20_000, 'O texto do e-mail pode ter no máximo 20000 caracteres.')
+    .nullable()
+    .optional(),
+  sms_texto: z
+    .string()
+    .trim()
+    .min(10, 'O SMS deve ter pelo menos 10 caracteres.')
+    .max(670, 'O SMS pode ter no máximo 670 caracteres (10 partes).')
+    .refine((t) => !t.includes('{{pix}}'), 'O SMS não leva o PIX copia e cola: use {{link}} para o portal.')
+    .nullable()
+    .optional(),
 });
 export type TemplateBody = z.input<typeof templateBody>;
 
@@ -62,6 +87,10 @@ export const templateView = z.object({
   texto: z.string(),
   whatsapp_template_nome: z.string().nullable(),
   whatsapp_idioma: z.string(),
+  /** The texts each channel uses (the default one when none was saved). */
+  email_assunto: z.string(),
+  email_texto: z.string(),
+  sms_texto: z.string(),
   updated_at: z.iso.datetime().nullable(),
   /** CDC warnings about the wording; saving still succeeds. */
   avisos: z.array(z.string()),
@@ -74,7 +103,7 @@ export const WHATSAPP_CONEXAO_STATUSES = ['conectado', 'desconectado', 'erro', '
 
 export const whatsappStatus = z
   .object({
-    provedor: z.enum(CANAIS),
+    provedor: z.enum(PROVEDORES_WHATSAPP),
     status: z.enum(WHATSAPP_CONEXAO_STATUSES),
     numero_exibicao: z.string().nullable(),
     nome_verificado: z.string().nullable(),
@@ -93,7 +122,7 @@ export type TemplatesResponse = z.infer<typeof templatesResponse>;
 
 /** Channel settings as read: secrets are never returned, only whether they are set and a mask. */
 export const whatsappSettingsView = z.object({
-  provedor: z.enum(CANAIS),
+  provedor: z.enum(PROVEDORES_WHATSAPP),
   phone_number_id: z.string().nullable(),
   access_token: z.string().nullable(), // masked, e.g. "••••••••3f9a"
   app_secret: z.string().nullable(), // masked
@@ -106,7 +135,7 @@ export type WhatsappSettingsView = z.infer<typeof whatsappSettingsView>;
 
 /** Update: a secret left out (or empty) keeps the stored one. */
 export const whatsappSettingsBody = z.strictObject({
-  provedor: z.enum(CANAIS, { error: 'Escolha o simulador ou a WhatsApp Cloud API.' }),
+  provedor: z.enum(PROVEDORES_WHATSAPP, { error: 'Escolha o simulador ou a WhatsApp Cloud API.' }),
   phone_number_id: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { comFaixasValidas, filtrosClientesShape, operadorRef } from './admin.ts';
+import { canalCliente } from './canais.ts';
 import {
   ateDuasCasas,
   CARACTERES_DE_CONTROLE,
@@ -12,6 +13,8 @@ import {
 import {
   BASES_LEGAIS,
   CANAIS,
+  CANAIS_MENSAGEM,
+  PROVEDORES_WHATSAPP,
   CHAMADA_RESULTADOS,
   CLIENTE_STATUSES,
   CONTA_ORIGENS,
@@ -209,6 +212,10 @@ export const clienteDetalhe = clienteLista
   .omit({ ultima_resposta: true, recuperado: true, concluido_em: true, nao_lidas: true })
   .extend({
     email: z.string().nullable(),
+    /** Tried first by the régua and system messages (set by the operator or chosen in the portal). */
+    canal_preferido: z.enum(CANAIS).nullable(),
+    /** WhatsApp, e-mail and SMS, in that order: whether each can be used, and why not. */
+    canais: z.array(canalCliente),
     documento_tipo: z.enum(DOCUMENTO_TIPOS),
     pausa_motivo: z.string().nullable(),
     /** `canal`: where the request came from (a WhatsApp reply's channel, or `portal`). */
@@ -251,6 +258,9 @@ export const mensagemView = z
     direcao: z.enum(MENSAGEM_DIRECOES),
     origem: z.enum(MENSAGEM_ORIGENS),
     status: z.enum(MENSAGEM_STATUSES),
+    /** The channel it went or came through; an e-mail's `assunto` is its subject (null otherwise). */
+    canal: z.enum(CANAIS_MENSAGEM),
+    assunto: z.string().nullable(),
     conteudo: z.string(),
     autor: operadorRef.nullable(),
     created_at: z.iso.datetime(),
@@ -274,6 +284,8 @@ export const mensagemBody = z.strictObject({
     .min(1, 'Escreva a mensagem.')
     .max(4096, 'A mensagem pode ter no máximo 4096 caracteres (limite do WhatsApp).')
     .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
+  /** Left out: the channel of the customer's last reply, else the first one the customer can receive on. */
+  canal: z.enum(CANAIS, { error: 'Escolha WhatsApp, e-mail ou SMS.' }).optional(),
 });
 
 // ── Calls, agreements, payments, promises ───────────────────────────────────────
@@ -408,7 +420,7 @@ export const contasClienteResponse = z.object({
 
 // ── Simulated channel ───────────────────────────────────────────────────────────
 /** Which channel is active, so the workspace shows "Simular resposta do cliente" only for the simulator. */
-export const canalOperadorResponse = z.object({ provedor: z.enum(CANAIS), simulador: z.boolean() });
+export const canalOperadorResponse = z.object({ provedor: z.enum(PROVEDORES_WHATSAPP), simulador: z.boolean() });
 
 /** Whether automatic messages may go out now, and when that changes (docs/produto.md §11). */
 export const janelaEnvioResponse = z

@@ -1,5 +1,7 @@
 import {
   BASES_LEGAIS,
+  CANAIS,
+  type Canal,
   type BaseLegal,
   CLIENTE_STATUSES,
   type ClienteStatus,
@@ -58,6 +60,8 @@ export const clientes = pgTable(
     optOutMensagem: text('opt_out_mensagem'),
     // The channel the request came through (a WhatsApp reply's, or 'portal').
     optOutCanal: text('opt_out_canal'),
+    // Tried first by the régua and the system's messages (docs/produto.md §12).
+    canalPreferido: text('canal_preferido').$type<Canal>(),
     baseLegal: text('base_legal').$type<BaseLegal>().notNull().default('execucao_contrato'),
     origemContato: text('origem_contato').$type<OrigemContato>().notNull(),
     // Operators' labels ("prefere ligação", "contestação"): internal, never sent to the customer.
@@ -91,6 +95,7 @@ export const clientes = pgTable(
     check('clientes_base_legal_ck', sql.raw(`base_legal IN (${sqlList(BASES_LEGAIS)})`)),
     check('clientes_origem_contato_ck', sql.raw(`origem_contato IN (${sqlList(ORIGENS_CONTATO)})`)),
     check('clientes_numero_chamadas_ck', sql`${t.numeroChamadas} >= 0`),
+    check('clientes_canal_preferido_ck', sql.raw(`canal_preferido IN (${sqlList(CANAIS)})`)),
     check('clientes_telefone_e164_ck', sql`${t.telefone} ~ '^\\+[1-9][0-9]{7,14}$'`),
     check('clientes_pausado_motivo_ck', sql`${t.status} <> 'pausado' OR ${t.pausaMotivo} IS NOT NULL`),
     check(

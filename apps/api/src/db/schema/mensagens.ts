@@ -1,6 +1,10 @@
 import {
+  CANAIS,
   CANAIS_MENSAGEM,
+  type Canal,
   type CanalMensagem,
+  PROVEDORES_MENSAGEM,
+  type ProvedorMensagem,
   MENSAGEM_DIRECOES,
   MENSAGEM_ORIGENS,
   MENSAGEM_STATUSES,
@@ -11,8 +15,18 @@ import {
   type TemplateTipo,
 } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TemplateCanal } from '../../modules/canais/canal.ts';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AlternativaDeCanal, TemplateCanal } from '../../modules/canais/canal.ts';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { usuarios } from './usuarios.ts';
@@ -24,14 +38,23 @@ export const mensagens = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     // Null for an inbound message from a number no customer has (kept as unmatched).
     clienteId: integer('cliente_id').references(() => clientes.id, { onDelete: 'cascade' }),
-    telefone: text('telefone').notNull(),
+    // The customer's address on the message's channel: a phone (E.164) for WhatsApp and SMS, an e-mail.
+    telefone: text('telefone'),
+    email: text('email'),
+    assunto: text('assunto'), // an e-mail's subject
     direcao: text('direcao').$type<MensagemDirecao>().notNull(),
     origem: text('origem').$type<MensagemOrigem>().notNull(),
     status: text('status').$type<MensagemStatus>().notNull(),
     conteudo: text('conteudo').notNull(),
     autorId: integer('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
     canal: text('canal').$type<CanalMensagem>().notNull(),
-    canalMensagemId: text('canal_mensagem_id'), // e.g. the WhatsApp wamid
+    // The service that carried it; its id for the message is unique per service.
+    provedor: text('provedor').$type<ProvedorMensagem>().notNull(),
+    canalMensagemId: text('canal_mensagem_id'), // the WhatsApp wamid, the e-mail's Message-ID, Zenvia's id
+    // The next channels to try after a permanent failure, each with its own text (docs/produto.md §12).
+    alternativas: jsonb('alternativas').$type<AlternativaDeCanal[]>(),
+    // The message this one carries on after (it failed for good on its channel the same day).
+    substituiMensagemId: bigint('substitui_mensagem_id', { mode: 'number' }),
     templateTipo: text('template_tipo').$type<TemplateTipo>(),
     // Outbox key: (customer, receivable set, step) for the engine, or a client idempotency key.
     chaveIdempotencia: text('chave_idempotencia'),
@@ -55,7 +78,7 @@ export const mensagens = pgTable(
     falhouEm: timestamptz('falhou_em'),
   },
   (t) => [
-    uniqueIndex('mensagens_canal_mensagem_id_uq').on(t.canal, t.canalMensagemId),
+    uniqueIndex('mensagens_provedor_mensagem_id_uq').on(t.provedor, t.canalMensagemId),
     uniqueIndex('mensagens_chave_idempotencia_uq').on(t.chaveIdempotencia),
     index('mensagens_cliente_idx').on(t.clienteId, t.id),
     index('mensagens_outbox_idx').on(t.proximaTentativaEm, t.id).where(sql`${t.status} = 'pendente'`),
@@ -74,6 +97,9 @@ export const mensagens = pgTable(
     check('mensagens_origem_ck', sql.raw(`origem IN (${sqlList(MENSAGEM_ORIGENS)})`)),
     check('mensagens_status_ck', sql.raw(`status IN (${sqlList(MENSAGEM_STATUSES)})`)),
     check('mensagens_canal_ck', sql.raw(`canal IN (${sqlList(CANAIS_MENSAGEM)})`)),
+    check('mensagens_provedor_ck', sql.raw(`provedor IN (${sqlList(PROVEDORES_MENSAGEM)})`)),
+    check('mensagens_email_ck', sql`${t.canal} <> 'email' OR ${t.email} IS NOT NULL`),
+    check('mensagens_telefone_ck', sql`${t.canal} NOT IN ('whatsapp', 'sms') OR ${t.telefone} IS NOT NULL`),
   ],
 );
 
@@ -85,8 +111,44 @@ export const mensagemTemplates = pgTable(
     // Approved WhatsApp template used outside the 24-hour window.
     whatsappTemplateNome: text('whatsapp_template_nome'),
     whatsappIdioma: text('whatsapp_idioma').notNull().default('pt_BR'),
+    // Null: the product's default text for that channel.
+    emailAssunto: text('email_assunto'),
+    emailTexto: text('email_texto'),
+    smsTexto: text('sms_texto'),
     updatedBy: integer('updated_by').references(() => usuarios.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
   () => [check('mensagem_templates_tipo_ck', sql.raw(`tipo IN (${sqlList(TEMPLATE_TIPOS)})`))],
 );
+
+/**
+ * A customer's opt-out of one channel (docs/produto.md §12): the others go on. "Stop everything" is
+ * `clientes.opt_out_em`. `prova` keeps what asked for it (the reply, the one-click request, the report).
+ */
+export const optOutsCanal = pgTable(
+  'opt_outs_canal',
+  {
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    canal: text('canal').$type<Canal>().notNull(),
+    em: timestamptz('em').notNull(),
+    origem: text('origem').notNull(),
+    prova: jsonb('prova').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clienteId, t.canal] }),
+    check('opt_outs_canal_canal_ck', sql.raw(`canal IN (${sqlList(CANAIS)})`)),
+  ],
+);
+
+/** An address that bounced for good: no e-mail goes to it again (docs/produto.md §12). */
+export const emailsDevolvidos = pgTable('emails_devolvidos', {
+  email: text('email').primaryKey(), // lower-case
+  devolvidoEm: timestamptz('devolvido_em').notNull(),
+  status: text('status').notNull(), // the DSN's status code, e.g. 5.1.1
+  diagnostico: text('diagnostico'),
+  mensagemId: bigint('mensagem_id', { mode: 'number' }).references(() => mensagens.id, {
+    onDelete: 'set null',
+  }),
+});

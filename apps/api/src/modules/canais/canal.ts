@@ -1,4 +1,4 @@
-import type { Canal } from '@cobranca/contracts';
+import type { Canal, ProvedorMensagem } from '@cobranca/contracts';
 
 // The one driver type every messaging channel implements (docs/produto.md §12): the services
 // store the message first, then hand it to the driver, then record what the driver answered.
@@ -6,15 +6,43 @@ import type { Canal } from '@cobranca/contracts';
 /** An approved WhatsApp template: the only thing the Cloud API accepts outside the 24-hour window. */
 export type TemplateCanal = { nome: string; idioma: string; parametros: string[] };
 
+/** What a message says on one channel, and where it goes there. */
+export type TextoDeCanal = {
+  canal: Canal;
+  telefone: string | null;
+  email: string | null;
+  /** An e-mail's subject (null on the other channels). */
+  assunto: string | null;
+  conteudo: string;
+  template: TemplateCanal | null;
+};
+
+/** A channel to fall back to after a permanent failure (stored with the message, in order). */
+export type AlternativaDeCanal = TextoDeCanal;
+
+/** An e-mail as the sender prepared it (HTML and text parts, inline images, headers). */
+export type EmailDoEnvio = {
+  assunto: string;
+  html: string;
+  texto: string;
+  anexos: { cid: string; nomeArquivo: string; tipo: 'image/png'; conteudo: Buffer }[];
+  messageId: string;
+  emRespostaA: string | null;
+  referencias: string[];
+  descadastro: { url: string; mailto: string } | null;
+};
+
 /** One outbound message for the channel; `mensagemId` is our row id (idempotency key for the driver). */
 export type EnvioCanal = {
-  telefone: string;
-  conteudo: string;
   mensagemId: number;
+  telefone: string | null;
+  conteudo: string;
   /** The template to use when the customer has not written in the last 24 hours (null: none configured). */
   template?: TemplateCanal | null;
   /** When the customer last wrote to us (opens the Cloud API's 24-hour window); null: never. */
   ultimaEntradaEm?: Date | null;
+  /** The e-mail channel's address and prepared message. */
+  email?: { para: string; mensagem: EmailDoEnvio } | null;
 };
 
 export type ResultadoEnvio =
@@ -38,10 +66,11 @@ export type ResultadoEnvio =
  * Channels that report every accepted message later in a status webhook carrying our reference: a send
  * whose answer was lost can still be learned about, so it is worth waiting before sending it again.
  */
-export const CANAIS_COM_CONFIRMACAO: readonly Canal[] = ['whatsapp_cloud'];
+export const PROVEDORES_COM_CONFIRMACAO: readonly ProvedorMensagem[] = ['whatsapp_cloud'];
 
 export type CanalDriver = {
   readonly canal: Canal;
+  readonly provedor: ProvedorMensagem;
   enviar(envio: EnvioCanal): Promise<ResultadoEnvio>;
 };
 

@@ -1,4 +1,4 @@
-import { CANAIS, WHATSAPP_CONEXAO_STATUSES, type WhatsappStatus } from '@cobranca/contracts';
+import { PROVEDORES_WHATSAPP, WHATSAPP_CONEXAO_STATUSES, type WhatsappStatus } from '@cobranca/contracts';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { abrirSegredo, cifrarSegredoEm, type SegredoLido, valorDoSegredo } from '../../lib/segredos.ts';
@@ -24,7 +24,7 @@ export type UltimoStatus = z.infer<typeof ultimoStatus>;
 
 /** Row `configuracoes['whatsapp']`: `access_token` and `app_secret` hold secret-box ciphertexts, never plain text. */
 export const whatsappArmazenado = z.object({
-  provedor: z.enum(CANAIS).default('simulador'),
+  provedor: z.enum(PROVEDORES_WHATSAPP).default('simulador'),
   phone_number_id: z.string().nullable().default(null),
   access_token: z.string().nullable().default(null),
   app_secret: z.string().nullable().default(null),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import {
-  CANAIS_COM_CONFIRMACAO,
+  PROVEDORES_COM_CONFIRMACAO,
   type CanalDriver,
   enviarPeloCanal,
   type ResultadoEnvio,
@@ -67,7 +67,7 @@ export const reivindicar = async (
   parte: ParteDaFila = 'envio',
 ): Promise<Reivindicada[]> => {
   const instante = agora.toISOString();
-  const confirmados = JSON.stringify(CANAIS_COM_CONFIRMACAO);
+  const confirmados = JSON.stringify(PROVEDORES_COM_CONFIRMACAO);
   const semCobranca = precisaDeCobranca(sql.raw('mensagens'), agora);
   const daParte =
     parte === 'cobranca'

@@ -1,5 +1,5 @@
 import {
-  type Canal,
+  type ProvedorWhatsapp,
   type WhatsappSettingsBody,
   type WhatsappSettingsView,
   whatsappSettingsBody,
@@ -8,7 +8,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The channel settings form: every field a string; secrets start empty (the stored ones stay hidden). */
 export type WhatsappForm = {
-  provedor: Canal;
+  provedor: ProvedorWhatsapp;
   phone_number_id: string;
   access_token: string;
   app_secret: string;

@@ -1,4 +1,4 @@
-import type { Canal, WhatsappStatus } from '@cobranca/contracts';
+import type { ProvedorWhatsapp, WhatsappStatus } from '@cobranca/contracts';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
 type Conexao = WhatsappStatus['status'];
@@ -10,7 +10,7 @@ export const CONEXAO_LABELS: Record<Conexao, string> = {
   nao_configurado: 'Não configurado',
 };
 
-export const PROVEDOR_LABELS: Record<Canal, string> = {
+export const PROVEDOR_LABELS: Record<ProvedorWhatsapp, string> = {
   simulador: 'Simulador embutido',
   whatsapp_cloud: 'WhatsApp Cloud API',
 };

@@ -1,4 +1,4 @@
-import type { Canal, Saude } from '@cobranca/contracts';
+import type { ProvedorWhatsapp, Saude } from '@cobranca/contracts';
 import type { ChipProps } from '@mui/material/Chip';
 
 // pt-BR labels of the channel and PIX status; the admin feature has its own (features do not import each other).
@@ -18,7 +18,7 @@ export const CONEXAO_COLORS: Record<Conexao, ChipProps['color']> = {
   nao_configurado: 'default',
 };
 
-export const PROVEDOR_LABELS: Record<Canal, string> = {
+export const PROVEDOR_LABELS: Record<ProvedorWhatsapp, string> = {
   simulador: 'Simulador embutido',
   whatsapp_cloud: 'WhatsApp Cloud API',
 };
