@@ -199,7 +199,7 @@ export const saidaSimuladaResponse = z.object({
 /** One e-mail as sent: its HTML part (shown sandboxed) beside the text part. */
 export const saidaSimuladaDetalhe = saidaSimulada.extend({ html: z.string().nullable() });
 
-export const simularRespostaBody = z.strictObject({
+export const simularRespostaSaidaBody = z.strictObject({
   texto: z.string().trim().min(1, 'Escreva a resposta do cliente.').max(4096, 'No máximo 4096 caracteres.'),
 });
 export const simularDevolucaoBody = z.strictObject({
