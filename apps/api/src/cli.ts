@@ -131,7 +131,8 @@ const simularResposta: Command = async (database, args) => {
   });
   const { telefone, texto } = simularRespostaArgs.parse(values);
   const r = await receberMensagem(database.db, {
-    canal: 'simulador',
+    canal: 'whatsapp',
+    provedor: 'simulador',
     telefone,
     conteudo: texto,
     canalMensagemId: idMensagemSimulada(),

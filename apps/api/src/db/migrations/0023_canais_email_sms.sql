@@ -6,6 +6,12 @@ CREATE TABLE "emails_devolvidos" (
 	"mensagem_id" bigint
 );
 --> statement-breakpoint
+CREATE TABLE "emails_simulados" (
+	"mensagem_id" bigint PRIMARY KEY NOT NULL,
+	"bruto" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "opt_outs_canal" (
 	"cliente_id" integer NOT NULL,
 	"canal" text NOT NULL,
@@ -34,6 +40,7 @@ DELETE FROM "canal_vazao";--> statement-breakpoint
 ALTER TABLE "mensagens" ADD COLUMN "alternativas" jsonb;--> statement-breakpoint
 ALTER TABLE "mensagens" ADD COLUMN "substitui_mensagem_id" bigint;--> statement-breakpoint
 ALTER TABLE "emails_devolvidos" ADD CONSTRAINT "emails_devolvidos_mensagem_id_mensagens_id_fk" FOREIGN KEY ("mensagem_id") REFERENCES "public"."mensagens"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emails_simulados" ADD CONSTRAINT "emails_simulados_mensagem_id_mensagens_id_fk" FOREIGN KEY ("mensagem_id") REFERENCES "public"."mensagens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opt_outs_canal" ADD CONSTRAINT "opt_outs_canal_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mensagens_provedor_mensagem_id_uq" ON "mensagens" USING btree ("provedor","canal_mensagem_id");--> statement-breakpoint
 ALTER TABLE "clientes" ADD CONSTRAINT "clientes_canal_preferido_ck" CHECK (canal_preferido IN ('whatsapp', 'email', 'sms'));--> statement-breakpoint

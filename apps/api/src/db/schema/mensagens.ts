@@ -152,3 +152,13 @@ export const emailsDevolvidos = pgTable('emails_devolvidos', {
     onDelete: 'set null',
   }),
 });
+
+/** The simulator's outbox (docs/produto.md §12): each e-mail "sent" in simulator mode, as it would have left. */
+export const emailsSimulados = pgTable('emails_simulados', {
+  mensagemId: bigint('mensagem_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => mensagens.id, { onDelete: 'cascade' }),
+  // The whole MIME message (headers, DKIM signature, parts), as the relay would have received it.
+  bruto: text('bruto').notNull(),
+  createdAt: createdAt(),
+});

@@ -36,7 +36,7 @@ const corpoDoEnvio = (envio: EnvioCanal, agora: Date): Record<string, unknown> |
   const base = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: envio.telefone.replace(/^\+/, ''),
+    to: (envio.telefone ?? '').replace(/^\+/, ''),
     // Echoed in the status webhooks: lets a send whose answer was lost be recognised (no resend).
     biz_opaque_callback_data: referenciaDoEnvio(envio.mensagemId),
   };
@@ -75,7 +75,8 @@ export const criarWhatsappCloud = (
     transitorio,
   });
   return {
-    canal: 'whatsapp_cloud',
+    canal: 'whatsapp',
+    provedor: 'whatsapp_cloud',
     enviar: async (envio) => {
       const corpo = corpoDoEnvio(envio, agora());
       if (!corpo) return MENSAGEM_CONVERSA_FECHADA;
@@ -106,7 +107,8 @@ export const criarWhatsappCloud = (
 
 /** The Cloud API is selected but its id or token is missing or unreadable: messages wait for the admin. */
 export const semCredenciais: CanalDriver = {
-  canal: 'whatsapp_cloud',
+  canal: 'whatsapp',
+  provedor: 'whatsapp_cloud',
   enviar: async () => ({
     ok: false,
     erroCodigo: 'canal_sem_credenciais',

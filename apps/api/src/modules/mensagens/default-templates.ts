@@ -46,3 +46,67 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateTipo, string>> = {
     'A {{empresa}}, CNPJ {{empresa_documento}}, agradece a confiança. Se precisar de algo, é só responder por aqui.',
   ].join('\n\n'),
 };
+
+/**
+ * The e-mail of each type (docs/produto.md §13): a subject, and a body the e-mail lays out with the
+ * amount, the PIX QR code and the portal button, so the body itself leaves `{{pix}}` and `{{link}}` out.
+ */
+export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; texto: string }>> = {
+  lembrete: {
+    assunto: 'Lembrete: sua fatura de {{valor}} vence em {{vencimento}} — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}!',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Passando para lembrar que a sua fatura de {{valor}} vence em {{vencimento}}.',
+      'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se o pagamento já foi feito, por favor desconsidere este e-mail. Qualquer dúvida, é só responder.',
+    ].join('\n\n'),
+  },
+  vencimento: {
+    assunto: 'Sua fatura de {{valor}} vence hoje — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}!',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. A sua fatura de {{valor}} vence hoje, {{vencimento}}. Ao todo, você tem {{faturas}} em aberto, somando {{total}}.',
+      'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se já pagou, por favor desconsidere este e-mail. Estamos à disposição para qualquer dúvida: é só responder.',
+    ].join('\n\n'),
+  },
+  atraso: {
+    assunto: 'Fatura de {{valor}} em aberto desde {{vencimento}} — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}, tudo bem?',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Ainda não identificamos o pagamento da fatura de {{valor}}, vencida em {{vencimento}} (há {{atraso}}). Ao todo, há {{faturas}} em aberto, somando {{total}}.',
+      'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se o pagamento já foi feito, por favor desconsidere este e-mail. Se precisar de outra data ou de uma condição diferente, responda este e-mail que teremos prazer em ajudar.',
+    ].join('\n\n'),
+  },
+  negociacao: {
+    assunto: 'Seu acordo com a {{empresa}}: {{parcelas}}',
+    texto: [
+      'Olá, {{nome}}!',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Conforme combinado, o seu acordo ficou em {{parcelas}}, totalizando {{total}}:',
+      '{{lista_parcelas}}',
+      'A primeira parcela, de {{valor}}, vence em {{vencimento}}; o PIX dela está abaixo.',
+      'Obrigado pela parceria! Qualquer dúvida, é só responder este e-mail.',
+    ].join('\n\n'),
+  },
+  agradecimento: {
+    assunto: 'Recebemos o seu pagamento — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}! Recebemos o seu pagamento de {{valor}}. Muito obrigado!',
+      'A {{empresa}}, CNPJ {{empresa_documento}}, agradece a confiança. Se precisar de algo, é só responder este e-mail.',
+    ].join('\n\n'),
+  },
+};
+
+/**
+ * The SMS of each type: short (GSM-7 only, so 160 characters a part: no ã, ç, á…), with the creditor,
+ * the amount and the portal link, never the copia e cola (docs/produto.md §13).
+ */
+export const DEFAULT_SMS: Readonly<Record<TemplateTipo, string>> = {
+  lembrete:
+    '{{empresa}} (CNPJ {{empresa_documento}}): {{nome}}, sua fatura de {{valor}} vence em {{vencimento}}. Pague ou negocie: {{link}} Responda SAIR para parar.',
+  vencimento:
+    '{{empresa}} (CNPJ {{empresa_documento}}): {{nome}}, sua fatura de {{valor}} vence hoje. Pague ou negocie: {{link}} Responda SAIR para parar.',
+  atraso:
+    '{{empresa}} (CNPJ {{empresa_documento}}): {{nome}}, a fatura de {{valor}} venceu em {{vencimento}}. Pague ou negocie: {{link}} Responda SAIR para parar.',
+  negociacao:
+    '{{empresa}} (CNPJ {{empresa_documento}}): {{nome}}, seu acordo de {{parcelas}} totaliza {{total}}. 1a parcela {{valor}} em {{vencimento}}: {{link}}',
+  agradecimento: '{{empresa}}: {{nome}}, recebemos seu pagamento de {{valor}}. Obrigado!',
+};

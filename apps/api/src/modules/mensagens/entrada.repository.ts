@@ -1,4 +1,4 @@
-import type { CanalMensagem } from '@cobranca/contracts';
+import type { CanalMensagem, ProvedorMensagem } from '@cobranca/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens } from '../../db/schema/index.ts';
@@ -11,8 +11,12 @@ import { variantesCelular } from './celular-br.ts';
 export type EntradaCanal = {
   /** `portal`: written by the customer on their portal page (docs/produto.md §22). */
   canal: CanalMensagem;
-  /** E.164 (+55…). */
-  telefone: string;
+  provedor: ProvedorMensagem;
+  /** E.164 (+55…); null for an e-mail. */
+  telefone: string | null;
+  /** The sender's address, for an e-mail. */
+  email?: string | null;
+  assunto?: string | null;
   conteudo: string;
   canalMensagemId: string;
   recebidaEm: Date;
@@ -48,15 +52,18 @@ export const inserirEntrada = async (
     .values({
       clienteId,
       telefone: entrada.telefone,
+      email: entrada.email ?? null,
+      assunto: entrada.assunto ?? null,
       direcao: 'entrada',
       origem: 'cliente',
       status: 'recebida',
       conteudo: entrada.conteudo,
       canal: entrada.canal,
+      provedor: entrada.provedor,
       canalMensagemId: entrada.canalMensagemId,
       createdAt: entrada.recebidaEm,
     })
-    .onConflictDoNothing({ target: [mensagens.canal, mensagens.canalMensagemId] })
+    .onConflictDoNothing({ target: [mensagens.provedor, mensagens.canalMensagemId] })
     .returning({ id: mensagens.id });
   return row?.id ?? null;
 };

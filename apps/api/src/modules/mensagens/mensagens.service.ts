@@ -76,7 +76,7 @@ export const enviarMensagemOperador = async (
       throw erroDeCampo(code, campo, mensagem);
     }
     const ultimaEntradaEm = await ultimaEntradaDoCliente(tx, clienteId);
-    if (canal.canal === 'whatsapp_cloud' && !conversaAberta(ultimaEntradaEm, new Date()))
+    if (canal.provedor === 'whatsapp_cloud' && !conversaAberta(ultimaEntradaEm, new Date()))
       throw erroDeCampo('CONVERSA_FECHADA', 'conteudo', MENSAGEM_CONVERSA_FECHADA);
     const mensagemId = await inserirMensagemSaida(tx, {
       clienteId,
@@ -85,6 +85,7 @@ export const enviarMensagemOperador = async (
       origem: 'operador',
       autorId: ator.usuarioId,
       canal: canal.canal,
+      provedor: canal.provedor,
     });
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,

@@ -78,7 +78,10 @@ const aplicarAoCliente = async (
 };
 
 /** Stores an inbound message and applies it to the customer who owns the number (if any). */
-export const receberMensagem = (db: Db, entrada: EntradaCanal): Promise<EntradaRegistrada> =>
+export const receberMensagem = (
+  db: Db,
+  entrada: EntradaCanal & { telefone: string },
+): Promise<EntradaRegistrada> =>
   db.transaction(async (tx) => {
     const cliente = await buscarClientePorTelefone(tx, entrada.telefone);
     const mensagemId = await inserirEntrada(tx, entrada, cliente?.id ?? null);
@@ -138,7 +141,8 @@ export const simularResposta = (
       throw new ErroDominio('SIMULADOR_INATIVO', SIMULACAO_SO_NO_SIMULADOR);
     if (!cliente.telefone) throw erroDeCampo('CLIENTE_SEM_TELEFONE', 'telefone', SEM_TELEFONE);
     const entrada: EntradaCanal = {
-      canal: 'simulador',
+      canal: 'whatsapp',
+      provedor: 'simulador',
       telefone: cliente.telefone,
       conteudo: texto,
       canalMensagemId: idMensagemSimulada(),

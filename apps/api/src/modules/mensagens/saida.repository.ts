@@ -1,8 +1,8 @@
-import type { Canal, MensagemOrigem, TemplateTipo } from '@cobranca/contracts';
+import type { Canal, MensagemOrigem, ProvedorMensagem, TemplateTipo } from '@cobranca/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
-import type { ResultadoEnvio, TemplateCanal } from '../canais/canal.ts';
+import type { AlternativaDeCanal, ResultadoEnvio, TemplateCanal } from '../canais/canal.ts';
 import { LEASE_MS } from './tentativas.ts';
 
 // The outbox: outbound rows the services create, then the sender claims, marks and closes with the
@@ -10,11 +10,16 @@ import { LEASE_MS } from './tentativas.ts';
 
 export type NovaMensagemSaida = {
   clienteId: number;
-  telefone: string;
+  telefone: string | null;
+  email?: string | null;
+  assunto?: string | null;
   conteudo: string;
   origem: MensagemOrigem;
   autorId: number | null;
   canal: Canal;
+  provedor: ProvedorMensagem;
+  /** The next channels to try after a permanent failure (docs/produto.md §12). */
+  alternativas?: AlternativaDeCanal[] | null;
   templateTipo?: TemplateTipo;
   templateCanal?: TemplateCanal | null;
   valorCentavos?: number;
@@ -32,12 +37,16 @@ export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida):
     .values({
       clienteId: nova.clienteId,
       telefone: nova.telefone,
+      email: nova.email ?? null,
+      assunto: nova.assunto ?? null,
       direcao: 'saida',
       origem: nova.origem,
       status: 'pendente',
       conteudo: nova.conteudo,
       autorId: nova.autorId,
       canal: nova.canal,
+      provedor: nova.provedor,
+      alternativas: nova.alternativas?.length ? nova.alternativas : null,
       templateTipo: nova.templateTipo ?? null,
       templateCanal: nova.templateCanal ?? null,
       valorCentavos: nova.valorCentavos ?? null,
@@ -59,7 +68,7 @@ export const inserirMensagemDoSistema = (
   cliente: { id: number; telefone: string },
   mensagem: Pick<
     NovaMensagemSaida,
-    'conteudo' | 'canal' | 'templateTipo' | 'templateCanal' | 'valorCentavos'
+    'conteudo' | 'canal' | 'provedor' | 'templateTipo' | 'templateCanal' | 'valorCentavos'
   >,
 ): Promise<number> =>
   inserirMensagemSaida(tx, {
@@ -78,10 +87,10 @@ export type MensagemEnviada = {
 };
 export type OpcoesResultado = { agora: Date; aleatorio?: () => number };
 
-export type MarcaDeEnvio = { id: number; canal: Canal; prazo: Date; agora: Date };
+export type MarcaDeEnvio = { id: number; provedor: ProvedorMensagem; prazo: Date; agora: Date };
 
 /**
- * Commits that the message is about to go through `canal`, before the channel is called: from then on,
+ * Commits that the message is about to go through `provedor`, before the channel is called: from then on,
  * until an outcome is recorded, a claim waits for the channel's confirmation (`RECONCILIACAO_MS`)
  * instead of resending at the lease's end. Only the holder of the lease ending at `prazo`, while it
  * lasts, may mark; false: the lease was lost (another sender has the message), so do not send.
@@ -89,7 +98,7 @@ export type MarcaDeEnvio = { id: number; canal: Canal; prazo: Date; agora: Date 
 export const marcarEnvioIniciado = async (db: DbOrTx, marca: MarcaDeEnvio): Promise<boolean> => {
   const linhas = await db
     .update(mensagens)
-    .set({ envioIniciadoEm: marca.agora, canal: marca.canal })
+    .set({ envioIniciadoEm: marca.agora, provedor: marca.provedor })
     .where(
       and(
         eq(mensagens.id, marca.id),

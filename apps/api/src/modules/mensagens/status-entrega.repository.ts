@@ -49,7 +49,7 @@ const camposDoStatus = (s: StatusEntrega) => {
   }
 };
 
-const doCanal = (s: StatusEntrega) => and(eq(mensagens.canal, s.canal), eq(mensagens.direcao, 'saida'));
+const doCanal = (s: StatusEntrega) => and(eq(mensagens.provedor, s.provedor), eq(mensagens.direcao, 'saida'));
 
 const travar = (tx: DbOrTx, onde: SQL | undefined) =>
   tx

@@ -1,4 +1,4 @@
-import type { Canal, MensagemStatus } from '@cobranca/contracts';
+import type { MensagemStatus, ProvedorMensagem } from '@cobranca/contracts';
 
 // Delivery reports arrive late, twice, or out of order (docs/formatos-externos.md §4.6): a status only ever moves
 // forward, and a failure counts only while the message had not yet reached the phone.
@@ -6,7 +6,7 @@ import type { Canal, MensagemStatus } from '@cobranca/contracts';
 export type StatusCanal = 'enviada' | 'entregue' | 'lida' | 'falhou';
 
 export type StatusEntrega = {
-  canal: Canal;
+  provedor: ProvedorMensagem;
   canalMensagemId: string;
   status: StatusCanal;
   instante: Date;

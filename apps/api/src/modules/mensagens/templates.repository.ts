@@ -24,7 +24,14 @@ export const buscarTemplate = async (
 
 export type TemplateValores = Pick<
   TemplateRow,
-  'tipo' | 'texto' | 'whatsappTemplateNome' | 'whatsappIdioma' | 'updatedBy'
+  | 'tipo'
+  | 'texto'
+  | 'whatsappTemplateNome'
+  | 'whatsappIdioma'
+  | 'emailAssunto'
+  | 'emailTexto'
+  | 'smsTexto'
+  | 'updatedBy'
 >;
 
 export const upsertTemplate = async (tx: DbOrTx, valores: TemplateValores): Promise<TemplateRow> => {

@@ -12,6 +12,7 @@ import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { DEFAULT_TEMPLATES } from './default-templates.ts';
+import { templatePadrao, textosDoTemplate } from './template-canal.ts';
 import {
   buscarTemplate,
   estatisticasPorTipo,
@@ -30,16 +31,42 @@ const templateView = (
   estatisticas: TemplateEstatisticas,
 ): TemplateView => {
   const texto = row?.texto ?? DEFAULT_TEMPLATES[tipo];
+  const textos = textosDoTemplate(tipo, row ?? templatePadrao(tipo));
   return {
     tipo,
     texto,
     whatsapp_template_nome: row?.whatsappTemplateNome ?? null,
     whatsapp_idioma: row?.whatsappIdioma ?? IDIOMA_PADRAO,
+    email_assunto: textos.email_assunto,
+    email_texto: textos.email_texto,
+    sms_texto: textos.sms,
     updated_at: row?.updatedAt.toISOString() ?? null,
-    avisos: avisosCdc(texto),
+    avisos: [...new Set([textos.whatsapp, textos.email_assunto, textos.email_texto, textos.sms].flatMap(avisosCdc))],
     estatisticas,
   };
 };
+
+/** The rules of every channel's text, each error under the field it is about. */
+const errosPorCampo = (tipo: TemplateTipo, body: TemplateBody): Record<string, string[]> => {
+  const campos: [string, string | null | undefined][] = [
+    ['texto', body.texto],
+    ['email_texto', body.email_texto],
+    ['sms_texto', body.sms_texto],
+  ];
+  const erros: Record<string, string[]> = {};
+  for (const [campo, valor] of campos) {
+    const lista = valor ? templateErrors(tipo, valor) : [];
+    if (lista.length > 0) erros[campo] = lista;
+  }
+  // The subject only has to use known placeholders: the body identifies the creditor.
+  const assunto = body.email_assunto ? templateErrors('agradecimento', body.email_assunto) : [];
+  if (assunto.length > 0) erros.email_assunto = assunto;
+  return erros;
+};
+
+/** An omitted field keeps what was stored; null goes back to the default text. */
+const novoOuAntigo = <T>(novo: T | undefined, antigo: T | null | undefined): T | null =>
+  novo === undefined ? (antigo ?? null) : novo;
 
 /** All five types, each with its CDC warnings and its figures. */
 export const listarTemplates = async (db: DbOrTx): Promise<Record<TemplateTipo, TemplateView>> => {
@@ -69,8 +96,8 @@ export const salvarTemplate = async (
   body: TemplateBody,
   ator: Ator,
 ): Promise<TemplateView> => {
-  const erros = templateErrors(tipo, body.texto);
-  if (erros.length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, { texto: erros });
+  const erros = errosPorCampo(tipo, body);
+  if (Object.keys(erros).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, erros);
   const row = await db.transaction(async (tx) => {
     const antes = await buscarTemplate(tx, tipo, { forUpdate: true });
     const salvo = await upsertTemplate(tx, {
@@ -82,6 +109,9 @@ export const salvarTemplate = async (
           ? (antes?.whatsappTemplateNome ?? null)
           : body.whatsapp_template_nome,
       whatsappIdioma: body.whatsapp_idioma ?? antes?.whatsappIdioma ?? IDIOMA_PADRAO,
+      emailAssunto: novoOuAntigo(body.email_assunto, antes?.emailAssunto),
+      emailTexto: novoOuAntigo(body.email_texto, antes?.emailTexto),
+      smsTexto: novoOuAntigo(body.sms_texto, antes?.smsTexto),
       updatedBy: ator.usuarioId,
     });
     await registrarAuditoria(tx, {

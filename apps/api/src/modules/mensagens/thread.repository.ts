@@ -16,6 +16,8 @@ const toMensagemView = (m: MensagemRow, autorNome: string | null): MensagemView 
   direcao: m.direcao,
   origem: m.origem,
   status: m.status,
+  canal: m.canal,
+  assunto: m.assunto,
   conteudo: conteudoNaTela(m.conteudo, m.status),
   autor: m.autorId === null ? null : { id: m.autorId, name: autorNome ?? '' },
   created_at: m.createdAt.toISOString(),

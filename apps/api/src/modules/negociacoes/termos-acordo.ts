@@ -55,6 +55,7 @@ export const prepararTermos = async (
     {
       conteudo,
       canal: canal.canal,
+      provedor: canal.provedor,
       templateTipo: 'negociacao',
       templateCanal: template,
       valorCentavos: plano.valorTotalCentavos,

@@ -139,6 +139,7 @@ export const acordoPeloPortal = async (
       tx,
       {
         canal: 'portal',
+        provedor: 'portal',
         telefone: cliente.telefone ?? '',
         conteudo: aviso,
         canalMensagemId: `portal-acordo-${negociacaoId}`,

@@ -15,6 +15,7 @@ export const falarComAtendente = (db: Db, clienteId: number, mensagem: string, a
     const cliente = await clienteDaSessao(tx, clienteId, { forUpdate: true });
     await receberDoCliente(tx, cliente, {
       canal: 'portal',
+      provedor: 'portal',
       telefone: cliente.telefone ?? '',
       conteudo: mensagem,
       canalMensagemId: `portal-${randomUUID()}`,

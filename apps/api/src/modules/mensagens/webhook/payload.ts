@@ -78,7 +78,7 @@ export type EventoWebhook =
       conteudo: string;
       recebidaEm: Date;
     }
-  | ({ tipo: 'status'; phoneNumberId: string | null } & Omit<StatusEntrega, 'canal'>);
+  | ({ tipo: 'status'; phoneNumberId: string | null } & Omit<StatusEntrega, 'provedor'>);
 
 /** `ignorados`: one line per item skipped, fit for the log (no phone number, no content). */
 export type EventosWebhook = { eventos: EventoWebhook[]; ignorados: string[] };

@@ -13,7 +13,7 @@ export const mascararTelefone = (telefone: string): string =>
 
 const aplicarEvento = async (db: Db, log: FastifyBaseLogger, evento: EventoWebhook): Promise<void> => {
   if (evento.tipo === 'mensagem') {
-    const r = await receberMensagem(db, { canal: 'whatsapp_cloud', ...evento });
+    const r = await receberMensagem(db, { canal: 'whatsapp', provedor: 'whatsapp_cloud', ...evento });
     if (r.clienteId === null && !r.duplicada)
       log.warn(
         { telefone: mascararTelefone(evento.telefone), mensagem_id: r.mensagemId },
@@ -21,7 +21,7 @@ const aplicarEvento = async (db: Db, log: FastifyBaseLogger, evento: EventoWebho
       );
     return;
   }
-  const resultado = await registrarStatusCanal(db, { canal: 'whatsapp_cloud', ...evento });
+  const resultado = await registrarStatusCanal(db, { provedor: 'whatsapp_cloud', ...evento });
   if (resultado === 'desconhecida')
     log.info(
       { wamid: evento.canalMensagemId, status: evento.status },

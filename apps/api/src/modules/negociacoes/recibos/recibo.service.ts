@@ -79,6 +79,7 @@ export const prepararRecibo = async (
     {
       conteudo,
       canal: r.canal.canal,
+      provedor: r.canal.provedor,
       templateTipo: 'agradecimento',
       templateCanal: template,
       valorCentavos,
