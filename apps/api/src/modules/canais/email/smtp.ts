@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import nodemailer, { type SMTPPoolOptions, type SMTPPoolSentMessageInfo, type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type SMTPPoolOptions, type Transporter } from 'nodemailer';
 import type { ResultadoEnvio } from '../canal.ts';
 import type { EmailMontado } from './conteudo-email.ts';
 import { classificarErroSmtp } from './smtp-erros.ts';
@@ -32,9 +32,10 @@ export type EmailAEnviar = {
   descadastro: { url: string; mailto: string } | null;
 };
 
+/** A relay, or the simulator's stand-in that keeps the message instead (`info.message`). */
 export type TransporteSmtp = {
-  readonly config: ConfigSmtp;
-  readonly mailer: Transporter<SMTPPoolSentMessageInfo, SMTPPoolOptions>;
+  readonly config: Pick<ConfigSmtp, 'remetente' | 'dkim'>;
+  readonly mailer: Transporter<{ rejected?: unknown[]; message?: unknown }>;
   close(): void;
 };
 
@@ -62,7 +63,7 @@ const CAMPOS_ASSINADOS = [
 const dominioDe = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** Why the DKIM setup cannot sign for this sender (pt-BR), or null when it can. */
-const problemaDkim = (cfg: ConfigSmtp): string | null => {
+const problemaDkim = (cfg: TransporteSmtp['config']): string | null => {
   if (!cfg.dkim) return null;
   const dominio = cfg.dkim.dominio.toLowerCase();
   const doRemetente = dominioDe(cfg.remetente.email);
@@ -76,6 +77,18 @@ const problemaDkim = (cfg: ConfigSmtp): string | null => {
   }
   return null;
 };
+
+const opcoesDkim = (cfg: TransporteSmtp['config']) =>
+  cfg.dkim
+    ? {
+        dkim: {
+          domainName: cfg.dkim.dominio,
+          keySelector: cfg.dkim.seletor,
+          privateKey: cfg.dkim.chavePrivada,
+          headerFieldNames: CAMPOS_ASSINADOS,
+        },
+      }
+    : {};
 
 const opcoesTransporte = (cfg: ConfigSmtp): SMTPPoolOptions => {
   const tempo = cfg.tempoLimiteMs ?? TEMPO_LIMITE_PADRAO_MS;
@@ -93,16 +106,7 @@ const opcoesTransporte = (cfg: ConfigSmtp): SMTPPoolOptions => {
     // Attachments are buffers built here: never let message data make nodemailer read a file or a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
-    ...(cfg.dkim
-      ? {
-          dkim: {
-            domainName: cfg.dkim.dominio,
-            keySelector: cfg.dkim.seletor,
-            privateKey: cfg.dkim.chavePrivada,
-            headerFieldNames: CAMPOS_ASSINADOS,
-          },
-        }
-      : {}),
+    ...opcoesDkim(cfg),
   };
 };
 
@@ -113,6 +117,24 @@ export const criarTransporteSmtp = (cfg: ConfigSmtp): TransporteSmtp => {
   // One requeue covers a pooled connection the server closed while idle; more could duplicate a message
   // whose 250 was lost, and the outbox already retries.
   const mailer = nodemailer.createTransport({ ...opcoesTransporte(cfg), pool: true, maxRequeues: 1 });
+  return { config: cfg, mailer, close: () => mailer.close() };
+};
+
+/**
+ * The simulator's transport (docs/produto.md §12): the same message, signed the same way, kept whole in
+ * `info.message` instead of going to a relay.
+ */
+export const criarTransporteSimulado = (cfg: TransporteSmtp['config']): TransporteSmtp => {
+  const problema = problemaDkim(cfg);
+  if (problema) throw new Error(problema);
+  const mailer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    ...opcoesDkim(cfg),
+  });
   return { config: cfg, mailer, close: () => mailer.close() };
 };
 
@@ -154,7 +176,15 @@ const falhaPermanente = (erroCodigo: string, erroMensagem: string): ResultadoEnv
   transitorio: false,
 });
 
-export const enviarEmail = async (t: TransporteSmtp, email: EmailAEnviar): Promise<ResultadoEnvio> => {
+/**
+ * Sends `email` through `t`; `aoAceitar` sees what the transport answered (the simulator keeps the
+ * message it holds).
+ */
+export const enviarEmail = async (
+  t: TransporteSmtp,
+  email: EmailAEnviar,
+  aoAceitar?: (info: { message?: unknown }) => Promise<void>,
+): Promise<ResultadoEnvio> => {
   if (!MESSAGE_ID.test(email.messageId))
     return falhaPermanente('message_id_invalido', `Message-ID inválido: ${email.messageId}`);
   const descadastro = email.descadastro ? cabecalhosDescadastro(email.descadastro) : {};
@@ -165,7 +195,7 @@ export const enviarEmail = async (t: TransporteSmtp, email: EmailAEnviar): Promi
     );
   const { montado } = email;
   try {
-    const info = await t.mailer.sendMail({
+    const opcoes: SendMailOptions = {
       from: { name: t.config.remetente.nome, address: t.config.remetente.email },
       to: email.para,
       subject: montado.assunto,
@@ -182,10 +212,12 @@ export const enviarEmail = async (t: TransporteSmtp, email: EmailAEnviar): Promi
       ...(email.emRespostaA ? { inReplyTo: email.emRespostaA } : {}),
       ...(email.referencias.length > 0 ? { references: email.referencias } : {}),
       headers: descadastro,
-    });
+    };
+    const info = await t.mailer.sendMail(opcoes);
     // One recipient per message: a partial acceptance cannot happen, but a silent rejection must not pass.
-    if (info.rejected.length > 0)
+    if (info.rejected?.length)
       return falhaPermanente('smtp_recusado', `O servidor recusou o destinatário ${email.para}.`);
+    await aoAceitar?.(info);
     return {
       ok: true,
       canalMensagemId: email.messageId,
