@@ -8,6 +8,9 @@ import type { MensagemStatus } from '@cobranca/contracts';
 /** Where the PIX block goes until the message's charge exists; no customer text can produce it. */
 export const MARCADOR_PIX = '\u2063[[cobranca-pix]]\u2063';
 
+/** The PIX block of a message, once its charge gave the copia e cola. */
+export const blocoPix = (pixCopiaECola: string): string => `PIX copia e cola:\n${pixCopiaECola}`;
+
 export const PIX_GERADO_NO_ENVIO = '(código PIX gerado no envio)';
 /** A message that ended without going never got its charge. */
 export const PIX_NAO_GERADO = '(código PIX não gerado: a mensagem não foi enviada)';

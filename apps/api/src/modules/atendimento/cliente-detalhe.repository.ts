@@ -1,4 +1,5 @@
 import type {
+  Canal,
   ChamadaView,
   ClienteDetalhe,
   ContaReceber,
@@ -31,6 +32,8 @@ import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-op
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
+import { configuradosArmazenados } from '../canais/rota.repository.ts';
+import { estadoDosCanais } from '../canais/rota.ts';
 import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 
@@ -153,6 +156,13 @@ const portalDoCliente = sql`(SELECT json_build_array(
     max(${portalLinks.revogadoEm}))
   FROM ${portalLinks} WHERE ${portalLinks.clienteId} = ${clientes.id})`;
 
+// Each channel's state (docs/produto.md §12): opt-outs, the e-mail's bounce, and the channels' settings.
+const canaisDoCliente = sql`(SELECT json_build_object(
+    'opt_outs', (SELECT json_object_agg(o.canal, o.em) FROM opt_outs_canal o WHERE o.cliente_id = ${clientes.id}),
+    'devolvido_em', (SELECT d.devolvido_em FROM emails_devolvidos d WHERE d.email = lower(${clientes.email})),
+    'email', (SELECT valor FROM configuracoes WHERE chave = 'email'),
+    'sms', (SELECT valor FROM configuracoes WHERE chave = 'sms')))`;
+
 // The scope rule of every operator read (escopo-operador.ts), with the operator as a parameter.
 const ESCOPO_DA_CONSULTA = { operadorId: sql.placeholder('operadorId') } as unknown as EscopoOperador;
 
@@ -175,6 +185,7 @@ const consultaDetalhe = (db: DbOrTx) =>
       pixRecebidos: campo<unknown[][]>(pixDoCliente),
       ultimaMensagem: campo<unknown[] | null>(ultimaMensagemDoCliente),
       portal: campo<[string | null, string | null]>(portalDoCliente),
+      canais: campo<CanaisArmazenados>(canaisDoCliente),
     })
     .from(clientes)
     .where(and(eq(clientes.id, sql.placeholder('clienteId')), visivelAoOperador(ESCOPO_DA_CONSULTA)));
@@ -219,6 +230,13 @@ const optOut = (c: ClienteRow): ClienteDetalhe['opt_out'] =>
 // json_build_array gives timestamptz as PostgreSQL text; the wire wants ISO.
 const instante = (texto: string | null) => (texto ? new Date(texto).toISOString() : null);
 
+type CanaisArmazenados = {
+  opt_outs: Record<string, string> | null;
+  devolvido_em: string | null;
+  email: unknown;
+  sms: unknown;
+};
+
 const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
   const c = linha.cliente;
   const atualizacao = atualizacaoDe(parseSistema(linha.sistema), agora);
@@ -244,6 +262,19 @@ const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
     documento_tipo: c.documentoTipo,
     pausa_motivo: c.pausaMotivo,
     opt_out: optOut(c),
+    canal_preferido: c.canalPreferido,
+    canais: estadoDosCanais(
+      {
+        telefone: c.telefone,
+        email: c.email,
+        preferido: c.canalPreferido,
+        optOuts: new Map(
+          Object.entries(linha.canais.opt_outs ?? {}).map(([canal, em]) => [canal as Canal, new Date(em)]),
+        ),
+        emailDevolvidoEm: linha.canais.devolvido_em ? new Date(linha.canais.devolvido_em) : null,
+      },
+      configuradosArmazenados(linha.canais.email, linha.canais.sms),
+    ),
     portal: { valido_ate: instante(linha.portal[0]), revogado_em: instante(linha.portal[1]) },
     base_legal: c.baseLegal,
     origem_contato: c.origemContato,

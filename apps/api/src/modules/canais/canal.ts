@@ -20,29 +20,19 @@ export type TextoDeCanal = {
 /** A channel to fall back to after a permanent failure (stored with the message, in order). */
 export type AlternativaDeCanal = TextoDeCanal;
 
-/** An e-mail as the sender prepared it (HTML and text parts, inline images, headers). */
-export type EmailDoEnvio = {
-  assunto: string;
-  html: string;
-  texto: string;
-  anexos: { cid: string; nomeArquivo: string; tipo: 'image/png'; conteudo: Buffer }[];
-  messageId: string;
-  emRespostaA: string | null;
-  referencias: string[];
-  descadastro: { url: string; mailto: string } | null;
-};
-
 /** One outbound message for the channel; `mensagemId` is our row id (idempotency key for the driver). */
 export type EnvioCanal = {
   mensagemId: number;
+  clienteId?: number | null;
   telefone: string | null;
+  email?: string | null;
+  /** An e-mail's subject. */
+  assunto?: string | null;
   conteudo: string;
   /** The template to use when the customer has not written in the last 24 hours (null: none configured). */
   template?: TemplateCanal | null;
   /** When the customer last wrote to us (opens the Cloud API's 24-hour window); null: never. */
   ultimaEntradaEm?: Date | null;
-  /** The e-mail channel's address and prepared message. */
-  email?: { para: string; mensagem: EmailDoEnvio } | null;
 };
 
 export type ResultadoEnvio =
@@ -71,8 +61,32 @@ export const PROVEDORES_COM_CONFIRMACAO: readonly ProvedorMensagem[] = ['whatsap
 export type CanalDriver = {
   readonly canal: Canal;
   readonly provedor: ProvedorMensagem;
+  /** The channel's own pace (e-mail: the relay's per-minute rate); absent: the system's channel rate. */
+  readonly porSegundo?: number;
   enviar(envio: EnvioCanal): Promise<ResultadoEnvio>;
 };
+
+/** Each channel's driver as configured now; null: the channel is not configured (docs/produto.md §12). */
+export type Canais = Readonly<Record<Canal, CanalDriver | null>>;
+
+/** Only WhatsApp (tests and tools that exercise one channel). */
+export const soWhatsapp = (whatsapp: CanalDriver): Canais => ({ whatsapp, email: null, sms: null });
+
+/** A channel a message was routed to and that is no longer configured: it fails for good (the next one goes). */
+export const canalNaoConfigurado = (canal: Canal): CanalDriver => ({
+  canal,
+  provedor: 'simulador',
+  enviar: async () => ({
+    ok: false,
+    erroCodigo: 'canal_nao_configurado',
+    erroMensagem: `O canal ${canal} não está configurado: a mensagem segue pelo próximo canal, se houver.`,
+    transitorio: false,
+  }),
+});
+
+/** The channels with a driver. */
+export const configurados = (canais: Canais): ReadonlySet<Canal> =>
+  new Set((Object.keys(canais) as Canal[]).filter((c) => canais[c] !== null));
 
 /** The Cloud API's customer-service window: free text only within 24 h of the customer's last message. */
 export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;

@@ -1,4 +1,4 @@
-import { CANAIS, type Canal } from '@cobranca/contracts';
+import { CANAIS, type Canal, type CanalCliente } from '@cobranca/contracts';
 
 // Which channel a message goes through (docs/produto.md §12): the step's channels in order, the customer's
 // preferred one first when the step has it, each kept only if the customer can receive on it. Pure.
@@ -40,3 +40,17 @@ export const rotear = (
 
 /** The order for messages no régua step chose channels for (receipts, agreement terms, replies). */
 export const TODOS_OS_CANAIS: readonly Canal[] = CANAIS;
+
+/** Each channel's state as the workspace shows it (docs/produto.md §12), WhatsApp, e-mail, SMS in order. */
+export const estadoDosCanais = (c: ContatoDoCliente, configurados: ReadonlySet<Canal>): CanalCliente[] =>
+  CANAIS.map((canal) => {
+    const motivo = motivoIndisponivel(canal, c, configurados);
+    return {
+      canal,
+      disponivel: motivo === null,
+      endereco: canal === 'email' ? c.email : c.telefone,
+      opt_out_em: c.optOuts.get(canal)?.toISOString() ?? null,
+      devolvido_em: canal === 'email' ? (c.emailDevolvidoEm?.toISOString() ?? null) : null,
+      motivo,
+    };
+  });

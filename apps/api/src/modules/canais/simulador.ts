@@ -20,7 +20,7 @@ const invalido = (codigo: string, mensagem: string): ResultadoEnvio => ({
 
 const falhaDoDestino = (canal: Canal, envio: EnvioCanal): ResultadoEnvio | null => {
   if (canal === 'email') {
-    const para = envio.email?.para ?? '';
+    const para = envio.email ?? '';
     return EMAIL.test(para) ? null : invalido(SIMULADOR_EMAIL_INVALIDO, `Endereço de e-mail inválido: ${para}`);
   }
   const telefone = envio.telefone ?? '';
@@ -41,8 +41,8 @@ export const criarSimulador = (canal: Canal = 'whatsapp', agora: () => Date = ()
     return {
       ok: true,
       // Our own id makes the channel id unique per message without any state in the simulator; an
-      // e-mail's is its Message-ID, which replies quote.
-      canalMensagemId: canal === 'email' && envio.email ? envio.email.mensagem.messageId : `sim-${envio.mensagemId}`,
+      // e-mail's has the shape of a Message-ID.
+      canalMensagemId: canal === 'email' ? `<sim-${envio.mensagemId}@simulador.invalid>` : `sim-${envio.mensagemId}`,
       status: entregue ? 'entregue' : 'enviada',
       enviadaEm: instante,
       entregueEm: entregue ? instante : null,

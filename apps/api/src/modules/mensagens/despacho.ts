@@ -1,8 +1,8 @@
-import type { MensagemOrigem } from '@cobranca/contracts';
+import type { CanalMensagem, MensagemOrigem } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
-import { type CanalDriver, enviarPeloCanal, type TemplateCanal } from '../canais/canal.ts';
+import { type Canais, canalNaoConfigurado, enviarPeloCanal, type TemplateCanal } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import { registrarResultadoEnvio } from './resultado-envio.service.ts';
 import { LEASE_MS } from './tentativas.ts';
@@ -28,7 +28,9 @@ export const reservaDa = async (tx: DbOrTx, mensagemId: number): Promise<Reserva
 export type LinhaDeSaida = {
   id: number;
   cliente_id: number | null;
-  telefone: string;
+  telefone: string | null;
+  email: string | null;
+  assunto: string | null;
   conteudo: string;
   origem: MensagemOrigem;
   template_canal: TemplateCanal | null;
@@ -37,7 +39,10 @@ export type LinhaDeSaida = {
 export type MensagemTomada = {
   id: number;
   clienteId: number | null;
-  telefone: string;
+  canal: CanalMensagem;
+  telefone: string | null;
+  email: string | null;
+  assunto: string | null;
   conteudo: string;
   origem: MensagemOrigem;
   templateCanal: TemplateCanal | null;
@@ -45,31 +50,39 @@ export type MensagemTomada = {
 
 /** Takes the message from its creator's lease while that lease holds; null: it is no longer ours. */
 export const tomarReservada = async (db: DbOrTx, reserva: Reserva): Promise<MensagemTomada | null> => {
-  const [linha] = linhasDe<LinhaDeSaida>(
+  const [linha] = linhasDe<LinhaDeSaida & { canal: CanalMensagem }>(
     await db.execute(sql`
       UPDATE mensagens SET bloqueada_ate = now() + ${`${LEASE_MS} milliseconds`}::interval, envio_iniciado_em = now()
       WHERE id = ${reserva.mensagemId} AND status = 'pendente'
         AND bloqueada_ate = ${reserva.prazo}::timestamptz AND bloqueada_ate > now()
-      RETURNING id, cliente_id, telefone, conteudo, origem, template_canal`),
+      RETURNING id, cliente_id, canal, telefone, email, assunto, conteudo, origem, template_canal`),
   );
   if (!linha) return null;
   return {
     id: Number(linha.id),
     clienteId: linha.cliente_id === null ? null : Number(linha.cliente_id),
+    canal: linha.canal,
     telefone: linha.telefone,
+    email: linha.email,
+    assunto: linha.assunto,
     conteudo: linha.conteudo,
     origem: linha.origem,
     templateCanal: linha.template_canal,
   };
 };
 
-/** Sends a taken message through the channel (its portal link made now) and records the answer. */
-export const enviarTomada = async (db: Db, canal: CanalDriver, m: MensagemTomada): Promise<void> => {
+/** Sends a taken message through its channel (its portal link made now) and records the answer. */
+export const enviarTomada = async (db: Db, canais: Canais, m: MensagemTomada): Promise<void> => {
+  const canal = m.canal === 'portal' ? null : (canais[m.canal] ?? canalNaoConfigurado(m.canal));
+  if (!canal) throw new Error(`mensagem ${m.id} do portal não sai por um canal`);
   const agora = new Date();
   const envio = await preencherLinkDoPortal(
     db,
     {
       telefone: m.telefone,
+      email: m.email,
+      assunto: m.assunto,
+      clienteId: m.clienteId,
       conteudo: m.conteudo,
       mensagemId: m.id,
       template: m.templateCanal,

@@ -55,6 +55,7 @@ export const mensagensRoutes: FastifyPluginAsyncZod = async (app) => {
             request.params.id,
             request.body.conteudo,
             ator,
+            request.body.canal,
           ),
         );
     },

@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import type { AlternativaDeCanal, ResultadoEnvio, TemplateCanal } from '../canais/canal.ts';
+import { seguirNoProximoCanal } from './outro-canal.ts';
 import { LEASE_MS } from './tentativas.ts';
 
 // The outbox: outbound rows the services create, then the sender claims, marks and closes with the
@@ -169,9 +170,23 @@ export const registrarFalha = async (
       proximaTentativaEm: null,
     })
     .where(eq(mensagens.id, m.id));
-  if (m.origem !== 'regua' || m.clienteId === null) return;
+  await aposFalhaDefinitiva(tx, m, agora);
+};
+
+/**
+ * After a permanent failure: the same message through the next channel it was planned with
+ * (outro-canal.ts); when there is none, the régua step failed and it counts as an attempt (enough of
+ * them stop automation: com falhas).
+ */
+export const aposFalhaDefinitiva = async (
+  tx: DbOrTx,
+  m: Pick<MensagemEnviada, 'id' | 'origem' | 'clienteId'>,
+  agora: Date,
+) => {
+  if (m.clienteId === null) return;
+  if ((await seguirNoProximoCanal(tx, m.id, agora)) !== null) return;
+  if (m.origem !== 'regua') return;
   await tx.update(reguaEnvios).set({ status: 'falhou' }).where(eq(reguaEnvios.mensagemId, m.id));
-  // A permanent failure also counts as an attempt: enough of them stop automation (com falhas).
   await tx
     .update(clientes)
     .set({ numeroChamadas: sql`${clientes.numeroChamadas} + 1` })

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
-import { registrarEnvioAceito } from './saida.repository.ts';
+import { aposFalhaDefinitiva, registrarEnvioAceito } from './saida.repository.ts';
 import { type StatusEntrega, statusAvanca } from './status-entrega.ts';
 
 // Delivery statuses the channel reports for our outbound messages (webhook statuses[]). A status can
@@ -91,8 +91,8 @@ export const registrarStatusCanal = (db: Db, s: StatusEntrega): Promise<Resultad
     if (!mensagem) return 'desconhecida';
     if (!statusAvanca(mensagem.status, s.status)) return reconciliada ? 'reconciliada' : 'ignorada';
     await tx.update(mensagens).set(camposDoStatus(s)).where(eq(mensagens.id, mensagem.id));
-    // The engine reads regua_envios to know a step failed (docs/produto.md §11: permanent failures are kept).
-    if (s.status === 'falhou' && mensagem.origem === 'regua')
-      await tx.update(reguaEnvios).set({ status: 'falhou' }).where(eq(reguaEnvios.mensagemId, mensagem.id));
+    // Undeliverable after all (not a WhatsApp user, an undeliverable SMS): the next channel, or the step
+    // failed for the engine (docs/produto.md §11, §12: permanent failures are kept).
+    if (s.status === 'falhou') await aposFalhaDefinitiva(tx, mensagem, s.instante);
     return reconciliada ? 'reconciliada' : 'atualizada';
   });

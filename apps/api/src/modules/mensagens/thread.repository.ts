@@ -1,5 +1,5 @@
-import type { MensagemView } from '@cobranca/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { CANAIS, type Canal, type MensagemView } from '@cobranca/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mensagens, usuarios } from '../../db/schema/index.ts';
 import { conteudoNaTela } from '../../lib/conteudo-mensagem.ts';
@@ -65,11 +65,31 @@ export class ThreadDoOperador {
 
 /** When the customer last wrote (opens the WhatsApp 24-hour window); null when never. */
 export const ultimaEntradaDoCliente = async (db: DbOrTx, clienteId: number): Promise<Date | null> => {
+  // Only a WhatsApp message opens WhatsApp's window (an e-mail or the portal does not).
   const [row] = await db
     .select({ em: mensagens.createdAt })
     .from(mensagens)
-    .where(and(eq(mensagens.clienteId, clienteId), eq(mensagens.direcao, 'entrada')))
+    .where(
+      and(eq(mensagens.clienteId, clienteId), eq(mensagens.direcao, 'entrada'), eq(mensagens.canal, 'whatsapp')),
+    )
     .orderBy(desc(mensagens.id))
     .limit(1);
   return row?.em ?? null;
+};
+
+/** The channel of the customer's last message to us (null: never wrote, or only through the portal). */
+export const canalDaUltimaEntrada = async (db: DbOrTx, clienteId: number): Promise<Canal | null> => {
+  const [row] = await db
+    .select({ canal: mensagens.canal })
+    .from(mensagens)
+    .where(
+      and(
+        eq(mensagens.clienteId, clienteId),
+        eq(mensagens.direcao, 'entrada'),
+        inArray(mensagens.canal, [...CANAIS]),
+      ),
+    )
+    .orderBy(desc(mensagens.id))
+    .limit(1);
+  return row && row.canal !== 'portal' ? row.canal : null;
 };

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Db } from '../../db/client.ts';
 import { relogioDoSistema } from '../../lib/relogio.ts';
-import { canalAtivo } from '../canais/canal-ativo.ts';
+import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
 import type { DepsMotor } from './motor.ts';
 
@@ -13,7 +13,7 @@ export const depsDoProcesso = (
   log?: DepsMotor['log'],
 ): DepsMotor => ({
   db,
-  canalDe: () => canalAtivo(db, appKey),
+  canaisDe: () => canaisAtivos(db, appKey),
   pixDe: () => provedorPixAtivo(db, appKey),
   relogio: relogioDoSistema,
   worker: `${papel}@${hostname()}:${process.pid}`,

@@ -1,13 +1,15 @@
-import type { SistemaSettings } from '@cobranca/contracts';
+import { CANAIS, type Canal, type SistemaSettings } from '@cobranca/contracts';
 import { diasEntre, hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import {
-  PROVEDORES_COM_CONFIRMACAO,
   type CanalDriver,
+  type Canais,
+  canalNaoConfigurado,
   enviarPeloCanal,
+  PROVEDORES_COM_CONFIRMACAO,
   type ResultadoEnvio,
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
@@ -34,7 +36,8 @@ import {
 
 export type DepsEnvio = {
   db: Db;
-  canalDe: () => Promise<CanalDriver>;
+  /** Each channel's driver as configured now (read again every round: the admin may change it). */
+  canaisDe: () => Promise<Canais>;
   relogio: Relogio;
   aleatorio?: () => number;
   /** The PIX provider for the messages' charges (default: the embedded simulator). */
@@ -65,6 +68,7 @@ export const reivindicar = async (
   incluirRegua: boolean,
   prazo = new Date(agora.getTime() + LEASE_MS),
   parte: ParteDaFila = 'envio',
+  canal: Canal | null = null,
 ): Promise<Reivindicada[]> => {
   const instante = agora.toISOString();
   const confirmados = JSON.stringify(PROVEDORES_COM_CONFIRMACAO);
@@ -81,16 +85,17 @@ export const reivindicar = async (
           AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= ${instante}::timestamptz)
           AND (bloqueada_ate IS NULL OR bloqueada_ate <= ${instante}::timestamptz)
           AND (envio_iniciado_em IS NULL
-            OR canal NOT IN (SELECT jsonb_array_elements_text(${confirmados}::jsonb))
+            OR provedor NOT IN (SELECT jsonb_array_elements_text(${confirmados}::jsonb))
             OR envio_iniciado_em <= ${instante}::timestamptz - ${`${RECONCILIACAO_MS} milliseconds`}::interval)
           AND (${incluirRegua}::boolean OR origem <> 'regua')
           AND ${daParte}
+          AND (${canal}::text IS NULL OR canal = ${canal}::text)
         ORDER BY proxima_tentativa_em NULLS FIRST, id
         LIMIT ${limite}
         FOR UPDATE SKIP LOCKED)
       UPDATE mensagens m SET bloqueada_ate = ${prazo.toISOString()}::timestamptz
       FROM alvo WHERE m.id = alvo.id
-      RETURNING m.id, m.cliente_id, m.telefone, m.conteudo, m.origem, m.template_canal,
+      RETURNING m.id, m.cliente_id, m.telefone, m.email, m.assunto, m.conteudo, m.origem, m.template_canal,
         m.envio_iniciado_em IS NOT NULL AS resultado_desconhecido`),
   );
 };
@@ -103,6 +108,10 @@ type Situacao = {
   numero_chamadas: number;
   conta_fechada: boolean;
   termos_hoje: boolean;
+  /** A fallback made on an earlier day: that day's message is planned anew. */
+  dia_passou: boolean;
+  /** The customer opted out of this message's channel, or its e-mail bounced, since it was planned. */
+  canal_bloqueado: boolean;
   ultima_entrada: string | Date | null;
 };
 
@@ -116,8 +125,12 @@ const situacoes = async (db: Db, ids: number[], inicioDoDia: Date): Promise<Map<
         EXISTS (SELECT 1 FROM mensagens t WHERE t.cliente_id = m.cliente_id AND t.template_tipo = 'negociacao'
           AND t.direcao = 'saida' AND t.status NOT IN ('falhou', 'cancelada')
           AND coalesce(t.enviada_em, t.created_at) >= ${inicioDoDia.toISOString()}::timestamptz) AS termos_hoje,
+        (m.substitui_mensagem_id IS NOT NULL AND m.created_at < ${inicioDoDia.toISOString()}::timestamptz) AS dia_passou,
+        (EXISTS (SELECT 1 FROM opt_outs_canal o WHERE o.cliente_id = m.cliente_id AND o.canal = m.canal)
+          OR (m.canal = 'email' AND EXISTS (SELECT 1 FROM emails_devolvidos d WHERE d.email = lower(m.email))))
+          AS canal_bloqueado,
         (SELECT e.created_at FROM mensagens e WHERE e.cliente_id = m.cliente_id AND e.direcao = 'entrada'
-          ORDER BY e.id DESC LIMIT 1) AS ultima_entrada
+          AND e.canal = 'whatsapp' ORDER BY e.id DESC LIMIT 1) AS ultima_entrada
       FROM mensagens m LEFT JOIN clientes c ON c.id = m.cliente_id
       WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`),
   );
@@ -128,7 +141,14 @@ const situacoes = async (db: Db, ids: number[], inicioDoDia: Date): Promise<Map<
 export const motivoCancelamento = (
   s: Pick<
     Situacao,
-    'status' | 'opt_out' | 'soneca_ate' | 'numero_chamadas' | 'conta_fechada' | 'termos_hoje'
+    | 'status'
+    | 'opt_out'
+    | 'soneca_ate'
+    | 'numero_chamadas'
+    | 'conta_fechada'
+    | 'termos_hoje'
+    | 'dia_passou'
+    | 'canal_bloqueado'
   >,
   settings: Pick<SistemaSettings, 'tentativas_com_falhas'>,
   hoje: string,
@@ -142,6 +162,9 @@ export const motivoCancelamento = (
   // The agreement's terms are that day's collection message (docs/produto.md §11).
   if (s.termos_hoje)
     return 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
+  if (s.canal_bloqueado)
+    return 'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a régua refaz o plano.';
+  if (s.dia_passou) return 'O dia desta mensagem passou sem envio; a régua refaz o plano.';
   return null;
 };
 
@@ -174,7 +197,7 @@ const enviarUma = async (
 ): Promise<ResultadoEnvio | null> => {
   const { db, relogio } = deps;
   const id = Number(m.id);
-  if (!(await marcarEnvioIniciado(db, { id, canal: canal.canal, prazo, agora: relogio.agora() }))) {
+  if (!(await marcarEnvioIniciado(db, { id, provedor: canal.provedor, prazo, agora: relogio.agora() }))) {
     deps.log?.warn({ mensagem_id: id }, 'envio: a reserva da mensagem acabou antes do envio; não enviada');
     return null;
   }
@@ -188,6 +211,9 @@ const enviarUma = async (
     db,
     {
       telefone: m.telefone,
+      email: m.email,
+      assunto: m.assunto,
+      clienteId: m.cliente_id,
       conteudo: m.conteudo,
       mensagemId: id,
       template: m.template_canal,
@@ -217,14 +243,19 @@ const SEGUNDOS_DE_COBRANCAS = 60;
 type Estado = () => Promise<{ settings: SistemaSettings; automacaoLigada: boolean }>;
 
 /** One claim of `parte` under the current settings; null when there is nothing to claim. */
-const reivindicarLote = async (deps: DepsEnvio, carregar: Estado, parte: ParteDaFila) => {
+const reivindicarLote = async (
+  deps: DepsEnvio,
+  carregar: Estado,
+  parte: ParteDaFila,
+  canal: CanalDriver | null = null,
+) => {
   const agora = deps.relogio.agora();
   const { settings, automacaoLigada } = await carregar();
   const incluirRegua = automacaoLigada && dentroDaJanela(agora, settings.janela_envio, settings.fuso_horario);
   if (parte === 'cobranca' && !incluirRegua) return null;
   const prazo = new Date(agora.getTime() + LEASE_MS);
-  const limite = Math.min(100, Math.ceil(settings.vazao_canal_por_segundo / 4));
-  const lote = await reivindicar(deps.db, agora, limite, incluirRegua, prazo, parte);
+  const limite = Math.min(100, Math.ceil(porSegundoDe(canal, settings) / 4));
+  const lote = await reivindicar(deps.db, agora, limite, incluirRegua, prazo, parte, canal?.canal ?? null);
   return lote.length === 0 ? null : { lote, settings, agora, prazo };
 };
 
@@ -240,10 +271,11 @@ const aCadaLote = async (
   parte: ParteDaFila,
   tratar: (lote: Lote) => Promise<boolean>,
   sinal?: AbortSignal,
+  canal: CanalDriver | null = null,
 ): Promise<number> => {
   let lotes = 0;
   while (!sinal?.aborted) {
-    const reivindicado = await reivindicarLote(deps, carregar, parte);
+    const reivindicado = await reivindicarLote(deps, carregar, parte, canal);
     if (!reivindicado) break;
     lotes += 1;
     if (!(await tratar(reivindicado))) break;
@@ -310,9 +342,13 @@ const emitirCobrancasDaFila = async (
   );
 };
 
-/** Sends every message ready now, paced on the shared slots; answers how many batches were claimed. */
+/**
+ * Sends every message of `canal` ready now, paced on that channel's shared slots; answers how many
+ * batches were claimed.
+ */
 const enviarProntas = async (
   deps: DepsEnvio,
+  canal: CanalDriver,
   carregar: Estado,
   total: ResultadoEnvios,
   sinal?: AbortSignal,
@@ -326,10 +362,9 @@ const enviarProntas = async (
     carregar,
     'envio',
     async ({ lote, settings, agora, prazo }) => {
-      const canal = await deps.canalDe();
       const aEnviar = await triar(db, lote, settings, agora, total);
       if (aEnviar.length === 0) return true;
-      const porSegundo = settings.vazao_canal_por_segundo;
+      const porSegundo = porSegundoDe(canal, settings);
       const intervalo = intervaloEntreEnviosMs(porSegundo);
       // Reserved from the time now, not the loop's start: slots already past would go out in a bunch.
       const inicio = await reservarSlots(db, canal.canal, aEnviar.length, relogio.agora(), intervalo);
@@ -379,10 +414,15 @@ const enviarProntas = async (
       return true;
     },
     sinal,
+    canal,
   );
   await Promise.all(emVoo);
   return lotes;
 };
+
+/** The channel's own pace (an e-mail relay's per-minute rate), else the system's channel rate. */
+const porSegundoDe = (canal: CanalDriver | null, settings: SistemaSettings): number =>
+  canal?.porSegundo ?? settings.vazao_canal_por_segundo;
 
 /**
  * Sends everything due now: the charges of a minute of régua messages first, then whatever is ready,
@@ -396,8 +436,12 @@ export const enviarPendentes = async (
   const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
   while (!sinal?.aborted) {
     const cobrancas = await emitirCobrancasDaFila(deps, carregar, total, sinal);
-    const envios = await enviarProntas(deps, carregar, total, sinal);
-    if (cobrancas === 0 && envios === 0) break;
+    const canais = await deps.canaisDe();
+    // Each channel at its own pace, side by side: a slow relay does not hold WhatsApp back.
+    const envios = await Promise.all(
+      CANAIS.map((c) => enviarProntas(deps, canais[c] ?? canalNaoConfigurado(c), carregar, total, sinal)),
+    );
+    if (cobrancas === 0 && envios.every((n) => n === 0)) break;
   }
   return total;
 };

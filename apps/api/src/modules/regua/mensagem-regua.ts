@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { TemplateValores } from '@cobranca/contracts';
+import type { Canal, TemplateValores } from '@cobranca/contracts';
 import { contagem, diasDeAtraso, formatarDataBr, formatarReais } from '@cobranca/dominio';
-import { MARCADOR_LINK, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
+import { blocoPix, MARCADOR_LINK, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
-import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
+import { renderizarNoCanal, type TemplateMensagem } from '../mensagens/template-canal.ts';
 import type { PlanoCliente } from './etapas.ts';
 
 // The text of one collection message (docs/produto.md §11, §13): the oldest receivable gives {{valor}},
@@ -17,8 +17,7 @@ export type Credor = { nome: string; documento: string };
 // Screens read the marker through `conteudoNaTela`.
 export { MARCADOR_PIX };
 
-/** The PIX block of a message, once its charge gave the copia e cola. */
-export const blocoPix = (pixCopiaECola: string): string => `PIX copia e cola:\n${pixCopiaECola}`;
+export { blocoPix };
 
 /** Outbox key of (customer, receivable set, step): planning the same thing twice inserts nothing. */
 export const chaveRegua = (clienteId: number, plano: PlanoCliente): string => {
@@ -29,6 +28,8 @@ export const chaveRegua = (clienteId: number, plano: PlanoCliente): string => {
 
 export type MensagemRegua = {
   conteudo: string;
+  /** An e-mail's subject (null on the other channels). */
+  assunto: string | null;
   /** For the Cloud API outside the 24-hour window; null when no approved template is configured. */
   template: TemplateCanal | null;
 };
@@ -42,6 +43,8 @@ export const montarMensagemRegua = (entrada: {
   /** false: no PIX block at all (the demo's history). */
   comPix: boolean;
   template: TemplateMensagem;
+  /** Default WhatsApp (the demo's history). */
+  canal?: Canal;
 }): MensagemRegua => {
   const { plano, template } = entrada;
   const [maisAntiga] = plano.contas;
@@ -61,5 +64,5 @@ export const montarMensagemRegua = (entrada: {
     pix: entrada.comPix && plano.totalCentavos > 0 ? MARCADOR_PIX : '',
     link: MARCADOR_LINK,
   };
-  return renderizarMensagem(template, valores);
+  return renderizarNoCanal(entrada.canal ?? 'whatsapp', plano.etapa.tipo, template, valores);
 };

@@ -4,7 +4,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reguaExecucoes } from '../../db/schema/index.ts';
 import type { Relogio } from '../../lib/relogio.ts';
-import type { CanalDriver } from '../canais/canal.ts';
+import type { Canais } from '../canais/canal.ts';
 import { buscarKillSwitchAtivo, buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarImportacoesInterrompidas } from '../importacoes/importacao.service.ts';
 import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
@@ -21,7 +21,8 @@ import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
 
 export type DepsMotor = {
   db: Db;
-  canalDe: () => Promise<CanalDriver>;
+  /** Each channel's driver as configured now (null: not configured). */
+  canaisDe: () => Promise<Canais>;
   /** The PIX provider for the messages' charges (default: the embedded simulator). */
   pixDe?: () => Promise<ProvedorConfigurado>;
   relogio: Relogio;
@@ -77,7 +78,7 @@ const planejar = async (deps: DepsMotor, agora: Date): Promise<ContagensPlanejam
       ? await planejarRegua(db, {
           settings,
           hoje,
-          canal: (await deps.canalDe()).canal,
+          canais: await deps.canaisDe(),
           templates: await carregarTemplates(db),
         })
       : null;

@@ -1,8 +1,11 @@
-import type { Canal, SistemaSettings, TemplateTipo } from '@cobranca/contracts';
+import type { SistemaSettings, TemplateTipo } from '@cobranca/contracts';
 import { instanteNoFuso, somarDias } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
+import { type AlternativaDeCanal, type Canais, configurados } from '../canais/canal.ts';
+import { type ContatoDoCliente, rotear } from '../canais/rota.ts';
+import { contatosDosClientes } from '../canais/rota.repository.ts';
 import { type Atualizacao, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
@@ -28,7 +31,6 @@ export type ResultadoPlanejamento = { planejadas: number; puladas: number; adiad
 type LinhaCandidata = {
   cliente_id: number;
   nome: string;
-  telefone: string;
   conta_id: number;
   vencimento: string;
   valor_centavos: number;
@@ -39,12 +41,13 @@ type LinhaCandidata = {
   registradas: number[];
 };
 
-type ClienteCandidato = { id: number; nome: string; telefone: string; contas: ContaAberta[] };
+type ClienteCandidato = { id: number; nome: string; contas: ContaAberta[] };
 
 export type ContextoPlanejamento = {
   settings: SistemaSettings;
   hoje: string;
-  canal: Canal;
+  /** Each channel's driver as configured now (null: not configured, never routed to). */
+  canais: Canais;
   templates: ReadonlyMap<TemplateTipo, TemplateMensagem>;
 };
 
@@ -59,13 +62,13 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
       SELECT * FROM contas_receber
       WHERE status = 'aberta' AND regua_proxima_em <= ${ctx.hoje}::date
     )
-    SELECT c.id AS cliente_id, c.nome, c.telefone, cr.id AS conta_id, cr.vencimento::text AS vencimento,
+    SELECT c.id AS cliente_id, c.nome, cr.id AS conta_id, cr.vencimento::text AS vencimento,
       cr.valor_centavos, cr.valor_pago_centavos, cr.multa_pendente_centavos, cr.juros_pendentes_centavos,
       cr.encargos_ate::text AS encargos_ate,
       ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
     FROM devidas cr
     JOIN clientes c ON c.id = cr.cliente_id
-    WHERE c.status = 'ativo' AND c.opt_out_em IS NULL AND c.telefone IS NOT NULL
+    WHERE c.status = 'ativo' AND c.opt_out_em IS NULL AND (c.telefone IS NOT NULL OR c.email IS NOT NULL)
       AND c.numero_chamadas < ${ctx.settings.tentativas_com_falhas}
       AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
       AND NOT EXISTS (
@@ -96,8 +99,13 @@ const contatosRecentes = async (tx: Tx, ids: number[], hoje: string, fuso: strin
 
 type NovaMensagem = {
   cliente_id: number;
-  telefone: string;
+  canal: string;
+  provedor: string;
+  telefone: string | null;
+  email: string | null;
+  assunto: string | null;
   conteudo: string;
+  alternativas: AlternativaDeCanal[] | null;
   template_tipo: TemplateTipo;
   chave: string;
   valor_centavos: number;
@@ -114,12 +122,13 @@ const gravarMensagens = async (
   if (novas.length === 0) return new Set();
   const criadas = linhasDe<{ id: number; chave: string }>(
     await tx.execute(sql`
-      INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
-        chave_idempotencia, valor_centavos, template_canal)
-      SELECT cliente_id, telefone, 'saida', 'regua', 'pendente', conteudo, ${ctx.canal}, template_tipo, chave,
-        valor_centavos, template_canal
+      INSERT INTO mensagens (cliente_id, telefone, email, assunto, direcao, origem, status, conteudo, canal,
+        provedor, alternativas, template_tipo, chave_idempotencia, valor_centavos, template_canal)
+      SELECT cliente_id, telefone, email, assunto, 'saida', 'regua', 'pendente', conteudo, canal, provedor,
+        alternativas, template_tipo, chave, valor_centavos, template_canal
       FROM jsonb_to_recordset(${JSON.stringify(novas)}::jsonb) AS x(cliente_id integer, telefone text,
-        conteudo text, template_tipo text, chave text, valor_centavos bigint, template_canal jsonb)
+        email text, assunto text, conteudo text, canal text, provedor text, alternativas jsonb,
+        template_tipo text, chave text, valor_centavos bigint, template_canal jsonb)
       ON CONFLICT (chave_idempotencia) DO NOTHING
       RETURNING id, chave_idempotencia AS chave`),
   );
@@ -164,30 +173,54 @@ const gravarEnvios = async (
     ON CONFLICT (conta_id, etapa_dias) DO NOTHING`);
 };
 
+/**
+ * The step's message through the first channel the customer can receive on, with the next ones kept
+ * for a permanent failure (docs/produto.md §12); null when no channel reaches the customer.
+ */
 const novaMensagem = (
   ctx: ContextoPlanejamento,
   cliente: ClienteCandidato,
+  contato: ContatoDoCliente,
   plano: PlanoCliente,
-): NovaMensagem => {
+): NovaMensagem | null => {
   const template = ctx.templates.get(plano.etapa.tipo) ?? templatePadrao(plano.etapa.tipo);
   const chave = chaveRegua(cliente.id, plano);
-  const mensagem = montarMensagemRegua({
-    nome: cliente.nome,
-    plano,
-    chave,
-    hoje: ctx.hoje,
-    credor: ctx.settings.empresa,
-    comPix: true,
-    template,
-  });
+  const [primeiro, ...resto] = rotear(plano.etapa.canais, contato, configurados(ctx.canais)).map(
+    (canal): AlternativaDeCanal => {
+      const mensagem = montarMensagemRegua({
+        nome: cliente.nome,
+        plano,
+        chave,
+        hoje: ctx.hoje,
+        credor: ctx.settings.empresa,
+        comPix: true,
+        template,
+        canal,
+      });
+      return {
+        canal,
+        telefone: canal === 'email' ? null : contato.telefone,
+        email: canal === 'email' ? contato.email : null,
+        assunto: mensagem.assunto,
+        conteudo: mensagem.conteudo,
+        template: mensagem.template,
+      };
+    },
+  );
+  if (!primeiro) return null;
   return {
     cliente_id: cliente.id,
-    telefone: cliente.telefone,
-    conteudo: mensagem.conteudo,
+    canal: primeiro.canal,
+    provedor: ctx.canais[primeiro.canal]?.provedor ?? 'simulador',
+    telefone: primeiro.telefone,
+    email: primeiro.email,
+    assunto: primeiro.assunto,
+    conteudo: primeiro.conteudo,
+    alternativas: resto.length > 0 ? resto : null,
     template_tipo: plano.etapa.tipo,
     chave,
     valor_centavos: plano.totalCentavos,
-    template_canal: mensagem.template,
+    template_canal: primeiro.template,
     contas: plano.contas.map((c) => ({ conta_id: c.id, etapa_dias: c.etapa.dias })),
   };
 };
@@ -204,30 +237,32 @@ const planejarFatia = async (
     ...planejarCliente(cliente.contas, ctx.settings.regua, ctx.hoje, ctx.settings.janela_envio),
   }));
   const comPlano = planos.filter((p) => p.plano !== null);
-  const recentes = await contatosRecentes(
-    tx,
-    comPlano.map((p) => p.cliente.id),
-    ctx.hoje,
-    ctx.settings.fuso_horario,
-  );
+  const ids = comPlano.map((p) => p.cliente.id);
+  const [recentes, contatos] = await Promise.all([
+    contatosRecentes(tx, ids, ctx.hoje, ctx.settings.fuso_horario),
+    contatosDosClientes(tx, ids),
+  ]);
   const novas: NovaMensagem[] = [];
   const pulos: Pulo[] = [];
   const decididos: typeof planos = [];
   let adiadas = 0;
   for (const p of planos) {
-    const contatos = recentes.get(p.cliente.id);
-    // A deferred customer keeps its receivables' visit date: planning sees them again tomorrow.
+    const recente = recentes.get(p.cliente.id);
+    const contato = contatos.get(p.cliente.id);
+    const nova = p.plano && contato ? novaMensagem(ctx, p.cliente, contato, p.plano) : null;
+    // A deferred customer keeps its receivables' visit date: planning sees them again tomorrow. So does
+    // one no channel reaches today (no address left, every channel opted out or bounced).
     if (
       p.plano &&
-      contatos &&
-      (contatos.termos_hoje || contatos.hoje >= por_dia || contatos.semana >= por_semana)
+      (!nova ||
+        (recente && (recente.termos_hoje || recente.hoje >= por_dia || recente.semana >= por_semana)))
     ) {
       adiadas += 1;
       continue;
     }
     decididos.push(p);
     pulos.push(...p.pulos);
-    if (p.plano) novas.push(novaMensagem(ctx, p.cliente, p.plano));
+    if (nova) novas.push(nova);
   }
   await gravarEnvios(
     tx,
@@ -259,7 +294,7 @@ const agrupar = (linhas: LinhaCandidata[], atualizacao: Atualizacao): ClienteCan
   for (const l of linhas) {
     let atual = clientes.at(-1);
     if (atual?.id !== l.cliente_id) {
-      atual = { id: l.cliente_id, nome: l.nome, telefone: l.telefone, contas: [] };
+      atual = { id: l.cliente_id, nome: l.nome, contas: [] };
       clientes.push(atual);
     }
     atual.contas.push({

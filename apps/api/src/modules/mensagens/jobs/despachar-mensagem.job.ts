@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
 import { definirTarefa } from '../../../fila/tarefa.ts';
-import { canalAtivo } from '../../canais/canal-ativo.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
 import { enviarTomada, reservaDa, tomarReservada } from '../despacho.ts';
 
 // Sends a message its creator stored to go at once (a thank-you, a receipt). Keyed by the message: the
@@ -18,7 +18,7 @@ export const despacharMensagem = definirTarefa({
   concorrencia: 2,
   executar: async (p, { db, appKey }) => {
     const tomada = await tomarReservada(db, { mensagemId: p.mensagem_id, prazo: p.prazo });
-    if (tomada) await enviarTomada(db, await canalAtivo(db, appKey), tomada);
+    if (tomada) await enviarTomada(db, await canaisAtivos(db, appKey), tomada);
   },
 });
 

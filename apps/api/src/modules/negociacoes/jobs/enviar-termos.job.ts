@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
 import { definirTarefa } from '../../../fila/tarefa.ts';
-import { canalAtivo } from '../../canais/canal-ativo.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
 import { enviarTomada, reservaDa, tomarReservada } from '../../mensagens/despacho.ts';
 import { cobrarParcelasAposCommit } from '../../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
 import { cobrarParcelasDeAcordo } from '../../pix/cobrancas/parcelas-acordo.ts';
@@ -39,7 +39,7 @@ export const enviarTermos = definirTarefa({
           if (!(error instanceof ErroApiPix)) throw error;
           log.warn({ err: error, negociacao_id: p.negociacao_id }, 'acordo: termos sem o PIX da 1ª parcela');
         }
-      await enviarTomada(db, await canalAtivo(db, appKey), mensagem);
+      await enviarTomada(db, await canaisAtivos(db, appKey), mensagem);
     }
     await cobrarParcelasAposCommit(db, p.negociacao_id);
   },

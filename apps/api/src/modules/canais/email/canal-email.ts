@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { SistemaSettings } from '@cobranca/contracts';
+import type { Db } from '../../../db/client.ts';
+import { emailsSimulados } from '../../../db/schema/index.ts';
+import { blocoPix } from '../../../lib/conteudo-mensagem.ts';
+import { atualizacaoDe } from '../../clientes/valor-atualizado.ts';
+import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
+import { emitirLink, urlDoPortal, urlPublicaBase } from '../../links-portal/links.ts';
+import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canal.ts';
+import { montarEmail } from './conteudo-email.ts';
+import { dadosDoEmail } from './dados-do-email.ts';
+import { enderecosDescadastro, tokenDescadastro } from './descadastro.ts';
+import type { EmailConfigurado } from './email-settings.repository.ts';
+import { criarTransporteSimulado, criarTransporteSmtp, enviarEmail, type TransporteSmtp } from './smtp.ts';
+
+// The e-mail channel (docs/produto.md §12): the message's text laid out with its amount, PIX QR code and
+// portal button, signed with DKIM, with one-click unsubscribe; through the relay, or kept by the simulator
+// for its outbox page. "Sent" means the relay took it: e-mail never learns delivery.
+
+const SEM_EMAIL: ResultadoEnvio = {
+  ok: false,
+  erroCodigo: 'sem_email',
+  erroMensagem: 'O cliente não tem e-mail cadastrado.',
+  transitorio: false,
+};
+
+// One pooled transport per relay configuration, kept while it stays the same.
+let transporteAtual: { chave: string; transporte: TransporteSmtp } | null = null;
+
+const transporteDe = (cfg: EmailConfigurado): TransporteSmtp => {
+  if (cfg.provedor !== 'smtp' || !cfg.smtp) return criarTransporteSimulado({ remetente: cfg.remetente, dkim: cfg.dkim });
+  const smtp = { ...cfg.smtp, remetente: cfg.remetente, dkim: cfg.dkim };
+  const chave = JSON.stringify(smtp);
+  if (transporteAtual?.chave !== chave) {
+    transporteAtual?.transporte.close();
+    transporteAtual = { chave, transporte: criarTransporteSmtp(smtp) };
+  }
+  return transporteAtual.transporte;
+};
+
+const dominioDe = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+/** The portal link the text already carries (the sender made it for `{{link}}`), else a new one. */
+const linkDoPortal = async (db: Db, envio: EnvioCanal, settings: SistemaSettings): Promise<string | null> => {
+  const noTexto = new RegExp(`${urlDoPortal('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[A-Za-z0-9_-]{32}`).exec(
+    envio.conteudo,
+  )?.[0];
+  if (noTexto) return noTexto;
+  if (!envio.clienteId) return null;
+  const token = await emitirLink(db, {
+    clienteId: envio.clienteId,
+    mensagemId: envio.mensagemId,
+    agora: new Date(),
+    validadeDias: settings.portal.validade_link_dias,
+  });
+  return urlDoPortal(token);
+};
+
+export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
+  const simulador = cfg.provedor !== 'smtp';
+  return {
+    canal: 'email',
+    provedor: simulador ? 'simulador' : 'smtp',
+    porSegundo: cfg.limitePorMinuto / 60,
+    enviar: async (envio) => {
+      if (!envio.email) return SEM_EMAIL;
+      const settings = await buscarSistemaSettings(db);
+      const dados = await dadosDoEmail(db, envio.mensagemId, atualizacaoDe(settings, new Date()));
+      const link = await linkDoPortal(db, envio, settings);
+      const corpo = dados.pixCopiaECola
+        ? envio.conteudo.replace(blocoPix(dados.pixCopiaECola), '').replace(/\n{3,}/g, '\n\n').trim()
+        : envio.conteudo;
+      // A message with no subject of its own (an operator's) answers the customer's last e-mail, threaded.
+      const resposta = envio.assunto ? null : dados.ultimoEmail;
+      const assunto =
+        envio.assunto ??
+        (resposta?.assunto
+          ? `${/^re:/i.test(resposta.assunto) ? '' : 'Re: '}${resposta.assunto}`
+          : `Mensagem de ${settings.empresa.nome}`);
+      const descadastro = envio.clienteId
+        ? enderecosDescadastro(urlPublicaBase(), cfg.remetente.email, tokenDescadastro(appKey, envio.clienteId))
+        : null;
+      const montado = await montarEmail({
+        assunto,
+        corpo,
+        credor: settings.empresa,
+        valor: dados.valor,
+        pix: dados.pixCopiaECola ? { copiaECola: dados.pixCopiaECola } : null,
+        link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
+        descadastroUrl: descadastro?.url ?? urlPublicaBase(),
+      });
+      const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDe(cfg.remetente.email)}>`;
+      return enviarEmail(
+        transporteDe(cfg),
+        {
+          mensagemId: envio.mensagemId,
+          para: envio.email,
+          montado,
+          messageId,
+          emRespostaA: resposta?.messageId ?? null,
+          referencias: resposta ? [resposta.messageId] : [],
+          descadastro,
+        },
+        simulador
+          ? async (info) => {
+              await db
+                .insert(emailsSimulados)
+                .values({ mensagemId: envio.mensagemId, bruto: String(info.message) })
+                .onConflictDoUpdate({ target: emailsSimulados.mensagemId, set: { bruto: String(info.message) } });
+            }
+          : undefined,
+      );
+    },
+  };
+};

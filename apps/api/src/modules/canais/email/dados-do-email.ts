@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { linhasDe } from '../../../db/linhas.ts';
+import { type Atualizacao, encargosDaConta } from '../../clientes/valor-atualizado.ts';
+
+// What an e-mail shows besides its text (docs/produto.md §12): the PIX code of the message's charge, the
+// updated amount of its receivables with multa and juros, and the customer's last e-mail, to thread a reply.
+
+type Linha = {
+  codigo: string | null;
+  contas: {
+    valorCentavos: number;
+    valorPagoCentavos: number;
+    vencimento: string;
+    multaPendenteCentavos: number;
+    jurosPendentesCentavos: number;
+    encargosAte: string | null;
+  }[];
+  ultimo_email: { id: string; assunto: string | null } | null;
+};
+
+export type DadosDoEmail = {
+  pixCopiaECola: string | null;
+  valor: { totalCentavos: number; multaCentavos: number; jurosCentavos: number } | null;
+  /** The Message-ID and subject of the customer's last e-mail to us (null: never wrote by e-mail). */
+  ultimoEmail: { messageId: string; assunto: string | null } | null;
+};
+
+export const dadosDoEmail = async (db: DbOrTx, mensagemId: number, atualizacao: Atualizacao): Promise<DadosDoEmail> => {
+  const [l] = linhasDe<Linha>(
+    await db.execute(sql`
+      SELECT (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo,
+        coalesce((SELECT jsonb_agg(jsonb_build_object('valorCentavos', cr.valor_centavos,
+            'valorPagoCentavos', cr.valor_pago_centavos, 'vencimento', cr.vencimento,
+            'multaPendenteCentavos', cr.multa_pendente_centavos, 'jurosPendentesCentavos', cr.juros_pendentes_centavos,
+            'encargosAte', cr.encargos_ate))
+          FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id AND cr.status = 'aberta'
+          WHERE re.mensagem_id = m.id), '[]'::jsonb) AS contas,
+        (SELECT jsonb_build_object('id', e.canal_mensagem_id, 'assunto', e.assunto) FROM mensagens e
+          WHERE e.cliente_id = m.cliente_id AND e.direcao = 'entrada' AND e.canal = 'email'
+          ORDER BY e.id DESC LIMIT 1) AS ultimo_email
+      FROM mensagens m WHERE m.id = ${mensagemId}`),
+  );
+  const encargos = (l?.contas ?? []).map((c) => encargosDaConta(c, atualizacao));
+  const soma = (f: (e: (typeof encargos)[number]) => number) => encargos.reduce((t, e) => t + f(e), 0);
+  return {
+    pixCopiaECola: l?.codigo ?? null,
+    valor:
+      encargos.length === 0
+        ? null
+        : {
+            totalCentavos: soma((e) => e.totalCentavos),
+            multaCentavos: soma((e) => e.multaCentavos),
+            jurosCentavos: soma((e) => e.jurosCentavos),
+          },
+    ultimoEmail: l?.ultimo_email ? { messageId: l.ultimo_email.id, assunto: l.ultimo_email.assunto } : null,
+  };
+};

@@ -1,0 +1,52 @@
+import type { Canal } from '@cobranca/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { emailArmazenado, emailConfigurado } from './email/email-settings.repository.ts';
+import type { ContatoDoCliente } from './rota.ts';
+import { smsArmazenado, smsConfigurado } from './sms/sms-settings.repository.ts';
+
+// What routing reads of each customer (docs/produto.md §12): addresses, the preferred channel, the
+// channels opted out of, and whether the e-mail address bounced for good.
+
+type Linha = {
+  id: number;
+  telefone: string | null;
+  email: string | null;
+  canal_preferido: Canal | null;
+  opt_outs: Record<Canal, string> | null;
+  devolvido_em: string | null;
+};
+
+/** Each customer's contact state, for a slice of customers in one query. */
+export const contatosDosClientes = async (db: DbOrTx, ids: number[]): Promise<Map<number, ContatoDoCliente>> => {
+  if (ids.length === 0) return new Map();
+  const linhas = linhasDe<Linha>(
+    await db.execute(sql`
+      SELECT c.id, c.telefone, c.email, c.canal_preferido,
+        (SELECT jsonb_object_agg(o.canal, o.em) FROM opt_outs_canal o WHERE o.cliente_id = c.id) AS opt_outs,
+        (SELECT d.devolvido_em FROM emails_devolvidos d WHERE d.email = lower(c.email)) AS devolvido_em
+      FROM clientes c
+      WHERE c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`),
+  );
+  return new Map(
+    linhas.map((l) => [
+      Number(l.id),
+      {
+        telefone: l.telefone,
+        email: l.email,
+        preferido: l.canal_preferido,
+        optOuts: new Map(Object.entries(l.opt_outs ?? {}).map(([c, em]) => [c as Canal, new Date(em)])),
+        emailDevolvidoEm: l.devolvido_em ? new Date(l.devolvido_em) : null,
+      },
+    ]),
+  );
+};
+
+/** The channels configured, from their stored settings (no secret opened): WhatsApp always is. */
+export const configuradosArmazenados = (email: unknown, sms: unknown): ReadonlySet<Canal> => {
+  const canais = new Set<Canal>(['whatsapp']);
+  if (emailConfigurado(emailArmazenado.parse(email ?? {}))) canais.add('email');
+  if (smsConfigurado(smsArmazenado.parse(sms ?? {}))) canais.add('sms');
+  return canais;
+};
