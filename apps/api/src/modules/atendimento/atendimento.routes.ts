@@ -1,4 +1,5 @@
 import {
+  canalPreferidoBody,
   chamadaBody,
   chamadaResponse,
   clienteDetalhe,
@@ -15,6 +16,7 @@ import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
 import { assumirCliente, pausarCliente, reativarCliente, registrarChamada } from './atendimento.service.ts';
+import { definirCanalPreferido } from './canal-preferido.service.ts';
 import { ClienteDetalheRepository } from './cliente-detalhe.repository.ts';
 
 const tags = ['atendimento'];
@@ -72,6 +74,28 @@ export const atendimentoRoutes: FastifyPluginAsyncZod = async (app) => {
         escopoDe(request),
         request.params.id,
         request.body.motivo,
+        atorDe(request),
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/operador/clientes/:id/canal-preferido',
+    {
+      schema: {
+        tags,
+        summary: 'Definir o canal tentado primeiro (null: a ordem da régua)',
+        params: idParam,
+        body: canalPreferidoBody,
+        response: acaoResponses,
+      },
+    },
+    async (request) => ({
+      cliente: await definirCanalPreferido(
+        app.db,
+        escopoDe(request),
+        request.params.id,
+        request.body.canal,
         atorDe(request),
       ),
     }),

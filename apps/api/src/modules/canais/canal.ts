@@ -56,7 +56,7 @@ export type ResultadoEnvio =
  * Channels that report every accepted message later in a status webhook carrying our reference: a send
  * whose answer was lost can still be learned about, so it is worth waiting before sending it again.
  */
-export const PROVEDORES_COM_CONFIRMACAO: readonly ProvedorMensagem[] = ['whatsapp_cloud'];
+export const PROVEDORES_COM_CONFIRMACAO: readonly ProvedorMensagem[] = ['whatsapp_cloud', 'zenvia'];
 
 export type CanalDriver = {
   readonly canal: Canal;

@@ -40,8 +40,9 @@ const aplicarAoCliente = async (
   // Only `ativo` moves to the queue (docs/produto.md §3); a customer already waiting keeps their place in it.
   const aguardar = cliente.status === 'ativo';
   const status: ClienteStatus = aguardar ? 'aguardando_atendimento' : cliente.status;
-  // The first request is the proof kept (LGPD); later ones add nothing.
-  const optOut = cliente.optOutEm === null && ehPedidoDeOptOut(entrada.conteudo);
+  // The first request is the proof kept (LGPD); later ones add nothing. By SMS the keyword concerns SMS
+  // only (docs/produto.md §12): the SMS webhook records that opt-out.
+  const optOut = cliente.optOutEm === null && entrada.canal !== 'sms' && ehPedidoDeOptOut(entrada.conteudo);
   // A late redelivery must not replace the newer message shown in the lists.
   const maisRecente = cliente.ultimaMensagemEm === null || entrada.recebidaEm >= cliente.ultimaMensagemEm;
   await atualizarClienteComResposta(tx, cliente.id, {
