@@ -34,6 +34,9 @@ import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
 import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
+import { descadastroRoutes } from './modules/canais/email/descadastro.routes.ts';
+import { simuladorSaidaRoutes } from './modules/canais/simulador-saida.routes.ts';
+import { zenviaWebhookRoutes } from './modules/canais/sms/zenvia-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { pagamentosAdminRoutes } from './modules/negociacoes/pagamentos-admin.routes.ts';
 import {
@@ -128,6 +131,8 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(whatsappWebhookRoutes);
   await app.register(webhookPixRoutes);
+  await app.register(zenviaWebhookRoutes);
+  await app.register(descadastroRoutes);
   await app.register(portalRoutes, { limites: opts.portalRateLimit ?? LIMITES_PORTAL_PADRAO });
   await app.register(
     routeGroup(ROUTE_GROUP_ROLES.admin, [
@@ -139,6 +144,7 @@ export const buildApp = async (opts: AppOptions) => {
       templatesRoutes,
       respostasRapidasAdminRoutes,
       whatsappConfigRoutes,
+      simuladorSaidaRoutes,
       pixConfigRoutes,
       creditosPixRoutes,
       pagamentosAdminRoutes,

@@ -1,3 +1,4 @@
+import { lerCaixaDeEmail, PERIODO_CAIXA_SEGUNDOS } from '../modules/canais/email/jobs/ler-caixa.job.ts';
 import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
 import { enviarTermos } from '../modules/negociacoes/jobs/enviar-termos.job.ts';
 import { cobrarParcelas } from '../modules/pix/cobrancas/jobs/cobrar-parcelas.job.ts';
@@ -23,6 +24,7 @@ export const TAREFAS: readonly Tarefa[] = [
   despacharMensagem,
   planejarRegua,
   prescreverContas,
+  lerCaixaDeEmail,
 ];
 
 /** The scheduled jobs; the régua plans only where the engine runs (the server or the workers, not tests). */
@@ -32,5 +34,6 @@ export const agendamentos = (periodos: {
 }): Agendamento[] => [
   { tarefa: conciliarComPsp, periodoSegundos: periodos.pixConciliacaoSegundos },
   { tarefa: prescreverContas, periodoSegundos: PERIODO_PRESCRICAO_SEGUNDOS },
+  { tarefa: lerCaixaDeEmail, periodoSegundos: PERIODO_CAIXA_SEGUNDOS },
   ...(periodos.reguaSegundos ? [{ tarefa: planejarRegua, periodoSegundos: periodos.reguaSegundos }] : []),
 ];
