@@ -239,7 +239,7 @@ const aplicar = async (op: Operacao, estrito = true): Promise<void> => {
           autorId: operador(op.autor),
           status: 'pendente',
           conteudo: 'Olá',
-          canal: 'simulador',
+          canal: 'whatsapp', provedor: 'simulador',
           createdAt: instante(op.minutos),
         });
       return;
@@ -268,7 +268,7 @@ const aplicar = async (op: Operacao, estrito = true): Promise<void> => {
           origem: 'cliente',
           status: 'recebida',
           conteudo: 'Oi',
-          canal: 'simulador',
+          canal: 'whatsapp', provedor: 'simulador',
           createdAt: instante(op.minutos),
         });
       return;

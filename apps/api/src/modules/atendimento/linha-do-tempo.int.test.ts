@@ -70,7 +70,7 @@ const mensagem = async (clienteId: number, quando: string, conteudo: string) => 
       origem: 'cliente',
       status: 'recebida',
       conteudo,
-      canal: 'simulador',
+      canal: 'whatsapp', provedor: 'simulador',
       createdAt: em(quando),
     })
     .returning({ id: mensagens.id });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const planejadas = await planejarRegua(db, {
     settings: await buscarSistemaSettings(db),
     hoje: '2026-12-15',
-    canal: 'simulador',
+    canal: 'whatsapp', provedor: 'simulador',
     templates: await carregarTemplates(db),
   });
   expect(planejadas?.planejadas).toBe(1);

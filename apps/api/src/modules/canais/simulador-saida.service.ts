@@ -1,4 +1,4 @@
-import type { SaidaSimulada } from '@cobranca/contracts';
+import type { MensagemStatus, SaidaSimulada } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +30,7 @@ type Linha = {
   para: string;
   assunto: string | null;
   conteudo: string;
-  status: SaidaSimulada['status'];
+  status: MensagemStatus;
   enviada_em: string | null;
   cliente_id: number | null;
   cliente_nome: string | null;

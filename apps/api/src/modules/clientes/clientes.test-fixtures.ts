@@ -11,7 +11,9 @@ let sequencia = 0;
 export type NovoCliente = {
   nome: string;
   documento?: string;
-  telefone?: string;
+  /** null: no phone. */
+  telefone?: string | null;
+  email?: string | null;
   status?: ClienteStatus;
   operadorId?: number | null;
   numeroChamadas?: number;
@@ -27,7 +29,8 @@ export const inserirCliente = async (db: DbOrTx, novo: NovoCliente): Promise<num
       nome: novo.nome,
       documento,
       documentoTipo: documento.length === 14 ? 'cnpj' : 'cpf',
-      telefone: novo.telefone ?? `+55119${String(sequencia).padStart(8, '0')}`,
+      telefone: novo.telefone === undefined ? `+55119${String(sequencia).padStart(8, '0')}` : novo.telefone,
+      email: novo.email ?? null,
       termoBusca: termoBusca(novo.nome, documento),
       status,
       operadorId: novo.operadorId ?? null,
@@ -102,7 +105,7 @@ export const inserirMensagem = async (db: DbOrTx, nova: NovaMensagem): Promise<n
       origem: saida ? 'regua' : 'cliente',
       status: nova.status ?? (saida ? 'enviada' : 'recebida'),
       conteudo: nova.conteudo ?? 'Mensagem de teste',
-      canal: 'simulador',
+      canal: 'whatsapp', provedor: 'simulador',
       createdAt,
       enviadaEm: nova.enviadaEm === undefined ? (saida ? createdAt : null) : nova.enviadaEm,
     })

@@ -82,7 +82,7 @@ const enviarRegua = async (
       origem: 'regua',
       status: m.status ?? 'enviada',
       conteudo: 'Lembrete',
-      canal: 'simulador',
+      canal: 'whatsapp', provedor: 'simulador',
       templateTipo: m.tipo,
       enviadaEm: m.enviadaEm,
       createdAt: m.enviadaEm ?? new Date('2025-03-01T12:00:00Z'),

@@ -46,7 +46,7 @@ const inserirMensagem = async (db: DbOrTx, m: NovaMensagem) => {
     origem,
     status: m.status,
     conteudo: 'Olá',
-    canal: 'simulador',
+    canal: 'whatsapp', provedor: 'simulador',
     autorId: m.autorId ?? null,
     enviadaEm: m.enviadaEm ?? null,
     createdAt: m.createdAt,

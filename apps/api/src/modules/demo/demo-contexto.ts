@@ -1,9 +1,9 @@
-import type { TemplateTipo } from '@cobranca/contracts';
+import type { SistemaSettings } from '@cobranca/contracts';
 import { ordenarEtapas } from '../regua/etapas.ts';
 import type { Sorteio } from './prng.ts';
 
 export type Empresa = { nome: string; documento: string };
-export type EtapaRegua = { dias: number; tipo: TemplateTipo };
+export type EtapaRegua = SistemaSettings['regua'][number];
 
 /** What every demo planner shares: the PRNG, "now", the creditor and running document numbers. */
 export type Contexto = {

@@ -71,7 +71,7 @@ describe('GET /api/operador/eventos', () => {
         origem: 'cliente',
         status: 'recebida',
         conteudo: 'Quero negociar',
-        canal: 'simulador',
+        canal: 'whatsapp', provedor: 'simulador',
       });
       await fluxoAna.proximo(comCliente(daAna));
       await t.database.db.update(clientes).set({ numeroChamadas: 1 }).where(eq(clientes.id, doBruno));
@@ -109,7 +109,7 @@ describe('GET /api/operador/eventos', () => {
         origem: 'regua',
         status: 'pendente',
         conteudo: 'Lembrete',
-        canal: 'simulador',
+        canal: 'whatsapp', provedor: 'simulador',
       })
       .returning({ id: mensagens.id });
     const barreira = await inserirCliente(t.database.db, { nome: 'Barreira', operadorId: ana.id });

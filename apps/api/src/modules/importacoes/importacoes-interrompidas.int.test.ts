@@ -53,7 +53,7 @@ describe('imports cut short by a crash', () => {
     const { driver } = canalContador(relogio.agora);
     const contagens = await executarPassada({
       db: database.db,
-      canalDe: async () => driver,
+      canaisDe: async () => soWhatsapp(driver),
       relogio,
       worker: 'teste',
     });

@@ -109,7 +109,7 @@ describe('POST /api/operador/clientes/:id/simular-resposta', () => {
       opt_out: false,
     });
     const [row] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, body.mensagem.id));
-    expect(row).toMatchObject({ clienteId: id, canal: 'simulador' });
+    expect(row).toMatchObject({ clienteId: id, canal: 'whatsapp', provedor: 'simulador' });
     expect(row?.canalMensagemId).toMatch(/^sim-in-[0-9a-f-]{36}$/);
     const [cliente] = await t.database.db.select().from(clientes).where(eq(clientes.id, id));
     expect(cliente).toMatchObject({ status: 'aguardando_atendimento', numeroChamadas: 0 });

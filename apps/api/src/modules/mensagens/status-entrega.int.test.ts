@@ -33,7 +33,7 @@ const saida = async (origem: MensagemOrigem = 'operador', status: MensagemStatus
       origem,
       status,
       conteudo: 'Lembrete de vencimento',
-      canal: 'whatsapp_cloud',
+      canal: 'whatsapp', provedor: 'whatsapp_cloud',
       canalMensagemId: wamid,
       enviadaEm: status === 'pendente' ? null : ENVIADA_EM,
     })
@@ -44,7 +44,7 @@ const saida = async (origem: MensagemOrigem = 'operador', status: MensagemStatus
 
 const status = (wamid: string, novo: StatusEntrega['status'], instante: Date, extra = {}) =>
   registrarStatusCanal(t.database.db, {
-    canal: 'whatsapp_cloud',
+    canal: 'whatsapp', provedor: 'whatsapp_cloud',
     canalMensagemId: wamid,
     status: novo,
     instante,
@@ -125,7 +125,7 @@ describe('registrarStatusCanal', () => {
     expect(await status('wamid.nunca-enviado', 'entregue', ENTREGUE_EM)).toBe('desconhecida');
     const m = await saida();
     const outroCanal = await registrarStatusCanal(t.database.db, {
-      canal: 'simulador',
+      canal: 'whatsapp', provedor: 'simulador',
       canalMensagemId: m.wamid,
       status: 'entregue',
       instante: ENTREGUE_EM,
@@ -146,7 +146,7 @@ describe('registrarStatusCanal with our reference (biz_opaque_callback_data)', (
         origem: 'operador',
         status: 'pendente',
         conteudo: 'Olá',
-        canal: 'whatsapp_cloud',
+        canal: 'whatsapp', provedor: 'whatsapp_cloud',
         envioIniciadoEm: ENVIADA_EM,
         ...extra,
       })
@@ -174,7 +174,7 @@ describe('registrarStatusCanal with our reference (biz_opaque_callback_data)', (
     const casos = [
       await pendente({ status: 'cancelada' }),
       await pendente({ direcao: 'entrada' }),
-      await pendente({ canal: 'simulador' }),
+      await pendente({ canal: 'whatsapp', provedor: 'simulador' }),
     ];
     for (const id of casos) {
       const antes = await linha(id);

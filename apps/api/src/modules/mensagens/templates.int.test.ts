@@ -92,7 +92,7 @@ const enviar = async (clienteId: number, { tipo, em, status = 'enviada' }: Envio
     origem: tipo ? 'regua' : 'operador',
     status,
     conteudo: 'Olá',
-    canal: 'simulador',
+    canal: 'whatsapp', provedor: 'simulador',
     templateTipo: tipo,
     createdAt: em,
     enviadaEm: status === 'pendente' || status === 'falhou' ? null : em,
@@ -106,7 +106,7 @@ const responder = async (clienteId: number, em: Date) => {
     origem: 'cliente',
     status: 'recebida',
     conteudo: 'Oi, vou pagar',
-    canal: 'simulador',
+    canal: 'whatsapp', provedor: 'simulador',
     createdAt: em,
   });
 };

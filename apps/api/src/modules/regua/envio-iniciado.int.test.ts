@@ -57,7 +57,7 @@ const preparar = async (canal: Canal, responder?: Responder) => {
   };
   const deps: DepsMotor = {
     db,
-    canalDe: async () => driver,
+    canaisDe: async () => soWhatsapp(driver),
     relogio,
     worker: 'teste',
     aleatorio: () => 0.5,
@@ -124,7 +124,7 @@ describe('the mark of a send in progress', () => {
     const prazo = depois(LEASE_MS);
     const [m] = await reivindicar(database.db, INICIO, 10, true, prazo);
     const id = Number(m?.id);
-    const marca = { id, canal: 'whatsapp_cloud' as const, prazo };
+    const marca = { id, canal: 'whatsapp' as const, provedor: 'whatsapp_cloud' as const, prazo };
     // Its lease ran out: it may no longer start the send, even before anyone else took the message.
     expect(await marcarEnvioIniciado(database.db, { ...marca, agora: depois(LEASE_MS) })).toBe(false);
     // Another sender took it over: the first one's lease is not the message's any more.
@@ -162,7 +162,7 @@ describe('a message whose outcome is unknown (its sender died mid-send)', () => 
     await planejar();
     const id = await morrerNoEnvio('whatsapp_cloud');
     const confirmacao = {
-      canal: 'whatsapp_cloud' as const,
+      canal: 'whatsapp' as const, provedor: 'whatsapp_cloud' as const,
       canalMensagemId: 'wamid.aceita-pela-meta',
       status: 'enviada' as const,
       instante: depois(2_000),
@@ -193,7 +193,7 @@ describe('a status webhook that overtakes the send’s answer', () => {
   it('records the message as sent, and the late answer changes nothing nor counts twice', async () => {
     const { deps, clienteId } = await preparar('whatsapp_cloud', async (envio) => {
       const entregue = await registrarStatusCanal(database.db, {
-        canal: 'whatsapp_cloud',
+        canal: 'whatsapp', provedor: 'whatsapp_cloud',
         canalMensagemId: `wamid.teste-${envio.mensagemId}-1`,
         status: 'entregue',
         instante: depois(500),

@@ -61,7 +61,7 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     const chamadas = new Map<number, number>();
     const contar = canalContador(() => new Date());
     const driver = {
-      canal: 'simulador' as const,
+      canal: 'whatsapp' as const, provedor: 'simulador' as const,
       enviar: async (envio: Parameters<typeof contar.driver.enviar>[0]) => {
         chamadas.set(envio.mensagemId, (chamadas.get(envio.mensagemId) ?? 0) + 1);
         return contar.driver.enviar(envio);
@@ -70,14 +70,14 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     const ctx = {
       settings: await buscarSistemaSettings(primeiro.db),
       hoje,
-      canal: 'simulador' as const,
+      canal: 'whatsapp' as const, provedor: 'simulador' as const,
       templates: await carregarTemplates(primeiro.db),
     };
     const planos = await Promise.all(workers.map((w) => planejarRegua(w.db, ctx)));
     expect(planos.reduce((soma, p) => soma + (p?.planejadas ?? 0), 0)).toBe(300);
     const envios = await Promise.all(
       workers.map((w) =>
-        enviarPendentes({ db: w.db, canalDe: async () => driver, relogio: relogioDoSistema }, () =>
+        enviarPendentes({ db: w.db, canaisDe: async () => soWhatsapp(driver), relogio: relogioDoSistema }, () =>
           estadoDaAutomacao(w.db),
         ),
       ),
@@ -127,7 +127,7 @@ describe('the channel allowance against the fake Cloud API', () => {
       },
     };
     const resultado = await enviarPendentes(
-      { db, canalDe: async () => canal, relogio: relogioDoSistema },
+      { db, canaisDe: async () => soWhatsapp(canal), relogio: relogioDoSistema },
       () => estadoDaAutomacao(database.db),
     );
     expect(resultado).toMatchObject({ enviadas: total, reagendadas: 0, falhas: 0 });

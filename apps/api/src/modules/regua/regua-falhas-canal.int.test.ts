@@ -47,7 +47,7 @@ describe('a failing Cloud API', () => {
       timeoutMs: 2_000,
     });
     const relogio = criarRelogioManual(em('2026-12-15', '09:00'));
-    const deps = { db, canalDe: async () => canal, relogio, worker: 'teste', aleatorio: () => 0.5 };
+    const deps = { db, canaisDe: async () => soWhatsapp(canal), relogio, worker: 'teste', aleatorio: () => 0.5 };
     const primeira = await executarPassada(deps);
     expect(primeira.enviadas).toBe(2);
     expect(primeira.reagendadas).toBe(6);
@@ -78,7 +78,7 @@ describe('a failing Cloud API', () => {
       accessToken: fake.token,
     });
     const relogio = criarRelogioManual(em('2026-12-15', '09:00'));
-    const deps = { db, canalDe: async () => canal, relogio, worker: 'teste' };
+    const deps = { db, canaisDe: async () => soWhatsapp(canal), relogio, worker: 'teste' };
     expect(await executarPassada(deps)).toMatchObject({ enviadas: 1, falhas: 1, reagendadas: 0 });
     relogio.avancar(3_600_000);
     expect(await executarPassada(deps)).toMatchObject({ enviadas: 0, falhas: 0 });

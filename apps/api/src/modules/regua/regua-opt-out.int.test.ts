@@ -1,4 +1,4 @@
-import { CANAIS, type Canal, type SistemaSettings } from '@cobranca/contracts';
+import { CANAIS, type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
 import { somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,8 @@ type Pedir = (db: Database['db'], telefone: string, clienteId: number) => Promis
 
 const sairPeloCanal: Pedir = async (db, telefone, clienteId) => {
   await receberMensagem(db, {
-    canal: 'whatsapp_cloud',
+    canal: 'whatsapp',
+    provedor: 'whatsapp_cloud',
     telefone,
     conteudo: 'SAIR',
     canalMensagemId: `wamid.optout-${clienteId}`,
@@ -45,13 +46,15 @@ const CASOS: { via: string; pedir: Pedir; limite: string; limites: SistemaSettin
 ];
 
 describe('an opted-out customer', () => {
-  for (const canal of CANAIS as readonly Canal[])
+  for (const canal of CANAIS)
     for (const { via, pedir, limite, limites: limites_contato } of CASOS)
       it(`gets nothing for 30 days after opting out through ${via} (canal ${canal}, limites ${limite})`, async () => {
         const { db } = database;
-        await configurar(db, { janela_envio: JANELA_SEMPRE, limites_contato, tentativas_com_falhas: 50 });
+        // Every step goes through the channel under test.
+        const regua = sistemaSettings.parse({}).regua.map((etapa) => ({ ...etapa, canais: [canal] }));
+        await configurar(db, { janela_envio: JANELA_SEMPRE, limites_contato, tentativas_com_falhas: 50, regua });
         const telefone = '+5511987654321';
-        const id = await inserirCliente(db, { nome: 'Olga Optou', telefone });
+        const id = await inserirCliente(db, { nome: 'Olga Optou', telefone, email: 'olga@example.com' });
         // Receivables whose steps fall on many of the next days.
         for (const dias of [-20, -10, -3, 0, 2, 5, 9, 14])
           await inserirConta(db, {
@@ -60,10 +63,10 @@ describe('an opted-out customer', () => {
             vencimento: somarDias(INICIO, dias),
           });
         // A message planned that morning, before the request, waits in the outbox.
-        const { deps, relogio, chamadas } = montarMotor(db, em(INICIO, '08:00'));
+        const { deps, relogio, chamadas } = montarMotor(db, em(INICIO, '08:00'), undefined, { todosOsCanais: true });
         await executarPassada(deps, undefined, { planejar: true, enviar: false });
         const [planejada] = await mensagensRegua(db, id);
-        expect(planejada?.status).toBe('pendente');
+        expect(planejada).toMatchObject({ status: 'pendente', canal });
 
         await pedir(db, telefone, id);
         // The operator returns the customer to automation: the opt-out still holds.
@@ -73,11 +76,11 @@ describe('an opted-out customer', () => {
 
         relogio.avancar(2 * 3_600_000);
         for (let dia = 0; dia < 30; dia += 1) {
-          await executarPassada({ ...deps, canalDe: async () => ({ ...(await deps.canalDe()), canal }) });
+          await executarPassada(deps);
           relogio.avancar(24 * 3_600_000);
         }
-        const regua = await mensagensRegua(db, id);
-        expect(regua.map((m) => m.status)).toEqual(['cancelada']);
+        const doCliente = await mensagensRegua(db, id);
+        expect(doCliente.map((m) => m.status)).toEqual(['cancelada']);
         expect(chamadas.size).toBe(0);
         const saidas = await db.select().from(mensagens).where(eq(mensagens.clienteId, id));
         expect(saidas.filter((m) => m.direcao === 'saida' && m.enviadaEm !== null)).toEqual([]);

@@ -114,7 +114,7 @@ describe('planning', () => {
   const contexto = async (hoje: string) => ({
     settings: await buscarSistemaSettings(database.db),
     hoje,
-    canal: 'simulador' as const,
+    canal: 'whatsapp' as const, provedor: 'simulador' as const,
     templates: await carregarTemplates(database.db),
   });
 

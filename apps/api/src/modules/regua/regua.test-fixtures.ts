@@ -1,10 +1,10 @@
-import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
+import { type Canal, type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
 import { hojeNoFuso, instanteNoFuso, minutosDoDia } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
-import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
+import { type CanalDriver, type Canais, type EnvioCanal, type ResultadoEnvio, soWhatsapp } from '../canais/canal.ts';
 import { criarSimulador } from '../canais/simulador.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 import {
@@ -52,30 +52,44 @@ export const JANELA_SEMPRE: SistemaSettings['janela_envio'] = {
   feriados_nacionais: true,
 };
 
-/** A channel that answers with the simulator (or `responder`) and counts every call per message. */
+/**
+ * A channel that answers with the simulator (or `responder`) and counts every call per message; `canais`
+ * gives every channel such a driver (all counted together), else WhatsApp alone.
+ */
 export const canalContador = (
   agora: () => Date,
-  responder?: (envio: EnvioCanal, chamada: number) => ResultadoEnvio | undefined,
+  responder?: (envio: EnvioCanal, chamada: number, canal: Canal) => ResultadoEnvio | undefined,
 ) => {
-  const simulador = criarSimulador(agora);
   const chamadas = new Map<number, number>();
-  const driver: CanalDriver = {
-    canal: 'simulador',
-    enviar: async (envio) => {
-      const n = (chamadas.get(envio.mensagemId) ?? 0) + 1;
-      chamadas.set(envio.mensagemId, n);
-      return responder?.(envio, n) ?? simulador.enviar(envio);
-    },
+  const contador = (canal: Canal): CanalDriver => {
+    const simulador = criarSimulador(canal, agora);
+    return {
+      canal,
+      provedor: 'simulador',
+      enviar: async (envio) => {
+        const n = (chamadas.get(envio.mensagemId) ?? 0) + 1;
+        chamadas.set(envio.mensagemId, n);
+        return responder?.(envio, n, canal) ?? simulador.enviar(envio);
+      },
+    };
   };
-  return { driver, chamadas };
+  const driver = contador('whatsapp');
+  const todos: Canais = { whatsapp: driver, email: contador('email'), sms: contador('sms') };
+  return { driver, todos, chamadas };
 };
 
-export const montarMotor = (db: Db, inicio: Date, responder?: Parameters<typeof canalContador>[1]) => {
+export const montarMotor = (
+  db: Db,
+  inicio: Date,
+  responder?: Parameters<typeof canalContador>[1],
+  opcoes: { todosOsCanais?: boolean } = {},
+) => {
   const relogio = criarRelogioManual(inicio);
   const canal = canalContador(relogio.agora, responder);
+  const canais = opcoes.todosOsCanais ? canal.todos : soWhatsapp(canal.driver);
   const deps: DepsMotor = {
     db,
-    canalDe: async () => canal.driver,
+    canaisDe: async () => canais,
     relogio,
     worker: 'teste',
     aleatorio: () => 0.5,
@@ -117,7 +131,8 @@ export const inserirPendentesCloud = async (db: Db, n: number): Promise<void> =>
       origem: 'regua',
       status: 'pendente',
       conteudo: `Mensagem ${i}`,
-      canal: 'whatsapp_cloud',
+      canal: 'whatsapp',
+      provedor: 'whatsapp_cloud',
       templateCanal: { nome: 'cobranca_vencimento', idioma: 'pt_BR', parametros: [`Cliente ${i}`] },
     });
   }
