@@ -25,6 +25,9 @@ export const configurarUrlPublica = (url: string) => {
   urlPublica = url.replace(/\/+$/, '');
 };
 
+/** PUBLIC_URL without a trailing slash: the base of every address this server gives out. */
+export const urlPublicaBase = (): string => urlPublica;
+
 export const urlDoPortal = (token: string): string => `${urlPublica}/p/${token}`;
 
 /** A new link for the customer; answers the token (the only time it exists in clear). */
