@@ -11,6 +11,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './modules/auth/auth.routes.ts';
 import { authenticateBearer } from './modules/auth/auth.service.ts';
 import { cacheSessoesPlugin } from './modules/auth/cache-sessoes.ts';
+import { canaisConfigRoutes } from './modules/canais/canais-config.routes.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
@@ -144,6 +145,7 @@ export const buildApp = async (opts: AppOptions) => {
       templatesRoutes,
       respostasRapidasAdminRoutes,
       whatsappConfigRoutes,
+      canaisConfigRoutes,
       simuladorSaidaRoutes,
       pixConfigRoutes,
       creditosPixRoutes,

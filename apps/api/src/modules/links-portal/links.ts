@@ -25,7 +25,7 @@ export const configurarUrlPublica = (url: string) => {
   urlPublica = url.replace(/\/+$/, '');
 };
 
-/** The public address (PUBLIC_URL) without a trailing slash. */
+/** PUBLIC_URL without a trailing slash: the base of every address this server gives out. */
 export const urlPublicaBase = (): string => urlPublica;
 
 export const urlDoPortal = (token: string): string => `${urlPublica}/p/${token}`;
