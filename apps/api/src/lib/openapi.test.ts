@@ -38,7 +38,14 @@ const documento = (): OpenApiDocument => ({
     },
   },
   components: {
-    schemas: { Erro: { type: 'object' }, ErroInput: { type: 'object' }, Template: { type: 'object' } },
+    schemas: {
+      Erro: { type: 'object' },
+      ErroInput: { type: 'object' },
+      Template: {
+        type: 'object',
+        properties: { canal: { nullable: true, type: 'string', enum: ['whatsapp', 'email'] } },
+      },
+    },
   },
 });
 
@@ -110,6 +117,14 @@ describe('completeDocument', () => {
         atraso: { $ref: '#/components/schemas/Template' },
       },
       additionalProperties: false,
+    });
+  });
+
+  it('lists null among the values of a nullable enum, as OpenAPI 3.0.3 requires', () => {
+    const { components } = completeDocument(documento());
+    expect(components.schemas?.Template).toEqual({
+      type: 'object',
+      properties: { canal: { nullable: true, type: 'string', enum: ['whatsapp', 'email', null] } },
     });
   });
 

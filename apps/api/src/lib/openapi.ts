@@ -97,6 +97,16 @@ const restoreEnumRecordKeys = (schema: JsonObject) => {
   schema.additionalProperties = false;
 };
 
+/**
+ * OpenAPI 3.0.3 says `nullable` does not widen an `enum`: a nullable enum (zod's `.nullable()` on
+ * `z.enum`) must list null among its values, or a validating client refuses the null it is answered.
+ */
+const allowNullInNullableEnum = (schema: JsonObject) => {
+  const values = schema.enum;
+  if (schema.nullable === true && Array.isArray(values) && !values.includes(null))
+    schema.enum = [...values, null];
+};
+
 const completeOperation = (path: string, method: string, operation: OpenApiOperation) => {
   operation.operationId ??= operationIdFor(method, path);
   const responses = operation.responses;
@@ -157,8 +167,10 @@ export const completeDocument = (document: OpenApiDocument): OpenApiDocument => 
       operationIds.set(id, `${method} ${path}`);
     }
   }
-  walk(document.paths, restoreEnumRecordKeys);
-  walk(document.components.schemas, restoreEnumRecordKeys);
+  for (const part of [document.paths, document.components.schemas]) {
+    walk(part, restoreEnumRecordKeys);
+    walk(part, allowNullInNullableEnum);
+  }
   pruneUnusedSchemas(document);
   return document;
 };
