@@ -49,7 +49,8 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateTipo, string>> = {
 
 /**
  * The e-mail of each type (docs/produto.md §13): a subject, and a body the e-mail lays out with the
- * amount, the PIX QR code and the portal button, so the body itself leaves `{{pix}}` and `{{link}}` out.
+ * amount, the PIX QR code and the portal button. `{{pix}}` asks for the message's charge; the e-mail shows
+ * its code in its own PIX block (QR code and copia e cola), wherever the body places it.
  */
 export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; texto: string }>> = {
   lembrete: {
@@ -58,6 +59,7 @@ export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; te
       'Olá, {{nome}}!',
       'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Passando para lembrar que a sua fatura de {{valor}} vence em {{vencimento}}.',
       'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se o pagamento já foi feito, por favor desconsidere este e-mail. Qualquer dúvida, é só responder.',
+      '{{pix}}',
     ].join('\n\n'),
   },
   vencimento: {
@@ -66,6 +68,7 @@ export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; te
       'Olá, {{nome}}!',
       'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. A sua fatura de {{valor}} vence hoje, {{vencimento}}. Ao todo, você tem {{faturas}} em aberto, somando {{total}}.',
       'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se já pagou, por favor desconsidere este e-mail. Estamos à disposição para qualquer dúvida: é só responder.',
+      '{{pix}}',
     ].join('\n\n'),
   },
   atraso: {
@@ -74,6 +77,7 @@ export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; te
       'Olá, {{nome}}, tudo bem?',
       'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Ainda não identificamos o pagamento da fatura de {{valor}}, vencida em {{vencimento}} (há {{atraso}}). Ao todo, há {{faturas}} em aberto, somando {{total}}.',
       'Você pode pagar pelo PIX abaixo ou ver e negociar a dívida pelo botão. Se o pagamento já foi feito, por favor desconsidere este e-mail. Se precisar de outra data ou de uma condição diferente, responda este e-mail que teremos prazer em ajudar.',
+      '{{pix}}',
     ].join('\n\n'),
   },
   negociacao: {
@@ -83,6 +87,7 @@ export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; te
       'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Conforme combinado, o seu acordo ficou em {{parcelas}}, totalizando {{total}}:',
       '{{lista_parcelas}}',
       'A primeira parcela, de {{valor}}, vence em {{vencimento}}; o PIX dela está abaixo.',
+      '{{pix}}',
       'Obrigado pela parceria! Qualquer dúvida, é só responder este e-mail.',
     ].join('\n\n'),
   },

@@ -24,7 +24,8 @@ type Falhada = {
   pix_txid: string | null;
   codigo: string | null;
   alternativas: AlternativaDeCanal[] | null;
-  criada_em: string;
+  /** The day the régua planned it for (null: not a régua message). */
+  planejada_para: string | null;
   opt_out: boolean;
   erro: string | null;
 };
@@ -44,7 +45,8 @@ const carregar = async (tx: DbOrTx, id: number): Promise<Falhada | undefined> =>
     await tx.execute(sql`
       SELECT m.id, m.cliente_id, m.origem, m.template_tipo, m.chave_idempotencia, m.valor_centavos, m.pix_txid,
         (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo,
-        m.alternativas, m.created_at::text AS criada_em, c.opt_out_em IS NOT NULL AS opt_out,
+        m.alternativas, (SELECT max(re.data_referencia)::text FROM regua_envios re WHERE re.mensagem_id = m.id)
+          AS planejada_para, c.opt_out_em IS NOT NULL AS opt_out,
         coalesce(m.erro_mensagem, m.erro_codigo) AS erro
       FROM mensagens m JOIN clientes c ON c.id = m.cliente_id
       WHERE m.id = ${id} AND m.direcao = 'saida'`),
@@ -62,8 +64,7 @@ export const seguirNoProximoCanal = async (tx: DbOrTx, mensagemId: number, agora
   if (!m?.alternativas?.length || m.opt_out) return null;
   const { fuso_horario } = await buscarSistemaSettings(tx);
   // The collection message of another day is planned anew (its amounts and step may have changed).
-  if (m.origem === 'regua' && hojeNoFuso(new Date(m.criada_em), fuso_horario) !== hojeNoFuso(agora, fuso_horario))
-    return null;
+  if (m.planejada_para !== null && m.planejada_para !== hojeNoFuso(agora, fuso_horario)) return null;
   const contato = (await contatosDosClientes(tx, [m.cliente_id])).get(m.cliente_id);
   if (!contato) return null;
   const todos = new Set<Canal>(CANAIS);

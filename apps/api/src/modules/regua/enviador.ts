@@ -115,7 +115,12 @@ type Situacao = {
   ultima_entrada: string | Date | null;
 };
 
-const situacoes = async (db: Db, ids: number[], inicioDoDia: Date): Promise<Map<number, Situacao>> => {
+const situacoes = async (
+  db: Db,
+  ids: number[],
+  inicioDoDia: Date,
+  hoje: string,
+): Promise<Map<number, Situacao>> => {
   const linhas = linhasDe<Situacao>(
     await db.execute(sql`
       SELECT m.id, c.status, c.opt_out_em IS NOT NULL AS opt_out, c.soneca_ate::text AS soneca_ate,
@@ -125,7 +130,8 @@ const situacoes = async (db: Db, ids: number[], inicioDoDia: Date): Promise<Map<
         EXISTS (SELECT 1 FROM mensagens t WHERE t.cliente_id = m.cliente_id AND t.template_tipo = 'negociacao'
           AND t.direcao = 'saida' AND t.status NOT IN ('falhou', 'cancelada')
           AND coalesce(t.enviada_em, t.created_at) >= ${inicioDoDia.toISOString()}::timestamptz) AS termos_hoje,
-        (m.substitui_mensagem_id IS NOT NULL AND m.created_at < ${inicioDoDia.toISOString()}::timestamptz) AS dia_passou,
+        (m.substitui_mensagem_id IS NOT NULL AND EXISTS (SELECT 1 FROM regua_envios re
+          WHERE re.mensagem_id = m.id AND re.data_referencia < ${hoje}::date)) AS dia_passou,
         (EXISTS (SELECT 1 FROM opt_outs_canal o WHERE o.cliente_id = m.cliente_id AND o.canal = m.canal)
           OR (m.canal = 'email' AND EXISTS (SELECT 1 FROM emails_devolvidos d WHERE d.email = lower(m.email))))
           AS canal_bloqueado,
@@ -296,6 +302,7 @@ const triar = async (
     db,
     lote.map((m) => m.id),
     instanteNoFuso(hoje, 0, settings.fuso_horario),
+    hoje,
   );
   const validas: AEnviar[] = [];
   for (const m of lote) {
