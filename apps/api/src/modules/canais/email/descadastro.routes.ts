@@ -1,5 +1,6 @@
 import { errorResponse } from '@cobranca/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientes } from '../../../db/schema/index.ts';
@@ -7,7 +8,6 @@ import { ErroDominio } from '../../../lib/errors.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { descadastrarDoCanal } from '../opt-out-canal.ts';
 import { clienteDoDescadastro } from './descadastro.ts';
-import { eq } from 'drizzle-orm';
 
 // One-click unsubscribe (RFC 8058, docs/produto.md §12): the mailbox provider POSTs
 // `List-Unsubscribe=One-Click` to the URL of the List-Unsubscribe header; the customer is opted out of
@@ -59,7 +59,11 @@ export const descadastroRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['publico'],
         summary: 'Página de descadastro de e-mails (um botão; abrir o link não descadastra)',
         params,
-        response: { 404: errorResponse, 429: errorResponse },
+        response: {
+          200: { description: 'A página, com o botão.', content: { 'text/html': { schema: z.string() } } },
+          404: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -84,7 +88,17 @@ export const descadastroRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['publico'],
         summary: 'Descadastro de e-mails com um clique (RFC 8058: corpo List-Unsubscribe=One-Click)',
         params,
-        response: { 200: z.object({ descadastrado: z.literal(true) }), 404: errorResponse, 429: errorResponse },
+        response: {
+          200: {
+            description: 'Descadastrado (uma página para quem clicou no botão).',
+            content: {
+              'application/json': { schema: z.object({ descadastrado: z.literal(true) }) },
+              'text/html': { schema: z.string() },
+            },
+          },
+          404: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
