@@ -154,7 +154,12 @@ describe('npm run cli -- simular-resposta', () => {
       d.db.select().from(mensagens).where(eq(mensagens.telefone, '+5541998760001')),
     );
     expect(rows).toEqual([
-      expect.objectContaining({ clienteId: null, canal: 'whatsapp', provedor: 'simulador', conteudo: 'Quem fala?' }),
+      expect.objectContaining({
+        clienteId: null,
+        canal: 'whatsapp',
+        provedor: 'simulador',
+        conteudo: 'Quem fala?',
+      }),
     ]);
   });
 

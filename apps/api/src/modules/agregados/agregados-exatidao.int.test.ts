@@ -239,7 +239,8 @@ const aplicar = async (op: Operacao, estrito = true): Promise<void> => {
           autorId: operador(op.autor),
           status: 'pendente',
           conteudo: 'Olá',
-          canal: 'whatsapp', provedor: 'simulador',
+          canal: 'whatsapp',
+          provedor: 'simulador',
           createdAt: instante(op.minutos),
         });
       return;
@@ -268,7 +269,8 @@ const aplicar = async (op: Operacao, estrito = true): Promise<void> => {
           origem: 'cliente',
           status: 'recebida',
           conteudo: 'Oi',
-          canal: 'whatsapp', provedor: 'simulador',
+          canal: 'whatsapp',
+          provedor: 'simulador',
           createdAt: instante(op.minutos),
         });
       return;

@@ -507,6 +507,19 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
       documento_tipo: 'cpf',
       pausa_motivo: null,
       opt_out: { em: '2026-02-03T07:05:06.789Z', mensagem: 'PARAR', canal: null },
+      canal_preferido: null,
+      // The simulator stands for e-mail and SMS until the admin configures them: all three are usable.
+      canais: [
+        { canal: 'whatsapp', endereco: '+5511977776666' },
+        { canal: 'email', endereco: 'completo@exemplo.com.br' },
+        { canal: 'sms', endereco: '+5511977776666' },
+      ].map((c) => ({
+        ...c,
+        disponivel: true,
+        opt_out_em: null,
+        devolvido_em: null,
+        motivo: null,
+      })) as ClienteDetalhe['canais'],
       portal: { valido_ate: null, revogado_em: null },
       base_legal: 'execucao_contrato',
       origem_contato: 'manual',

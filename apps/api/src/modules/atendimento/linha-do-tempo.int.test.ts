@@ -70,7 +70,8 @@ const mensagem = async (clienteId: number, quando: string, conteudo: string) => 
       origem: 'cliente',
       status: 'recebida',
       conteudo,
-      canal: 'whatsapp', provedor: 'simulador',
+      canal: 'whatsapp',
+      provedor: 'simulador',
       createdAt: em(quando),
     })
     .returning({ id: mensagens.id });

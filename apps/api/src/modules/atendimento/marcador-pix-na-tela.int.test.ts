@@ -10,6 +10,8 @@ import {
 } from '../../../test/build-test-app.ts';
 import { mensagens } from '../../db/schema/index.ts';
 import { MARCADOR_PIX, PIX_GERADO_NO_ENVIO, PIX_NAO_GERADO } from '../../lib/conteudo-mensagem.ts';
+import { soWhatsapp } from '../canais/canal.ts';
+import { criarSimulador } from '../canais/simulador.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { carregarTemplates, planejarRegua } from '../regua/planejador.ts';
@@ -42,7 +44,7 @@ beforeAll(async () => {
   const planejadas = await planejarRegua(db, {
     settings: await buscarSistemaSettings(db),
     hoje: '2026-12-15',
-    canal: 'whatsapp', provedor: 'simulador',
+    canais: soWhatsapp(criarSimulador()),
     templates: await carregarTemplates(db),
   });
   expect(planejadas?.planejadas).toBe(1);

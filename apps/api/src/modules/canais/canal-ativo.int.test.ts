@@ -39,13 +39,16 @@ const salvarCloud = (extra: Partial<WhatsappArmazenado>) =>
 
 describe('canalAtivo', () => {
   it('is the simulator when nothing was configured', async () => {
-    expect((await canalAtivo(database.db, APP_KEY)).canal).toBe('simulador');
+    expect(await canalAtivo(database.db, APP_KEY)).toMatchObject({
+      canal: 'whatsapp',
+      provedor: 'simulador',
+    });
   });
 
   it('is the Cloud API driver, talking to the configured server, once the id and token are saved', async () => {
     await salvarCloud({});
     const canal = await canalAtivo(database.db, APP_KEY);
-    expect(canal.canal).toBe('whatsapp_cloud');
+    expect(canal).toMatchObject({ canal: 'whatsapp', provedor: 'whatsapp_cloud' });
     const resultado = await canal.enviar(ENVIO);
     expect(resultado).toMatchObject({
       ok: true,

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { criarSimulador, SIMULADOR_NUMERO_INVALIDO } from './simulador.ts';
 
 const instante = new Date('2026-03-10T12:00:00Z');
-const simulador = criarSimulador(() => instante);
+const simulador = criarSimulador('whatsapp', () => instante);
 
 describe('criarSimulador', () => {
-  it('identifies itself as the simulador channel', () => {
-    expect(simulador.canal).toBe('simulador');
+  it('identifies itself as the simulador provider of its channel', () => {
+    expect(simulador).toMatchObject({ canal: 'whatsapp', provedor: 'simulador' });
   });
 
   it('delivers a message to a valid number at once, with a channel id derived from the message id', async () => {

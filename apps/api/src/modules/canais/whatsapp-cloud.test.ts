@@ -210,7 +210,7 @@ describe('criarWhatsappCloud: failures', () => {
 
 describe('semCredenciais', () => {
   it('keeps messages waiting for the admin (transient, never sent)', async () => {
-    expect(semCredenciais.canal).toBe('whatsapp_cloud');
+    expect(semCredenciais).toMatchObject({ canal: 'whatsapp', provedor: 'whatsapp_cloud' });
     expect(await semCredenciais.enviar(envio())).toEqual({
       ok: false,
       erroCodigo: 'canal_sem_credenciais',

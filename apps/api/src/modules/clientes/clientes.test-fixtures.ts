@@ -105,7 +105,8 @@ export const inserirMensagem = async (db: DbOrTx, nova: NovaMensagem): Promise<n
       origem: saida ? 'regua' : 'cliente',
       status: nova.status ?? (saida ? 'enviada' : 'recebida'),
       conteudo: nova.conteudo ?? 'Mensagem de teste',
-      canal: 'whatsapp', provedor: 'simulador',
+      canal: 'whatsapp',
+      provedor: 'simulador',
       createdAt,
       enviadaEm: nova.enviadaEm === undefined ? (saida ? createdAt : null) : nova.enviadaEm,
     })

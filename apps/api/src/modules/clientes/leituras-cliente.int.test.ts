@@ -92,7 +92,8 @@ describe('nao_lidas on the operator lists', () => {
           origem: 'cliente' as const,
           status: 'recebida' as const,
           conteudo: `Mensagem ${i}`,
-          canal: 'whatsapp' as const, provedor: 'simulador' as const,
+          canal: 'whatsapp' as const,
+          provedor: 'simulador' as const,
           createdAt: minutosAtras(200 - i),
         })),
       );

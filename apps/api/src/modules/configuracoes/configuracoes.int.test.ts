@@ -42,9 +42,9 @@ const alterado: SistemaSettings = {
   empresa: { nome: 'Cobranças Açaí Ltda', documento: '11.222.333/0001-81', contato: '(91) 4000-1234' },
   pix: { chave: '529.982.247-25', nome_recebedor: 'ACAI LTDA', cidade: 'BELEM' },
   regua: [
-    { dias: -5, tipo: 'lembrete' },
-    { dias: 0, tipo: 'vencimento' },
-    { dias: 10, tipo: 'atraso' },
+    { dias: -5, tipo: 'lembrete', canais: ['email'] },
+    { dias: 0, tipo: 'vencimento', canais: ['whatsapp', 'sms'] },
+    { dias: 10, tipo: 'atraso', canais: ['sms', 'email', 'whatsapp'] },
   ],
   fuso_horario: 'America/Belem',
   tentativas_com_falhas: 5,

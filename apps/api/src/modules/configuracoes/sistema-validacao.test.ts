@@ -1,4 +1,4 @@
-import { sistemaSettings } from '@cobranca/contracts';
+import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   chavesAlteradas,
@@ -70,11 +70,11 @@ describe('validarSistema', () => {
   });
 
   it('names the path of every repeated régua day after the first', () => {
-    const regua = [
-      { dias: -3, tipo: 'lembrete' as const },
-      { dias: 0, tipo: 'vencimento' as const },
-      { dias: -3, tipo: 'atraso' as const },
-      { dias: 0, tipo: 'atraso' as const },
+    const regua: SistemaSettings['regua'] = [
+      { dias: -3, tipo: 'lembrete', canais: ['whatsapp'] },
+      { dias: 0, tipo: 'vencimento', canais: ['whatsapp'] },
+      { dias: -3, tipo: 'atraso', canais: ['whatsapp'] },
+      { dias: 0, tipo: 'atraso', canais: ['whatsapp'] },
     ];
     const { errors } = validarSistema({ ...PADRAO, regua });
     expect(Object.keys(errors).sort()).toEqual(['regua.2.dias', 'regua.3.dias']);

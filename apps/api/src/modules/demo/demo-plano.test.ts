@@ -8,11 +8,11 @@ const entrada = (agora: Date): EntradaPlano => ({
   operadorIds: [3, 4, 5],
   empresa: { nome: 'Empresa Demonstração Ltda', documento: '11.222.333/0001-81' },
   regua: [
-    { dias: -3, tipo: 'lembrete' },
-    { dias: 0, tipo: 'vencimento' },
-    { dias: 3, tipo: 'atraso' },
-    { dias: 7, tipo: 'atraso' },
-    { dias: 15, tipo: 'atraso' },
+    { dias: -3, tipo: 'lembrete', canais: ['whatsapp', 'email'] },
+    { dias: 0, tipo: 'vencimento', canais: ['whatsapp', 'email'] },
+    { dias: 3, tipo: 'atraso', canais: ['whatsapp', 'email'] },
+    { dias: 7, tipo: 'atraso', canais: ['whatsapp', 'email'] },
+    { dias: 15, tipo: 'atraso', canais: ['whatsapp', 'email'] },
   ],
 });
 

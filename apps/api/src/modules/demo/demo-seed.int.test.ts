@@ -221,7 +221,11 @@ describe('seedDemo messages and templates', () => {
     expect(
       rows.some((m) => m.direcao === 'entrada' && m.origem === 'cliente' && m.status === 'recebida'),
     ).toBe(true);
-    expect(rows.every((m) => m.canal === 'simulador' && m.createdAt.getTime() < Date.now())).toBe(true);
+    expect(
+      rows.every(
+        (m) => m.canal === 'whatsapp' && m.provedor === 'simulador' && m.createdAt.getTime() < Date.now(),
+      ),
+    ).toBe(true);
     const regua = rows.filter((m) => m.origem === 'regua');
     expect(regua.every((m) => ['entregue', 'lida'].includes(m.status))).toBe(true);
     expect(regua.every((m) => m.conteudo.includes('Empresa Demonstração Ltda'))).toBe(true);

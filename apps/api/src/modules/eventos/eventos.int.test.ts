@@ -71,7 +71,8 @@ describe('GET /api/operador/eventos', () => {
         origem: 'cliente',
         status: 'recebida',
         conteudo: 'Quero negociar',
-        canal: 'whatsapp', provedor: 'simulador',
+        canal: 'whatsapp',
+        provedor: 'simulador',
       });
       await fluxoAna.proximo(comCliente(daAna));
       await t.database.db.update(clientes).set({ numeroChamadas: 1 }).where(eq(clientes.id, doBruno));
@@ -109,7 +110,8 @@ describe('GET /api/operador/eventos', () => {
         origem: 'regua',
         status: 'pendente',
         conteudo: 'Lembrete',
-        canal: 'whatsapp', provedor: 'simulador',
+        canal: 'whatsapp',
+        provedor: 'simulador',
       })
       .returning({ id: mensagens.id });
     const barreira = await inserirCliente(t.database.db, { nome: 'Barreira', operadorId: ana.id });

@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, importacoes } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
+import { soWhatsapp } from '../canais/canal.ts';
 import { executarPassada } from '../regua/motor.ts';
 import { canalContador } from '../regua/regua.test-fixtures.ts';
 import { marcarImportacoesInterrompidas } from './importacao.service.ts';

@@ -45,7 +45,8 @@ const entrada = (clienteId: number, conteudo: string, createdAt: Date) =>
     origem: 'cliente',
     status: 'recebida',
     conteudo,
-    canal: 'whatsapp', provedor: 'simulador',
+    canal: 'whatsapp',
+    provedor: 'simulador',
     createdAt,
   });
 
@@ -69,7 +70,8 @@ describe('POST /api/operador/clientes/:id/mensagens', () => {
     const [row] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, view.id));
     expect(row).toMatchObject({
       telefone: '+5511912345678',
-      canal: 'whatsapp', provedor: 'simulador',
+      canal: 'whatsapp',
+      provedor: 'simulador',
       canalMensagemId: `sim-${view.id}`,
       clienteId: id,
     });
@@ -191,7 +193,8 @@ describe('GET /api/operador/clientes/:id/mensagens', () => {
         origem: 'cliente' as const,
         status: 'recebida' as const,
         conteudo: `m${i}`,
-        canal: 'whatsapp' as const, provedor: 'simulador' as const,
+        canal: 'whatsapp' as const,
+        provedor: 'simulador' as const,
         createdAt: new Date(base + i * 1000),
       })),
     );

@@ -34,9 +34,14 @@ const novoTelefone = () => {
 const novoCliente = (extra: Partial<NovoCliente> = {}) =>
   inserirCliente(t.database.db, { nome: 'Cliente Resposta', operadorId: ana.id, ...extra });
 
-const receber = (telefone: string, conteudo = 'Oi, recebi a cobrança', extra: Partial<EntradaCanal> = {}) =>
+const receber = (
+  telefone: string,
+  conteudo = 'Oi, recebi a cobrança',
+  extra: Partial<Omit<EntradaCanal, 'telefone'>> = {},
+) =>
   receberMensagem(t.database.db, {
-    canal: 'whatsapp', provedor: 'whatsapp_cloud',
+    canal: 'whatsapp',
+    provedor: 'whatsapp_cloud',
     telefone,
     conteudo,
     canalMensagemId: `wamid.${crypto.randomUUID()}`,
@@ -93,7 +98,8 @@ describe('receberMensagem', () => {
       direcao: 'entrada',
       origem: 'cliente',
       status: 'recebida',
-      canal: 'whatsapp', provedor: 'whatsapp_cloud',
+      canal: 'whatsapp',
+      provedor: 'whatsapp_cloud',
       conteudo: 'Posso pagar na sexta?',
       createdAt: recebidaEm,
       autorId: null,
@@ -211,7 +217,10 @@ describe('receberMensagem', () => {
     expect(await mensagensDe(telefone)).toHaveLength(1);
     expect((await cliente(id))?.numeroChamadas).toBe(1);
     // The same id on another channel is another message.
-    expect((await receber(telefone, 'Oi', { canalMensagemId, canal: 'whatsapp', provedor: 'simulador' })).duplicada).toBe(false);
+    expect(
+      (await receber(telefone, 'Oi', { canalMensagemId, canal: 'whatsapp', provedor: 'simulador' }))
+        .duplicada,
+    ).toBe(false);
   });
 
   it('keeps the newest message as the last one when an older one arrives late', async () => {

@@ -33,7 +33,8 @@ const saida = async (origem: MensagemOrigem = 'operador', status: MensagemStatus
       origem,
       status,
       conteudo: 'Lembrete de vencimento',
-      canal: 'whatsapp', provedor: 'whatsapp_cloud',
+      canal: 'whatsapp',
+      provedor: 'whatsapp_cloud',
       canalMensagemId: wamid,
       enviadaEm: status === 'pendente' ? null : ENVIADA_EM,
     })
@@ -44,7 +45,7 @@ const saida = async (origem: MensagemOrigem = 'operador', status: MensagemStatus
 
 const status = (wamid: string, novo: StatusEntrega['status'], instante: Date, extra = {}) =>
   registrarStatusCanal(t.database.db, {
-    canal: 'whatsapp', provedor: 'whatsapp_cloud',
+    provedor: 'whatsapp_cloud',
     canalMensagemId: wamid,
     status: novo,
     instante,
@@ -125,7 +126,7 @@ describe('registrarStatusCanal', () => {
     expect(await status('wamid.nunca-enviado', 'entregue', ENTREGUE_EM)).toBe('desconhecida');
     const m = await saida();
     const outroCanal = await registrarStatusCanal(t.database.db, {
-      canal: 'whatsapp', provedor: 'simulador',
+      provedor: 'simulador',
       canalMensagemId: m.wamid,
       status: 'entregue',
       instante: ENTREGUE_EM,
@@ -146,7 +147,8 @@ describe('registrarStatusCanal with our reference (biz_opaque_callback_data)', (
         origem: 'operador',
         status: 'pendente',
         conteudo: 'Olá',
-        canal: 'whatsapp', provedor: 'whatsapp_cloud',
+        canal: 'whatsapp',
+        provedor: 'whatsapp_cloud',
         envioIniciadoEm: ENVIADA_EM,
         ...extra,
       })

@@ -5,7 +5,14 @@ const TEXTO = 'Oi {{nome}}, {{empresa}} aqui.\n\n{{pix}}\n\nAté mais, {{nome}}!
 
 describe('renderizarMensagem', () => {
   it('renders the text and closes the gap an empty placeholder leaves', () => {
-    const template: TemplateMensagem = { texto: TEXTO, whatsappTemplateNome: null, whatsappIdioma: 'pt_BR' };
+    const template: TemplateMensagem = {
+      texto: TEXTO,
+      whatsappTemplateNome: null,
+      whatsappIdioma: 'pt_BR',
+      emailAssunto: null,
+      emailTexto: null,
+      smsTexto: null,
+    };
     expect(renderizarMensagem(template, { nome: 'Ana', empresa: 'ACME', total: 'R$ 5,00', pix: '' })).toEqual(
       {
         conteudo: 'Oi Ana, ACME aqui.\n\nAté mais, Ana! Total: R$ 5,00.',
@@ -18,7 +25,14 @@ describe('renderizarMensagem', () => {
     ['an empty value', { nome: 'Ana', empresa: 'ACME', pix: '', total: '' }, ['Ana', 'ACME', '-', '-']],
     ['a missing value', { nome: 'Ana', pix: 'PIX' }, ['Ana', '-', 'PIX', '-']],
   ])('lists each placeholder once, in text order, with a dash for %s', (_caso, valores, parametros) => {
-    const template: TemplateMensagem = { texto: TEXTO, whatsappTemplateNome: 'aviso', whatsappIdioma: 'es' };
+    const template: TemplateMensagem = {
+      texto: TEXTO,
+      whatsappTemplateNome: 'aviso',
+      whatsappIdioma: 'es',
+      emailAssunto: null,
+      emailTexto: null,
+      smsTexto: null,
+    };
     expect(renderizarMensagem(template, valores).template).toEqual({
       nome: 'aviso',
       idioma: 'es',

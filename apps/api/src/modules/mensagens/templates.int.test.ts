@@ -92,7 +92,8 @@ const enviar = async (clienteId: number, { tipo, em, status = 'enviada' }: Envio
     origem: tipo ? 'regua' : 'operador',
     status,
     conteudo: 'Olá',
-    canal: 'whatsapp', provedor: 'simulador',
+    canal: 'whatsapp',
+    provedor: 'simulador',
     templateTipo: tipo,
     createdAt: em,
     enviadaEm: status === 'pendente' || status === 'falhou' ? null : em,
@@ -106,7 +107,8 @@ const responder = async (clienteId: number, em: Date) => {
     origem: 'cliente',
     status: 'recebida',
     conteudo: 'Oi, vou pagar',
-    canal: 'whatsapp', provedor: 'simulador',
+    canal: 'whatsapp',
+    provedor: 'simulador',
     createdAt: em,
   });
 };

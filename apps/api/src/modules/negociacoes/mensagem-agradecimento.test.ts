@@ -29,6 +29,9 @@ describe('montarMensagemAgradecimento', () => {
         texto: DEFAULT_TEMPLATES.agradecimento,
         whatsappTemplateNome: 'agradecimento',
         whatsappIdioma: 'pt_BR',
+        emailAssunto: null,
+        emailTexto: null,
+        smsTexto: null,
       },
     });
     expect(template).toEqual({

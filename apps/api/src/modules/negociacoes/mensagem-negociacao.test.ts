@@ -58,6 +58,9 @@ describe('montarMensagemNegociacao', () => {
         texto: 'Acordo em {{quantidade}}x de {{valor}}, total {{total}}. {{empresa}}',
         whatsappTemplateNome: null,
         whatsappIdioma: 'pt_BR',
+        emailAssunto: null,
+        emailTexto: null,
+        smsTexto: null,
       },
     });
     expect(conteudo).toBe('Acordo em 3x de R$ 33,34, total R$ 100,00. Empresa Demonstração Ltda');
@@ -74,6 +77,9 @@ describe('montarMensagemNegociacao', () => {
         texto: '{{nome}}: {{parcelas}}\n{{lista_parcelas}}',
         whatsappTemplateNome: 'acordo',
         whatsappIdioma: 'pt_BR',
+        emailAssunto: null,
+        emailTexto: null,
+        smsTexto: null,
       },
     });
     expect(template?.parametros).toEqual([

@@ -207,7 +207,12 @@ describe('after the document check', () => {
     const [c] = await t.database.db.select().from(clientes).where(eq(clientes.id, id));
     expect(c?.status).toBe('aguardando_atendimento');
     const [m] = await t.database.db.select().from(mensagens).where(eq(mensagens.clienteId, id));
-    expect(m).toMatchObject({ direcao: 'entrada', canal: 'portal', provedor: 'portal', conteudo: 'Quero pagar em outra data' });
+    expect(m).toMatchObject({
+      direcao: 'entrada',
+      canal: 'portal',
+      provedor: 'portal',
+      conteudo: 'Quero pagar em outra data',
+    });
   });
 
   it('records the opt-out with its proof, once', async () => {

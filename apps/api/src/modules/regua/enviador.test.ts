@@ -11,6 +11,8 @@ const EM_DIA: Situacao = {
   numero_chamadas: 0,
   conta_fechada: false,
   termos_hoje: false,
+  dia_passou: false,
+  canal_bloqueado: false,
 };
 
 const SAIU = 'O cliente saiu da cobrança automática antes do envio.';
@@ -19,6 +21,9 @@ const PROMESSA = 'Há uma promessa de pagamento em curso.';
 const LIMITE = 'O cliente atingiu o limite de tentativas sem resposta.';
 const FECHADA = 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
 const TERMOS = 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
+const BLOQUEADO =
+  'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a régua refaz o plano.';
+const DIA_PASSOU = 'O dia desta mensagem passou sem envio; a régua refaz o plano.';
 
 describe('motivoCancelamento', () => {
   it.each([
@@ -33,6 +38,8 @@ describe('motivoCancelamento', () => {
     ['attempts over the limit', { numero_chamadas: 7 }, LIMITE],
     ['a receivable closed', { conta_fechada: true }, FECHADA],
     ['an agreement’s terms went today', { termos_hoje: true }, TERMOS],
+    ['the customer left the message’s channel', { canal_bloqueado: true }, BLOQUEADO],
+    ['a fallback’s day passed', { dia_passou: true }, DIA_PASSOU],
   ])('cancels when %s', (_caso, mudanca, motivo) => {
     expect(motivoCancelamento({ ...EM_DIA, ...mudanca }, SETTINGS, HOJE)).toBe(motivo);
   });
@@ -53,6 +60,8 @@ describe('motivoCancelamento', () => {
       numero_chamadas: 9,
       conta_fechada: true,
       termos_hoje: true,
+      dia_passou: true,
+      canal_bloqueado: true,
     };
     expect(motivoCancelamento(tudo, SETTINGS, HOJE)).toBe(SAIU);
     expect(motivoCancelamento({ ...tudo, status: 'ativo' }, SETTINGS, HOJE)).toBe(OPT_OUT);

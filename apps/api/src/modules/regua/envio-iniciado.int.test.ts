@@ -1,11 +1,11 @@
-import type { Canal } from '@cobranca/contracts';
+import type { ProvedorMensagem } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
-import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canais/canal.ts';
+import { type CanalDriver, type EnvioCanal, type ResultadoEnvio, soWhatsapp } from '../canais/canal.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
@@ -32,8 +32,8 @@ afterEach(() => database.close());
 
 type Responder = (envio: EnvioCanal) => Promise<ResultadoEnvio | undefined>;
 
-/** A customer with a receivable due today and the engine around a channel of kind `canal`. */
-const preparar = async (canal: Canal, responder?: Responder) => {
+/** A customer with a receivable due today and the engine around a WhatsApp driver of `provedor`. */
+const preparar = async (provedor: ProvedorMensagem, responder?: Responder) => {
   const { db } = database;
   const clienteId = await inserirCliente(db, { nome: 'Cliente Marca' });
   await inserirConta(db, { clienteId, valorCentavos: 12_345, vencimento: '2026-12-15' });
@@ -41,7 +41,8 @@ const preparar = async (canal: Canal, responder?: Responder) => {
   const chamadas: number[] = [];
   const avisos: string[] = [];
   const driver: CanalDriver = {
-    canal,
+    canal: 'whatsapp',
+    provedor,
     enviar: async (envio) => {
       chamadas.push(envio.mensagemId);
       return (
@@ -67,7 +68,7 @@ const preparar = async (canal: Canal, responder?: Responder) => {
     planejarRegua(db, {
       settings: await buscarSistemaSettings(db),
       hoje: '2026-12-15',
-      canal,
+      canais: soWhatsapp(driver),
       templates: await carregarTemplates(db),
     });
   return { clienteId, relogio, chamadas, avisos, deps, planejar };
@@ -79,12 +80,12 @@ const linha = async (id: number) => {
 };
 
 /** A sender claims the message, marks it and dies before recording any answer. */
-const morrerNoEnvio = async (canal: Canal) => {
+const morrerNoEnvio = async (provedor: ProvedorMensagem) => {
   const prazo = depois(LEASE_MS);
   expect(await cobrarPendentes(database.db, INICIO)).toBe(1);
   const [m] = await reivindicar(database.db, INICIO, 10, true, prazo);
   if (!m) throw new Error('nada reivindicado');
-  expect(await marcarEnvioIniciado(database.db, { id: m.id, canal, prazo, agora: INICIO })).toBe(true);
+  expect(await marcarEnvioIniciado(database.db, { id: m.id, provedor, prazo, agora: INICIO })).toBe(true);
   return Number(m.id);
 };
 
@@ -124,7 +125,7 @@ describe('the mark of a send in progress', () => {
     const prazo = depois(LEASE_MS);
     const [m] = await reivindicar(database.db, INICIO, 10, true, prazo);
     const id = Number(m?.id);
-    const marca = { id, canal: 'whatsapp' as const, provedor: 'whatsapp_cloud' as const, prazo };
+    const marca = { id, provedor: 'whatsapp_cloud' as const, prazo };
     // Its lease ran out: it may no longer start the send, even before anyone else took the message.
     expect(await marcarEnvioIniciado(database.db, { ...marca, agora: depois(LEASE_MS) })).toBe(false);
     // Another sender took it over: the first one's lease is not the message's any more.
@@ -142,10 +143,10 @@ describe('a message whose outcome is unknown (its sender died mid-send)', () => 
       RECONCILIACAO_MS,
     ],
     ['the simulator, which confirms nothing: once the lease ends', 'simulador', LEASE_MS],
-  ] as const)('is sent again with %s', async (_caso, canal, espera) => {
-    const { deps, relogio, chamadas, avisos, planejar } = await preparar(canal);
+  ] as const)('is sent again with %s', async (_caso, provedor, espera) => {
+    const { deps, relogio, chamadas, avisos, planejar } = await preparar(provedor);
     await planejar();
-    const id = await morrerNoEnvio(canal);
+    const id = await morrerNoEnvio(provedor);
     relogio.definir(depois(espera - 1_000));
     await executarPassada(deps);
     expect(chamadas).toEqual([]);
@@ -162,7 +163,7 @@ describe('a message whose outcome is unknown (its sender died mid-send)', () => 
     await planejar();
     const id = await morrerNoEnvio('whatsapp_cloud');
     const confirmacao = {
-      canal: 'whatsapp' as const, provedor: 'whatsapp_cloud' as const,
+      provedor: 'whatsapp_cloud' as const,
       canalMensagemId: 'wamid.aceita-pela-meta',
       status: 'enviada' as const,
       instante: depois(2_000),
@@ -193,7 +194,7 @@ describe('a status webhook that overtakes the send’s answer', () => {
   it('records the message as sent, and the late answer changes nothing nor counts twice', async () => {
     const { deps, clienteId } = await preparar('whatsapp_cloud', async (envio) => {
       const entregue = await registrarStatusCanal(database.db, {
-        canal: 'whatsapp', provedor: 'whatsapp_cloud',
+        provedor: 'whatsapp_cloud',
         canalMensagemId: `wamid.teste-${envio.mensagemId}-1`,
         status: 'entregue',
         instante: depois(500),

@@ -33,16 +33,16 @@ describe('ordenarEtapas', () => {
 
   it('keeps the first step of a repeated offset', () => {
     const repetidas: Etapa[] = [
-      { dias: 7, tipo: 'atraso' },
-      { dias: 0, tipo: 'vencimento' },
-      { dias: -3, tipo: 'lembrete' },
-      { dias: 0, tipo: 'atraso' },
-      { dias: 7, tipo: 'lembrete' },
+      { dias: 7, tipo: 'atraso', canais: ['whatsapp'] },
+      { dias: 0, tipo: 'vencimento', canais: ['whatsapp'] },
+      { dias: -3, tipo: 'lembrete', canais: ['whatsapp'] },
+      { dias: 0, tipo: 'atraso', canais: ['whatsapp'] },
+      { dias: 7, tipo: 'lembrete', canais: ['whatsapp'] },
     ];
     expect(ordenarEtapas(repetidas)).toEqual([
-      { dias: -3, tipo: 'lembrete' },
-      { dias: 0, tipo: 'vencimento' },
-      { dias: 7, tipo: 'atraso' },
+      { dias: -3, tipo: 'lembrete', canais: ['whatsapp'] },
+      { dias: 0, tipo: 'vencimento', canais: ['whatsapp'] },
+      { dias: 7, tipo: 'atraso', canais: ['whatsapp'] },
     ]);
   });
 

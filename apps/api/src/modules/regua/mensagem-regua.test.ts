@@ -5,8 +5,8 @@ import { type TemplateMensagem, templatePadrao } from '../mensagens/template-can
 import type { Etapa, PlanoCliente } from './etapas.ts';
 import { blocoPix, chaveRegua, MARCADOR_PIX, montarMensagemRegua } from './mensagem-regua.ts';
 
-const ATRASO_7: Etapa = { dias: 7, tipo: 'atraso' };
-const VENCIMENTO: Etapa = { dias: 0, tipo: 'vencimento' };
+const ATRASO_7: Etapa = { dias: 7, tipo: 'atraso', canais: ['whatsapp'] };
+const VENCIMENTO: Etapa = { dias: 0, tipo: 'vencimento', canais: ['whatsapp'] };
 
 // Customer 42 on 2026-03-20: R$ 10,01 due 03-13 (at +7) and R$ 20,02 due today.
 const HOJE = '2026-03-20';
@@ -34,6 +34,9 @@ const COM_TEMPLATE_WHATSAPP: TemplateMensagem = {
   texto: DEFAULT_TEMPLATES.atraso,
   whatsappTemplateNome: 'cobranca_atraso',
   whatsappIdioma: 'pt_BR',
+  emailAssunto: null,
+  emailTexto: null,
+  smsTexto: null,
 };
 
 describe('chaveRegua', () => {
@@ -54,7 +57,10 @@ describe('chaveRegua', () => {
       'another step of one receivable',
       chaveRegua(42, { ...PLANO, contas: [ANTIGA, { ...DE_HOJE, etapa: ATRASO_7 }] }),
     ],
-    ['another message step', chaveRegua(42, { ...PLANO, etapa: { dias: 15, tipo: 'atraso' } })],
+    [
+      'another message step',
+      chaveRegua(42, { ...PLANO, etapa: { dias: 15, tipo: 'atraso', canais: ['whatsapp'] } }),
+    ],
   ])('changes with %s', (_caso, outra) => {
     expect(outra).not.toBe(CHAVE);
   });

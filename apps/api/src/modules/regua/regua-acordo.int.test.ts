@@ -128,7 +128,8 @@ describe('the régua beside an agreement', () => {
         origem: 'regua',
         status: 'pendente',
         conteudo: 'Seu débito de R$ 50,00 está em atraso.',
-        canal: 'whatsapp', provedor: 'simulador',
+        canal: 'whatsapp',
+        provedor: 'simulador',
         templateTipo: 'atraso',
       })
       .returning({ id: mensagens.id });

@@ -5,7 +5,7 @@ import { createPostgresTestDatabase, openTestDatabase, testDbKind } from '../../
 import { type Database, openPostgres } from '../../db/client.ts';
 import { mensagens } from '../../db/schema/index.ts';
 import { relogioDoSistema } from '../../lib/relogio.ts';
-import type { CanalDriver } from '../canais/canal.ts';
+import { type CanalDriver, soWhatsapp } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -61,7 +61,8 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     const chamadas = new Map<number, number>();
     const contar = canalContador(() => new Date());
     const driver = {
-      canal: 'whatsapp' as const, provedor: 'simulador' as const,
+      canal: 'whatsapp' as const,
+      provedor: 'simulador' as const,
       enviar: async (envio: Parameters<typeof contar.driver.enviar>[0]) => {
         chamadas.set(envio.mensagemId, (chamadas.get(envio.mensagemId) ?? 0) + 1);
         return contar.driver.enviar(envio);
@@ -70,15 +71,16 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     const ctx = {
       settings: await buscarSistemaSettings(primeiro.db),
       hoje,
-      canal: 'whatsapp' as const, provedor: 'simulador' as const,
+      canais: soWhatsapp(driver),
       templates: await carregarTemplates(primeiro.db),
     };
     const planos = await Promise.all(workers.map((w) => planejarRegua(w.db, ctx)));
     expect(planos.reduce((soma, p) => soma + (p?.planejadas ?? 0), 0)).toBe(300);
     const envios = await Promise.all(
       workers.map((w) =>
-        enviarPendentes({ db: w.db, canaisDe: async () => soWhatsapp(driver), relogio: relogioDoSistema }, () =>
-          estadoDaAutomacao(w.db),
+        enviarPendentes(
+          { db: w.db, canaisDe: async () => soWhatsapp(driver), relogio: relogioDoSistema },
+          () => estadoDaAutomacao(w.db),
         ),
       ),
     );
@@ -121,6 +123,7 @@ describe('the channel allowance against the fake Cloud API', () => {
     const instantes: number[] = [];
     const canal: CanalDriver = {
       canal: cloud.canal,
+      provedor: cloud.provedor,
       enviar: (envio) => {
         instantes.push(performance.now());
         return cloud.enviar(envio);

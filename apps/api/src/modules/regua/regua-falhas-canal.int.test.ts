@@ -3,6 +3,7 @@ import { type FakeCloudApi, iniciarFakeCloudApi } from '../../../test/fake-cloud
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
+import { soWhatsapp } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { executarPassada } from './motor.ts';
 import {
@@ -47,7 +48,13 @@ describe('a failing Cloud API', () => {
       timeoutMs: 2_000,
     });
     const relogio = criarRelogioManual(em('2026-12-15', '09:00'));
-    const deps = { db, canaisDe: async () => soWhatsapp(canal), relogio, worker: 'teste', aleatorio: () => 0.5 };
+    const deps = {
+      db,
+      canaisDe: async () => soWhatsapp(canal),
+      relogio,
+      worker: 'teste',
+      aleatorio: () => 0.5,
+    };
     const primeira = await executarPassada(deps);
     expect(primeira.enviadas).toBe(2);
     expect(primeira.reagendadas).toBe(6);

@@ -52,7 +52,12 @@ describe('an opted-out customer', () => {
         const { db } = database;
         // Every step goes through the channel under test.
         const regua = sistemaSettings.parse({}).regua.map((etapa) => ({ ...etapa, canais: [canal] }));
-        await configurar(db, { janela_envio: JANELA_SEMPRE, limites_contato, tentativas_com_falhas: 50, regua });
+        await configurar(db, {
+          janela_envio: JANELA_SEMPRE,
+          limites_contato,
+          tentativas_com_falhas: 50,
+          regua,
+        });
         const telefone = '+5511987654321';
         const id = await inserirCliente(db, { nome: 'Olga Optou', telefone, email: 'olga@example.com' });
         // Receivables whose steps fall on many of the next days.
@@ -63,7 +68,9 @@ describe('an opted-out customer', () => {
             vencimento: somarDias(INICIO, dias),
           });
         // A message planned that morning, before the request, waits in the outbox.
-        const { deps, relogio, chamadas } = montarMotor(db, em(INICIO, '08:00'), undefined, { todosOsCanais: true });
+        const { deps, relogio, chamadas } = montarMotor(db, em(INICIO, '08:00'), undefined, {
+          todosOsCanais: true,
+        });
         await executarPassada(deps, undefined, { planejar: true, enviar: false });
         const [planejada] = await mensagensRegua(db, id);
         expect(planejada).toMatchObject({ status: 'pendente', canal });

@@ -12,6 +12,8 @@ import {
   promessas,
   reguaExecucoes,
 } from '../../db/schema/index.ts';
+import { soWhatsapp } from '../canais/canal.ts';
+import { criarSimulador } from '../canais/simulador.ts';
 import { inserirCliente, inserirConta, inserirMensagem } from '../clientes/clientes.test-fixtures.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { reivindicar } from './enviador.ts';
@@ -114,7 +116,7 @@ describe('planning', () => {
   const contexto = async (hoje: string) => ({
     settings: await buscarSistemaSettings(database.db),
     hoje,
-    canal: 'whatsapp' as const, provedor: 'simulador' as const,
+    canais: soWhatsapp(criarSimulador()),
     templates: await carregarTemplates(database.db),
   });
 
@@ -189,7 +191,7 @@ describe('planning', () => {
     expect(await proxima(futura)).toBe('-infinity');
     await db.update(contasReceber).set({ reguaProximaEm: 'infinity' }).where(eq(contasReceber.id, vencida));
     await configurar(db, {
-      regua: [...(await buscarSistemaSettings(db)).regua, { dias: 30, tipo: 'atraso' }],
+      regua: [...(await buscarSistemaSettings(db)).regua, { dias: 30, tipo: 'atraso', canais: ['whatsapp'] }],
     });
     expect(await proxima(vencida)).toBe('-infinity');
   });

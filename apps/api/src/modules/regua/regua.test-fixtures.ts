@@ -4,7 +4,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
-import { type CanalDriver, type Canais, type EnvioCanal, type ResultadoEnvio, soWhatsapp } from '../canais/canal.ts';
+import {
+  type Canais,
+  type CanalDriver,
+  type EnvioCanal,
+  type ResultadoEnvio,
+  soWhatsapp,
+} from '../canais/canal.ts';
 import { criarSimulador } from '../canais/simulador.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
 import {

@@ -48,7 +48,8 @@ const mensagem = (status: 'pendente' | 'enviada' | 'falhou') => ({
   origem: 'regua' as const,
   status,
   conteudo: 'Lembrete',
-  canal: 'whatsapp' as const, provedor: 'simulador' as const,
+  canal: 'whatsapp' as const,
+  provedor: 'simulador' as const,
 });
 
 describe('GET /api/super-admin/saude', () => {

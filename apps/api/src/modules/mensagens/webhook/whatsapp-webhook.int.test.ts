@@ -160,7 +160,8 @@ describe('POST /api/webhooks/whatsapp', () => {
     expect(await porWamid(INBOUND_WAMID)).toMatchObject({
       clienteId: mariaId,
       telefone: '+5511987654321',
-      canal: 'whatsapp', provedor: 'whatsapp_cloud',
+      canal: 'whatsapp',
+      provedor: 'whatsapp_cloud',
       direcao: 'entrada',
       conteudo: 'Oi, recebi a cobrança da duplicata 001. Posso pagar na sexta-feira?',
       createdAt: new Date(1788181200 * 1000),
@@ -184,7 +185,8 @@ describe('POST /api/webhooks/whatsapp', () => {
       origem: 'regua' as const,
       status: 'enviada' as const,
       conteudo: 'Lembrete',
-      canal: 'whatsapp' as const, provedor: 'whatsapp_cloud' as const,
+      canal: 'whatsapp' as const,
+      provedor: 'whatsapp_cloud' as const,
       canalMensagemId,
       enviadaEm: new Date(1788177000 * 1000),
     });
@@ -216,7 +218,8 @@ describe('POST /api/webhooks/whatsapp', () => {
         origem: 'operador',
         status: 'pendente',
         conteudo: 'Olá, Maria',
-        canal: 'whatsapp', provedor: 'whatsapp_cloud',
+        canal: 'whatsapp',
+        provedor: 'whatsapp_cloud',
         envioIniciadoEm: new Date(1788181290 * 1000),
       })
       .returning({ id: mensagens.id });

@@ -75,6 +75,9 @@ describe('montarRecibo', () => {
       texto: DEFAULT_TEMPLATES.agradecimento,
       whatsappTemplateNome: 'agradecimento',
       whatsappIdioma: 'pt_BR',
+      emailAssunto: null,
+      emailTexto: null,
+      smsTexto: null,
     };
     const entrada = {
       nome: 'Maria',
