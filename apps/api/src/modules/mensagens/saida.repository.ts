@@ -63,23 +63,6 @@ export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida):
   return row.id;
 };
 
-/** A message the system sends a customer (thank-you, agreement terms), from a template of `canal`. */
-export const inserirMensagemDoSistema = (
-  tx: DbOrTx,
-  cliente: { id: number; telefone: string },
-  mensagem: Pick<
-    NovaMensagemSaida,
-    'conteudo' | 'canal' | 'provedor' | 'templateTipo' | 'templateCanal' | 'valorCentavos'
-  >,
-): Promise<number> =>
-  inserirMensagemSaida(tx, {
-    ...mensagem,
-    clienteId: cliente.id,
-    telefone: cliente.telefone,
-    origem: 'sistema',
-    autorId: null,
-  });
-
 export type MensagemEnviada = {
   id: number;
   origem: MensagemOrigem;

@@ -1,8 +1,7 @@
-import type { TemplateValores } from '@cobranca/contracts';
+import type { Canal, TemplateValores } from '@cobranca/contracts';
 import { formatarDataBr, formatarReais } from '@cobranca/dominio';
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
-import type { TemplateCanal } from '../canais/canal.ts';
-import { renderizarMensagem, type TemplateMensagem } from '../mensagens/template-canal.ts';
+import { renderizarNoCanal, type TemplateMensagem, type TextoRenderizado } from '../mensagens/template-canal.ts';
 import { blocoPix, type Credor } from '../regua/mensagem-regua.ts';
 
 // The agreement's terms, sent when it is confirmed (docs/produto.md §8, §13): {{parcelas}} ("3 parcelas")
@@ -34,7 +33,9 @@ export const montarMensagemNegociacao = (entrada: {
   /** The first instalment's PIX copia e cola; null: no charge (PIX not configured, or the PSP failed). */
   pixCopiaECola: string | null;
   template: TemplateMensagem;
-}): { conteudo: string; template: TemplateCanal | null } => {
+  /** Default WhatsApp. */
+  canal?: Canal;
+}): TextoRenderizado => {
   const [primeira] = entrada.parcelas;
   if (!primeira) throw new Error('acordo sem parcelas');
   const valores: TemplateValores = {
@@ -50,5 +51,5 @@ export const montarMensagemNegociacao = (entrada: {
     pix: entrada.pixCopiaECola ? blocoPix(entrada.pixCopiaECola) : '',
     link: MARCADOR_LINK,
   };
-  return renderizarMensagem(entrada.template, valores);
+  return renderizarNoCanal(entrada.canal ?? 'whatsapp', 'negociacao', entrada.template, valores);
 };

@@ -15,8 +15,8 @@ import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import type { CanalDriver } from '../canais/canal.ts';
-import { canalAtivo } from '../canais/canal-ativo.ts';
+import type { Canais } from '../canais/canal.ts';
+import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
@@ -161,7 +161,7 @@ export const criarNegociacao = async (
   ator: Ator,
 ): Promise<NegociacaoCriada> => {
   semRepeticoesOrThrow(input.contas);
-  const canal = await canalAtivo(db, appKey);
+  const canais = await canaisAtivos(db, appKey);
   const usarPix = await pixConfigurado(db, appKey);
   return db.transaction(async (tx) => {
     const repositorio = new NegociacoesRepository(tx, escopo);
@@ -176,7 +176,7 @@ export const criarNegociacao = async (
       plano,
       intervaloDias: input.intervalo_dias,
       observacao: input.observacao || null,
-      canal,
+      canais,
       usarPix,
       autor: { ator, origem: 'operador' },
     });
@@ -193,7 +193,7 @@ export type GravacaoAcordo = {
   plano: PlanoAcordo;
   intervaloDias: number;
   observacao: string | null;
-  canal: CanalDriver;
+  canais: Canais;
   usarPix: boolean;
   autor: AutorAcordo;
 };
@@ -227,7 +227,7 @@ export const gravarAcordo = async (
     valores.contas.map((c) => c.conta.id),
   );
   await repositorio.inserirParcelas(cliente.id, negociacaoId, plano);
-  const termos = await prepararTermos(tx, cliente, plano, g.canal);
+  const termos = await prepararTermos(tx, cliente, plano, g.canais);
   // The terms and every instalment's charge go once this transaction commits (docs/efeitos-colaterais.md).
   await enviarTermosAposCommit(tx, negociacaoId, termos.mensagemId, g.usarPix);
   await auditarNegociacao(tx, g.autor, cliente, negociacaoId, valores, plano, termos);

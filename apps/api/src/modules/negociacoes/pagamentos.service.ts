@@ -14,7 +14,7 @@ import { erroDeCampo } from '../../lib/errors.ts';
 import { ClienteDetalheRepository } from '../atendimento/cliente-detalhe.repository.ts';
 import { podeTransicionar } from '../atendimento/status-rules.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { canalAtivo } from '../canais/canal-ativo.ts';
+import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao, contaParaEncargos, encargosDaConta } from '../clientes/valor-atualizado.ts';
@@ -173,7 +173,7 @@ export const registrarPagamento = async (
 ): Promise<PagamentoRegistrado> => {
   const { hoje, percentuais } = await buscarAtualizacao(db);
   if (diasEntre(hoje, input.data) > 0) throw erroCampo('data', 'A data do pagamento não pode ser no futuro.');
-  const canal = await canalAtivo(db, appKey);
+  const canais = await canaisAtivos(db, appKey);
   return db.transaction(async (tx) => {
     const clientes = new ClientesDoOperador(tx, escopo);
     const repositorio = new NegociacoesRepository(tx, escopo);
@@ -207,7 +207,7 @@ export const registrarPagamento = async (
       data: input.data,
       percentuais,
       partes: partes.map((p) => ({ conta: p.conta, valorCentavos: p.valor, quitou: p.aplicado.quitou })),
-      canal,
+      canais,
     });
     const [primeiro] = registrados;
     if (!primeiro) throw new Error('pagamento sem contas');

@@ -1,13 +1,13 @@
-import type { TermosAcordoView } from '@cobranca/contracts';
+import type { Canal, TermosAcordoView } from '@cobranca/contracts';
 import type { PlanoAcordo } from '@cobranca/dominio';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clientes, contasReceber, mensagens } from '../../db/schema/index.ts';
-import type { CanalDriver, TemplateCanal } from '../canais/canal.ts';
+import type { Canais, TemplateCanal } from '../canais/canal.ts';
 import type { ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
-import { inserirMensagemDoSistema } from '../mensagens/saida.repository.ts';
+import { inserirMensagemDoSistema, SEM_CANAL } from '../mensagens/mensagem-do-sistema.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
 import { copiaEColaDaParcela } from '../pix/cobrancas/parcelas-acordo.ts';
@@ -26,9 +26,11 @@ const textoDosTermos = async (
   nome: string,
   parcelas: readonly ParcelaDosTermos[],
   pixCopiaECola: string | null,
+  canal: Canal,
 ) => {
   const { empresa } = await buscarSistemaSettings(db);
   return montarMensagemNegociacao({
+    canal,
     nome,
     credor: empresa,
     parcelas,
@@ -43,24 +45,25 @@ export const prepararTermos = async (
   tx: DbOrTx,
   cliente: ClienteRow,
   plano: PlanoAcordo,
-  canal: CanalDriver,
+  canais: Canais,
 ): Promise<TermosPreparados> => {
-  const motivo = motivoSemMensagem(cliente);
-  if (motivo || !cliente.telefone)
-    return { view: { na_fila: false, motivo: motivo?.mensagem ?? null }, mensagemId: null };
-  const { conteudo, template } = await textoDosTermos(tx, cliente.nome, plano.parcelas, null);
+  const motivo = cliente.optOutEm ? motivoSemMensagem(cliente) : null;
+  if (motivo) return { view: { na_fila: false, motivo: motivo.mensagem }, mensagemId: null };
+  const textos = new Map<Canal, Awaited<ReturnType<typeof textoDosTermos>>>();
+  for (const canal of ['whatsapp', 'email', 'sms'] as const)
+    textos.set(canal, await textoDosTermos(tx, cliente.nome, plano.parcelas, null, canal));
   const mensagemId = await inserirMensagemDoSistema(
     tx,
-    { id: cliente.id, telefone: cliente.telefone },
-    {
-      conteudo,
-      canal: canal.canal,
-      provedor: canal.provedor,
-      templateTipo: 'negociacao',
-      templateCanal: template,
-      valorCentavos: plano.valorTotalCentavos,
+    canais,
+    cliente.id,
+    (canal) => {
+      const texto = textos.get(canal);
+      if (!texto) throw new Error(`termos sem texto para ${canal}`);
+      return texto;
     },
+    { templateTipo: 'negociacao', valorCentavos: plano.valorTotalCentavos },
   );
+  if (mensagemId === null) return { view: { na_fila: false, motivo: SEM_CANAL }, mensagemId: null };
   return { view: { na_fila: true, motivo: null }, mensagemId };
 };
 
@@ -86,12 +89,12 @@ export const termosComPix = async (
   const codigo = primeira ? await copiaEColaDaParcela(db, primeira.id) : null;
   if (!codigo) return null;
   const [mensagem] = await db
-    .select({ nome: clientes.nome })
+    .select({ nome: clientes.nome, canal: mensagens.canal })
     .from(mensagens)
     .innerJoin(clientes, eq(clientes.id, mensagens.clienteId))
     .where(eq(mensagens.id, mensagemId));
-  if (!mensagem) return null;
-  const novo = await textoDosTermos(db, mensagem.nome, parcelas, codigo);
+  if (!mensagem || mensagem.canal === 'portal') return null;
+  const novo = await textoDosTermos(db, mensagem.nome, parcelas, codigo, mensagem.canal);
   await db
     .update(mensagens)
     .set({ conteudo: novo.conteudo, templateCanal: novo.template })

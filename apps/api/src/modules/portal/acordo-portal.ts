@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { tarefaPendente } from '../../fila/consulta.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
-import { canalAtivo } from '../canais/canal-ativo.ts';
+import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -105,7 +105,7 @@ export const acordoPeloPortal = async (
   entrada: { parcelas: number; agora: Date; ip: string | null },
 ): Promise<PortalAcordoResponse> => {
   const { agora } = entrada;
-  const canal = await canalAtivo(db, appKey);
+  const canais = await canaisAtivos(db, appKey);
   const usarPix = await pixConfigurado(db, appKey);
   const gravado = await db.transaction(async (tx) => {
     const cliente = await clienteDaSessao(tx, clienteId, { forUpdate: true });
@@ -129,7 +129,7 @@ export const acordoPeloPortal = async (
       plano,
       intervaloDias: settings.portal.intervalo_dias,
       observacao: 'Acordo feito pelo cliente no portal.',
-      canal,
+      canais,
       usarPix,
       autor: { ator: { usuarioId: null, ip: entrada.ip }, origem: 'portal' },
     });

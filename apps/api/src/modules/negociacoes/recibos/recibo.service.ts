@@ -1,13 +1,12 @@
 import type { FormaPagamento } from '@cobranca/contracts';
 import type { PercentuaisEncargos } from '@cobranca/dominio';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { CanalDriver } from '../../canais/canal.ts';
+import type { Canais } from '../../canais/canal.ts';
 import type { ClienteRow } from '../../clientes/clientes-operador.repository.ts';
 import { encargosDaConta } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { despacharAposCommit } from '../../mensagens/jobs/despachar-mensagem.job.ts';
-import { motivoSemMensagem } from '../../mensagens/mensagens.service.ts';
-import { inserirMensagemDoSistema } from '../../mensagens/saida.repository.ts';
+import { inserirMensagemDoSistema } from '../../mensagens/mensagem-do-sistema.ts';
 import { templatePadrao } from '../../mensagens/template-canal.ts';
 import { buscarTemplate } from '../../mensagens/templates.repository.ts';
 import type { ContaRow, NegociacoesRepository } from '../negociacoes.repository.ts';
@@ -24,7 +23,7 @@ export type ReciboAPreparar = {
   percentuais: PercentuaisEncargos;
   /** Each receivable the operation reached, oldest first. */
   partes: readonly { conta: ContaRow; valorCentavos: number; quitou: boolean }[];
-  canal: CanalDriver;
+  canais: Canais;
 };
 
 /** What is open after the payment, updated to its date, or the debt's total when nothing is. */
@@ -47,14 +46,14 @@ const saldoApos = async (repositorio: NegociacoesRepository, r: ReciboAPreparar)
   };
 };
 
-/** Stores the receipt (nothing for a customer who opted out or has no phone); says whether it did. */
+/** Stores the receipt (nothing for a customer who opted out or no channel reaches); says whether it did. */
 export const prepararRecibo = async (
   tx: DbOrTx,
   repositorio: NegociacoesRepository,
   r: ReciboAPreparar,
 ): Promise<boolean> => {
   const { cliente } = r;
-  if (motivoSemMensagem(cliente) || !cliente.telefone) return false;
+  if (cliente.optOutEm) return false;
   const valorCentavos = r.partes.reduce((soma, p) => soma + p.valorCentavos, 0);
   const { empresa } = await buscarSistemaSettings(tx);
   const { conteudo, template } = montarRecibo({
@@ -75,16 +74,16 @@ export const prepararRecibo = async (
   });
   const mensagemId = await inserirMensagemDoSistema(
     tx,
-    { id: cliente.id, telefone: cliente.telefone },
-    {
+    r.canais,
+    cliente.id,
+    (canal) => ({
       conteudo,
-      canal: r.canal.canal,
-      provedor: r.canal.provedor,
-      templateTipo: 'agradecimento',
-      templateCanal: template,
-      valorCentavos,
-    },
+      assunto: canal === 'email' ? `Recibo do seu pagamento — ${empresa.nome}` : null,
+      template: canal === 'whatsapp' ? template : null,
+    }),
+    { templateTipo: 'agradecimento', valorCentavos },
   );
+  if (mensagemId === null) return false;
   await despacharAposCommit(tx, mensagemId);
   return true;
 };

@@ -11,7 +11,7 @@ import type { Ator } from '../../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../../lib/paging.ts';
 import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
-import { canalAtivo } from '../../canais/canal-ativo.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
 import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { percentuaisDe } from '../../clientes/valor-atualizado.ts';
@@ -64,7 +64,7 @@ export const atribuirCreditoPix = async (
   ator: Ator,
 ): Promise<AtribuicaoCreditoPixResponse> => {
   const settings = await buscarSistemaSettings(db);
-  const canal = await canalAtivo(db, appKey);
+  const canais = await canaisAtivos(db, appKey);
   const agora = new Date();
   return db.transaction(async (tx) => {
     // The PIX first: a second assignment of the same credit waits here and then sees what is left.
@@ -84,7 +84,7 @@ export const atribuirCreditoPix = async (
       valorCentavos: pix.creditoCentavos,
       data: hojeNoFuso(agora, settings.fuso_horario),
       percentuais: percentuaisDe(settings),
-      canal,
+      canais,
     });
     if (liquidacao.pagoCentavos === 0) throw erroCliente(semDivida);
     const creditoCentavos = pix.creditoCentavos - liquidacao.pagoCentavos;

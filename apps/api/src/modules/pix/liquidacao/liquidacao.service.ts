@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { type PixRecebidoOrigem, pixRecebidos } from '../../../db/schema/index.ts';
 import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
-import type { CanalDriver } from '../../canais/canal.ts';
-import { canalAtivo } from '../../canais/canal-ativo.ts';
+import type { Canais } from '../../canais/canal.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
 import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { contaParaEncargos, encargosDaConta, percentuaisDe } from '../../clientes/valor-atualizado.ts';
@@ -71,7 +71,7 @@ export type LiquidarPixInput = {
   /** The day the receivables are updated to and the payments dated. */
   data: string;
   percentuais: PercentuaisEncargos;
-  canal: CanalDriver;
+  canais: Canais;
   /** The charge the PIX paid: marked paid, and the others over its receivables removed. */
   cobrancaPaga?: { id: number; contasIds: number[]; pagaEm: Date };
 };
@@ -179,7 +179,7 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
     data: input.data,
     percentuais: input.percentuais,
     partes: pagamentos,
-    canal: input.canal,
+    canais: input.canais,
   });
   return { ...nada, quitadas, negociacoesCumpridas, promessasCumpridas, clienteConcluido };
 };
@@ -216,7 +216,7 @@ export const registrarPixConfirmado = async (
   origem: PixRecebidoOrigem,
 ): Promise<ResultadoPix> => {
   const settings = await buscarSistemaSettings(db);
-  const canal = await canalAtivo(db, appKey);
+  const canais = await canaisAtivos(db, appKey);
   return db.transaction(async (tx) => {
     const pixId = await reservar(tx, pix, origem);
     if (pixId === null) return REPETIDO;
@@ -251,7 +251,7 @@ export const registrarPixConfirmado = async (
       valorCentavos: pix.valorCentavos,
       data: hojeNoFuso(pix.horario, settings.fuso_horario),
       percentuais: percentuaisDe(settings),
-      canal,
+      canais,
       cobrancaPaga: { id: cobranca.id, contasIds, pagaEm: pix.horario },
     });
     const { pagoCentavos } = liquidacao;
