@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchApi } from './api/api.bench.ts';
 import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
+import { benchEnvioEmail } from './engine/envio-email.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchPlanejamentoPglite } from './engine/planejamento-pglite.bench.ts';
 import { benchImportacaoCsv, benchImportacaoCsvPglite, benchImportacaoNfe } from './imports/imports.bench.ts';
@@ -24,6 +25,7 @@ const escala = rapido
       contasRegua: 100_000,
       contasReguaPglite: 10_000,
       mensagensEnvio: 800,
+      mensagensEmail: 400,
       pix: { notificacoes: 300, janelaMs: 20_000, aoVivo: 20 },
       api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
     }
@@ -34,6 +36,7 @@ const escala = rapido
       contasRegua: 1_000_000,
       contasReguaPglite: 100_000,
       mensagensEnvio: 2_400,
+      mensagensEmail: 1_200,
       pix: { notificacoes: 1_000, janelaMs: 60_000, aoVivo: 50 },
       api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
     };
@@ -51,6 +54,8 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   ],
   // The sending row of `motor` alone, on request only (planning over a million receivables takes minutes).
   envio: async (banco) => [await benchEnvio(banco, escala.mensagensEnvio)],
+  // The régua by e-mail through a real SMTP server on loopback, at the relay's per-minute rate.
+  email: async (banco) => [await benchEnvioEmail(banco, escala.mensagensEmail)],
   pix: async (banco) => [
     await benchEnvio(banco, escala.mensagensEnvio, { comPix: true }),
     await benchLiquidacaoPix(banco, escala.pix.notificacoes, escala.pix.janelaMs),
