@@ -13,7 +13,7 @@ import { LEASE_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
 import { type FakeSmtp, iniciarFakeSmtp, type MensagemSmtp } from '../../apps/api/test/fake-smtp.ts';
 import { type BancoBench, comCliente } from '../banco.ts';
-import type { LinhaBench } from '../resultado.ts';
+import { type LinhaBench, percentil } from '../resultado.ts';
 import { maximoEmUmSegundo } from './envio.bench.ts';
 import { inserirClientesComConta } from './gerar.ts';
 
@@ -40,6 +40,10 @@ type Totais = {
   canceladas: number;
   erros: number;
   timersAtrasados: number;
+  lacoP50Ms: number;
+  lacoP99Ms: number;
+  lacoMaxMs: number;
+  cpuMs: number;
 };
 type Envio = { instante: number; id: number; worker: number };
 type Worker = {
@@ -78,7 +82,13 @@ const gerarFilaEmail = (url: string, n: number, hoje: string) =>
   });
 
 /** A sender process; every message it hands to the driver goes into `envios` as it happens. */
-const iniciarWorker = (numero: number, args: string[], chaveDkim: string, envios: Envio[]): Worker => {
+const iniciarWorker = (
+  numero: number,
+  args: string[],
+  chaveDkim: string,
+  envios: Envio[],
+  duracoesDriverMs: number[],
+): Worker => {
   const script = fileURLToPath(new URL('./processo-enviar-email.ts', import.meta.url));
   const processo = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -98,6 +108,7 @@ const iniciarWorker = (numero: number, args: string[], chaveDkim: string, envios
       if (tipo === 'pronto') avisarPronto();
       else if (tipo === 'envio')
         envios.push({ instante: Number(campos[0]), id: Number(campos[1]), worker: numero });
+      else if (tipo === 'feito') duracoesDriverMs.push(Number(campos[0]));
       else if (tipo === 'fim') totais = JSON.parse(campos.join(' ')) as Totais;
     }
   });
@@ -171,7 +182,11 @@ export const benchEnvioEmail = async (banco: BancoBench, mensagens: number): Pro
     randomBytes(32).toString('hex'),
   ];
   const envios: Envio[] = [];
-  const workers = Array.from({ length: WORKERS }, (_, i) => iniciarWorker(i + 1, args, chavePrivada, envios));
+  // From the hand-off to the driver's answer: layout, signature and the SMTP exchange.
+  const duracoesDriverMs: number[] = [];
+  const workers = Array.from({ length: WORKERS }, (_, i) =>
+    iniciarWorker(i + 1, args, chavePrivada, envios, duracoesDriverMs),
+  );
   const agora = () => performance.timeOrigin + performance.now();
   try {
     await Promise.all(workers.map((w) => w.pronto));
@@ -281,6 +296,19 @@ export const benchEnvioEmail = async (banco: BancoBench, mensagens: number): Pro
           (soma, t) => soma + t.timersAtrasados,
           0,
         ),
+        // The sender's whole CPU (claims, marks, layout, signing, SMTP) per e-mail it sent.
+        cpu_ms_por_email_nos_sobreviventes:
+          totais.reduce((soma, t) => soma + t.cpuMs, 0) /
+          Math.max(
+            1,
+            totais.reduce((soma, t) => soma + t.enviadas, 0),
+          ),
+        driver_p50_ms: percentil(duracoesDriverMs, 50),
+        driver_p95_ms: percentil(duracoesDriverMs, 95),
+        driver_max_ms: Math.max(...duracoesDriverMs),
+        laco_de_eventos_p50_ms_pior_sobrevivente: Math.max(...totais.map((t) => t.lacoP50Ms)),
+        laco_de_eventos_p99_ms_pior_sobrevivente: Math.max(...totais.map((t) => t.lacoP99Ms)),
+        laco_de_eventos_max_ms_pior_sobrevivente: Math.max(...totais.map((t) => t.lacoMaxMs)),
       },
     };
   } finally {

@@ -4,8 +4,10 @@
 // pending or the deadline passes. The settings are built here as `buscarEmailConfigurado` answers them
 // (the DKIM key comes in BENCH_DKIM_CHAVE, the same for every sender). Prints "pronto" once warmed up,
 // starts on "vai" from stdin, prints "envio <instant> <message id>" as it hands each message to the
-// driver (stdout on a pipe is written synchronously, so a SIGKILL loses none) and "fim <totals as JSON>".
+// driver (stdout on a pipe is written synchronously, so a SIGKILL loses none), "feito <ms>" when the
+// driver answers, and "fim <totals as JSON>".
 import { once } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
@@ -56,9 +58,12 @@ const medido: CanalDriver = {
   canal: email.canal,
   provedor: email.provedor,
   porSegundo: email.porSegundo,
-  enviar: (envio) => {
-    process.stdout.write(`envio ${agora()} ${envio.mensagemId}\n`);
-    return email.enviar(envio);
+  enviar: async (envio) => {
+    const inicio = agora();
+    process.stdout.write(`envio ${inicio} ${envio.mensagemId}\n`);
+    const resultado = await email.enviar(envio);
+    process.stdout.write(`feito ${agora() - inicio}\n`);
+    return resultado;
   },
 };
 // The system clock, counting the waits that end later than a slot tolerates: on a busy machine each such
@@ -116,6 +121,10 @@ if (!aquecimento.ok) throw new Error(`aquecimento recusado: ${aquecimento.erroMe
 process.stdout.write('pronto\n');
 await once(process.stdin, 'data');
 process.stdin.pause();
+// How long the event loop was held (MJML layout and DKIM signing run on it): what makes slot waits late.
+const atrasoDoLaco = monitorEventLoopDelay({ resolution: 10 });
+atrasoDoLaco.enable();
+const cpuAntes = process.cpuUsage();
 
 const fim = Date.now() + Number(prazo);
 const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
@@ -130,7 +139,15 @@ for (;;) {
   if ((await pendentes()) === 0 || Date.now() > fim) break;
   await dormir(1_000);
 }
+const cpu = process.cpuUsage(cpuAntes);
+atrasoDoLaco.disable();
 await database.close();
-process.stdout.write(`fim ${JSON.stringify({ ...total, erros, passadas, timersAtrasados })}\n`);
+const laco = {
+  lacoP50Ms: atrasoDoLaco.percentile(50) / 1e6,
+  lacoP99Ms: atrasoDoLaco.percentile(99) / 1e6,
+  lacoMaxMs: atrasoDoLaco.max / 1e6,
+  cpuMs: (cpu.user + cpu.system) / 1_000,
+};
+process.stdout.write(`fim ${JSON.stringify({ ...total, erros, passadas, timersAtrasados, ...laco })}\n`);
 // The pooled SMTP connection would keep the process alive.
 process.exit(0);
