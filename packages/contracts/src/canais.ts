@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANAIS, PROVEDORES_EMAIL, PROVEDORES_SMS } from './domain.ts';
+import { CANAIS, CANAIS_MENSAGEM, PROVEDORES_EMAIL, PROVEDORES_SMS } from './domain.ts';
 
 // E-mail and SMS beside WhatsApp (docs/produto.md §12): the admin's settings of each channel, and each
 // customer's state on each channel. Secrets are never answered, only a mask of whether they are set.
@@ -206,3 +206,9 @@ export const simularDevolucaoBody = z.strictObject({
   /** true: 5.1.1 (address does not exist); false: 4.2.2 (mailbox full, retried later). */
   permanente: z.boolean(),
 });
+
+/** How each channel is named to people (screens, exports, audit entries). */
+export const CANAL_ROTULOS = { whatsapp: 'WhatsApp', email: 'E-mail', sms: 'SMS', portal: 'Portal' } as const satisfies Record<
+  (typeof CANAIS_MENSAGEM)[number],
+  string
+>;

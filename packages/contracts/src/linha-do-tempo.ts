@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operadorRef } from './admin.ts';
 import { CARACTERES_DE_CONTROLE, ID_INVALIDO, ID_MAXIMO, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import {
+  CANAIS_MENSAGEM,
   CHAMADA_RESULTADOS,
   CLIENTE_STATUSES,
   FORMAS_PAGAMENTO,
@@ -167,6 +168,7 @@ export const linhaDoTempoItem = z
       direcao: z.enum(MENSAGEM_DIRECOES),
       origem: z.enum(MENSAGEM_ORIGENS),
       status: z.enum(MENSAGEM_STATUSES),
+      canal: z.enum(CANAIS_MENSAGEM),
       conteudo: z.string(),
       erro: z.string().nullable(),
       /** A pending message's next attempt after a failure (as in the thread), else null. */

@@ -58,6 +58,8 @@ export const ultimaMensagem = z.object({
   // What it takes to say the message's true state (docs/produto.md §12).
   origem: z.enum(MENSAGEM_ORIGENS),
   status: z.enum(MENSAGEM_STATUSES),
+  /** The channel it went or came through (docs/produto.md §12). */
+  canal: z.enum(CANAIS_MENSAGEM),
   erro: z.string().nullable(),
   proxima_tentativa_em: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import { COBRANCA_PIX_STATUSES } from './pix.ts';
+import { CANAIS } from './domain.ts';
 
 // The customer's self-service portal (docs/produto.md §22): a public page reached by a personal link
 // ({PUBLIC_URL}/p/{token}). Nothing about the customer is answered before the document check, which
@@ -113,6 +114,10 @@ export const portalResumo = z
     /** The customer already asked for a person and waits in the queue. */
     aguardando_atendimento: z.boolean(),
     opt_out_em: z.iso.datetime().nullable(),
+    /** The channel the customer chose to be reached on first (null: the creditor's order). */
+    canal_preferido: z.enum(CANAIS).nullable(),
+    /** The channels the customer can be reached on now, WhatsApp, e-mail, SMS in order. */
+    canais_disponiveis: z.array(z.enum(CANAIS)),
   })
   .meta({ id: 'PortalResumo' });
 export type PortalResumo = z.infer<typeof portalResumo>;
@@ -186,3 +191,9 @@ export type PortalAtendenteBody = z.infer<typeof portalAtendenteBody>;
 
 export const portalOptOutResponse = z.object({ opt_out_em: z.iso.datetime() }).meta({ id: 'PortalOptOut' });
 export type PortalOptOutResponse = z.infer<typeof portalOptOutResponse>;
+
+/** The customer's choice of the channel tried first (null: the creditor's order). */
+export const portalCanalPreferidoBody = z.strictObject({
+  canal: z.enum(CANAIS, { error: 'Escolha WhatsApp, e-mail ou SMS.' }).nullable(),
+});
+export const portalCanalPreferidoResponse = z.object({ canal_preferido: z.enum(CANAIS).nullable() });

@@ -66,7 +66,7 @@ const ramos = (clienteId: number): Ramo[] => [
     em: sql`m.created_at`,
     id: sql`m.id`,
     autor: sql`m.autor_id`,
-    dados: sql`jsonb_build_object('direcao', m.direcao, 'origem', m.origem, 'status', m.status,
+    dados: sql`jsonb_build_object('direcao', m.direcao, 'origem', m.origem, 'status', m.status, 'canal', m.canal,
       'conteudo', m.conteudo, 'erro', coalesce(m.erro_mensagem, m.erro_codigo),
       'proxima_tentativa_em', CASE WHEN m.status = 'pendente' THEN ${texto(sql`m.proxima_tentativa_em`)} END)`,
     from: sql`mensagens m`,
@@ -172,7 +172,10 @@ type Item<T extends LinhaDoTempoTipo> = Extract<LinhaDoTempoItem, { tipo: T }>;
  * The JSON object the branches build: each fills the fields of its own kind (amounts in cents, as
  * stored, statuses of its own table), so reading them by the entry's kind below is safe.
  */
-type Dados = Pick<Item<'mensagem'>, 'direcao' | 'origem' | 'conteudo' | 'erro' | 'proxima_tentativa_em'> &
+type Dados = Pick<
+  Item<'mensagem'>,
+  'direcao' | 'origem' | 'canal' | 'conteudo' | 'erro' | 'proxima_tentativa_em'
+> &
   Pick<Item<'chamada'>, 'resultado' | 'observacao'> &
   Pick<Item<'pagamento'>, 'data' | 'forma' | 'pix_automatico'> &
   Pick<Item<'status'>, 'acao' | 'detalhe'> &
@@ -227,6 +230,7 @@ const toItem = (l: Linha, leitorId: number | null, agora: Date): LinhaDoTempoIte
         direcao: d.direcao,
         origem: d.origem,
         status,
+        canal: d.canal,
         conteudo: conteudoNaTela(d.conteudo, status),
         erro: d.erro,
         proxima_tentativa_em: d.proxima_tentativa_em ?? null,

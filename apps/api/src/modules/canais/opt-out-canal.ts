@@ -1,4 +1,4 @@
-import type { Canal } from '@cobranca/contracts';
+import { CANAL_ROTULOS, type Canal } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
@@ -6,8 +6,6 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 
 // Opting out of one channel, and an address that bounced for good (docs/produto.md §12): the other
 // channels go on. The first request is the proof kept; a repeat changes nothing.
-
-const ROTULO: Record<Canal, string> = { whatsapp: 'WhatsApp', email: 'e-mail', sms: 'SMS' };
 
 /** Records the opt-out of `canal` once; answers whether it was new. */
 export const descadastrarDoCanal = async (
@@ -34,7 +32,7 @@ export const descadastrarDoCanal = async (
   await registrarAuditoria(tx, {
     usuarioId: entrada.usuarioId ?? null,
     acao: 'cliente.opt_out_canal',
-    descricao: `Cliente pediu para não receber mensagens por ${ROTULO[entrada.canal]}`,
+    descricao: `Cliente pediu para não receber mensagens por ${CANAL_ROTULOS[entrada.canal]}`,
     entidade: 'cliente',
     entidadeId: entrada.clienteId,
     detalhes: { canal: entrada.canal, origem: entrada.origem, prova: entrada.prova },

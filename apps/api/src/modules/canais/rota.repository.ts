@@ -1,9 +1,9 @@
-import type { Canal } from '@cobranca/contracts';
+import type { Canal, CanalCliente } from '@cobranca/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { emailArmazenado, emailConfigurado } from './email/email-settings.repository.ts';
-import type { ContatoDoCliente } from './rota.ts';
+import { type ContatoDoCliente, estadoDosCanais } from './rota.ts';
 import { smsArmazenado, smsConfigurado } from './sms/sms-settings.repository.ts';
 
 // What routing reads of each customer (docs/produto.md §12): addresses, the preferred channel, the
@@ -49,4 +49,18 @@ export const configuradosArmazenados = (email: unknown, sms: unknown): ReadonlyS
   if (emailConfigurado(emailArmazenado.parse(email ?? {}))) canais.add('email');
   if (smsConfigurado(smsArmazenado.parse(sms ?? {}))) canais.add('sms');
   return canais;
+};
+
+/** One customer's channel states (docs/produto.md §12), for screens outside the workspace (the portal). */
+export const canaisDoCliente = async (db: DbOrTx, clienteId: number): Promise<CanalCliente[]> => {
+  const [contatos, [config]] = await Promise.all([
+    contatosDosClientes(db, [clienteId]),
+    linhasDe<{ email: unknown; sms: unknown }>(
+      await db.execute(sql`
+        SELECT (SELECT valor FROM configuracoes WHERE chave = 'email') AS email,
+          (SELECT valor FROM configuracoes WHERE chave = 'sms') AS sms`),
+    ),
+  ]);
+  const contato = contatos.get(clienteId);
+  return contato ? estadoDosCanais(contato, configuradosArmazenados(config?.email, config?.sms)) : [];
 };

@@ -10,6 +10,7 @@ export const colunasUltimaMensagem = {
   direcao: mensagens.direcao,
   origem: mensagens.origem,
   status: mensagens.status,
+  canal: mensagens.canal,
   erroMensagem: mensagens.erroMensagem,
   erroCodigo: mensagens.erroCodigo,
   proximaTentativaEm: mensagens.proximaTentativaEm,
@@ -22,6 +23,7 @@ type Linha = Pick<
   | 'direcao'
   | 'origem'
   | 'status'
+  | 'canal'
   | 'erroMensagem'
   | 'erroCodigo'
   | 'proximaTentativaEm'
@@ -33,6 +35,7 @@ export const toUltimaMensagem = (m: Linha): NonNullable<ClienteLista['ultima_men
   direcao: m.direcao,
   origem: m.origem,
   status: m.status,
+  canal: m.canal,
   erro: m.erroMensagem ?? m.erroCodigo,
   proxima_tentativa_em: m.status === 'pendente' ? (m.proximaTentativaEm?.toISOString() ?? null) : null,
   created_at: m.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import {
+  CANAL_ROTULOS,
   type AdminDashboard,
   CLIENTE_STATUS_LABELS,
   type ClienteAdmin,
@@ -34,6 +35,12 @@ export const COLUNAS_CLIENTES_OPERADOR: Coluna<ClienteLista>[] = [
   { titulo: 'Dias de atraso', tipo: 'inteiro', valor: (c) => c.dias_atraso, largura: 14 },
   { titulo: 'Última mensagem', tipo: 'texto', valor: (c) => c.ultima_mensagem?.conteudo, largura: 40 },
   { titulo: 'Última mensagem em', tipo: 'data_hora', valor: (c) => c.ultima_mensagem?.created_at },
+  {
+    titulo: 'Canal da última mensagem',
+    tipo: 'texto',
+    valor: (c) => (c.ultima_mensagem ? CANAL_ROTULOS[c.ultima_mensagem.canal] : undefined),
+    largura: 12,
+  },
   { titulo: 'Aguardando desde', tipo: 'data_hora', valor: (c) => c.aguardando_desde },
   { titulo: 'Última resposta', tipo: 'texto', valor: (c) => c.ultima_resposta?.conteudo, largura: 40 },
   { titulo: 'Última resposta em', tipo: 'data_hora', valor: (c) => c.ultima_resposta?.created_at },

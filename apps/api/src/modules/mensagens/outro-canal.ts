@@ -1,4 +1,4 @@
-import { CANAIS, type Canal, type ProvedorMensagem } from '@cobranca/contracts';
+import { CANAIS, CANAL_ROTULOS, type Canal, type ProvedorMensagem } from '@cobranca/contracts';
 import { hojeNoFuso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -92,12 +92,10 @@ export const seguirNoProximoCanal = async (tx: DbOrTx, mensagemId: number, agora
   await registrarAuditoria(tx, {
     usuarioId: null,
     acao: 'mensagem.outro_canal',
-    descricao: `Mensagem reenviada por ${ROTULO[proxima.canal]} após falha definitiva: ${m.erro ?? 'sem detalhe'}`,
+    descricao: `Mensagem reenviada por ${CANAL_ROTULOS[proxima.canal]} após falha definitiva: ${m.erro ?? 'sem detalhe'}`,
     entidade: 'cliente',
     entidadeId: m.cliente_id,
     detalhes: { mensagem_id: m.id, nova_mensagem_id: nova.id, canal: proxima.canal, pix_txid: m.pix_txid },
   });
   return Number(nova.id);
 };
-
-const ROTULO: Record<Canal, string> = { whatsapp: 'WhatsApp', email: 'e-mail', sms: 'SMS' };

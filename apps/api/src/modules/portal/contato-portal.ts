@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CANAL_ROTULOS, type Canal } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientes } from '../../db/schema/index.ts';
@@ -45,4 +46,22 @@ export const pararMensagens = (db: Db, clienteId: number, entrada: { agora: Date
       ip: entrada.ip,
     });
     return entrada.agora;
+  });
+
+/** The channel the customer wants to be reached on first (docs/produto.md §12); audited. */
+export const escolherCanalPreferido = (db: Db, clienteId: number, canal: Canal | null, ip: string | null) =>
+  db.transaction(async (tx): Promise<Canal | null> => {
+    const cliente = await clienteDaSessao(tx, clienteId, { forUpdate: true });
+    if (cliente.canalPreferido === canal) return canal;
+    await tx.update(clientes).set({ canalPreferido: canal }).where(eq(clientes.id, cliente.id));
+    await registrarAuditoria(tx, {
+      usuarioId: null,
+      acao: 'cliente.canal_preferido',
+      descricao: canal ? `Cliente escolheu no portal receber por ${CANAL_ROTULOS[canal]}` : 'Cliente voltou à ordem do credor no portal',
+      entidade: 'cliente',
+      entidadeId: cliente.id,
+      detalhes: { anterior: cliente.canalPreferido, novo: canal, origem: 'portal' },
+      ip,
+    });
+    return canal;
   });

@@ -6,6 +6,8 @@ import {
   portalAtendenteBody,
   portalLinkBody,
   portalLinkResponse,
+  portalCanalPreferidoBody,
+  portalCanalPreferidoResponse,
   portalOptOutResponse,
   portalPixResponse,
   portalPlanosResponse,
@@ -24,7 +26,7 @@ import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository
 import { digestoToken } from '../links-portal/links.ts';
 import { acordoPeloPortal, pixDaPrimeiraParcela, planosDoCliente } from './acordo-portal.ts';
 import { comprovantesPortalRoutes } from './comprovantes-portal.routes.ts';
-import { falarComAtendente, pararMensagens } from './contato-portal.ts';
+import { escolherCanalPreferido, falarComAtendente, pararMensagens } from './contato-portal.ts';
 import { credorDe } from './dados-portal.ts';
 import { pagarPeloPortal, pixDoPortal } from './pix-portal.ts';
 import { resumoDoPortal } from './resumo-portal.ts';
@@ -236,6 +238,27 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
       await falarComAtendente(app.db, portalSessionOf(request).clienteId, request.body.mensagem, agora());
       return reply.code(204).send(null);
     },
+  );
+
+  app.put(
+    '/api/portal/canal-preferido',
+    {
+      config: daSessao,
+      schema: {
+        tags,
+        summary: 'Escolher o canal por onde receber as mensagens primeiro',
+        body: portalCanalPreferidoBody,
+        response: { 200: portalCanalPreferidoResponse, ...erros },
+      },
+    },
+    async (request) => ({
+      canal_preferido: await escolherCanalPreferido(
+        app.db,
+        portalSessionOf(request).clienteId,
+        request.body.canal,
+        request.ip,
+      ),
+    }),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { PortalResumo } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
 import type { Db } from '../../db/client.ts';
+import { canaisDoCliente } from '../canais/rota.repository.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { primeiroNome } from '../respostas-rapidas/valores-resposta.ts';
@@ -16,10 +17,11 @@ import {
 /** The page after the check: the debts at today's amounts, the agreement running, and the customer's state. */
 export const resumoDoPortal = async (db: Db, clienteId: number, agora: Date): Promise<PortalResumo> => {
   const settings = await buscarSistemaSettings(db);
-  const [cliente, contas, acordo] = await Promise.all([
+  const [cliente, contas, acordo, canais] = await Promise.all([
     clienteDaSessao(db, clienteId),
     contasAbertasAtualizadas(db, clienteId, atualizacaoDe(settings, agora)),
     acordoEmAndamento(db, clienteId),
+    canaisDoCliente(db, clienteId),
   ]);
   return {
     credor: credorDe(settings),
@@ -31,5 +33,7 @@ export const resumoDoPortal = async (db: Db, clienteId: number, agora: Date): Pr
       : null,
     aguardando_atendimento: cliente.status === 'aguardando_atendimento',
     opt_out_em: cliente.optOutEm?.toISOString() ?? null,
+    canal_preferido: cliente.canalPreferido,
+    canais_disponiveis: canais.filter((c) => c.disponivel).map((c) => c.canal),
   };
 };
