@@ -7,6 +7,7 @@ import { openConfiguredDatabase } from './db/open.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
+import { iniciarVigiaDaCaixa, type VigiaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { iniciarMotor, type Motor } from './modules/regua/motor.ts';
 
 /** A failed start says why in one line when the cause is known (DATA_DIR in use, disk full). */
@@ -53,12 +54,14 @@ const app = await buildApp({
 });
 
 let motor: Motor | null = null;
+let vigia: VigiaCaixa | null = null;
 
 // SIGTERM/SIGINT: stop the engine and accepting, let in-flight work finish, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'encerrando após erro');
   else app.log.info({ signal }, 'encerrando');
   await motor?.parar();
+  await vigia?.parar();
   await app.close();
   await database.close();
 });
@@ -66,12 +69,14 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 await app.listen({ port: config.port, host: config.host });
 
 // The collection engine runs inside the server unless separate workers do it (REGUA_EMBUTIDA=false).
-if (config.reguaEmbutida)
+if (config.reguaEmbutida) {
   motor = iniciarMotor(
     depsDoProcesso(database.db, config.appKey, 'embutido', app.log),
     config.reguaIntervaloMs,
     { imediato: false },
   );
+  vigia = iniciarVigiaDaCaixa(database.db, config.appKey, app.log);
+}
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(

@@ -7,6 +7,7 @@ import { iniciarFila } from './fila/fila.ts';
 import { agendamentos, TAREFAS } from './fila/tarefas.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
+import { iniciarVigiaDaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
 // `npm run worker`: the collection engine as its own process (docs/produto.md §11). Any number of them can
@@ -26,6 +27,7 @@ const motor = iniciarMotor(
   depsDoProcesso(database.db, config.appKey, 'worker', log),
   config.reguaIntervaloMs,
 );
+const vigia = iniciarVigiaDaCaixa(database.db, config.appKey, log);
 const fila = await iniciarFila({
   database,
   tarefas: TAREFAS,
@@ -41,6 +43,7 @@ closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'encerrando após erro');
   else log.info({ signal }, 'encerrando');
   await motor.parar();
+  await vigia.parar();
   // Within the 30 s grace: what is still running after 25 s is given back for a retry elsewhere.
   await fila.parar(25_000);
   await database.close();

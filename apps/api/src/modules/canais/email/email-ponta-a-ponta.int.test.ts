@@ -15,7 +15,9 @@ import { configurar, JANELA_SEMPRE } from '../../regua/regua.test-fixtures.ts';
 import { configurarUrlPublica } from '../../links-portal/links.ts';
 import { executarPassada } from '../../regua/motor.ts';
 import { canaisAtivos } from '../canais-ativos.ts';
+import { jobsDa } from '../../../../test/fila.ts';
 import { lerCaixaDeEmail } from './jobs/ler-caixa.job.ts';
+import { iniciarVigiaDaCaixa } from './vigia-caixa.ts';
 import { devolucaoSimulada, reclamacaoSimulada, respostaSimulada } from './relatorios-simulados.ts';
 
 // The e-mail channel end to end against local servers (docs/produto.md §12): the régua's e-mail through a
@@ -229,5 +231,22 @@ describe.skipIf(motivoSemDovecot !== null)('the inbox, read from a real IMAP ser
       .from(optOutsCanal)
       .where(and(eq(optOutsCanal.clienteId, davi), eq(optOutsCanal.canal, 'email')));
     expect(optOuts.map((o) => o.origem)).toEqual(['reclamacao']);
+  });
+
+  it('the IDLE watch enqueues the inbox job within seconds of new mail', async () => {
+    const vigia = iniciarVigiaDaCaixa(t.database.db, appKey, { warn: () => {} });
+    try {
+      // The watch's first pass enqueues at start; what matters is a job after the mail arrives.
+      await new Promise((r) => setTimeout(r, 1500));
+      const antes = (await jobsDa(t.database, lerCaixaDeEmail.nome)).length;
+      await dovecot?.entregar(
+        respostaSimulada({ messageId: '<x@y>', para: 'quem@cliente.example', de: REMETENTE, assunto: 'Oi' }, 'Oi', new Date()),
+      );
+      await expect
+        .poll(async () => (await jobsDa(t.database, lerCaixaDeEmail.nome)).length, { timeout: 8000, interval: 200 })
+        .toBeGreaterThan(antes);
+    } finally {
+      await vigia.parar();
+    }
   });
 });

@@ -151,8 +151,10 @@ describe.skipIf(motivoSemDovecot !== null)('caixa IMAP contra um Dovecot de verd
     const controle = new AbortController();
     const vigia = vigiarCaixa(
       cfg,
-      async (bruto) => {
-        chegadas.push({ id: idDe(bruto), em: Date.now() });
+      async () => {
+        await lerCaixa(cfg, async (bruto) => {
+          chegadas.push({ id: idDe(bruto), em: Date.now() });
+        });
       },
       // Polling only every minute: a reaction within 2 s can only come from IDLE.
       { sinal: controle.signal, intervaloPollingMs: 60_000, aoFalhar: (e) => console.error(e) },

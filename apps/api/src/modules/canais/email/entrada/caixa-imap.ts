@@ -159,23 +159,31 @@ const passar = (cfg: ConfigImap, tratar: TratarEmail) =>
     return { lidas, falhas };
   });
 
-type OpcoesVigia = { sinal: AbortSignal; intervaloPollingMs: number; aoFalhar?: (e: unknown) => void };
+type OpcoesVigia = {
+  sinal: AbortSignal;
+  intervaloPollingMs: number;
+  intervaloMinimoMs?: number;
+  aoFalhar?: (e: unknown) => void;
+};
 
 /** Resolves after `ms`, or at once when `sinal` aborts. */
 const pausa = (ms: number, sinal: AbortSignal) =>
   esperar(ms, undefined, { signal: sinal }).catch(() => undefined);
 
 /**
- * Reads the mailbox until `sinal` aborts: a pass at start, on every new message the server announces
- * while IDLE, and every `intervaloPollingMs` anyway (some servers drop IDLE silently). After an error it
- * reconnects with a growing pause (1 s doubling up to 60 s).
+ * Watches the mailbox until `sinal` aborts and calls `aoChegar` (the caller reads it, e.g. by enqueuing
+ * the inbox job): at start, on every new message the server announces while IDLE, and every
+ * `intervaloPollingMs` anyway (some servers drop IDLE silently), never twice within `intervaloMinimoMs`
+ * (a message a failed read put back is announced again). After an error it reconnects with a growing
+ * pause (1 s doubling up to 60 s).
  */
 export const vigiarCaixa = async (
   cfg: ConfigImap,
-  tratar: TratarEmail,
+  aoChegar: () => Promise<void>,
   opcoes: OpcoesVigia,
 ): Promise<void> => {
   const { sinal } = opcoes;
+  const intervaloMinimo = opcoes.intervaloMinimoMs ?? 1_000;
   let errosSeguidos = 0;
   while (!sinal.aborted) {
     const vigia = criarCliente(cfg);
@@ -196,14 +204,14 @@ export const vigiarCaixa = async (
       );
       caiu.catch(() => undefined);
       let proximaVarredura = 0;
+      let ultimaChamada = 0;
       while (!sinal.aborted) {
-        if (novidade || Date.now() >= proximaVarredura) {
+        const cedo = Date.now() - ultimaChamada < intervaloMinimo;
+        if (!cedo && (novidade || Date.now() >= proximaVarredura)) {
           novidade = false;
           proximaVarredura = Date.now() + opcoes.intervaloPollingMs;
-          const passe = await passar(cfg, tratar);
-          // A failed message goes back to the inbox and the server announces it: wait for the next
-          // poll rather than retrying it at once, again and again.
-          if (passe.falhas > 0) novidade = false;
+          ultimaChamada = Date.now();
+          await aoChegar();
           errosSeguidos = 0;
           continue;
         }
@@ -211,7 +219,10 @@ export const vigiarCaixa = async (
           acordar = resolve;
         });
         const ocioso = vigia.capabilities.has('IDLE') ? vigia.idle() : null;
-        await Promise.race([acordou, pausa(proximaVarredura - Date.now(), sinal), caiu]);
+        const espera = cedo
+          ? pausa(ultimaChamada + intervaloMinimo - Date.now(), sinal)
+          : Promise.race([acordou, pausa(proximaVarredura - Date.now(), sinal)]);
+        await Promise.race([espera, caiu]);
         // Any command ends IDLE; NOOP also asks servers without IDLE for news.
         if (!sinal.aborted) await vigia.noop();
         await ocioso;
