@@ -66,8 +66,8 @@ const medido: CanalDriver = {
     return resultado;
   },
 };
-// The system clock, counting the waits that end later than a slot tolerates: on a busy machine each such
-// wait on a slot gives it up for a fresh one, which is what keeps the rate under the allowance.
+// The system clock, counting every wait that ends later than a slot tolerates: a slot wait among them gives
+// its slot up for a fresh one, so on a busy machine they are what keeps the rate under the allowance.
 let timersAtrasados = 0;
 const relogio: Relogio = {
   agora: relogioDoSistema.agora,
