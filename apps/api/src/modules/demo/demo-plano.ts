@@ -65,6 +65,8 @@ export const linhaCliente = ({ cliente, contas, conversa }: ClientePlano): typeo
     documentoTipo: cliente.documentoTipo,
     telefone: cliente.telefone,
     email: cliente.email,
+    // Companies are reached by e-mail first (their finance department), people by WhatsApp.
+    canalPreferido: cliente.documentoTipo === 'cnpj' ? 'email' : null,
     termoBusca: termoBusca(cliente.nome, cliente.documento),
     status: STATUS_DO_PERFIL[cliente.perfil],
     operadorId: cliente.operadorId,
