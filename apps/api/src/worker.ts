@@ -5,9 +5,9 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { iniciarFila } from './fila/fila.ts';
 import { agendamentos, TAREFAS } from './fila/tarefas.ts';
+import { iniciarVigiaDaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
-import { iniciarVigiaDaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 
 // `npm run worker`: the collection engine as its own process (docs/produto.md §11). Any number of them can

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANAIS, CANAIS_MENSAGEM, PROVEDORES_EMAIL, PROVEDORES_SMS } from './domain.ts';
+import { CANAIS, type CANAIS_MENSAGEM, PROVEDORES_EMAIL, PROVEDORES_SMS } from './domain.ts';
 
 // E-mail and SMS beside WhatsApp (docs/produto.md §12): the admin's settings of each channel, and each
 // customer's state on each channel. Secrets are never answered, only a mask of whether they are set.
@@ -29,7 +29,10 @@ const dominio = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Informe um domínio como empresa.com.br.');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Informe um domínio como empresa.com.br.',
+  );
 const seletor = z
   .string()
   .trim()
@@ -85,7 +88,13 @@ export type EmailSettingsView = z.infer<typeof emailSettingsView>;
 export const emailSettingsBody = z.strictObject({
   provedor: z.enum(PROVEDORES_EMAIL, { error: 'Escolha o simulador ou um servidor SMTP.' }),
   smtp: z
-    .strictObject({ host, porta, seguranca, usuario: z.string().trim().max(254).nullable().optional(), senha: segredo })
+    .strictObject({
+      host,
+      porta,
+      seguranca,
+      usuario: z.string().trim().max(254).nullable().optional(),
+      senha: segredo,
+    })
     .optional(),
   remetente: z.strictObject({
     email: endereco,
@@ -120,7 +129,11 @@ export const emailSettingsBody = z.strictObject({
 export type EmailSettingsBody = z.input<typeof emailSettingsBody>;
 
 export const emailDkimBody = z.strictObject({ dominio: dominio.optional(), seletor: seletor.optional() });
-export const emailDkimResponse = z.object({ dominio: z.string(), seletor: z.string(), registro: registroDns });
+export const emailDkimResponse = z.object({
+  dominio: z.string(),
+  seletor: z.string(),
+  registro: registroDns,
+});
 
 export const verificacaoCanal = z.object({
   ok: z.boolean(),
@@ -208,7 +221,9 @@ export const simularDevolucaoBody = z.strictObject({
 });
 
 /** How each channel is named to people (screens, exports, audit entries). */
-export const CANAL_ROTULOS = { whatsapp: 'WhatsApp', email: 'E-mail', sms: 'SMS', portal: 'Portal' } as const satisfies Record<
-  (typeof CANAIS_MENSAGEM)[number],
-  string
->;
+export const CANAL_ROTULOS = {
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  sms: 'SMS',
+  portal: 'Portal',
+} as const satisfies Record<(typeof CANAIS_MENSAGEM)[number], string>;

@@ -14,7 +14,6 @@ import {
   BASES_LEGAIS,
   CANAIS,
   CANAIS_MENSAGEM,
-  PROVEDORES_WHATSAPP,
   CHAMADA_RESULTADOS,
   CLIENTE_STATUSES,
   CONTA_ORIGENS,
@@ -27,6 +26,7 @@ import {
   NEGOCIACAO_STATUSES,
   ORIGENS_CONTATO,
   PROMESSA_STATUSES,
+  PROVEDORES_WHATSAPP,
 } from './domain.ts';
 
 // The operator area (docs/produto.md §7–§10). Money on the wire is reais with two decimals.
@@ -422,7 +422,10 @@ export const contasClienteResponse = z.object({
 
 // ── Simulated channel ───────────────────────────────────────────────────────────
 /** Which channel is active, so the workspace shows "Simular resposta do cliente" only for the simulator. */
-export const canalOperadorResponse = z.object({ provedor: z.enum(PROVEDORES_WHATSAPP), simulador: z.boolean() });
+export const canalOperadorResponse = z.object({
+  provedor: z.enum(PROVEDORES_WHATSAPP),
+  simulador: z.boolean(),
+});
 
 /** Whether automatic messages may go out now, and when that changes (docs/produto.md §11). */
 export const janelaEnvioResponse = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
-import { COBRANCA_PIX_STATUSES } from './pix.ts';
 import { CANAIS } from './domain.ts';
+import { COBRANCA_PIX_STATUSES } from './pix.ts';
 
 // The customer's self-service portal (docs/produto.md §22): a public page reached by a personal link
 // ({PUBLIC_URL}/p/{token}). Nothing about the customer is answered before the document check, which

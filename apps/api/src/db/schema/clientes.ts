@@ -1,8 +1,8 @@
 import {
   BASES_LEGAIS,
+  type BaseLegal,
   CANAIS,
   type Canal,
-  type BaseLegal,
   CLIENTE_STATUSES,
   type ClienteStatus,
   DOCUMENTO_TIPOS,

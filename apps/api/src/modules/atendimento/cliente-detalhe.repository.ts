@@ -28,12 +28,12 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
+import { configuradosArmazenados } from '../canais/rota.repository.ts';
+import { estadoDosCanais } from '../canais/rota.ts';
 import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
-import { configuradosArmazenados } from '../canais/rota.repository.ts';
-import { estadoDosCanais } from '../canais/rota.ts';
 import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 

@@ -45,10 +45,17 @@ const novoCliente = (extra: Parameters<typeof inserirCliente>[1] extends infer N
   });
 
 const detalhe = async (id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/api/operador/clientes/${id}`, headers: bearer(token) })).json<ClienteDetalhe>();
+  (
+    await t.app.inject({ method: 'GET', url: `/api/operador/clientes/${id}`, headers: bearer(token) })
+  ).json<ClienteDetalhe>();
 
 const enviar = (id: number, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/operador/clientes/${id}/mensagens`, headers: bearer(token), payload });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/operador/clientes/${id}/mensagens`,
+    headers: bearer(token),
+    payload,
+  });
 
 describe("the customer's channels in the workspace", () => {
   it("shows each channel's state: available, opted out with its date, without an address", async () => {
@@ -67,13 +74,18 @@ describe("the customer's channels in the workspace", () => {
     expect(c.canais[0]?.motivo).toBe('Sem celular cadastrado.');
   });
 
-  it('sets and clears the preferred channel, audited; 422 on an unknown one; 404 on another operator\'s customer', async () => {
+  it("sets and clears the preferred channel, audited; 422 on an unknown one; 404 on another operator's customer", async () => {
     const id = await novoCliente();
     const url = `/api/operador/clientes/${id}/canal-preferido`;
     const sms = await t.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { canal: 'sms' } });
     expect(sms.statusCode, sms.body).toBe(200);
     expect(sms.json<{ cliente: ClienteDetalhe }>().cliente.canal_preferido).toBe('sms');
-    const nenhum = await t.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { canal: null } });
+    const nenhum = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      payload: { canal: null },
+    });
     expect(nenhum.json<{ cliente: ClienteDetalhe }>().cliente.canal_preferido).toBeNull();
     const auditorias = await t.database.db
       .select()
@@ -83,10 +95,20 @@ describe("the customer's channels in the workspace", () => {
       { anterior: null, novo: 'sms' },
       { anterior: 'sms', novo: null },
     ]);
-    const ruim = await t.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { canal: 'pombo' } });
+    const ruim = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      payload: { canal: 'pombo' },
+    });
     expect(ruim.statusCode).toBe(422);
     expect(ruim.json().detalhes?.canal ?? ruim.json().errors?.canal ?? ruim.body).toBeTruthy();
-    const outra = await t.app.inject({ method: 'PUT', url, headers: bearer(tokenOutra), payload: { canal: 'sms' } });
+    const outra = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokenOutra),
+      payload: { canal: 'sms' },
+    });
     expect(outra.statusCode).toBe(404);
   });
 });
@@ -101,8 +123,13 @@ describe("the operator's message", () => {
     expect(view.assunto).toBeNull();
     const [row] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, view.id));
     expect(row).toMatchObject({ email: 'helena@cliente.example', telefone: null, provedor: 'simulador' });
-    const [bruto] = await t.database.db.select().from(emailsSimulados).where(eq(emailsSimulados.mensagemId, view.id));
-    expect((await simpleParser(Buffer.from(bruto?.bruto ?? ''))).subject).toBe('Mensagem de Empresa Demonstração Ltda');
+    const [bruto] = await t.database.db
+      .select()
+      .from(emailsSimulados)
+      .where(eq(emailsSimulados.mensagemId, view.id));
+    expect((await simpleParser(Buffer.from(bruto?.bruto ?? ''))).subject).toBe(
+      'Mensagem de Empresa Demonstração Ltda',
+    );
   });
 
   it('refuses a channel the customer cannot receive on, in pt-BR, sending nothing', async () => {
@@ -162,12 +189,19 @@ describe("the simulator's outbox (admin)", () => {
 
   it("simulates the customer's reply, a bounce and a complaint through the real inbound path", async () => {
     const id = await novoCliente({ status: 'ativo' });
-    const enviada = (await enviar(id, { conteudo: 'Podemos negociar?', canal: 'email' })).json<MensagemView>();
-    const resposta = await admin('POST', `/api/admin/simulador/saida/${enviada.id}/resposta`, { texto: 'Quero negociar.' });
+    const enviada = (
+      await enviar(id, { conteudo: 'Podemos negociar?', canal: 'email' })
+    ).json<MensagemView>();
+    const resposta = await admin('POST', `/api/admin/simulador/saida/${enviada.id}/resposta`, {
+      texto: 'Quero negociar.',
+    });
     expect(resposta.statusCode, resposta.body).toBe(204);
     const [c] = await t.database.db.select().from(clientes).where(eq(clientes.id, id));
     expect(c?.status).toBe('aguardando_atendimento');
-    expect((await admin('POST', `/api/admin/simulador/saida/${enviada.id}/devolucao`, { permanente: true })).statusCode).toBe(204);
+    expect(
+      (await admin('POST', `/api/admin/simulador/saida/${enviada.id}/devolucao`, { permanente: true }))
+        .statusCode,
+    ).toBe(204);
     const [devolvida] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, enviada.id));
     expect(devolvida).toMatchObject({ status: 'falhou', erroCodigo: 'devolvido' });
     expect((await detalhe(id)).canais[1]).toMatchObject({ canal: 'email', disponivel: false });

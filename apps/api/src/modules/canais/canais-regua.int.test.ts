@@ -55,7 +55,11 @@ const motor = async (inicio: Date, falharWhatsapp = false) => {
 };
 
 const devedor = async (contato: { telefone?: string | null; email?: string | null }) => {
-  const id = await inserirCliente(database.db, { nome: 'Bia Devedora', documento: '52998224725', ...contato });
+  const id = await inserirCliente(database.db, {
+    nome: 'Bia Devedora',
+    documento: '52998224725',
+    ...contato,
+  });
   await inserirConta(database.db, { clienteId: id, valorCentavos: 15_000, vencimento: '2026-12-12' });
   return id;
 };
@@ -66,10 +70,18 @@ describe('routing a régua step', () => {
     const { deps } = await motor(em('2026-12-15', '10:00'));
     await executarPassada(deps);
     const [m] = await mensagensRegua(database.db, id);
-    expect(m).toMatchObject({ canal: 'email', provedor: 'simulador', status: 'enviada', email: 'bia@example.com' });
+    expect(m).toMatchObject({
+      canal: 'email',
+      provedor: 'simulador',
+      status: 'enviada',
+      email: 'bia@example.com',
+    });
     expect(m?.entregueEm).toBeNull();
     expect(m?.assunto).toMatch(/Fatura de R\$/);
-    const [guardado] = await database.db.select().from(emailsSimulados).where(eq(emailsSimulados.mensagemId, m?.id ?? 0));
+    const [guardado] = await database.db
+      .select()
+      .from(emailsSimulados)
+      .where(eq(emailsSimulados.mensagemId, m?.id ?? 0));
     const email = await simpleParser(Buffer.from(guardado?.bruto ?? ''));
     expect(email.messageId).toBe(m?.canalMensagemId);
     expect(email.text).toContain('PIX copia e cola');
@@ -98,7 +110,13 @@ describe('routing a régua step', () => {
   it('leaves out a channel the customer opted out of; the others go on', async () => {
     const id = await devedor({ email: 'bia@example.com' });
     await database.db.transaction((tx) =>
-      descadastrarDoCanal(tx, { clienteId: id, canal: 'whatsapp', origem: 'operador', prova: {}, agora: new Date() }),
+      descadastrarDoCanal(tx, {
+        clienteId: id,
+        canal: 'whatsapp',
+        origem: 'operador',
+        prova: {},
+        agora: new Date(),
+      }),
     );
     const { deps } = await motor(em('2026-12-15', '10:00'));
     await executarPassada(deps);
@@ -122,10 +140,16 @@ describe('fallback', () => {
     // The code the e-mail shows is the one the WhatsApp message carried.
     const codigo = whatsapp?.conteudo.split('PIX copia e cola:\n')[1]?.split('\n')[0];
     expect(codigo).toBeTruthy();
-    const [guardado] = await database.db.select().from(emailsSimulados).where(eq(emailsSimulados.mensagemId, email?.id ?? 0));
+    const [guardado] = await database.db
+      .select()
+      .from(emailsSimulados)
+      .where(eq(emailsSimulados.mensagemId, email?.id ?? 0));
     expect((await simpleParser(Buffer.from(guardado?.bruto ?? ''))).text).toContain(codigo);
     // The receivable's step now points at the e-mail, sent; the failure did not count as an attempt.
-    const envios = await database.db.select().from(reguaEnvios).where(eq(reguaEnvios.mensagemId, email?.id ?? 0));
+    const envios = await database.db
+      .select()
+      .from(reguaEnvios)
+      .where(eq(reguaEnvios.mensagemId, email?.id ?? 0));
     expect(envios.map((e) => e.status)).toEqual(['enviado']);
     const [cliente] = await database.db.select().from(clientes).where(eq(clientes.id, id));
     expect(cliente?.numeroChamadas).toBe(1);

@@ -64,6 +64,11 @@ export type CanalDriver = {
   /** The channel's own pace (e-mail: the relay's per-minute rate); absent: the system's channel rate. */
   readonly porSegundo?: number;
   enviar(envio: EnvioCanal): Promise<ResultadoEnvio>;
+  /**
+   * The work a send needs before it reaches the service (an e-mail's data and layout), done ahead of the
+   * message's slot so that the slot paces the hand-off itself; answers the hand-off.
+   */
+  preparar?(envio: EnvioCanal): Promise<() => Promise<ResultadoEnvio>>;
 };
 
 /** Each channel's driver as configured now; null: the channel is not configured (docs/produto.md §12). */
@@ -94,16 +99,32 @@ export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;
 export const conversaAberta = (ultimaEntradaEm: Date | null | undefined, agora: Date): boolean =>
   ultimaEntradaEm != null && agora.getTime() - ultimaEntradaEm.getTime() < JANELA_ATENDIMENTO_MS;
 
+const erroDoCanal = (error: unknown): ResultadoEnvio => ({
+  ok: false,
+  erroCodigo: 'erro_canal',
+  erroMensagem: error instanceof Error ? error.message : 'Falha no canal de mensagens.',
+  transitorio: true,
+});
+
 /** Sends through `canal`; a driver that throws (a bug, an unexpected response) is a transient failure. */
 export const enviarPeloCanal = async (canal: CanalDriver, envio: EnvioCanal): Promise<ResultadoEnvio> => {
   try {
     return await canal.enviar(envio);
   } catch (error) {
-    return {
-      ok: false,
-      erroCodigo: 'erro_canal',
-      erroMensagem: error instanceof Error ? error.message : 'Falha no canal de mensagens.',
-      transitorio: true,
-    };
+    return erroDoCanal(error);
+  }
+};
+
+/** The driver's preparation of `envio` now, and the hand-off to call on its slot (never throwing). */
+export const prepararNoCanal = async (
+  canal: CanalDriver,
+  envio: EnvioCanal,
+): Promise<() => Promise<ResultadoEnvio>> => {
+  if (!canal.preparar) return () => enviarPeloCanal(canal, envio);
+  try {
+    const entregar = await canal.preparar(envio);
+    return () => entregar().catch(erroDoCanal);
+  } catch (error) {
+    return async () => erroDoCanal(error);
   }
 };

@@ -13,7 +13,13 @@ export const descadastrarDoCanal = async (
   entrada: {
     clienteId: number;
     canal: Canal;
-    origem: 'descadastro_um_clique' | 'descadastro_email' | 'reclamacao' | 'resposta_sms' | 'portal' | 'operador';
+    origem:
+      | 'descadastro_um_clique'
+      | 'descadastro_email'
+      | 'reclamacao'
+      | 'resposta_sms'
+      | 'portal'
+      | 'operador';
     prova: Record<string, unknown>;
     agora: Date;
     ip?: string | null;

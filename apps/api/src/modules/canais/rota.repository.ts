@@ -19,7 +19,10 @@ type Linha = {
 };
 
 /** Each customer's contact state, for a slice of customers in one query. */
-export const contatosDosClientes = async (db: DbOrTx, ids: number[]): Promise<Map<number, ContatoDoCliente>> => {
+export const contatosDosClientes = async (
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, ContatoDoCliente>> => {
   if (ids.length === 0) return new Map();
   const linhas = linhasDe<Linha>(
     await db.execute(sql`

@@ -24,13 +24,20 @@ describe('rotear', () => {
       'email',
     ]);
     // A step without SMS stays without SMS.
-    expect(rotear(['whatsapp', 'email'], contato({ preferido: 'sms' }), TODOS)).toEqual(['whatsapp', 'email']);
+    expect(rotear(['whatsapp', 'email'], contato({ preferido: 'sms' }), TODOS)).toEqual([
+      'whatsapp',
+      'email',
+    ]);
   });
 
   it('skips a channel without an address, opted out, bounced or not configured', () => {
     expect(rotear(['whatsapp', 'email', 'sms'], contato({ telefone: null }), TODOS)).toEqual(['email']);
-    expect(rotear(['email', 'sms'], contato({ optOuts: new Map([['email', new Date()]]) }), TODOS)).toEqual(['sms']);
-    expect(rotear(['email', 'whatsapp'], contato({ emailDevolvidoEm: new Date() }), TODOS)).toEqual(['whatsapp']);
+    expect(rotear(['email', 'sms'], contato({ optOuts: new Map([['email', new Date()]]) }), TODOS)).toEqual([
+      'sms',
+    ]);
+    expect(rotear(['email', 'whatsapp'], contato({ emailDevolvidoEm: new Date() }), TODOS)).toEqual([
+      'whatsapp',
+    ]);
     expect(rotear(['sms', 'email'], contato(), new Set<Canal>(['whatsapp', 'email']))).toEqual(['email']);
     expect(rotear(['email'], contato({ email: null }), TODOS)).toEqual([]);
   });

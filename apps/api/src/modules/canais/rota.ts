@@ -23,7 +23,8 @@ export const motivoIndisponivel = (
   if (canal === 'email' && !c.email) return 'Sem e-mail cadastrado.';
   if (canal !== 'email' && !c.telefone) return 'Sem celular cadastrado.';
   if (c.optOuts.has(canal)) return 'O cliente pediu para não receber mensagens por este canal.';
-  if (canal === 'email' && c.emailDevolvidoEm) return 'O e-mail do cliente foi devolvido (endereço inválido).';
+  if (canal === 'email' && c.emailDevolvidoEm)
+    return 'O e-mail do cliente foi devolvido (endereço inválido).';
   if (!configurados.has(canal)) return 'Canal não configurado pelo administrador.';
   return null;
 };

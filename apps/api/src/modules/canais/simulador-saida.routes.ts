@@ -15,7 +15,13 @@ import { atorDe } from '../../plugins/access.ts';
 import { detalharSaidaSimulada, listarSaidaSimulada, simularNaSaida } from './simulador-saida.service.ts';
 
 const tags = ['simulador'];
-const respostasAcao = { 204: z.null(), 404: errorResponse, 409: errorResponse, 422: validationErrorResponse, ...authErrors };
+const respostasAcao = {
+  204: z.null(),
+  404: errorResponse,
+  409: errorResponse,
+  422: validationErrorResponse,
+  ...authErrors,
+};
 
 /** The simulator's outbox (admin): e-mails and SMS "sent", and the answers to simulate (docs/produto.md §12). */
 export const simuladorSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,10 +54,22 @@ export const simuladorSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/simulador/saida/:id/resposta',
     {
-      schema: { tags, summary: 'Simular a resposta do cliente', params: idParam, body: simularRespostaSaidaBody, response: respostasAcao },
+      schema: {
+        tags,
+        summary: 'Simular a resposta do cliente',
+        params: idParam,
+        body: simularRespostaSaidaBody,
+        response: respostasAcao,
+      },
     },
     async (request, reply) => {
-      await simularNaSaida(app.db, app.appKey, request.params.id, { tipo: 'resposta', texto: request.body.texto }, atorDe(request));
+      await simularNaSaida(
+        app.db,
+        app.appKey,
+        request.params.id,
+        { tipo: 'resposta', texto: request.body.texto },
+        atorDe(request),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -59,7 +77,13 @@ export const simuladorSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/simulador/saida/:id/devolucao',
     {
-      schema: { tags, summary: 'Simular uma devolução (e-mail) ou falha de entrega (SMS)', params: idParam, body: simularDevolucaoBody, response: respostasAcao },
+      schema: {
+        tags,
+        summary: 'Simular uma devolução (e-mail) ou falha de entrega (SMS)',
+        params: idParam,
+        body: simularDevolucaoBody,
+        response: respostasAcao,
+      },
     },
     async (request, reply) => {
       await simularNaSaida(
@@ -76,7 +100,12 @@ export const simuladorSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/simulador/saida/:id/reclamacao',
     {
-      schema: { tags, summary: 'Simular uma reclamação de spam (e-mail)', params: idParam, response: respostasAcao },
+      schema: {
+        tags,
+        summary: 'Simular uma reclamação de spam (e-mail)',
+        params: idParam,
+        response: respostasAcao,
+      },
     },
     async (request, reply) => {
       await simularNaSaida(app.db, app.appKey, request.params.id, { tipo: 'reclamacao' }, atorDe(request));

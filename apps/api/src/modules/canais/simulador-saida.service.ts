@@ -86,7 +86,10 @@ export const detalharSaidaSimulada = async (db: Db, id: number) => {
   let html = typeof email.html === 'string' ? email.html : null;
   for (const anexo of email.attachments)
     if (anexo.cid && html)
-      html = html.replaceAll(`cid:${anexo.cid}`, `data:${anexo.contentType};base64,${anexo.content.toString('base64')}`);
+      html = html.replaceAll(
+        `cid:${anexo.cid}`,
+        `data:${anexo.contentType};base64,${anexo.content.toString('base64')}`,
+      );
   return { ...item(l), texto: email.text ?? item(l).texto, html };
 };
 
@@ -108,7 +111,10 @@ const original = async (db: Db, appKey: Buffer, l: Linha): Promise<EmailOriginal
   assunto: l.assunto ?? '',
 });
 
-export type SimulacaoSaida = { tipo: 'resposta'; texto: string } | { tipo: 'devolucao'; permanente: boolean } | { tipo: 'reclamacao' };
+export type SimulacaoSaida =
+  | { tipo: 'resposta'; texto: string }
+  | { tipo: 'devolucao'; permanente: boolean }
+  | { tipo: 'reclamacao' };
 
 const ROTULO = { resposta: 'resposta', devolucao: 'devolução', reclamacao: 'reclamação' } as const;
 
@@ -123,7 +129,12 @@ export const simularNaSaida = async (db: Db, appKey: Buffer, id: number, s: Simu
         canal: ['Reclamação de spam só existe para e-mail.'],
       });
     if (s.tipo === 'resposta')
-      await receberSms(db, 'simulador', { de: l.para, texto: s.texto, canalMensagemId: idMensagemSimulada(), instante: agora });
+      await receberSms(db, 'simulador', {
+        de: l.para,
+        texto: s.texto,
+        canalMensagemId: idMensagemSimulada(),
+        instante: agora,
+      });
     else if (s.permanente && l.canal_mensagem_id)
       await registrarStatusCanal(db, {
         provedor: 'simulador',
@@ -152,4 +163,3 @@ export const simularNaSaida = async (db: Db, appKey: Buffer, id: number, s: Simu
     ip: ator.ip,
   });
 };
-

@@ -21,7 +21,9 @@ const invalido = (codigo: string, mensagem: string): ResultadoEnvio => ({
 const falhaDoDestino = (canal: Canal, envio: EnvioCanal): ResultadoEnvio | null => {
   if (canal === 'email') {
     const para = envio.email ?? '';
-    return EMAIL.test(para) ? null : invalido(SIMULADOR_EMAIL_INVALIDO, `Endereço de e-mail inválido: ${para}`);
+    return EMAIL.test(para)
+      ? null
+      : invalido(SIMULADOR_EMAIL_INVALIDO, `Endereço de e-mail inválido: ${para}`);
   }
   const telefone = envio.telefone ?? '';
   return E164.test(telefone)
@@ -30,7 +32,10 @@ const falhaDoDestino = (canal: Canal, envio: EnvioCanal): ResultadoEnvio | null 
 };
 
 /** `agora` is injectable so tests can pin the timestamps. */
-export const criarSimulador = (canal: Canal = 'whatsapp', agora: () => Date = () => new Date()): CanalDriver => ({
+export const criarSimulador = (
+  canal: Canal = 'whatsapp',
+  agora: () => Date = () => new Date(),
+): CanalDriver => ({
   canal,
   provedor: 'simulador',
   enviar: async (envio: EnvioCanal): Promise<ResultadoEnvio> => {
@@ -43,7 +48,8 @@ export const criarSimulador = (canal: Canal = 'whatsapp', agora: () => Date = ()
       ok: true,
       // Our own id makes the channel id unique per message without any state in the simulator; an
       // e-mail's has the shape of a Message-ID.
-      canalMensagemId: canal === 'email' ? `<sim-${envio.mensagemId}@simulador.invalid>` : `sim-${envio.mensagemId}`,
+      canalMensagemId:
+        canal === 'email' ? `<sim-${envio.mensagemId}@simulador.invalid>` : `sim-${envio.mensagemId}`,
       status: entregue ? 'entregue' : 'enviada',
       enviadaEm: instante,
       entregueEm: entregue ? instante : null,

@@ -1,6 +1,6 @@
 import {
-  CANAL_ROTULOS,
   type AdminDashboard,
+  CANAL_ROTULOS,
   CLIENTE_STATUS_LABELS,
   type ClienteAdmin,
   type ClienteLista,

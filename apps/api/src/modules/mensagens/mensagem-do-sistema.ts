@@ -2,8 +2,8 @@ import type { Canal, TemplateTipo } from '@cobranca/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AlternativaDeCanal, Canais } from '../canais/canal.ts';
 import { configurados } from '../canais/canal.ts';
-import { rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
+import { rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
 import { inserirMensagemSaida } from './saida.repository.ts';
 import type { TextoRenderizado } from './template-canal.ts';
 

@@ -4,18 +4,18 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { canaisAtivos } from '../canais/canais-ativos.ts';
 import {
-  type CanalDriver,
   type Canais,
+  type CanalDriver,
   canalNaoConfigurado,
   configurados,
   conversaAberta,
   type EnvioCanal,
   enviarPeloCanal,
 } from '../canais/canal.ts';
-import { canaisAtivos } from '../canais/canais-ativos.ts';
-import { type ContatoDoCliente, motivoIndisponivel, rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
+import { type ContatoDoCliente, motivoIndisponivel, rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
@@ -88,7 +88,11 @@ const canalDaMensagem = async (
     (daConversa && motivoIndisponivel(daConversa, contato, abertos) === null ? daConversa : undefined) ??
     rotear(TODOS_OS_CANAIS, contato, abertos)[0];
   if (!canal)
-    throw erroDeCampo('CANAL_INDISPONIVEL', 'canal', 'O cliente não pode receber mensagens por nenhum canal configurado.');
+    throw erroDeCampo(
+      'CANAL_INDISPONIVEL',
+      'canal',
+      'O cliente não pode receber mensagens por nenhum canal configurado.',
+    );
   const motivo = motivoIndisponivel(canal, contato, abertos);
   if (motivo) throw erroDeCampo('CANAL_INDISPONIVEL', 'canal', motivo);
   return { canal, contato };
@@ -115,7 +119,10 @@ export const enviarMensagemOperador = async (
     const ultimaEntradaEm = await ultimaEntradaDoCliente(tx, clienteId);
     if (driver.provedor === 'whatsapp_cloud' && !conversaAberta(ultimaEntradaEm, new Date()))
       throw erroDeCampo('CONVERSA_FECHADA', 'conteudo', MENSAGEM_CONVERSA_FECHADA);
-    const destino = canal === 'email' ? { telefone: null, email: contato.email } : { telefone: contato.telefone, email: null };
+    const destino =
+      canal === 'email'
+        ? { telefone: null, email: contato.email }
+        : { telefone: contato.telefone, email: null };
     const mensagemId = await inserirMensagemSaida(tx, {
       clienteId,
       ...destino,

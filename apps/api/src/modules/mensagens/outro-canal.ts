@@ -6,8 +6,8 @@ import { linhasDe } from '../../db/linhas.ts';
 import { blocoPix, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import type { AlternativaDeCanal } from '../canais/canal.ts';
-import { motivoIndisponivel } from '../canais/rota.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
+import { motivoIndisponivel } from '../canais/rota.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
 // Fallback (docs/produto.md §12): a message that failed for good on its channel (not a WhatsApp user, a
@@ -30,7 +30,11 @@ type Falhada = {
   erro: string | null;
 };
 
-const PROVEDOR_REAL: Record<Canal, ProvedorMensagem> = { whatsapp: 'whatsapp_cloud', email: 'smtp', sms: 'zenvia' };
+const PROVEDOR_REAL: Record<Canal, ProvedorMensagem> = {
+  whatsapp: 'whatsapp_cloud',
+  email: 'smtp',
+  sms: 'zenvia',
+};
 
 /** The service configured for `canal` now (the sender records the one that really carried it). */
 const provedorDoCanal = async (tx: DbOrTx, canal: Canal): Promise<ProvedorMensagem> => {
@@ -59,7 +63,11 @@ const carregar = async (tx: DbOrTx, id: number): Promise<Falhada | undefined> =>
  * it; null when there is none (no channel left, none reachable now, the day is over, or the customer
  * stopped everything).
  */
-export const seguirNoProximoCanal = async (tx: DbOrTx, mensagemId: number, agora: Date): Promise<number | null> => {
+export const seguirNoProximoCanal = async (
+  tx: DbOrTx,
+  mensagemId: number,
+  agora: Date,
+): Promise<number | null> => {
   const m = await carregar(tx, mensagemId);
   if (!m?.alternativas?.length || m.opt_out) return null;
   const { fuso_horario } = await buscarSistemaSettings(tx);
@@ -88,7 +96,9 @@ export const seguirNoProximoCanal = async (tx: DbOrTx, mensagemId: number, agora
       RETURNING id`),
   );
   if (!nova) throw new Error('insert da mensagem no próximo canal não devolveu a linha');
-  await tx.execute(sql`UPDATE regua_envios SET mensagem_id = ${nova.id}, status = 'planejado' WHERE mensagem_id = ${m.id}`);
+  await tx.execute(
+    sql`UPDATE regua_envios SET mensagem_id = ${nova.id}, status = 'planejado' WHERE mensagem_id = ${m.id}`,
+  );
   await registrarAuditoria(tx, {
     usuarioId: null,
     acao: 'mensagem.outro_canal',

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { mensagens, reguaEnvios } from '../../db/schema/index.ts';
+import { mensagens } from '../../db/schema/index.ts';
 import { aposFalhaDefinitiva, registrarEnvioAceito } from './saida.repository.ts';
 import { type StatusEntrega, statusAvanca } from './status-entrega.ts';
 

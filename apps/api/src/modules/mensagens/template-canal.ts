@@ -58,7 +58,8 @@ export const renderizarNoCanal = (
 ): TextoRenderizado => {
   if (canal === 'whatsapp') return { ...renderizarMensagem(template, valores), assunto: null };
   const textos = textosDoTemplate(tipo, template);
-  if (canal === 'sms') return { conteudo: renderTemplate(textos.sms, valores), assunto: null, template: null };
+  if (canal === 'sms')
+    return { conteudo: renderTemplate(textos.sms, valores), assunto: null, template: null };
   return {
     // A subject is one line, whatever a placeholder held.
     assunto: renderTemplate(textos.email_assunto, valores).replace(/\s+/g, ' ').trim(),

@@ -41,7 +41,9 @@ const templateView = (
     email_texto: textos.email_texto,
     sms_texto: textos.sms,
     updated_at: row?.updatedAt.toISOString() ?? null,
-    avisos: [...new Set([textos.whatsapp, textos.email_assunto, textos.email_texto, textos.sms].flatMap(avisosCdc))],
+    avisos: [
+      ...new Set([textos.whatsapp, textos.email_assunto, textos.email_texto, textos.sms].flatMap(avisosCdc)),
+    ],
     estatisticas,
   };
 };

@@ -70,7 +70,11 @@ export const ultimaEntradaDoCliente = async (db: DbOrTx, clienteId: number): Pro
     .select({ em: mensagens.createdAt })
     .from(mensagens)
     .where(
-      and(eq(mensagens.clienteId, clienteId), eq(mensagens.direcao, 'entrada'), eq(mensagens.canal, 'whatsapp')),
+      and(
+        eq(mensagens.clienteId, clienteId),
+        eq(mensagens.direcao, 'entrada'),
+        eq(mensagens.canal, 'whatsapp'),
+      ),
     )
     .orderBy(desc(mensagens.id))
     .limit(1);

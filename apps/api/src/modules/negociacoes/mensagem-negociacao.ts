@@ -1,7 +1,11 @@
 import type { Canal, TemplateValores } from '@cobranca/contracts';
 import { formatarDataBr, formatarReais } from '@cobranca/dominio';
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
-import { renderizarNoCanal, type TemplateMensagem, type TextoRenderizado } from '../mensagens/template-canal.ts';
+import {
+  renderizarNoCanal,
+  type TemplateMensagem,
+  type TextoRenderizado,
+} from '../mensagens/template-canal.ts';
 import { blocoPix, type Credor } from '../regua/mensagem-regua.ts';
 
 // The agreement's terms, sent when it is confirmed (docs/produto.md §8, §13): {{parcelas}} ("3 parcelas")

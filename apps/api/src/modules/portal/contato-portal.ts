@@ -57,7 +57,9 @@ export const escolherCanalPreferido = (db: Db, clienteId: number, canal: Canal |
     await registrarAuditoria(tx, {
       usuarioId: null,
       acao: 'cliente.canal_preferido',
-      descricao: canal ? `Cliente escolheu no portal receber por ${CANAL_ROTULOS[canal]}` : 'Cliente voltou à ordem do credor no portal',
+      descricao: canal
+        ? `Cliente escolheu no portal receber por ${CANAL_ROTULOS[canal]}`
+        : 'Cliente voltou à ordem do credor no portal',
       entidade: 'cliente',
       entidadeId: cliente.id,
       detalhes: { anterior: cliente.canalPreferido, novo: canal, origem: 'portal' },

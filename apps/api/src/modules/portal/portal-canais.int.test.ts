@@ -25,7 +25,10 @@ const sessaoDe = async (cliente: { token: string; documento: string }) => {
 describe('the preferred channel in the portal', () => {
   it('shows the channels the customer can be reached on and keeps the choice, audited', async () => {
     const cliente = await clienteComLink(t.database.db);
-    await t.database.db.update(clientes).set({ email: 'maria@cliente.example' }).where(eq(clientes.id, cliente.id));
+    await t.database.db
+      .update(clientes)
+      .set({ email: 'maria@cliente.example' })
+      .where(eq(clientes.id, cliente.id));
     const s = await sessaoDe(cliente);
     const antes = (await t.app.inject({ method: 'GET', url: '/api/portal/resumo', headers: s })).json();
     expect(antes).toMatchObject({ canal_preferido: null, canais_disponiveis: ['whatsapp', 'email', 'sms'] });
@@ -43,16 +46,27 @@ describe('the preferred channel in the portal', () => {
     const [auditoria] = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.acao, 'cliente.canal_preferido'), eq(auditLogs.entidadeId, String(cliente.id))));
+      .where(
+        and(eq(auditLogs.acao, 'cliente.canal_preferido'), eq(auditLogs.entidadeId, String(cliente.id))),
+      );
     expect(auditoria?.detalhes).toEqual({ anterior: null, novo: 'email', origem: 'portal' });
   });
 
   it('refuses an unknown channel (422) and answers 401 without a session', async () => {
     const cliente = await clienteComLink(t.database.db);
     const s = await sessaoDe(cliente);
-    const ruim = await t.app.inject({ method: 'PUT', url: '/api/portal/canal-preferido', headers: s, payload: { canal: 'fax' } });
+    const ruim = await t.app.inject({
+      method: 'PUT',
+      url: '/api/portal/canal-preferido',
+      headers: s,
+      payload: { canal: 'fax' },
+    });
     expect(ruim.statusCode).toBe(422);
-    const sem = await t.app.inject({ method: 'PUT', url: '/api/portal/canal-preferido', payload: { canal: 'sms' } });
+    const sem = await t.app.inject({
+      method: 'PUT',
+      url: '/api/portal/canal-preferido',
+      payload: { canal: 'sms' },
+    });
     expect(sem.statusCode).toBe(401);
   });
 });

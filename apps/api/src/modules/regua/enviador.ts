@@ -5,11 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import type { Relogio } from '../../lib/relogio.ts';
 import {
-  type CanalDriver,
   type Canais,
+  type CanalDriver,
   canalNaoConfigurado,
-  enviarPeloCanal,
   PROVEDORES_COM_CONFIRMACAO,
+  prepararNoCanal,
   type ResultadoEnvio,
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
@@ -227,8 +227,9 @@ const enviarUma = async (
     },
     { clienteId: m.cliente_id, agora: relogio.agora(), validadeDias: validadeLinkDias },
   );
+  const entregar = await prepararNoCanal(canal, envio);
   await naVez();
-  const resultado = await enviarPeloCanal(canal, envio);
+  const resultado = await entregar();
   const mensagem: MensagemEnviada = { id, origem: m.origem, clienteId: m.cliente_id, conteudo: m.conteudo };
   await registrarResultadoEnvio(db, mensagem, resultado, {
     agora: relogio.agora(),

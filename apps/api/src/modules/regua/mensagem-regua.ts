@@ -15,9 +15,7 @@ import type { PlanoCliente } from './etapas.ts';
 export type Credor = { nome: string; documento: string };
 
 // Screens read the marker through `conteudoNaTela`.
-export { MARCADOR_PIX };
-
-export { blocoPix };
+export { blocoPix, MARCADOR_PIX };
 
 /** Outbox key of (customer, receivable set, step): planning the same thing twice inserts nothing. */
 export const chaveRegua = (clienteId: number, plano: PlanoCliente): string => {

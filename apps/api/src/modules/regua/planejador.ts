@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { type AlternativaDeCanal, type Canais, configurados } from '../canais/canal.ts';
-import { type ContatoDoCliente, rotear } from '../canais/rota.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
+import { type ContatoDoCliente, rotear } from '../canais/rota.ts';
 import { type Atualizacao, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
@@ -254,8 +254,7 @@ const planejarFatia = async (
     // one no channel reaches today (no address left, every channel opted out or bounced).
     if (
       p.plano &&
-      (!nova ||
-        (recente && (recente.termos_hoje || recente.hoje >= por_dia || recente.semana >= por_semana)))
+      (!nova || (recente && (recente.termos_hoje || recente.hoje >= por_dia || recente.semana >= por_semana)))
     ) {
       adiadas += 1;
       continue;

@@ -28,7 +28,8 @@ const SEM_EMAIL: ResultadoEnvio = {
 let transporteAtual: { chave: string; transporte: TransporteSmtp } | null = null;
 
 const transporteDe = (cfg: EmailConfigurado): TransporteSmtp => {
-  if (cfg.provedor !== 'smtp' || !cfg.smtp) return criarTransporteSimulado({ remetente: cfg.remetente, dkim: cfg.dkim });
+  if (cfg.provedor !== 'smtp' || !cfg.smtp)
+    return criarTransporteSimulado({ remetente: cfg.remetente, dkim: cfg.dkim });
   const smtp = { ...cfg.smtp, remetente: cfg.remetente, dkim: cfg.dkim };
   const chave = JSON.stringify(smtp);
   if (transporteAtual?.chave !== chave) {
@@ -42,9 +43,9 @@ const dominioDe = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /** The portal link the text already carries (the sender made it for `{{link}}`), else a new one. */
 const linkDoPortal = async (db: Db, envio: EnvioCanal, settings: SistemaSettings): Promise<string | null> => {
-  const noTexto = new RegExp(`${urlDoPortal('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[A-Za-z0-9_-]{32}`).exec(
-    envio.conteudo,
-  )?.[0];
+  const noTexto = new RegExp(
+    `${urlDoPortal('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[A-Za-z0-9_-]{32}`,
+  ).exec(envio.conteudo)?.[0];
   if (noTexto) return noTexto;
   if (!envio.clienteId) return null;
   const token = await emitirLink(db, {
@@ -58,58 +59,66 @@ const linkDoPortal = async (db: Db, envio: EnvioCanal, settings: SistemaSettings
 
 export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
   const simulador = cfg.provedor !== 'smtp';
+  const guardarSimulado = async (mensagemId: number, info: { message?: unknown }) => {
+    const bruto = String(info.message);
+    await db
+      .insert(emailsSimulados)
+      .values({ mensagemId, bruto })
+      .onConflictDoUpdate({ target: emailsSimulados.mensagemId, set: { bruto } });
+  };
+  const preparar = async (envio: EnvioCanal): Promise<() => Promise<ResultadoEnvio>> => {
+    const para = envio.email;
+    if (!para) return async () => SEM_EMAIL;
+    const settings = await buscarSistemaSettings(db);
+    const dados = await dadosDoEmail(db, envio.mensagemId, atualizacaoDe(settings, new Date()));
+    const link = await linkDoPortal(db, envio, settings);
+    const corpo = dados.pixCopiaECola
+      ? envio.conteudo
+          .replace(blocoPix(dados.pixCopiaECola), '')
+          .replace(/\n{3,}/g, '\n\n')
+          .trim()
+      : envio.conteudo;
+    // A message with no subject of its own (an operator's) answers the customer's last e-mail, threaded.
+    const resposta = envio.assunto ? null : dados.ultimoEmail;
+    const assunto =
+      envio.assunto ??
+      (resposta?.assunto
+        ? `${/^re:/i.test(resposta.assunto) ? '' : 'Re: '}${resposta.assunto}`
+        : `Mensagem de ${settings.empresa.nome}`);
+    const descadastro = envio.clienteId
+      ? enderecosDescadastro(urlPublicaBase(), cfg.remetente.email, tokenDescadastro(appKey, envio.clienteId))
+      : null;
+    const montado = await montarEmail({
+      assunto,
+      corpo,
+      credor: settings.empresa,
+      valor: dados.valor,
+      pix: dados.pixCopiaECola ? { copiaECola: dados.pixCopiaECola } : null,
+      link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
+      descadastroUrl: descadastro?.url ?? urlPublicaBase(),
+    });
+    const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDe(cfg.remetente.email)}>`;
+    const email = {
+      mensagemId: envio.mensagemId,
+      para,
+      montado,
+      messageId,
+      emRespostaA: resposta?.messageId ?? null,
+      referencias: resposta ? [resposta.messageId] : [],
+      descadastro,
+    };
+    return () =>
+      enviarEmail(
+        transporteDe(cfg),
+        email,
+        simulador ? (info) => guardarSimulado(envio.mensagemId, info) : undefined,
+      );
+  };
   return {
     canal: 'email',
     provedor: simulador ? 'simulador' : 'smtp',
     porSegundo: cfg.limitePorMinuto / 60,
-    enviar: async (envio) => {
-      if (!envio.email) return SEM_EMAIL;
-      const settings = await buscarSistemaSettings(db);
-      const dados = await dadosDoEmail(db, envio.mensagemId, atualizacaoDe(settings, new Date()));
-      const link = await linkDoPortal(db, envio, settings);
-      const corpo = dados.pixCopiaECola
-        ? envio.conteudo.replace(blocoPix(dados.pixCopiaECola), '').replace(/\n{3,}/g, '\n\n').trim()
-        : envio.conteudo;
-      // A message with no subject of its own (an operator's) answers the customer's last e-mail, threaded.
-      const resposta = envio.assunto ? null : dados.ultimoEmail;
-      const assunto =
-        envio.assunto ??
-        (resposta?.assunto
-          ? `${/^re:/i.test(resposta.assunto) ? '' : 'Re: '}${resposta.assunto}`
-          : `Mensagem de ${settings.empresa.nome}`);
-      const descadastro = envio.clienteId
-        ? enderecosDescadastro(urlPublicaBase(), cfg.remetente.email, tokenDescadastro(appKey, envio.clienteId))
-        : null;
-      const montado = await montarEmail({
-        assunto,
-        corpo,
-        credor: settings.empresa,
-        valor: dados.valor,
-        pix: dados.pixCopiaECola ? { copiaECola: dados.pixCopiaECola } : null,
-        link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
-        descadastroUrl: descadastro?.url ?? urlPublicaBase(),
-      });
-      const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDe(cfg.remetente.email)}>`;
-      return enviarEmail(
-        transporteDe(cfg),
-        {
-          mensagemId: envio.mensagemId,
-          para: envio.email,
-          montado,
-          messageId,
-          emRespostaA: resposta?.messageId ?? null,
-          referencias: resposta ? [resposta.messageId] : [],
-          descadastro,
-        },
-        simulador
-          ? async (info) => {
-              await db
-                .insert(emailsSimulados)
-                .values({ mensagemId: envio.mensagemId, bruto: String(info.message) })
-                .onConflictDoUpdate({ target: emailsSimulados.mensagemId, set: { bruto: String(info.message) } });
-            }
-          : undefined,
-      );
-    },
+    preparar,
+    enviar: async (envio) => (await preparar(envio))(),
   };
 };

@@ -26,7 +26,11 @@ export type DadosDoEmail = {
   ultimoEmail: { messageId: string; assunto: string | null } | null;
 };
 
-export const dadosDoEmail = async (db: DbOrTx, mensagemId: number, atualizacao: Atualizacao): Promise<DadosDoEmail> => {
+export const dadosDoEmail = async (
+  db: DbOrTx,
+  mensagemId: number,
+  atualizacao: Atualizacao,
+): Promise<DadosDoEmail> => {
   const [l] = linhasDe<Linha>(
     await db.execute(sql`
       SELECT (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo,

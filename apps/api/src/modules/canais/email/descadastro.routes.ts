@@ -1,6 +1,6 @@
 import { errorResponse } from '@cobranca/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientes } from '../../../db/schema/index.ts';
@@ -18,7 +18,10 @@ const NAO_ENCONTRADO = 'Link de descadastro inválido.';
 const POR_MINUTO = 60;
 
 const escapar = (t: string) =>
-  t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  t.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const pagina = (titulo: string, corpo: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapar(titulo)}</title></head><body><main><h1>${escapar(titulo)}</h1>${corpo}</main></body></html>`;
@@ -32,8 +35,10 @@ const params = z.object({ token: z.string().max(100) });
 
 export const descadastroRoutes: FastifyPluginAsyncZod = async (app) => {
   // The provider's POST is a form (`List-Unsubscribe=One-Click`); kept as text for the proof.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, corpo, feito) =>
-    feito(null, corpo),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, corpo, feito) => feito(null, corpo),
   );
 
   const clienteDe = async (token: string) => {
@@ -47,7 +52,11 @@ export const descadastroRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const config = {
     access: 'public' as const,
-    rateLimit: { max: POR_MINUTO, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `descadastro:${r.ip}` },
+    rateLimit: {
+      max: POR_MINUTO,
+      timeWindow: 60_000,
+      keyGenerator: (r: FastifyRequest) => `descadastro:${r.ip}`,
+    },
   };
 
   app.get(

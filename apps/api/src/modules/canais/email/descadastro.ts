@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const mac = (appKey: Buffer, clienteId: number) =>
   createHmac('sha256', appKey).update(`descadastro-email:${clienteId}`).digest('base64url').slice(0, 32);
 
-export const tokenDescadastro = (appKey: Buffer, clienteId: number): string => `${clienteId}.${mac(appKey, clienteId)}`;
+export const tokenDescadastro = (appKey: Buffer, clienteId: number): string =>
+  `${clienteId}.${mac(appKey, clienteId)}`;
 
 /** The customer the token names, or null when it is not one of ours. */
 export const clienteDoDescadastro = (appKey: Buffer, token: string): number | null => {

@@ -5,20 +5,26 @@ import { and, eq } from 'drizzle-orm';
 import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestUser, issueToken, type TestApp } from '../../../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+} from '../../../../test/build-test-app.ts';
 import { type Dovecot, iniciarDovecot, motivoSemDovecot } from '../../../../test/dovecot.ts';
 import { type FakeSmtp, iniciarFakeSmtp } from '../../../../test/fake-smtp.ts';
+import { jobsDa } from '../../../../test/fila.ts';
 import { clientes, emailsDevolvidos, mensagens, optOutsCanal } from '../../../db/schema/index.ts';
 import { criarRelogioManual } from '../../../lib/relogio.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
-import { configurar, JANELA_SEMPRE } from '../../regua/regua.test-fixtures.ts';
 import { configurarUrlPublica } from '../../links-portal/links.ts';
 import { executarPassada } from '../../regua/motor.ts';
+import { configurar, JANELA_SEMPRE } from '../../regua/regua.test-fixtures.ts';
 import { canaisAtivos } from '../canais-ativos.ts';
-import { jobsDa } from '../../../../test/fila.ts';
 import { lerCaixaDeEmail } from './jobs/ler-caixa.job.ts';
-import { iniciarVigiaDaCaixa } from './vigia-caixa.ts';
 import { devolucaoSimulada, reclamacaoSimulada, respostaSimulada } from './relatorios-simulados.ts';
+import { iniciarVigiaDaCaixa } from './vigia-caixa.ts';
 
 // The e-mail channel end to end against local servers (docs/produto.md §12): the régua's e-mail through a
 // real SMTP server, its DKIM signature verified; one-click unsubscribe; then replies, bounces and
@@ -61,7 +67,10 @@ beforeAll(async () => {
       : {}),
   });
   expect(salvo.statusCode).toBe(200);
-  const dkim = await admin('POST', '/api/admin/configuracoes/email/dkim', { dominio: DOMINIO, seletor: 'cobranca' });
+  const dkim = await admin('POST', '/api/admin/configuracoes/email/dkim', {
+    dominio: DOMINIO,
+    seletor: 'cobranca',
+  });
   expect(dkim.statusCode).toBe(200);
   registroDkim = dkim.json().registro;
   await configurar(t.database.db, {
@@ -98,7 +107,10 @@ const doCliente = (id: number) =>
   t.database.db.select().from(mensagens).where(eq(mensagens.clienteId, id)).orderBy(mensagens.id);
 
 const lerCaixa = () =>
-  lerCaixaDeEmail.executar({}, { db: t.database.db, appKey, log: { info: () => {}, warn: () => {}, error: () => {} } });
+  lerCaixaDeEmail.executar(
+    {},
+    { db: t.database.db, appKey, log: { info: () => {}, warn: () => {}, error: () => {} } },
+  );
 
 let bia: number;
 let enviada: typeof mensagens.$inferSelect;
@@ -139,13 +151,17 @@ describe('the régua by e-mail through SMTP', () => {
 
   it('one-click unsubscribe: a GET shows a page and changes nothing; the provider POST opts out of e-mail, with proof', async () => {
     const email = await simpleParser(smtp.recebidas[0]?.bruto ?? Buffer.from(''));
-    const url = /<(https:[^>]+)>/.exec(email.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '')?.[1];
+    const url = /<(https:[^>]+)>/.exec(
+      email.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '',
+    )?.[1];
     if (!url) throw new Error('sem List-Unsubscribe');
     const caminho = new URL(url).pathname;
     const pagina = await t.app.inject({ method: 'GET', url: caminho, headers: { accept: 'text/html' } });
     expect(pagina.statusCode).toBe(200);
     expect(pagina.body).toContain('<form method="post">');
-    expect(await t.database.db.select().from(optOutsCanal).where(eq(optOutsCanal.clienteId, bia))).toEqual([]);
+    expect(await t.database.db.select().from(optOutsCanal).where(eq(optOutsCanal.clienteId, bia))).toEqual(
+      [],
+    );
 
     const clique = await t.app.inject({
       method: 'POST',
@@ -172,14 +188,23 @@ describe.skipIf(motivoSemDovecot !== null)('the inbox, read from a real IMAP ser
   it('a reply threads into the conversation and the customer waits for service', async () => {
     await dovecot?.entregar(
       respostaSimulada(
-        { messageId: enviada.canalMensagemId ?? '', para: 'bia@cliente.example', de: REMETENTE, assunto: enviada.assunto ?? '' },
+        {
+          messageId: enviada.canalMensagemId ?? '',
+          para: 'bia@cliente.example',
+          de: REMETENTE,
+          assunto: enviada.assunto ?? '',
+        },
         'Posso pagar na sexta?\n\nEm seg., escreveu:\n> mensagem antiga',
         new Date(),
       ),
     );
     await lerCaixa();
     const entrada = (await doCliente(bia)).find((m) => m.direcao === 'entrada');
-    expect(entrada).toMatchObject({ canal: 'email', conteudo: 'Posso pagar na sexta?', email: 'bia@cliente.example' });
+    expect(entrada).toMatchObject({
+      canal: 'email',
+      conteudo: 'Posso pagar na sexta?',
+      email: 'bia@cliente.example',
+    });
     const [c] = await t.database.db.select().from(clientes).where(eq(clientes.id, bia));
     expect(c?.status).toBe('aguardando_atendimento');
     // Read once: the same mailbox read again changes nothing.
@@ -194,7 +219,12 @@ describe.skipIf(motivoSemDovecot !== null)('the inbox, read from a real IMAP ser
     expect(email).toMatchObject({ canal: 'email', status: 'enviada' });
     await dovecot?.entregar(
       devolucaoSimulada(
-        { messageId: email?.canalMensagemId ?? '', para: 'caio@inexistente.example', de: REMETENTE, assunto: email?.assunto ?? '' },
+        {
+          messageId: email?.canalMensagemId ?? '',
+          para: 'caio@inexistente.example',
+          de: REMETENTE,
+          assunto: email?.assunto ?? '',
+        },
         true,
         new Date(),
       ),
@@ -208,7 +238,12 @@ describe.skipIf(motivoSemDovecot !== null)('the inbox, read from a real IMAP ser
     await passada();
     const [falhou, sms] = await doCliente(caio);
     expect(falhou).toMatchObject({ status: 'falhou', erroCodigo: 'devolvido' });
-    expect(sms).toMatchObject({ canal: 'sms', status: 'enviada', pixTxid: email?.pixTxid, substituiMensagemId: email?.id });
+    expect(sms).toMatchObject({
+      canal: 'sms',
+      status: 'enviada',
+      pixTxid: email?.pixTxid,
+      substituiMensagemId: email?.id,
+    });
   });
 
   it('a temporary bounce is only recorded; a complaint opts the customer out of e-mail', async () => {
@@ -240,10 +275,17 @@ describe.skipIf(motivoSemDovecot !== null)('the inbox, read from a real IMAP ser
       await new Promise((r) => setTimeout(r, 1500));
       const antes = (await jobsDa(t.database, lerCaixaDeEmail.nome)).length;
       await dovecot?.entregar(
-        respostaSimulada({ messageId: '<x@y>', para: 'quem@cliente.example', de: REMETENTE, assunto: 'Oi' }, 'Oi', new Date()),
+        respostaSimulada(
+          { messageId: '<x@y>', para: 'quem@cliente.example', de: REMETENTE, assunto: 'Oi' },
+          'Oi',
+          new Date(),
+        ),
       );
       await expect
-        .poll(async () => (await jobsDa(t.database, lerCaixaDeEmail.nome)).length, { timeout: 8000, interval: 200 })
+        .poll(async () => (await jobsDa(t.database, lerCaixaDeEmail.nome)).length, {
+          timeout: 8000,
+          interval: 200,
+        })
         .toBeGreaterThan(antes);
     } finally {
       await vigia.parar();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProvedorMensagem } from '@cobranca/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
 import { clientes } from '../../../db/schema/index.ts';
@@ -12,7 +12,6 @@ import { registrarStatusCanal } from '../../mensagens/status-entrega.repository.
 import { descadastrarDoCanal, marcarEmailDevolvido } from '../opt-out-canal.ts';
 import { clienteDoDescadastro, tokenDoMailto } from './descadastro.ts';
 import { classificarEmail, type EmailClassificado } from './entrada/classificar-email.ts';
-import { eq } from 'drizzle-orm';
 
 // What an e-mail arriving in the inbox does (docs/produto.md §12): a reply enters the customer's
 // conversation like a WhatsApp one; a permanent bounce marks the address bounced and the message failed
@@ -31,10 +30,20 @@ export type ResultadoEmailRecebido =
 
 type Contexto = { appKey: Buffer; provedor: ProvedorMensagem; dominio: string | null; agora: Date };
 
-type Original = { id: number; cliente_id: number | null; email: string | null; provedor: ProvedorMensagem; canal_mensagem_id: string };
+type Original = {
+  id: number;
+  cliente_id: number | null;
+  email: string | null;
+  provedor: ProvedorMensagem;
+  canal_mensagem_id: string;
+};
 
 /** Our e-mail a report or reply is about: by its Message-ID, else the last one sent to `email`. */
-const mensagemOriginal = async (db: DbOrTx, ids: string[], email: string | null): Promise<Original | undefined> => {
+const mensagemOriginal = async (
+  db: DbOrTx,
+  ids: string[],
+  email: string | null,
+): Promise<Original | undefined> => {
   const [porId] = ids.length
     ? linhasDe<Original>(
         await db.execute(sql`
@@ -60,7 +69,11 @@ const clienteDaResposta = async (
   tx: DbOrTx,
   c: Extract<EmailClassificado, { tipo: 'resposta' }>,
 ): Promise<ClienteRow | null> => {
-  const original = await mensagemOriginal(tx, [c.emRespostaA, ...c.referencias].filter((x) => x !== null), null);
+  const original = await mensagemOriginal(
+    tx,
+    [c.emRespostaA, ...c.referencias].filter((x) => x !== null),
+    null,
+  );
   const [linha] = linhasDe<{ id: number }>(
     await tx.execute(
       original?.cliente_id
@@ -70,11 +83,20 @@ const clienteDaResposta = async (
     ),
   );
   if (!linha) return null;
-  const [cliente] = await tx.select().from(clientes).where(eq(clientes.id, Number(linha.id))).for('update');
+  const [cliente] = await tx
+    .select()
+    .from(clientes)
+    .where(eq(clientes.id, Number(linha.id)))
+    .for('update');
   return cliente ?? null;
 };
 
-const responder = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { tipo: 'resposta' }>, digesto: string) =>
+const responder = async (
+  db: Db,
+  ctx: Contexto,
+  c: Extract<EmailClassificado, { tipo: 'resposta' }>,
+  digesto: string,
+) =>
   db.transaction(async (tx): Promise<ResultadoEmailRecebido> => {
     // A message sent to the unsubscribe mailto (`local+sair-TOKEN@…`).
     for (const endereco of c.para) {
@@ -117,7 +139,11 @@ const responder = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { 
   });
 
 const devolver = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { tipo: 'devolucao' }>) => {
-  const original = await mensagemOriginal(db, c.mensagemOriginalId ? [c.mensagemOriginalId] : [], c.destinatario);
+  const original = await mensagemOriginal(
+    db,
+    c.mensagemOriginalId ? [c.mensagemOriginalId] : [],
+    c.destinatario,
+  );
   const email = c.destinatario ?? original?.email ?? null;
   if (!c.permanente) {
     // The relay keeps trying within its queue's lifetime; when it gives up, a failed report follows.
@@ -148,7 +174,12 @@ const devolver = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { t
           descricao: `E-mail devolvido (${c.status}): nenhum e-mail vai mais para este endereço`,
           entidade: 'cliente',
           entidadeId: original?.cliente_id ?? undefined,
-          detalhes: { mensagem_id: original?.id ?? null, email, status: c.status, diagnostico: c.diagnostico },
+          detalhes: {
+            mensagem_id: original?.id ?? null,
+            email,
+            status: c.status,
+            diagnostico: c.diagnostico,
+          },
         });
     });
   if (original)
@@ -164,12 +195,18 @@ const devolver = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { t
 };
 
 const reclamar = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { tipo: 'reclamacao' }>) => {
-  const original = await mensagemOriginal(db, c.mensagemOriginalId ? [c.mensagemOriginalId] : [], c.destinatario);
+  const original = await mensagemOriginal(
+    db,
+    c.mensagemOriginalId ? [c.mensagemOriginalId] : [],
+    c.destinatario,
+  );
   const [porEndereco] =
     original?.cliente_id || !c.destinatario
       ? []
       : linhasDe<{ id: number }>(
-          await db.execute(sql`SELECT id FROM clientes WHERE lower(email) = ${c.destinatario} ORDER BY id DESC LIMIT 1`),
+          await db.execute(
+            sql`SELECT id FROM clientes WHERE lower(email) = ${c.destinatario} ORDER BY id DESC LIMIT 1`,
+          ),
         );
   const clienteId = original?.cliente_id ?? (porEndereco ? Number(porEndereco.id) : null);
   if (clienteId === null) return 'ignorado' as const;
@@ -186,7 +223,11 @@ const reclamar = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { t
 };
 
 /** Applies one message from the inbox; safe to call again with the same bytes. */
-export const processarEmailRecebido = async (db: Db, bruto: Buffer, ctx: Contexto): Promise<ResultadoEmailRecebido> => {
+export const processarEmailRecebido = async (
+  db: Db,
+  bruto: Buffer,
+  ctx: Contexto,
+): Promise<ResultadoEmailRecebido> => {
   const c = await classificarEmail(bruto, ctx.dominio ? { dominioMensagens: ctx.dominio } : {});
   switch (c.tipo) {
     case 'resposta':

@@ -14,6 +14,10 @@ export const criarCanalSms = (cfg: SmsConfigurado): CanalDriver | null => {
     canal: 'sms',
     provedor: 'zenvia',
     enviar: (envio) =>
-      enviarSmsZenvia(zenvia, { mensagemId: envio.mensagemId, para: envio.telefone ?? '', texto: envio.conteudo }),
+      enviarSmsZenvia(zenvia, {
+        mensagemId: envio.mensagemId,
+        para: envio.telefone ?? '',
+        texto: envio.conteudo,
+      }),
   };
 };

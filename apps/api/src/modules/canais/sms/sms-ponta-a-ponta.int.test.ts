@@ -3,7 +3,13 @@ import { sistemaSettings } from '@cobranca/contracts';
 import { hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestUser, issueToken, type TestApp } from '../../../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+} from '../../../../test/build-test-app.ts';
 import { type FakeZenvia, iniciarFakeZenvia } from '../../../../test/fake-zenvia.ts';
 import { clientes, mensagens, optOutsCanal } from '../../../db/schema/index.ts';
 import { criarRelogioManual } from '../../../lib/relogio.ts';
@@ -55,8 +61,16 @@ const passada = () =>
   });
 
 const devedor = async (nome: string, telefone: string) => {
-  const id = await inserirCliente(t.database.db, { nome, telefone, email: `${nome.split(' ')[0]?.toLowerCase()}@cliente.example` });
-  await inserirConta(t.database.db, { clienteId: id, valorCentavos: 12_000, vencimento: somarDias(hojeNoFuso(new Date()), -3) });
+  const id = await inserirCliente(t.database.db, {
+    nome,
+    telefone,
+    email: `${nome.split(' ')[0]?.toLowerCase()}@cliente.example`,
+  });
+  await inserirConta(t.database.db, {
+    clienteId: id,
+    valorCentavos: 12_000,
+    vencimento: somarDias(hojeNoFuso(new Date()), -3),
+  });
   return id;
 };
 
@@ -86,7 +100,9 @@ describe('the régua by SMS through Zenvia', () => {
     const id = await devedor('Fabio Sem Sinal', '+5511987650002');
     await passada();
     const [sms] = await doCliente(id);
-    expect((await postar(zenvia.relatorio(sms?.canalMensagemId ?? '', 'NOT_DELIVERED'))).statusCode).toBe(200);
+    expect((await postar(zenvia.relatorio(sms?.canalMensagemId ?? '', 'NOT_DELIVERED'))).statusCode).toBe(
+      200,
+    );
     await passada();
     const [falhou, email] = await doCliente(id);
     expect(falhou).toMatchObject({ canal: 'sms', status: 'falhou' });
@@ -107,7 +123,9 @@ describe('the régua by SMS through Zenvia', () => {
   });
 
   it('answers 404 on a wrong secret segment, and 200 (logged, nothing applied) on a body that is not an event', async () => {
-    expect((await postar(zenvia.mo('+5511987650003', 'oi'), '/api/webhooks/zenvia/errado')).statusCode).toBe(404);
+    expect((await postar(zenvia.mo('+5511987650003', 'oi'), '/api/webhooks/zenvia/errado')).statusCode).toBe(
+      404,
+    );
     expect((await postar({ qualquer: 'coisa' })).statusCode).toBe(200);
   });
 });

@@ -7,10 +7,15 @@ import type { EventoZenvia } from './zenvia-webhook.ts';
 // Zenvia's delivery reports and replies (docs/formatos-externos.md §11): a report moves the SMS's status
 // forward (an undeliverable one falls back to the next channel); a reply goes through `receberSms`.
 
-export const aplicarEventoZenvia = async (db: Db, log: FastifyBaseLogger, evento: EventoZenvia): Promise<void> => {
+export const aplicarEventoZenvia = async (
+  db: Db,
+  log: FastifyBaseLogger,
+  evento: EventoZenvia,
+): Promise<void> => {
   if (evento.tipo === 'status') {
     const r = await registrarStatusCanal(db, { provedor: 'zenvia', ...evento });
-    if (r === 'desconhecida') log.info({ zenvia_id: evento.canalMensagemId }, 'SMS: status de mensagem desconhecida');
+    if (r === 'desconhecida')
+      log.info({ zenvia_id: evento.canalMensagemId }, 'SMS: status de mensagem desconhecida');
     return;
   }
   const r = await receberSms(db, 'zenvia', {
@@ -19,5 +24,6 @@ export const aplicarEventoZenvia = async (db: Db, log: FastifyBaseLogger, evento
     canalMensagemId: evento.canalMensagemId,
     instante: evento.instante,
   });
-  if (r.clienteId === null && !r.duplicada) log.warn({ mensagem_id: r.mensagemId }, 'SMS de um número sem cliente');
+  if (r.clienteId === null && !r.duplicada)
+    log.warn({ mensagem_id: r.mensagemId }, 'SMS de um número sem cliente');
 };

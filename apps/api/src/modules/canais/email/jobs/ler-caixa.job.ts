@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definirTarefa } from '../../../../fila/tarefa.ts';
-import { buscarEmailConfigurado } from '../email-settings.repository.ts';
 import { processarEmailRecebido } from '../email-recebido.service.ts';
+import { buscarEmailConfigurado } from '../email-settings.repository.ts';
 import { lerCaixa } from '../entrada/caixa-imap.ts';
 
 // The e-mail inbox (docs/produto.md §12): replies, bounces and complaints, read every minute from the
