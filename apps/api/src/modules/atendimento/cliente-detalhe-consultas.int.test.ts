@@ -497,6 +497,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
         direcao: 'entrada',
         origem: 'cliente',
         status: 'recebida',
+        canal: 'whatsapp',
         erro: null,
         proxima_tentativa_em: null,
         created_at: '2026-03-01T10:00:00.321Z',

@@ -142,12 +142,14 @@ describe('POST /api/operador/clientes/:id/mensagens', () => {
     });
   });
 
-  it('answers 422 for a customer without a phone', async () => {
-    const id = await novoCliente();
+  it('answers 422 for a customer with neither a phone nor an e-mail (no channel reaches them)', async () => {
+    const id = await novoCliente({ email: null });
     await t.database.db.update(clientes).set({ telefone: null }).where(eq(clientes.id, id));
     const response = await enviar(id, { conteudo: 'Oi' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toHaveProperty('telefone');
+    expect(response.json().errors).toEqual({
+      canal: ['O cliente não pode receber mensagens por nenhum canal configurado.'],
+    });
   });
 
   it('still messages a concluded customer', async () => {

@@ -17,7 +17,7 @@ import {
   mensagens,
   pagamentos,
 } from '../../db/schema/index.ts';
-import { DEFAULT_TEMPLATES } from './default-templates.ts';
+import { DEFAULT_EMAILS, DEFAULT_SMS, DEFAULT_TEMPLATES } from './default-templates.ts';
 
 let t: TestApp;
 let adminId: number;
@@ -129,6 +129,9 @@ describe('GET /api/admin/configuracoes/mensagens/templates', () => {
         texto: DEFAULT_TEMPLATES[tipo],
         whatsapp_template_nome: null,
         whatsapp_idioma: 'pt_BR',
+        email_assunto: DEFAULT_EMAILS[tipo].assunto,
+        email_texto: DEFAULT_EMAILS[tipo].texto,
+        sms_texto: DEFAULT_SMS[tipo],
         updated_at: null,
         avisos: [],
         estatisticas: ZERO,

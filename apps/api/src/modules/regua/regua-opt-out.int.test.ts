@@ -42,7 +42,7 @@ const pararNoPortal: Pedir = async (db, _telefone, clienteId) => {
 // Both requests, one under tight contact caps and one under generous ones.
 const CASOS: { via: string; pedir: Pedir; limite: string; limites: SistemaSettings['limites_contato'] }[] = [
   { via: 'SAIR pelo canal', pedir: sairPeloCanal, limite: 'justos', limites: { por_dia: 1, por_semana: 2 } },
-  { via: 'o portal', pedir: pararNoPortal, limite: 'folgados', limites: { por_dia: 10, por_semana: 70 } },
+  { via: 'o portal', pedir: pararNoPortal, limite: 'folgados', limites: { por_dia: 10, por_semana: 30 } },
 ];
 
 describe('an opted-out customer', () => {
@@ -55,7 +55,7 @@ describe('an opted-out customer', () => {
         await configurar(db, {
           janela_envio: JANELA_SEMPRE,
           limites_contato,
-          tentativas_com_falhas: 50,
+          tentativas_com_falhas: 20,
           regua,
         });
         const telefone = '+5511987654321';

@@ -30,8 +30,9 @@ import type { DepsMotor } from './motor.ts';
 export const em = (data: string, hhmm: string): Date =>
   instanteNoFuso(data, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
 
+/** Saves the defaults with `mudancas`; throws on invalid settings, which the engine would read as the defaults. */
 export const configurar = (db: Db, mudancas: Partial<SistemaSettings>) =>
-  salvarSistemaSettings(db, { ...sistemaSettings.parse({}), ...mudancas }, null);
+  salvarSistemaSettings(db, sistemaSettings.parse({ ...sistemaSettings.parse({}), ...mudancas }), null);
 
 /** What a sender does first: the charges (on the simulator) of the messages due at `agora`; answers how many. */
 export const cobrarPendentes = async (db: Db, agora: Date): Promise<number> => {
