@@ -17,9 +17,9 @@ const settings = (): SistemaSettings => ({
   pix: { chave: '11222333000181', nome_recebedor: 'EMPRESA DEMO', cidade: 'SAO PAULO' },
   // Out of order on purpose: the screen shows the steps sorted by day.
   regua: [
-    { dias: 7, tipo: 'atraso' },
-    { dias: -3, tipo: 'lembrete' },
-    { dias: 0, tipo: 'vencimento' },
+    { dias: 7, tipo: 'atraso', canais: ['whatsapp', 'email'] },
+    { dias: -3, tipo: 'lembrete', canais: ['whatsapp', 'email'] },
+    { dias: 0, tipo: 'vencimento', canais: ['whatsapp', 'email'] },
   ],
   janela_envio: {
     dias_uteis: { inicio: '08:00', fim: '20:00' },
@@ -128,8 +128,8 @@ describe('AdminConfigSistemaPage', () => {
       {
         ...settings(),
         regua: [
-          { dias: -3, tipo: 'lembrete' },
-          { dias: 7, tipo: 'atraso' },
+          { dias: -3, tipo: 'lembrete', canais: ['whatsapp', 'email'] },
+          { dias: 7, tipo: 'atraso', canais: ['whatsapp', 'email'] },
           { dias: 8, tipo: 'negociacao' },
         ],
         janela_envio: { ...settings().janela_envio, sabado: null },
