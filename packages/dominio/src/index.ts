@@ -7,4 +7,5 @@ export * from './dinheiro.ts';
 export * from './documentos.ts';
 export * from './encargos.ts';
 export * from './planos-portal.ts';
+export * from './sms-segmentos.ts';
 export * from './texto.ts';
