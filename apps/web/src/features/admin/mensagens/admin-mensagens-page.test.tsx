@@ -122,7 +122,8 @@ describe('AdminMensagensPage', () => {
     expect(field).toHaveValue(`${original.slice(0, 4)}{{pix}}${original.slice(4)}`);
     expect(field).toHaveFocus();
     expect(field.selectionStart).toBe(4 + '{{pix}}'.length);
-    expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName(/^Lembrete.*não salvo/);
+    const tipos = screen.getByRole('tablist', { name: 'Tipos de mensagem' });
+    expect(within(tipos).getByRole('tab', { selected: true })).toHaveAccessibleName(/^Lembrete.*não salvo/);
   });
 
   it('offers {{link}} with its meaning and previews it as a sample portal link', async () => {
@@ -182,7 +183,14 @@ describe('AdminMensagensPage', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription('O texto é longo demais para o SMS.'));
     expect(sent).toEqual({
       tipo: 'lembrete',
-      body: { texto: novo, whatsapp_template_nome: null, whatsapp_idioma: 'pt_BR' },
+      body: {
+        texto: novo,
+        whatsapp_template_nome: null,
+        whatsapp_idioma: 'pt_BR',
+        email_assunto: templates().mensagens.lembrete.email_assunto,
+        email_texto: templates().mensagens.lembrete.email_texto,
+        sms_texto: templates().mensagens.lembrete.sms_texto,
+      },
     });
     expect(await screen.findByText('Os dados enviados são inválidos.')).toBeInTheDocument();
   });
