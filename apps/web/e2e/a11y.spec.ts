@@ -93,6 +93,9 @@ for (const width of [1440, 390]) {
       ['Logs', '/admin/logs'],
       ['Config. mensagens', '/admin/mensagens'],
       ['Config. WhatsApp', '/admin/whatsapp'],
+      ['Config. e-mail', '/admin/email'],
+      ['Config. SMS', '/admin/sms'],
+      ['Caixa de saída do simulador', '/admin/simulador/saida'],
       ['Config. do sistema', '/admin/config-sistema'],
     ]);
     expect(findings, report(findings)).toEqual([]);

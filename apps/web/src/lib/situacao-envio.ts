@@ -35,7 +35,9 @@ export const quando = (instante: Date, agora: Date): string => {
   return `${diaSemana.format(instante)} ${as}`;
 };
 
-type Mensagem = Pick<MensagemView, 'direcao' | 'origem' | 'status' | 'erro' | 'proxima_tentativa_em'>;
+type Mensagem = Pick<MensagemView, 'direcao' | 'origem' | 'status' | 'erro' | 'proxima_tentativa_em'> &
+  // Lists without the channel (the last message of a row) read as WhatsApp, as they did before e-mail.
+  Partial<Pick<MensagemView, 'canal' | 'enviada_em'>>;
 
 /** A state that needs no shorter form. */
 const igual = (rotulo: string, tipo: Situacao['tipo']): Situacao => ({ rotulo, curto: rotulo, tipo });
@@ -52,12 +54,26 @@ const pendente = (m: Mensagem, janela: JanelaEnvio | undefined, agora: Date): Si
   return igual('Na fila', 'fila');
 };
 
+/**
+ * An e-mail has no delivery or read receipt: once it left it is "Enviado", and a failure after it left
+ * is a bounce ("Devolvido"), never "Entregue" or "Lido".
+ */
+const situacaoDoEmail = (m: Mensagem): Situacao | null => {
+  if (m.status === 'enviada' || m.status === 'entregue' || m.status === 'lida')
+    return igual('Enviado', 'enviada');
+  if (m.status === 'falhou' && m.enviada_em)
+    return { rotulo: m.erro ? `Devolvido: ${m.erro}` : 'Devolvido', curto: 'Devolvido', tipo: 'falhou' };
+  return null;
+};
+
 export const situacaoDaMensagem = (
   m: Mensagem,
   janela: JanelaEnvio | undefined,
   agora = new Date(),
 ): Situacao => {
   if (m.direcao === 'entrada') return igual('Recebida', 'recebida');
+  const email = m.canal === 'email' ? situacaoDoEmail(m) : null;
+  if (email) return email;
   switch (m.status) {
     case 'pendente':
       return pendente(m, janela, agora);

@@ -23,7 +23,7 @@ const menuLabels = () =>
 const drawerState = () => screen.getByTestId('menu-lateral').getAttribute('data-state');
 
 describe('AppShell menus (docs/produto.md §2)', () => {
-  it('gives the super admin the highlighted Super Admin entry, then the eight admin entries, and Sair', async () => {
+  it('gives the super admin the highlighted Super Admin entry, then the ten admin entries, and Sair', async () => {
     signInAs(TEST_USERS.super_admin);
     renderApp('/super-admin');
     await screen.findByRole('heading', { name: 'Super Admin', level: 2 });
@@ -35,6 +35,8 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Logs do Sistema',
       'Config. Mensagens',
       'Config. WhatsApp',
+      'Config. E-mail',
+      'Config. SMS',
       'Config. PIX',
       'Config. do Sistema',
     ]);
@@ -42,7 +44,7 @@ describe('AppShell menus (docs/produto.md §2)', () => {
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
-  it('gives the admin the same eight entries without Super Admin', async () => {
+  it('gives the admin the same ten entries without Super Admin', async () => {
     signInAs(TEST_USERS.admin);
     renderApp('/admin/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
@@ -53,6 +55,8 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Logs do Sistema',
       'Config. Mensagens',
       'Config. WhatsApp',
+      'Config. E-mail',
+      'Config. SMS',
       'Config. PIX',
       'Config. do Sistema',
     ]);

@@ -4,6 +4,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import EmailIcon from '@mui/icons-material/Email';
 import GroupIcon from '@mui/icons-material/Group';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -12,6 +13,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PixIcon from '@mui/icons-material/Pix';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SmsIcon from '@mui/icons-material/Sms';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
@@ -49,6 +51,8 @@ const ADMIN_MENU: MenuEntry[] = [
   link('Logs do Sistema', 'AdminLogs', ListAltIcon),
   link('Config. Mensagens', 'AdminMensagens', ChatIcon),
   link('Config. WhatsApp', 'AdminWhatsapp', WhatsAppIcon),
+  link('Config. E-mail', 'AdminEmail', EmailIcon),
+  link('Config. SMS', 'AdminSms', SmsIcon),
   link('Config. PIX', 'AdminPix', PixIcon),
   link('Config. do Sistema', 'AdminConfigSistema', SettingsIcon),
 ];

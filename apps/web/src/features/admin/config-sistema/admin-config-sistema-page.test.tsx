@@ -17,9 +17,9 @@ const settings = (): SistemaSettings => ({
   pix: { chave: '11222333000181', nome_recebedor: 'EMPRESA DEMO', cidade: 'SAO PAULO' },
   // Out of order on purpose: the screen shows the steps sorted by day.
   regua: [
-    { dias: 7, tipo: 'atraso' },
-    { dias: -3, tipo: 'lembrete' },
-    { dias: 0, tipo: 'vencimento' },
+    { dias: 7, tipo: 'atraso', canais: ['whatsapp', 'email'] },
+    { dias: -3, tipo: 'lembrete', canais: ['whatsapp', 'email'] },
+    { dias: 0, tipo: 'vencimento', canais: ['whatsapp', 'email'] },
   ],
   janela_envio: {
     dias_uteis: { inicio: '08:00', fim: '20:00' },
@@ -128,14 +128,43 @@ describe('AdminConfigSistemaPage', () => {
       {
         ...settings(),
         regua: [
-          { dias: -3, tipo: 'lembrete' },
-          { dias: 7, tipo: 'atraso' },
-          { dias: 8, tipo: 'negociacao' },
+          { dias: -3, tipo: 'lembrete', canais: ['whatsapp', 'email'] },
+          { dias: 7, tipo: 'atraso', canais: ['whatsapp', 'email'] },
+          { dias: 8, tipo: 'negociacao', canais: ['whatsapp', 'email'] },
         ],
         janela_envio: { ...settings().janela_envio, sabado: null },
         portal: { ...settings().portal, faixas_desconto: FAIXAS_ORDENADAS },
       },
     ]);
+  });
+
+  it('orders each step’s channels, adds SMS, and never leaves a step without one', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/config-sistema');
+    await ready();
+    const etapa = within(
+      screen.getByRole('group', { name: 'Canais da etapa 1, na ordem em que são tentados' }),
+    );
+    expect(etapa.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
+      '1º WhatsApp',
+      '2º E-mail',
+      'SMS',
+    ]);
+    await user.click(etapa.getByRole('button', { name: 'Tentar E-mail antes na etapa 1' }));
+    await user.click(etapa.getByRole('checkbox', { name: 'SMS' }));
+    expect(etapa.getByRole('checkbox', { name: '3º SMS' })).toBeChecked();
+    await user.click(etapa.getByRole('checkbox', { name: '2º WhatsApp' }));
+    await user.click(etapa.getByRole('checkbox', { name: '2º SMS' }));
+    // The one left cannot be unchecked.
+    expect(etapa.getByRole('checkbox', { name: '1º E-mail' })).toBeDisabled();
+    await user.click(etapa.getByRole('checkbox', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas.')).toBeInTheDocument();
+    expect((sent[0] as SistemaSettings).regua[0]).toEqual({
+      dias: -3,
+      tipo: 'lembrete',
+      canais: ['email', 'sms'],
+    });
   });
 
   it('takes the sending window as 24-hour HH:MM text and sends it', async () => {

@@ -1,10 +1,11 @@
-import { TEMPLATE_TIPOS } from '@cobranca/contracts';
+import { CANAIS_PADRAO_ETAPA, TEMPLATE_TIPOS } from '@cobranca/contracts';
 import { contagem } from '@cobranca/dominio';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { TIPO_LABELS } from '../mensagens/template-labels.ts';
 import { CampoSelecao } from './campo-selecao.tsx';
+import { CanaisEtapa } from './canais-etapa.tsx';
 import { FormSection } from './form-section.tsx';
 import { LinhasEditaveis } from './linhas-editaveis.tsx';
 import type { SistemaForm } from './sistema-form.ts';
@@ -22,8 +23,8 @@ export const descreverDias = (dias: number): string => {
 };
 
 /**
- * One step's fields: its day (the row moves to its place once typed, through `onDiasBlur`), its message
- * and, from `sm` up, the day in words.
+ * One step's fields: its day (the row moves to its place once typed, through `onDiasBlur`), its message,
+ * from `sm` up the day in words, and on a second line its channels in order.
  */
 const EtapaCampos = ({ index, onDiasBlur }: { index: number; onDiasBlur: () => void }) => {
   const {
@@ -53,6 +54,7 @@ const EtapaCampos = ({ index, onDiasBlur }: { index: number; onDiasBlur: () => v
       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, pt: 1 }}>
         {descreverDias(dias ?? Number.NaN)}
       </Typography>
+      <CanaisEtapa index={index} />
     </>
   );
 };
@@ -83,7 +85,7 @@ export const ReguaSection = () => {
         .map((etapa) => etapa.dias)
         .filter(Number.isFinite),
     );
-    append({ dias: Math.min(ultimo + 1, MAX_DIAS), tipo: 'atraso' });
+    append({ dias: Math.min(ultimo + 1, MAX_DIAS), tipo: 'atraso', canais: [...CANAIS_PADRAO_ETAPA] });
   };
 
   return (

@@ -14,6 +14,9 @@ const view = (tipo: TemplateTipo, texto: string, extra: Partial<TemplateView> = 
   texto,
   whatsapp_template_nome: null,
   whatsapp_idioma: 'pt_BR',
+  email_assunto: 'Sua conta com {{empresa}}',
+  email_texto: `Olá {{nome}}, este é o e-mail da sua conta de {{valor}}. ${CREDOR}`,
+  sms_texto: `{{nome}}, sua conta de {{valor}}: {{link}} ${CREDOR}`,
   updated_at: null,
   avisos: [],
   estatisticas: { enviadas: 0, taxa_resposta: 0, valor_recuperado: 0 },
@@ -119,7 +122,8 @@ describe('AdminMensagensPage', () => {
     expect(field).toHaveValue(`${original.slice(0, 4)}{{pix}}${original.slice(4)}`);
     expect(field).toHaveFocus();
     expect(field.selectionStart).toBe(4 + '{{pix}}'.length);
-    expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName(/^Lembrete.*não salvo/);
+    const tipos = screen.getByRole('tablist', { name: 'Tipos de mensagem' });
+    expect(within(tipos).getByRole('tab', { selected: true })).toHaveAccessibleName(/^Lembrete.*não salvo/);
   });
 
   it('offers {{link}} with its meaning and previews it as a sample portal link', async () => {
@@ -179,7 +183,14 @@ describe('AdminMensagensPage', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription('O texto é longo demais para o SMS.'));
     expect(sent).toEqual({
       tipo: 'lembrete',
-      body: { texto: novo, whatsapp_template_nome: null, whatsapp_idioma: 'pt_BR' },
+      body: {
+        texto: novo,
+        whatsapp_template_nome: null,
+        whatsapp_idioma: 'pt_BR',
+        email_assunto: templates().mensagens.lembrete.email_assunto,
+        email_texto: templates().mensagens.lembrete.email_texto,
+        sms_texto: templates().mensagens.lembrete.sms_texto,
+      },
     });
     expect(await screen.findByText('Os dados enviados são inválidos.')).toBeInTheDocument();
   });
@@ -223,5 +234,67 @@ describe('AdminMensagensPage', () => {
     expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await texto()).toBeInTheDocument();
+  });
+
+  it('edits the e-mail subject and body in their own tab, with a live preview, and saves every channel', async () => {
+    let sent: unknown;
+    server.use(
+      http.put('/api/admin/configuracoes/mensagens/:tipo', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(templates().mensagens.lembrete);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/mensagens');
+    await texto();
+    await user.click(screen.getByRole('tab', { name: 'E-mail' }));
+    const assunto = screen.getByRole('textbox', { name: 'Assunto do e-mail' });
+    expect(assunto).toHaveValue('Sua conta com {{empresa}}');
+    await user.clear(assunto);
+    await user.click(assunto);
+    await user.paste('Lembrete para {{nome}}');
+    expect(screen.getByTestId('preview-email')).toHaveTextContent('Lembrete para Maria Oliveira');
+    expect(screen.getByTestId('preview-email')).toHaveTextContent('Olá Maria Oliveira, este é o e-mail');
+    await user.click(salvar());
+    await waitFor(() =>
+      expect(sent).toMatchObject({
+        texto: templates().mensagens.lembrete.texto,
+        email_assunto: 'Lembrete para {{nome}}',
+        email_texto: templates().mensagens.lembrete.email_texto,
+        sms_texto: templates().mensagens.lembrete.sms_texto,
+      }),
+    );
+  });
+
+  it('counts the SMS parts live, warns above two, and refuses {{pix}} saying why', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/mensagens');
+    await texto();
+    await user.click(screen.getByRole('tab', { name: 'SMS' }));
+    const sms = screen.getByRole('textbox', { name: 'Texto do SMS' });
+    await user.clear(sms);
+    await user.click(sms);
+    await user.paste('Oi {{nome}}, pague em {{link}}');
+    expect(screen.getByText(/^\d+ de 160 caracteres · 1 parte/)).toBeInTheDocument();
+    expect(screen.queryByText(/cada parte é cobrada/)).toBeNull();
+    // {{pix}} is not offered to insert; {{link}} is.
+    expect(screen.queryByRole('button', { name: '{{pix}}' })).toBeNull();
+    expect(screen.getByRole('button', { name: '{{link}}' })).toBeInTheDocument();
+    expect(
+      screen.getByText('O SMS não leva o PIX copia e cola: use {{link}} para o portal.'),
+    ).toBeInTheDocument();
+
+    await user.clear(sms);
+    await user.click(sms);
+    await user.paste(`Olá {{nome}}, ${'conta '.repeat(60)}${CREDOR}`);
+    expect(screen.getByText(/caracteres · \d+ partes \(UCS-2: 67 por parte\)/)).toBeInTheDocument();
+    expect(screen.getByText(/cada parte é cobrada como um SMS/)).toBeInTheDocument();
+
+    await user.clear(sms);
+    await user.click(sms);
+    await user.paste(`{{nome}}, pague com {{pix}} ${CREDOR}`);
+    expect(sms).toHaveAccessibleDescription('O SMS não leva o PIX copia e cola: use {{link}} para o portal.');
+    expect(screen.getByRole('tab', { name: 'SMS (com erro)' })).toBeInTheDocument();
+    expect(salvar()).toBeDisabled();
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  Canal,
   ChamadaView,
   ClienteDetalhe,
   chamadaBody,
@@ -127,3 +128,16 @@ export const useRegistrarChamada = (id: number) => useRegistroAction(id, registr
 export const useCriarNegociacao = (id: number) => useRegistroAction(id, criarNegociacao);
 export const useRegistrarPagamento = (id: number) => useRegistroAction(id, registrarPagamento);
 export const useRegistrarPromessa = (id: number) => useRegistroAction(id, registrarPromessa);
+
+// ── PUT /api/operador/clientes/{id}/canal-preferido {canal} (answers the customer itself) ──
+/** null: automatic (the régua tries each step's channels in order). */
+export const salvarCanalPreferido = (id: number, canal: Canal | null) =>
+  api.put<ClienteDetalhe>(`/operador/clientes/${id}/canal-preferido`, { canal });
+
+export const useCanalPreferido = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (canal: Canal | null) => salvarCanalPreferido(id, canal),
+    onSuccess: (cliente) => queryClient.setQueryData(clienteKeys.detalhe(id), cliente),
+  });
+};

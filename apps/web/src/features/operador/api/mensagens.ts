@@ -1,4 +1,4 @@
-import type { MensagemView, SimularRespostaResponse } from '@cobranca/contracts';
+import type { Canal, MensagemView, SimularRespostaResponse } from '@cobranca/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, temCodigo } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -32,9 +32,12 @@ export const mensagensQueryOptions = (clienteId: number) =>
 
 export const useMensagens = (clienteId: number) => useQuery(mensagensQueryOptions(clienteId));
 
-// ── POST /api/operador/clientes/{id}/mensagens {conteudo} ───────────────────────
-export const enviarMensagem = async (clienteId: number, conteudo: string): Promise<MensagemView> => {
-  const body = await api.post<EnviadaResposta>(`/operador/clientes/${clienteId}/mensagens`, { conteudo });
+// ── POST /api/operador/clientes/{id}/mensagens {conteudo, canal?} ───────────────
+/** Without `canal` the server picks it: the customer's last reply's channel, else the first available. */
+export type NovaMensagem = { conteudo: string; canal?: Canal };
+
+export const enviarMensagem = async (clienteId: number, nova: NovaMensagem): Promise<MensagemView> => {
+  const body = await api.post<EnviadaResposta>(`/operador/clientes/${clienteId}/mensagens`, nova);
   return 'mensagem' in body ? body.mensagem : body;
 };
 
@@ -46,8 +49,8 @@ export const useEnviarMensagem = (clienteId: number) => {
   const queryClient = useQueryClient();
   const key = mensagensKeys.thread(clienteId);
   return useMutation({
-    mutationFn: (conteudo: string) => enviarMensagem(clienteId, conteudo),
-    onMutate: async (conteudo) => {
+    mutationFn: (nova: NovaMensagem) => enviarMensagem(clienteId, nova),
+    onMutate: async ({ conteudo, canal }) => {
       // A poll landing now would drop the pending message from the cache.
       await queryClient.cancelQueries({ queryKey: key });
       const user = useSession.getState().user;
@@ -56,6 +59,8 @@ export const useEnviarMensagem = (clienteId: number) => {
         direcao: 'saida',
         origem: 'operador',
         status: 'pendente',
+        canal: canal ?? 'whatsapp',
+        assunto: null,
         conteudo,
         autor: user ? { id: user.id, name: user.name } : null,
         created_at: new Date().toISOString(),

@@ -107,10 +107,13 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
   const ativa = cobranca.status === 'ativa';
 
   const onEnviar = () =>
-    enviar.mutate(mensagemCopiaECola(cobranca.pix_copia_e_cola), {
-      onSuccess: () => notify.success('Código PIX enviado no chat.'),
-      onError: (error) => notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.')),
-    });
+    enviar.mutate(
+      { conteudo: mensagemCopiaECola(cobranca.pix_copia_e_cola) },
+      {
+        onSuccess: () => notify.success('Código PIX enviado no chat.'),
+        onError: (error) => notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.')),
+      },
+    );
 
   return (
     <Box

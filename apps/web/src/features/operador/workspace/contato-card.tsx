@@ -3,10 +3,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatarDataHora } from '../../../lib/format.ts';
+import { CanaisContato } from './canais-contato.tsx';
 import { BASE_LEGAL_LABELS, ORIGEM_CONTATO_LABELS } from './labels.ts';
 import { PortalLink } from './portal-link.tsx';
 
-/** How the customer is reached (their portal link too), and on which legal basis (LGPD) the contact is made. */
+/**
+ * How the customer is reached (each channel's state, the preferred one, their portal link), and on which
+ * legal basis (LGPD) the contact is made.
+ */
 export const ContatoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const itens: [string, string][] = [
     ['E-mail', cliente.email ?? 'Não informado'],
@@ -34,6 +38,7 @@ export const ContatoCard = ({ cliente }: { cliente: ClienteDetalhe }) => {
           </Box>
         ))}
       </Box>
+      <CanaisContato cliente={cliente} />
       <PortalLink cliente={cliente} />
     </Paper>
   );

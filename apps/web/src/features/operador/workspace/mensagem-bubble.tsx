@@ -8,6 +8,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { situacaoDaMensagem } from '../../../lib/situacao-envio.ts';
+import { CANAL_ICONES, CANAL_LABELS } from './canais.tsx';
 
 const autorDe = (m: MensagemView): string | null => {
   if (m.direcao === 'entrada') return null;
@@ -60,7 +61,21 @@ const Entrega = ({ m, janela }: { m: MensagemView; janela: JanelaEnvio | undefin
   }
 };
 
-/** One message: the customer's on the left, ours on the right with who sent it. */
+/** The channel it went or came through, as an icon with its name for screen readers. */
+const CanalIcone = ({ canal }: { canal: MensagemView['canal'] }) => {
+  const Icone = CANAL_ICONES[canal];
+  const rotulo = `Via ${CANAL_LABELS[canal]}`;
+  return (
+    <Icone
+      sx={{ fontSize: 16, verticalAlign: 'middle' }}
+      titleAccess={rotulo}
+      aria-label={rotulo}
+      role="img"
+    />
+  );
+};
+
+/** One message: the customer's on the left, ours on the right with who sent it; an e-mail shows its subject. */
 export const MensagemBubble = ({ mensagem: m, janela }: { mensagem: MensagemView; janela?: JanelaEnvio }) => {
   const nossa = m.direcao === 'saida';
   const autor = autorDe(m);
@@ -87,6 +102,11 @@ export const MensagemBubble = ({ mensagem: m, janela }: { mensagem: MensagemView
             {autor}
           </Typography>
         )}
+        {m.canal === 'email' && m.assunto && (
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            Assunto: {m.assunto}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {m.conteudo}
         </Typography>
@@ -95,6 +115,7 @@ export const MensagemBubble = ({ mensagem: m, janela }: { mensagem: MensagemView
           color="text.secondary"
           sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5 }}
         >
+          <CanalIcone canal={m.canal} />
           <time dateTime={m.created_at}>{formatarDataHora(m.created_at)}</time>
           {nossa && <Entrega m={m} janela={janela} />}
         </Typography>

@@ -1,4 +1,5 @@
 import {
+  type Canal,
   type ClienteDetalhe,
   LIMITE_MENSAGEM_WHATSAPP,
   type RespostaRapidaRenderizada,
@@ -6,12 +7,14 @@ import {
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useEnviarMensagem } from '../api/mensagens.ts';
+import { useEnviarMensagem, useMensagens } from '../api/mensagens.ts';
 import { useRespostasRapidas } from '../api/respostas-rapidas.ts';
+import { CANAL_LABELS, canalPadrao, estadoDoCanal } from './canais.tsx';
 import { RespostasBarraLista } from './respostas-barra-lista.tsx';
 import {
   avisoLimite,
@@ -28,10 +31,40 @@ export const LIMITE_MENSAGEM = LIMITE_MENSAGEM_WHATSAPP;
 /** Why the operator cannot write to this customer, or null when they can. */
 export const bloqueioDoComposer = (cliente: ClienteDetalhe): string | null => {
   if (cliente.operador === null) return 'Assuma o atendimento para responder a este cliente.';
+  if (cliente.canais.some((c) => c.disponivel)) return null;
   if (cliente.opt_out) return 'O cliente pediu para não receber mensagens (opt-out).';
-  if (!cliente.telefone) return 'O cliente não tem telefone cadastrado.';
-  return null;
+  if (!cliente.telefone && !cliente.email) return 'O cliente não tem telefone nem e-mail cadastrado.';
+  return 'Nenhum canal disponível para este cliente.';
 };
+
+/** The channel the message goes through: only the customer's available ones can be chosen. */
+const CanalSelect = ({
+  cliente,
+  value,
+  onChange,
+  disabled,
+}: {
+  cliente: ClienteDetalhe;
+  value: Canal | null;
+  onChange: (canal: Canal) => void;
+  disabled: boolean;
+}) => (
+  <TextField
+    select
+    label="Canal"
+    size="small"
+    value={value ?? ''}
+    onChange={(event) => onChange(event.target.value as Canal)}
+    disabled={disabled}
+    sx={{ width: 150, flexShrink: 0 }}
+  >
+    {cliente.canais.map((c) => (
+      <MenuItem key={c.canal} value={c.canal} disabled={!c.disponivel}>
+        {c.disponivel ? CANAL_LABELS[c.canal] : `${CANAL_LABELS[c.canal]} (${estadoDoCanal(c)})`}
+      </MenuItem>
+    ))}
+  </TextField>
+);
 
 const DICA = 'Enter envia, Shift+Enter quebra a linha, / abre as respostas rápidas';
 
@@ -137,6 +170,11 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const { inputRef, posicionar } = useCursorPendente();
   const enviar = useEnviarMensagem(cliente.id);
   const bloqueio = bloqueioDoComposer(cliente);
+  const mensagens = useMensagens(cliente.id);
+  const [escolhido, setEscolhido] = useState<Canal | null>(null);
+  // A choice that became unavailable (an opt-out meanwhile) falls back to the default.
+  const disponivel = (canal: Canal | null) => cliente.canais.some((c) => c.canal === canal && c.disponivel);
+  const canal = disponivel(escolhido) ? escolhido : canalPadrao(cliente.canais, mensagens.data ?? []);
   // After an insertion the caret goes right after the inserted reply, ready for editing.
   const inserir = (novo: string, cursor: number) => {
     setTexto(novo);
@@ -163,7 +201,7 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
     if (!conteudo || bloqueio || conteudo.length > LIMITE_MENSAGEM) return;
     setTexto('');
     barra.fechar();
-    enviar.mutate(conteudo, {
+    enviar.mutate(canal ? { conteudo, canal } : { conteudo }, {
       onError: (error) => {
         // Nothing typed is lost: the text comes back if the field is still empty.
         setTexto((atual) => atual || conteudo);
@@ -189,6 +227,9 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
 
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}>
+      <Box sx={{ mb: 1.5 }}>
+        <CanalSelect cliente={cliente} value={canal} onChange={setEscolhido} disabled={Boolean(bloqueio)} />
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, position: 'relative' }}>
         {barra.aberta && <RespostasBarraLista {...barra.lista} />}
         <TextField

@@ -158,7 +158,9 @@ describe('MensagensThread', () => {
 
     await user.keyboard('{Enter}');
     expect(composer()).toHaveValue('');
-    await waitFor(() => expect(bodies).toEqual([{ conteudo: 'Bom dia!\nPodemos negociar.' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ conteudo: 'Bom dia!\nPodemos negociar.', canal: 'whatsapp' }]),
+    );
     const pendente = thread().getAllByRole('listitem').at(-1) as HTMLElement;
     expect(pendente).toHaveTextContent(/Bom dia!\s+Podemos negociar\./);
     expect(pendente).toHaveTextContent('Na fila');
@@ -202,6 +204,11 @@ describe('MensagensThread', () => {
     setupWorkspace(
       clienteDetalhe({
         opt_out: { em: '2026-11-15T13:00:00.000Z', mensagem: 'SAIR', canal: 'whatsapp_cloud' },
+        canais: clienteDetalhe().canais.map((c) => ({
+          ...c,
+          disponivel: false,
+          opt_out_em: '2026-11-15T13:00:00.000Z',
+        })),
       }),
     );
     await openWorkspace();
@@ -211,16 +218,25 @@ describe('MensagensThread', () => {
     expect(screen.getByRole('button', { name: 'Respostas rápidas' })).toBeDisabled();
   });
 
-  it('disables the composer for a customer without phone', async () => {
-    setupWorkspace(clienteDetalhe({ telefone: null }));
+  it('disables the composer for a customer without phone nor e-mail', async () => {
+    setupWorkspace(
+      clienteDetalhe({
+        telefone: null,
+        email: null,
+        canais: clienteDetalhe().canais.map((c) => ({ ...c, disponivel: false, endereco: null })),
+      }),
+    );
     await openWorkspace();
     expect(composer()).toBeDisabled();
-    expect(composer()).toHaveAccessibleDescription('O cliente não tem telefone cadastrado.');
+    expect(composer()).toHaveAccessibleDescription('O cliente não tem telefone nem e-mail cadastrado.');
   });
 });
 
 describe('MensagensThread — what each message’s state truly is', () => {
-  const estados = () => screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+  const estados = () =>
+    within(screen.getByRole('list', { name: 'Conversa com o cliente' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
 
   it('shows a régua message held by the closed window as scheduled, with when it goes', async () => {
     const estado = setupWorkspace(clienteDetalhe(), [

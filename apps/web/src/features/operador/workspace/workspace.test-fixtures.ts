@@ -1,4 +1,5 @@
 import type {
+  CanalCliente,
   CanalOperador,
   ClienteDetalhe,
   CobrancasPixResponse,
@@ -38,6 +39,21 @@ export const conta = (id: number, patch: Partial<ContaReceber> = {}): ContaReceb
   ...patch,
 });
 
+/** A customer's channel that can be used (patch it for an opt-out, a bounce or a missing address). */
+export const canalCliente = (
+  canal: CanalCliente['canal'],
+  endereco: string | null,
+  patch: Partial<CanalCliente> = {},
+): CanalCliente => ({
+  canal,
+  disponivel: true,
+  endereco,
+  opt_out_em: null,
+  devolvido_em: null,
+  motivo: null,
+  ...patch,
+});
+
 export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDetalhe => ({
   id: 7,
   nome: 'Maria da Silva Souza',
@@ -45,6 +61,12 @@ export const clienteDetalhe = (patch: Partial<ClienteDetalhe> = {}): ClienteDeta
   documento_tipo: 'cpf',
   telefone: '+5511987654321',
   email: 'maria@example.com',
+  canal_preferido: null,
+  canais: [
+    canalCliente('whatsapp', '+5511987654321'),
+    canalCliente('email', 'maria@example.com'),
+    canalCliente('sms', '+5511987654321'),
+  ],
   status: 'em_atendimento',
   numero_chamadas: 1,
   total_em_aberto: 100,
@@ -76,6 +98,8 @@ export const mensagem = (id: number, patch: Partial<MensagemView> = {}): Mensage
   direcao: 'saida',
   origem: 'operador',
   status: 'entregue',
+  canal: 'whatsapp',
+  assunto: null,
   conteudo: `Mensagem ${id}`,
   autor: { id: 3, name: 'Olívia Operadora Santos' },
   created_at: `2026-11-19T1${id}:00:00.000Z`,

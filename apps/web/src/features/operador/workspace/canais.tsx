@@ -1,0 +1,52 @@
+import type { Canal, CanalCliente, CanalMensagem, MensagemView } from '@cobranca/contracts';
+import type { SvgIconComponent } from '@mui/icons-material';
+import EmailIcon from '@mui/icons-material/Email';
+import LanguageIcon from '@mui/icons-material/Language';
+import SmsIcon from '@mui/icons-material/Sms';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { formatarDataDoInstante } from '../../../lib/format.ts';
+
+export const CANAL_LABELS: Record<CanalMensagem, string> = {
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  sms: 'SMS',
+  portal: 'Portal',
+};
+
+export const CANAL_ICONES: Record<CanalMensagem, SvgIconComponent> = {
+  whatsapp: WhatsAppIcon,
+  email: EmailIcon,
+  sms: SmsIcon,
+  portal: LanguageIcon,
+};
+
+const SEM_ENDERECO: Record<Canal, string> = {
+  whatsapp: 'Sem telefone',
+  email: 'Sem e-mail',
+  sms: 'Sem telefone',
+};
+
+/** A customer's state on one channel, in words: where it goes, or why it cannot be used. */
+export const estadoDoCanal = (c: CanalCliente): string => {
+  if (c.opt_out_em) return `Descadastrado em ${formatarDataDoInstante(c.opt_out_em)}`;
+  if (c.devolvido_em)
+    return `${c.canal === 'email' ? 'E-mail devolvido' : 'Devolvido'} em ${formatarDataDoInstante(c.devolvido_em)}`;
+  if (!c.endereco) return SEM_ENDERECO[c.canal];
+  if (!c.disponivel) return c.motivo ?? 'Indisponível';
+  return c.endereco;
+};
+
+/**
+ * The composer's channel when the operator has not chosen: the one the customer last wrote through (if
+ * it is still available), else the first available one; null when none is.
+ */
+export const canalPadrao = (
+  canais: readonly CanalCliente[],
+  mensagens: readonly MensagemView[],
+): Canal | null => {
+  const disponiveis = canais.filter((c) => c.disponivel).map((c) => c.canal);
+  const ultimaRecebida = mensagens.findLast((m) => m.direcao === 'entrada' && m.canal !== 'portal');
+  const canal = ultimaRecebida?.canal;
+  if (canal && canal !== 'portal' && disponiveis.includes(canal)) return canal;
+  return disponiveis[0] ?? null;
+};
