@@ -129,15 +129,9 @@ export const useCriarNegociacao = (id: number) => useRegistroAction(id, criarNeg
 export const useRegistrarPagamento = (id: number) => useRegistroAction(id, registrarPagamento);
 export const useRegistrarPromessa = (id: number) => useRegistroAction(id, registrarPromessa);
 
-// ── PUT /api/operador/clientes/{id}/canal-preferido {canal} (answers the customer itself) ──
+// ── PUT /api/operador/clientes/{id}/canal-preferido {canal} ──
 /** null: automatic (the régua tries each step's channels in order). */
 export const salvarCanalPreferido = (id: number, canal: Canal | null) =>
-  api.put<ClienteDetalhe>(`/operador/clientes/${id}/canal-preferido`, { canal });
+  api.put<ComCliente>(`/operador/clientes/${id}/canal-preferido`, { canal });
 
-export const useCanalPreferido = (id: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (canal: Canal | null) => salvarCanalPreferido(id, canal),
-    onSuccess: (cliente) => queryClient.setQueryData(clienteKeys.detalhe(id), cliente),
-  });
-};
+export const useCanalPreferido = (id: number) => useClienteAction(id, salvarCanalPreferido);
