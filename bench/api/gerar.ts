@@ -66,12 +66,12 @@ const inserirUsuarios = async (executar: Executar) => {
  */
 const inserirMensagens = (executar: Executar, n: number, clientes: number) =>
   executar(
-    `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, autor_id, canal,
+    `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, autor_id, canal, provedor,
        template_tipo, created_at, enviada_em, entregue_em, lida_em, falhou_em)
      SELECT k, ${telefoneDoCliente('k')}, s.direcao, s.origem, s.status,
        CASE WHEN s.direcao = 'entrada' THEN 'Oi, recebi a mensagem. Posso pagar semana que vem?'
          ELSE 'Olá! Sua fatura está disponível. Responda para negociar. (' || i || ')' END,
-       CASE WHEN s.origem = 'operador' THEN s.operador END, 'simulador',
+       CASE WHEN s.origem = 'operador' THEN s.operador END, 'whatsapp', 'simulador',
        CASE WHEN s.origem = 'regua' THEN (ARRAY['lembrete', 'vencimento', 'atraso'])[1 + i % 3] END,
        em, CASE WHEN s.status IN ('enviada', 'entregue', 'lida') THEN em END,
        CASE WHEN s.status IN ('entregue', 'lida') THEN em + interval '3 seconds' END,

@@ -212,7 +212,7 @@ export const benchEnvio = async (
       for (const r of fake.recebidas.slice(reconciliacao.entregues)) {
         const id = mensagemDaReferencia(r.referencia ?? undefined);
         const resultado = await registrarStatusCanal(banco.database.db, {
-          canal: 'whatsapp_cloud',
+          provedor: 'whatsapp_cloud',
           canalMensagemId: r.wamid,
           status: 'enviada',
           instante: new Date(r.instante),

@@ -91,9 +91,9 @@ export const gerarCarteiraCom = async (
   // One régua message per customer and day over the last seven days (the engine joins a customer's
   // receivables due the same day into one message).
   const mensagens = await client.query(
-    `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
+    `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, provedor, template_tipo,
          chave_idempotencia, created_at, enviada_em, entregue_em)
-       SELECT c.id, c.telefone, 'saida', 'regua', 'entregue', 'Mensagem da régua de ' || d.data, 'simulador',
+       SELECT c.id, c.telefone, 'saida', 'regua', 'entregue', 'Mensagem da régua de ' || d.data, 'whatsapp', 'simulador',
          CASE WHEN d.etapa < 0 THEN 'lembrete' WHEN d.etapa = 0 THEN 'vencimento' ELSE 'atraso' END,
          'historico:' || c.id || ':' || d.data, d.em, d.em, d.em
        FROM (
@@ -156,12 +156,12 @@ export const gerarFilaEnvio = async (
     await client.query('BEGIN');
     await inserirClientesComConta(client, n, somarDias(hoje, -3));
     await client.query(
-      `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, template_tipo,
+      `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, provedor, template_tipo,
          chave_idempotencia, valor_centavos)
        SELECT i, '+55119' || lpad(i::text, 8, '0'), 'saida', 'regua', 'pendente',
          'Olá, Cliente ' || i || '! Mensagem de cobrança nº ' || i || ': a Fatura ' || i
            || ' venceu há 3 dias. Responda esta mensagem para negociar.' || $2::text,
-         'whatsapp_cloud', 'atraso', 'bench-envio:' || i, 10000 + i
+         'whatsapp', 'whatsapp_cloud', 'atraso', 'bench-envio:' || i, 10000 + i
        FROM generate_series(1, $1::int) AS i`,
       [n, comPix ? `\n\n${MARCADOR_PIX}` : ''],
     );
@@ -171,9 +171,9 @@ export const gerarFilaEnvio = async (
       [n, hoje],
     );
     await client.query(
-      `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, created_at)
+      `INSERT INTO mensagens (cliente_id, telefone, direcao, origem, status, conteudo, canal, provedor, created_at)
        SELECT i, '+55119' || lpad(i::text, 8, '0'), 'entrada', 'cliente', 'recebida', 'Oi, pode mandar',
-         'whatsapp_cloud', now() - interval '1 hour'
+         'whatsapp', 'whatsapp_cloud', now() - interval '1 hour'
        FROM generate_series(1, $1::int) AS i`,
       [n],
     );

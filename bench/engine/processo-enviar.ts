@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
 import { relogioDoSistema } from '../../apps/api/src/lib/relogio.ts';
-import type { CanalDriver } from '../../apps/api/src/modules/canais/canal.ts';
+import { type CanalDriver, soWhatsapp } from '../../apps/api/src/modules/canais/canal.ts';
 import { criarWhatsappCloud } from '../../apps/api/src/modules/canais/whatsapp-cloud.ts';
 import {
   buscarKillSwitchAtivo,
@@ -39,6 +39,7 @@ const canalDe = async (): Promise<CanalDriver> => {
   const canal = criarWhatsappCloud({ baseUrl, apiVersion, phoneNumberId, accessToken });
   return {
     canal: canal.canal,
+    provedor: canal.provedor,
     enviar: (envio) => {
       process.stdout.write(`envio ${agora()} ${envio.mensagemId}\n`);
       return canal.enviar(envio);
@@ -61,7 +62,7 @@ const pixDe = async (): Promise<ProvedorConfigurado> => {
 };
 const deps = {
   db,
-  canalDe,
+  canaisDe: async () => soWhatsapp(await canalDe()),
   ...(appKey ? { pixDe } : {}),
   relogio: relogioDoSistema,
   aoFalhar: () => {

@@ -31,7 +31,11 @@ const mensagens = Number(process.argv[2] ?? 2_400);
 const banco = await abrirBancoBench();
 // Here only to install the queue and enqueue: the workers send.
 const tarefa = tarefaDeEnvio(
-  { canal: 'whatsapp_cloud', enviar: () => Promise.reject(new Error('o processo principal só enfileira')) },
+  {
+    canal: 'whatsapp',
+    provedor: 'whatsapp_cloud',
+    enviar: () => Promise.reject(new Error('o processo principal só enfileira')),
+  },
   1,
 );
 try {

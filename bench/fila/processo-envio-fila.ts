@@ -22,6 +22,7 @@ const whatsapp = criarWhatsappCloud({ baseUrl, apiVersion, phoneNumberId, access
 const tarefa = tarefaDeEnvio(
   {
     canal: whatsapp.canal,
+    provedor: whatsapp.provedor,
     enviar: (envio) => {
       process.stdout.write(`envio ${agora()} ${envio.mensagemId}\n`);
       return whatsapp.enviar(envio);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { definirTarefa } from '../../apps/api/src/fila/tarefa.ts';
-import type { CanalDriver } from '../../apps/api/src/modules/canais/canal.ts';
+import { type CanalDriver, soWhatsapp } from '../../apps/api/src/modules/canais/canal.ts';
 import { enviarTomada, tomarReservada } from '../../apps/api/src/modules/mensagens/despacho.ts';
 
 // The régua's sending as queue jobs (decision 031, "sending both ways"): one job per message, the same
@@ -16,6 +16,6 @@ export const tarefaDeEnvio = (canal: CanalDriver, concorrencia: number) =>
     concorrencia,
     executar: async (p, { db }) => {
       const tomada = await tomarReservada(db, { mensagemId: p.mensagem_id, prazo: p.prazo });
-      if (tomada) await enviarTomada(db, canal, tomada);
+      if (tomada) await enviarTomada(db, soWhatsapp(canal), tomada);
     },
   });
