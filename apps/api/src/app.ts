@@ -13,8 +13,6 @@ import { authenticateBearer } from './modules/auth/auth.service.ts';
 import { cacheSessoesPlugin } from './modules/auth/cache-sessoes.ts';
 import { canaisConfigRoutes } from './modules/canais/canais-config.routes.ts';
 import { descadastroRoutes } from './modules/canais/email/descadastro.routes.ts';
-import { simuladorSaidaRoutes } from './modules/canais/simulador-saida.routes.ts';
-import { zenviaWebhookRoutes } from './modules/canais/sms/zenvia-webhook.routes.ts';
 import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts';
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
@@ -36,8 +34,10 @@ import {
 } from './modules/importacoes/importacoes.routes.ts';
 import { mensagensRoutes } from './modules/mensagens/mensagens.routes.ts';
 import { simuladorRoutes } from './modules/mensagens/simulador.routes.ts';
+import { simuladorSaidaRoutes } from './modules/mensagens/simulador-saida.routes.ts';
 import { templatesRoutes } from './modules/mensagens/templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/mensagens/webhook/whatsapp-webhook.routes.ts';
+import { zenviaWebhookRoutes } from './modules/mensagens/webhook/zenvia-webhook.routes.ts';
 import { negociacoesRoutes } from './modules/negociacoes/negociacoes.routes.ts';
 import { pagamentosAdminRoutes } from './modules/negociacoes/pagamentos-admin.routes.ts';
 import {

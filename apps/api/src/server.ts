@@ -4,9 +4,9 @@ import { loadConfig } from './config/env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { diskFullStopMessage, isDiskFull } from './db/disk-full.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { iniciarVigiaDaCaixa, type VigiaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { startupDemo } from './modules/demo/startup-demo.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
+import { iniciarVigiaDaCaixa, type VigiaCaixa } from './modules/mensagens/vigia-caixa.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor, type Motor } from './modules/regua/motor.ts';
 

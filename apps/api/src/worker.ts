@@ -5,8 +5,8 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { iniciarFila } from './fila/fila.ts';
 import { agendamentos, TAREFAS } from './fila/tarefas.ts';
-import { iniciarVigiaDaCaixa } from './modules/canais/email/vigia-caixa.ts';
 import { configurarUrlPublica } from './modules/links-portal/links.ts';
+import { iniciarVigiaDaCaixa } from './modules/mensagens/vigia-caixa.ts';
 import { depsDoProcesso } from './modules/regua/deps-processo.ts';
 import { iniciarMotor } from './modules/regua/motor.ts';
 

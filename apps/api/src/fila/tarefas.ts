@@ -1,5 +1,5 @@
-import { lerCaixaDeEmail, PERIODO_CAIXA_SEGUNDOS } from '../modules/canais/email/jobs/ler-caixa.job.ts';
 import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
+import { lerCaixaDeEmail, PERIODO_CAIXA_SEGUNDOS } from '../modules/mensagens/jobs/ler-caixa.job.ts';
 import { enviarTermos } from '../modules/negociacoes/jobs/enviar-termos.job.ts';
 import { cobrarParcelas } from '../modules/pix/cobrancas/jobs/cobrar-parcelas.job.ts';
 import { removerCobrancaNoPsp } from '../modules/pix/cobrancas/jobs/remover-cobranca.job.ts';

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { ehPedidoDeOptOut } from '../canais/opt-out.ts';
 import { buscarWhatsappArmazenado } from '../canais/whatsapp-settings.repository.ts';
 import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
@@ -13,7 +14,6 @@ import {
   type EntradaCanal,
   inserirEntrada,
 } from './entrada.repository.ts';
-import { ehPedidoDeOptOut } from './opt-out.ts';
 import { ThreadDoOperador } from './thread.repository.ts';
 
 // Inbound messages from any channel (webhook, simulator, CLI), docs/produto.md §3 and §12: the message joins the

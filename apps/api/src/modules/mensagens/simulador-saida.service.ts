@@ -7,18 +7,18 @@ import type { Ator } from '../../lib/ator.ts';
 import { conteudoNaTela } from '../../lib/conteudo-mensagem.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
-import { idMensagemSimulada } from '../mensagens/receber-mensagem.service.ts';
-import { registrarStatusCanal } from '../mensagens/status-entrega.repository.ts';
-import { processarEmailRecebido } from './email/email-recebido.service.ts';
-import { buscarEmailArmazenado, buscarEmailConfigurado } from './email/email-settings.repository.ts';
+import { buscarEmailArmazenado, buscarEmailConfigurado } from '../canais/email/email-settings.repository.ts';
 import {
   devolucaoSimulada,
   type EmailOriginal,
   reclamacaoSimulada,
   respostaSimulada,
-} from './email/relatorios-simulados.ts';
-import { receberSms } from './sms/sms-recebido.service.ts';
-import { buscarSmsArmazenado } from './sms/sms-settings.repository.ts';
+} from '../canais/email/relatorios-simulados.ts';
+import { buscarSmsArmazenado } from '../canais/sms/sms-settings.repository.ts';
+import { idMensagemSimulada } from './receber-mensagem.service.ts';
+import { processarEmailRecebido } from './recebidas/email-recebido.service.ts';
+import { receberSms } from './recebidas/sms-recebido.service.ts';
+import { registrarStatusCanal } from './status-entrega.repository.ts';
 
 // The simulator's outbox (docs/produto.md §12): each e-mail and SMS "sent" in simulator mode, and what the
 // outside world could answer — a reply, a bounce, a complaint — sent back through the same reading as the

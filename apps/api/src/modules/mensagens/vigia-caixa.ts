@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/client.ts';
-import { enfileirar } from '../../../fila/enfileirar.ts';
-import { buscarEmailConfigurado } from './email-settings.repository.ts';
-import { vigiarCaixa } from './entrada/caixa-imap.ts';
+import type { Db } from '../../db/client.ts';
+import { enfileirar } from '../../fila/enfileirar.ts';
+import { buscarEmailConfigurado } from '../canais/email/email-settings.repository.ts';
+import { vigiarCaixa } from '../canais/email/entrada/caixa-imap.ts';
 import { lerCaixaDeEmail } from './jobs/ler-caixa.job.ts';
 
 // The inbox's IDLE watch (docs/produto.md §12): when the server announces new mail, the inbox job is

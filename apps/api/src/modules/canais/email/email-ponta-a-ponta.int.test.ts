@@ -19,12 +19,12 @@ import { clientes, emailsDevolvidos, mensagens, optOutsCanal } from '../../../db
 import { criarRelogioManual } from '../../../lib/relogio.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import { configurarUrlPublica } from '../../links-portal/links.ts';
+import { lerCaixaDeEmail } from '../../mensagens/jobs/ler-caixa.job.ts';
+import { iniciarVigiaDaCaixa } from '../../mensagens/vigia-caixa.ts';
 import { executarPassada } from '../../regua/motor.ts';
 import { configurar, JANELA_SEMPRE } from '../../regua/regua.test-fixtures.ts';
 import { canaisAtivos } from '../canais-ativos.ts';
-import { lerCaixaDeEmail } from './jobs/ler-caixa.job.ts';
 import { devolucaoSimulada, reclamacaoSimulada, respostaSimulada } from './relatorios-simulados.ts';
-import { iniciarVigiaDaCaixa } from './vigia-caixa.ts';
 
 // The e-mail channel end to end against local servers (docs/produto.md §12): the régua's e-mail through a
 // real SMTP server, its DKIM signature verified; one-click unsubscribe; then replies, bounces and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ehPedidoDeOptOut } from '../../mensagens/opt-out.ts';
+import { ehPedidoDeOptOut } from '../opt-out.ts';
 import { mensagemDaReferencia } from '../referencia-envio.ts';
 
 // One event of a Zenvia webhook subscription (zenvia/zenvia-openapi-spec: schemas/events/*, tags/

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { definirTarefa } from '../../../../fila/tarefa.ts';
-import { processarEmailRecebido } from '../email-recebido.service.ts';
-import { buscarEmailConfigurado } from '../email-settings.repository.ts';
-import { lerCaixa } from '../entrada/caixa-imap.ts';
+import { definirTarefa } from '../../../fila/tarefa.ts';
+import { buscarEmailConfigurado } from '../../canais/email/email-settings.repository.ts';
+import { lerCaixa } from '../../canais/email/entrada/caixa-imap.ts';
+import { processarEmailRecebido } from '../recebidas/email-recebido.service.ts';
 
 // The e-mail inbox (docs/produto.md §12): replies, bounces and complaints, read every minute from the
 // mailbox the admin configured. Each message read is moved to the processed folder; one handed over twice

@@ -5,13 +5,13 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
 import { clientes } from '../../../db/schema/index.ts';
 import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
+import { clienteDoDescadastro, tokenDoMailto } from '../../canais/email/descadastro.ts';
+import { classificarEmail, type EmailClassificado } from '../../canais/email/entrada/classificar-email.ts';
+import { descadastrarDoCanal, marcarEmailDevolvido } from '../../canais/opt-out-canal.ts';
 import type { ClienteRow } from '../../clientes/clientes-operador.repository.ts';
-import { inserirEntrada } from '../../mensagens/entrada.repository.ts';
-import { receberDoCliente } from '../../mensagens/receber-mensagem.service.ts';
-import { registrarStatusCanal } from '../../mensagens/status-entrega.repository.ts';
-import { descadastrarDoCanal, marcarEmailDevolvido } from '../opt-out-canal.ts';
-import { clienteDoDescadastro, tokenDoMailto } from './descadastro.ts';
-import { classificarEmail, type EmailClassificado } from './entrada/classificar-email.ts';
+import { inserirEntrada } from '../entrada.repository.ts';
+import { receberDoCliente } from '../receber-mensagem.service.ts';
+import { registrarStatusCanal } from '../status-entrega.repository.ts';
 
 // What an e-mail arriving in the inbox does (docs/produto.md §12): a reply enters the customer's
 // conversation like a WhatsApp one; a permanent bounce marks the address bounced and the message failed

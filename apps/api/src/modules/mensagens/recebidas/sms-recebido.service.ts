@@ -1,8 +1,8 @@
 import type { ProvedorMensagem } from '@cobranca/contracts';
 import type { Db } from '../../../db/client.ts';
-import { type EntradaRegistrada, receberMensagem } from '../../mensagens/receber-mensagem.service.ts';
-import { descadastrarDoCanal } from '../opt-out-canal.ts';
-import { pedeParaSair } from './zenvia-webhook.ts';
+import { descadastrarDoCanal } from '../../canais/opt-out-canal.ts';
+import { pedeParaSair } from '../../canais/sms/zenvia-webhook.ts';
+import { type EntradaRegistrada, receberMensagem } from '../receber-mensagem.service.ts';
 
 /**
  * An SMS from a customer (docs/produto.md §12): it enters the conversation like a WhatsApp reply, and

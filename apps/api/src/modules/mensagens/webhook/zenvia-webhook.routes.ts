@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroDominio } from '../../../lib/errors.ts';
-import { segredosIguais } from '../../mensagens/webhook/assinatura.ts';
-import { buscarSmsArmazenado } from './sms-settings.repository.ts';
+import { buscarSmsArmazenado } from '../../canais/sms/sms-settings.repository.ts';
+import { lerEventoZenvia } from '../../canais/sms/zenvia-webhook.ts';
+import { segredosIguais } from './assinatura.ts';
 import { aplicarEventoZenvia } from './zenvia-webhook.service.ts';
-import { lerEventoZenvia } from './zenvia-webhook.ts';
 
 // Zenvia posts delivery reports and replies to the URL the admin subscribed, which carries a secret
 // segment (Zenvia signs nothing): a wrong one is a 404, as if nothing were there. A body that is not a

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { registrarStatusCanal } from '../../mensagens/status-entrega.repository.ts';
-import { receberSms } from './sms-recebido.service.ts';
-import type { EventoZenvia } from './zenvia-webhook.ts';
+import type { EventoZenvia } from '../../canais/sms/zenvia-webhook.ts';
+import { receberSms } from '../recebidas/sms-recebido.service.ts';
+import { registrarStatusCanal } from '../status-entrega.repository.ts';
 
 // Zenvia's delivery reports and replies (docs/formatos-externos.md §11): a report moves the SMS's status
 // forward (an undeliverable one falls back to the next channel); a reply goes through `receberSms`.
