@@ -200,6 +200,7 @@ describe('GET /api/operador/clientes/ativos', () => {
         direcao: 'entrada',
         origem: 'cliente',
         status: 'recebida',
+        canal: 'whatsapp',
         erro: null,
         proxima_tentativa_em: null,
         created_at: expect.any(String),
