@@ -41,7 +41,7 @@ export const erroDoCampo = (erro: FalhaPortal, campo: string, padrao: string): s
   erro.erros[campo]?.[0] ?? erro.mensagem ?? padrao;
 
 export type Opcoes = {
-  metodo?: 'GET' | 'POST';
+  metodo?: 'GET' | 'POST' | 'PUT';
   corpo?: unknown;
   /** The portal session, sent as `Authorization: Bearer`. */
   sessao?: string;

@@ -2,6 +2,7 @@ import type { PortalCredor, PortalResumo } from '@cobranca/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { chamadaDoCliente, mensagemDaFalha } from './api.ts';
 import { Atendente } from './atendente.tsx';
+import { CanalPreferido } from './canal-preferido.tsx';
 import { Comprovantes } from './comprovantes.tsx';
 import { ordinal } from './formato.ts';
 import { Negociar } from './negociar.tsx';
@@ -96,6 +97,19 @@ export const AreaCliente = ({ sessao, credor, intervaloPix, aoExpirar, aoLerCred
         negociar={() => setVisao('negociar')}
         falarComAtendente={() => setVisao('atendente')}
         pararMensagens={() => setVisao('opt-out')}
+        preferencia={
+          // Nothing to choose after an opt-out (no message goes) or with a single channel.
+          !resumo.opt_out_em &&
+          resumo.canais_disponiveis.length > 1 && (
+            <CanalPreferido
+              // Read again (back from another step): start from what the server holds now.
+              key={resumo.canal_preferido ?? 'nenhum'}
+              api={api}
+              canalPreferido={resumo.canal_preferido}
+              canaisDisponiveis={resumo.canais_disponiveis}
+            />
+          )
+        }
       />
       <Comprovantes api={api} />
     </>

@@ -165,7 +165,7 @@ const FormularioDePlanos = ({
   const plano = planos.find((p) => p.parcelas === escolhido);
   return (
     <form onSubmit={pedirConfirmacao} noValidate className="formulario">
-      <fieldset className="planos">
+      <fieldset className="escolha">
         <legend>Escolha como quer pagar</legend>
         {planos.map((p) => {
           const id = `plano-${p.parcelas}`;

@@ -48,6 +48,8 @@ export const resumo = (patch: Partial<PortalResumo> = {}): PortalResumo => ({
   acordo: null,
   aguardando_atendimento: false,
   opt_out_em: null,
+  canal_preferido: null,
+  canais_disponiveis: ['whatsapp', 'email', 'sms'],
   ...patch,
 });
 

@@ -1,4 +1,5 @@
 import type { PortalConta, PortalParcela, PortalResumo } from '@cobranca/contracts';
+import type { ReactNode } from 'react';
 import { dataBr, diaDoInstante, haDias, ordinal, reais } from './formato.ts';
 import { Botao, Nota, Titulo } from './ui.tsx';
 
@@ -12,9 +13,18 @@ type ResumoProps = {
   negociar: () => void;
   falarComAtendente: () => void;
   pararMensagens: () => void;
+  /** How the customer prefers to be reached, shown beside the way to stop the messages. */
+  preferencia?: ReactNode;
 };
 
-export const Resumo = ({ resumo, pagar, negociar, falarComAtendente, pararMensagens }: ResumoProps) => {
+export const Resumo = ({
+  resumo,
+  pagar,
+  negociar,
+  falarComAtendente,
+  pararMensagens,
+  preferencia,
+}: ResumoProps) => {
   const { contas, acordo } = resumo;
   const parcela = proximaParcela(resumo);
   const temAPagar = acordo ? parcela !== undefined : contas.length > 0;
@@ -70,6 +80,7 @@ export const Resumo = ({ resumo, pagar, negociar, falarComAtendente, pararMensag
             Falar com um atendente
           </Botao>
         </div>
+        {preferencia}
         {!resumo.opt_out_em && (
           <Botao variante="link" onClick={pararMensagens}>
             Não quero mais receber mensagens

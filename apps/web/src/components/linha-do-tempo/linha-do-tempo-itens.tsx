@@ -3,7 +3,6 @@ import { CLIENTE_STATUS_LABELS } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CallIcon from '@mui/icons-material/Call';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import PaidIcon from '@mui/icons-material/Paid';
@@ -30,8 +29,8 @@ const ACAO_LABELS: Record<StatusAcao, string> = {
   'cliente.concluido': 'Cobrança concluída',
 };
 
-export const ICONES: Record<LinhaDoTempoItem['tipo'], SvgIconComponent> = {
-  mensagem: ChatBubbleOutlineIcon,
+/** Each entry's icon; a message's is its channel's (components/canal-icone.tsx). */
+export const ICONES: Record<Exclude<LinhaDoTempoItem['tipo'], 'mensagem'>, SvgIconComponent> = {
   chamada: CallIcon,
   promessa: EventIcon,
   promessa_resolvida: EventIcon,
@@ -54,10 +53,13 @@ export const descrever = (
 ): { titulo: string; detalhe: string | null } => {
   switch (item.tipo) {
     case 'mensagem': {
-      if (item.direcao === 'entrada') return { titulo: 'Mensagem recebida', detalhe: item.conteudo };
+      // An e-mail is named so ("E-mail · Enviado"): its states agree with it, and it has no receipts.
+      const email = item.canal === 'email';
+      if (item.direcao === 'entrada')
+        return { titulo: email ? 'E-mail recebido' : 'Mensagem recebida', detalhe: item.conteudo };
       const situacao = situacaoDaMensagem(item, janela);
       return {
-        titulo: `Mensagem · ${situacao.rotulo}`,
+        titulo: `${email ? 'E-mail' : 'Mensagem'} · ${situacao.rotulo}`,
         // A failure's reason is in the state already; a retry's last error is not.
         detalhe: juntar(item.conteudo, situacao.tipo === 'falhou' ? null : item.erro),
       };

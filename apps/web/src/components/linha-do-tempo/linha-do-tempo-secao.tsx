@@ -10,6 +10,7 @@ import type { InfiniteData, UseInfiniteQueryResult, UseMutationResult } from '@t
 import { type ReactNode, useState } from 'react';
 import { formatarDataHora } from '../../lib/format.ts';
 import { BusyButton } from '../busy-button.tsx';
+import { CanalIcone } from '../canal-icone.tsx';
 import { ConfirmarExclusao } from '../confirmar-exclusao.tsx';
 import { LoadErrorAlert } from '../load-error-alert.tsx';
 import { TempoRelativo } from '../tempo-relativo.tsx';
@@ -25,6 +26,21 @@ const Quando = ({ em }: { em: string }) => (
   </Typography>
 );
 
+const IconeDoItem = ({ item }: { item: LinhaDoTempoItem }) => {
+  // A message's icon is its channel, named for screen readers as in the thread.
+  if (item.tipo === 'mensagem')
+    return <CanalIcone canal={item.canal} sx={{ fontSize: 20, mt: 0.25, color: 'action.active' }} />;
+  const Icone = ICONES[item.tipo];
+  return (
+    <Icone
+      fontSize="small"
+      color={item.tipo === 'nota' ? 'warning' : 'action'}
+      sx={{ mt: 0.25 }}
+      aria-hidden
+    />
+  );
+};
+
 const Item = ({
   item,
   janela,
@@ -36,7 +52,6 @@ const Item = ({
   excluivel: boolean;
   onExcluir: (item: LinhaDoTempoItem) => void;
 }) => {
-  const Icone = ICONES[item.tipo];
   const { titulo, detalhe } = descrever(item, janela);
   const nota = item.tipo === 'nota';
   return (
@@ -52,7 +67,7 @@ const Item = ({
         ...(nota && { bgcolor: 'action.hover', mx: -1, px: 1, borderRadius: 1 }),
       }}
     >
-      <Icone fontSize="small" color={nota ? 'warning' : 'action'} sx={{ mt: 0.25 }} aria-hidden />
+      <IconeDoItem item={item} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {titulo}

@@ -42,6 +42,7 @@ const MENSAGEM: LinhaDoTempoItem = {
   direcao: 'entrada',
   origem: 'cliente',
   status: 'recebida',
+  canal: 'whatsapp',
   conteudo: 'Posso pagar semana que vem',
   erro: null,
   proxima_tentativa_em: null,
@@ -179,6 +180,10 @@ describe('Admin customer detail: timeline and note deletion', () => {
       'Excluir nota',
     );
     expect(within(itemCom(secao, 'Posso pagar semana que vem')).queryByRole('button')).toBeNull();
+    // The admin's timeline names the channel as the operator's does.
+    expect(
+      within(itemCom(secao, 'Posso pagar semana que vem')).getByRole('img', { name: 'Via WhatsApp' }),
+    ).toBeInTheDocument();
     // Admins write no notes: no composer here.
     expect(secao.queryByRole('textbox')).toBeNull();
   });

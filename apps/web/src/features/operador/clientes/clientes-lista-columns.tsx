@@ -3,6 +3,7 @@ import { formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { CanalIcone } from '../../../components/canal-icone.tsx';
 import { colunaChamadas } from '../../../components/chamadas-mark.tsx';
 import { ClienteStatusChip } from '../../../components/cliente-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
@@ -43,6 +44,11 @@ const Numero = ({ children }: { children: string }) => (
   </Box>
 );
 
+/** The last message's channel, before its state: an icon, so the phone card is no wider. */
+const Canal = ({ canal }: { canal: NonNullable<ClienteLista['ultima_mensagem']>['canal'] }) => (
+  <CanalIcone canal={canal} sx={{ color: 'text.secondary', mr: 0.5, verticalAlign: 'text-bottom' }} />
+);
+
 /** Text clamped to `linhas` lines inside a bounded width, the whole text in the tooltip. */
 const Trecho = ({ texto, linhas, largura }: { texto: string; linhas: number; largura: number }) => (
   <Typography
@@ -61,7 +67,7 @@ const Trecho = ({ texto, linhas, largura }: { texto: string; linhas: number; lar
   </Typography>
 );
 
-/** The newest message and its true state ("Entregue · há 5 min", "Agendada · sai às 08:00…"). */
+/** The newest message, its channel and true state ("Entregue · há 5 min", "Agendada · sai às 08:00…"). */
 const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'] }) => {
   const janela = useJanelaEnvio();
   if (!mensagem) return <Vazio />;
@@ -69,6 +75,7 @@ const UltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_mensagem'
   return (
     <Box sx={{ minWidth: 0 }}>
       <Trecho texto={mensagem.conteudo} linhas={1} largura={240} />
+      <Canal canal={mensagem.canal} />
       {situacao.tipo === 'espera' ? (
         <Typography variant="caption" color="text.secondary">
           {situacao.rotulo}
@@ -85,12 +92,17 @@ const EstadoUltimaMensagem = ({ mensagem }: { mensagem: ClienteLista['ultima_men
   const janela = useJanelaEnvio();
   if (!mensagem) return <Vazio />;
   const situacao = situacaoDaMensagem(mensagem, janela.data);
-  return situacao.tipo === 'espera' ? (
-    <Typography variant="caption" color="text.secondary">
-      {situacao.curto}
-    </Typography>
-  ) : (
-    <Instante iso={mensagem.created_at} prefix={`${situacao.curto} · `} />
+  return (
+    <span>
+      <Canal canal={mensagem.canal} />
+      {situacao.tipo === 'espera' ? (
+        <Typography variant="caption" color="text.secondary">
+          {situacao.curto}
+        </Typography>
+      ) : (
+        <Instante iso={mensagem.created_at} prefix={`${situacao.curto} · `} />
+      )}
+    </span>
   );
 };
 

@@ -23,6 +23,7 @@ const MARIA: ClienteLista = {
     direcao: 'saida',
     origem: 'regua',
     status: 'entregue',
+    canal: 'whatsapp',
     erro: null,
     proxima_tentativa_em: null,
     created_at: minutesAgo(5),
@@ -350,11 +351,11 @@ describe('sorting, filters and the phone layout', () => {
     await within(lista).findByText('Maria Souza');
     const [maria, nair] = within(lista).getAllByRole('listitem');
     await waitFor(() =>
-      expect(maria).toHaveTextContent(/Última mensagemAgendada · sai (amanhã )?às \d\d:\d\d/),
+      expect(maria).toHaveTextContent(/Última mensagemVia WhatsAppAgendada · sai (amanhã )?às \d\d:\d\d/),
     );
     expect(maria).not.toHaveTextContent('fora da janela');
     expect(maria).not.toHaveTextContent('Enviada');
-    expect(nair).toHaveTextContent('Última mensagemNa fila · há 5 min');
+    expect(nair).toHaveTextContent('Última mensagemVia WhatsAppNa fila · há 5 min');
   });
 
   it('shows the short state on Concluídos’ cards too: a failure without its reason', async () => {
@@ -378,8 +379,48 @@ describe('sorting, filters and the phone layout', () => {
     const lista = await screen.findByRole('list', { name: /Concluídos/ }, SLOW);
     const otto = await within(lista).findByText('Otto Falha');
     const card = otto.closest('li') as HTMLElement;
-    expect(card).toHaveTextContent('Última mensagemFalhou · há 5 min');
+    expect(card).toHaveTextContent('Última mensagemVia WhatsAppFalhou · há 5 min');
     expect(card).not.toHaveTextContent('Número sem WhatsApp');
+  });
+
+  it('names the last message’s channel, on the table and the cards; an e-mail is never "Entregue"', async () => {
+    const email = {
+      ...MARIA,
+      id: 5,
+      nome: 'Elisa Email',
+      ultima_mensagem: {
+        ...(MARIA.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+        canal: 'email' as const,
+        status: 'entregue' as const,
+      },
+    };
+    const sms = {
+      ...MARIA,
+      id: 6,
+      nome: 'Sara Sms',
+      ultima_mensagem: {
+        ...(MARIA.ultima_mensagem as NonNullable<ClienteLista['ultima_mensagem']>),
+        canal: 'sms' as const,
+      },
+    };
+    respostas = { ativos: paged([email, sms]) };
+    const { unmount } = renderApp('/operador/clientes');
+    const elisa = await rowOf('Elisa Email');
+    expect(within(elisa).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
+    expect(elisa).toHaveTextContent('Enviado · há 5 min');
+    expect(elisa).not.toHaveTextContent('Entregue');
+    const sara = await rowOf('Sara Sms');
+    expect(within(sara).getByRole('img', { name: 'Via SMS' })).toBeInTheDocument();
+    expect(sara).toHaveTextContent('Entregue · há 5 min');
+    unmount();
+
+    setViewportWidth(MOBILE);
+    renderApp('/operador/clientes');
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    const card = (await within(lista).findByText('Elisa Email')).closest('li') as HTMLElement;
+    expect(within(card).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Última mensagemVia E-mailEnviado · há 5 min');
+    expect(card).not.toHaveTextContent('Entregue');
   });
 
   it('sorts through the server from the headers, with aria-sort and the order in the URL', async () => {
@@ -499,7 +540,7 @@ describe('sorting, filters and the phone layout', () => {
     expect(maria).not.toHaveTextContent('(11) 98765-4321');
     expect(maria).not.toHaveTextContent('Olá Maria, sua fatura venceu.');
     expect(within(maria).getByText('Última mensagem').tagName).toBe('DT');
-    expect(maria).toHaveTextContent('Última mensagemEntregue · há 5 min');
+    expect(maria).toHaveTextContent('Última mensagemVia WhatsAppEntregue · há 5 min');
     expect(cards[1]).toHaveTextContent('Última mensagem—');
 
     await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));

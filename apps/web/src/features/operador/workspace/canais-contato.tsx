@@ -1,12 +1,13 @@
-import type { Canal, ClienteDetalhe } from '@cobranca/contracts';
+import { CANAL_ROTULOS, type Canal, type ClienteDetalhe } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { CANAL_ICONES } from '../../../components/canal-icone.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCanalPreferido } from '../api/cliente.ts';
-import { CANAL_ICONES, CANAL_LABELS, estadoDoCanal } from './canais.tsx';
+import { estadoDoCanal } from './canais.tsx';
 
 const AUTOMATICO = 'automatico';
 
@@ -43,7 +44,7 @@ export const CanaisContato = ({ cliente }: { cliente: ClienteDetalhe }) => {
             >
               <Icone fontSize="small" aria-hidden sx={{ mt: 0.25 }} />
               <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                <strong>{CANAL_LABELS[c.canal]}:</strong> {estadoDoCanal(c)}
+                <strong>{CANAL_ROTULOS[c.canal]}:</strong> {estadoDoCanal(c)}
               </Typography>
             </Box>
           );
@@ -62,7 +63,7 @@ export const CanaisContato = ({ cliente }: { cliente: ClienteDetalhe }) => {
         <MenuItem value={AUTOMATICO}>Automático</MenuItem>
         {cliente.canais.map((c) => (
           <MenuItem key={c.canal} value={c.canal}>
-            {CANAL_LABELS[c.canal]}
+            {CANAL_ROTULOS[c.canal]}
           </MenuItem>
         ))}
       </TextField>

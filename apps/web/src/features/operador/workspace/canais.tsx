@@ -1,24 +1,5 @@
-import type { Canal, CanalCliente, CanalMensagem, MensagemView } from '@cobranca/contracts';
-import type { SvgIconComponent } from '@mui/icons-material';
-import EmailIcon from '@mui/icons-material/Email';
-import LanguageIcon from '@mui/icons-material/Language';
-import SmsIcon from '@mui/icons-material/Sms';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import type { Canal, CanalCliente, MensagemView } from '@cobranca/contracts';
 import { formatarDataDoInstante } from '../../../lib/format.ts';
-
-export const CANAL_LABELS: Record<CanalMensagem, string> = {
-  whatsapp: 'WhatsApp',
-  email: 'E-mail',
-  sms: 'SMS',
-  portal: 'Portal',
-};
-
-export const CANAL_ICONES: Record<CanalMensagem, SvgIconComponent> = {
-  whatsapp: WhatsAppIcon,
-  email: EmailIcon,
-  sms: SmsIcon,
-  portal: LanguageIcon,
-};
 
 const SEM_ENDERECO: Record<Canal, string> = {
   whatsapp: 'Sem telefone',

@@ -60,6 +60,7 @@ const PAGINA_2: LinhaDoTempoItem[] = [
     direcao: 'entrada',
     origem: 'cliente',
     status: 'recebida',
+    canal: 'whatsapp',
     conteudo: 'Posso pagar semana que vem',
     erro: null,
     proxima_tentativa_em: null,
@@ -129,6 +130,7 @@ describe('Linha do tempo', () => {
         direcao: 'saida',
         origem: 'regua',
         status: 'pendente',
+        canal: 'whatsapp',
         conteudo: `Mensagem ${id}`,
         erro: null,
         proxima_tentativa_em: null,
@@ -181,6 +183,47 @@ describe('Linha do tempo', () => {
     expect(falhou).not.toHaveTextContent('Mensagem 1 · Número inválido');
     expect(entregue).toHaveTextContent('Mensagem · Entregue');
     expect(lista).not.toHaveTextContent(/pendente/i);
+  });
+
+  it('names each message’s channel; an e-mail reads as one and is never "Entregue" nor "Lida"', async () => {
+    const item = (id: number, patch: Partial<Extract<LinhaDoTempoItem, { tipo: 'mensagem' }>>) =>
+      ({
+        chave: chave(`2026-11-20T1${id}:00:00.000000Z`, 'mensagem', id),
+        id,
+        em: `2026-11-20T1${id}:00:00.000000Z`,
+        autor: null,
+        tipo: 'mensagem',
+        direcao: 'saida',
+        origem: 'regua',
+        status: 'entregue',
+        canal: 'email',
+        conteudo: `Mensagem ${id}`,
+        erro: null,
+        proxima_tentativa_em: null,
+        ...patch,
+      }) satisfies LinhaDoTempoItem;
+    setupWorkspace();
+    servirLinhaDoTempo([
+      [
+        item(4, {}),
+        item(3, { status: 'lida' }),
+        item(2, { direcao: 'entrada', origem: 'cliente', status: 'recebida' }),
+        item(1, { canal: 'sms' }),
+        item(0, { canal: 'whatsapp', status: 'lida' }),
+      ],
+    ]);
+    await openWorkspace();
+    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' }, SLOW);
+    const [entregue, lida, recebido, sms, whatsapp] = within(lista).getAllByRole('listitem');
+    expect(within(entregue as HTMLElement).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
+    expect(entregue).toHaveTextContent('E-mail · Enviado');
+    expect(lida).toHaveTextContent('E-mail · Enviado');
+    expect(recebido).toHaveTextContent('E-mail recebido');
+    expect(within(sms as HTMLElement).getByRole('img', { name: 'Via SMS' })).toBeInTheDocument();
+    expect(sms).toHaveTextContent('Mensagem · Entregue');
+    expect(within(whatsapp as HTMLElement).getByRole('img', { name: 'Via WhatsApp' })).toBeInTheDocument();
+    expect(whatsapp).toHaveTextContent('Mensagem · Lida');
+    for (const email of [entregue, lida, recebido]) expect(email).not.toHaveTextContent(/Entregue|Lida/);
   });
 
   it('says when nothing happened yet', async () => {

@@ -6,9 +6,9 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { CanalIcone } from '../../../components/canal-icone.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { situacaoDaMensagem } from '../../../lib/situacao-envio.ts';
-import { CANAL_ICONES, CANAL_LABELS } from './canais.tsx';
 
 const autorDe = (m: MensagemView): string | null => {
   if (m.direcao === 'entrada') return null;
@@ -59,20 +59,6 @@ const Entrega = ({ m, janela }: { m: MensagemView; janela: JanelaEnvio | undefin
     default:
       return <span>{rotulo}</span>;
   }
-};
-
-/** The channel it went or came through, as an icon with its name for screen readers. */
-const CanalIcone = ({ canal }: { canal: MensagemView['canal'] }) => {
-  const Icone = CANAL_ICONES[canal];
-  const rotulo = `Via ${CANAL_LABELS[canal]}`;
-  return (
-    <Icone
-      sx={{ fontSize: 16, verticalAlign: 'middle' }}
-      titleAccess={rotulo}
-      aria-label={rotulo}
-      role="img"
-    />
-  );
 };
 
 /** One message: the customer's on the left, ours on the right with who sent it; an e-mail shows its subject. */

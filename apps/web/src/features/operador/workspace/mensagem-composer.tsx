@@ -1,4 +1,5 @@
 import {
+  CANAL_ROTULOS,
   type Canal,
   type ClienteDetalhe,
   LIMITE_MENSAGEM_WHATSAPP,
@@ -14,7 +15,7 @@ import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useEnviarMensagem, useMensagens } from '../api/mensagens.ts';
 import { useRespostasRapidas } from '../api/respostas-rapidas.ts';
-import { CANAL_LABELS, canalPadrao, estadoDoCanal } from './canais.tsx';
+import { canalPadrao, estadoDoCanal } from './canais.tsx';
 import { RespostasBarraLista } from './respostas-barra-lista.tsx';
 import {
   avisoLimite,
@@ -60,7 +61,7 @@ const CanalSelect = ({
   >
     {cliente.canais.map((c) => (
       <MenuItem key={c.canal} value={c.canal} disabled={!c.disponivel}>
-        {c.disponivel ? CANAL_LABELS[c.canal] : `${CANAL_LABELS[c.canal]} (${estadoDoCanal(c)})`}
+        {c.disponivel ? CANAL_ROTULOS[c.canal] : `${CANAL_ROTULOS[c.canal]} (${estadoDoCanal(c)})`}
       </MenuItem>
     ))}
   </TextField>
