@@ -84,6 +84,9 @@ const SCREENS = [
   ['admin', '/admin/mensagens', null],
   ['admin', '/admin/whatsapp', null],
   ['admin', '/admin/config-sistema', null],
+  ['admin', '/admin/email', 'Configuração de E-mail'],
+  ['admin', '/admin/sms', 'Configuração de SMS'],
+  ['admin', '/admin/simulador/saida', 'Caixa de saída do simulador'],
   ['super_admin', '/super-admin', null],
 ] as const;
 

@@ -33,8 +33,8 @@ describe('portal: the preferred channel', () => {
 
     await user.click(within(grupo()).getByRole('radio', { name: 'E-mail' }));
     await user.click(salvar);
-    expect(await screen.findByText('Pronto. Vamos procurar você primeiro por E-mail.')).toBeInTheDocument();
-    expect(screen.getByText('Pronto. Vamos procurar você primeiro por E-mail.')).toHaveAttribute(
+    expect(await screen.findByText('Pronto. Vamos procurar você primeiro por e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('Pronto. Vamos procurar você primeiro por e-mail.')).toHaveAttribute(
       'role',
       'status',
     );

@@ -11,6 +11,9 @@ const ROTULOS: Record<Canal, string> = {
   sms: 'SMS (mensagem de texto)',
 };
 
+/** The same channels inside a sentence ("por e-mail"). */
+const NA_FRASE: Record<Canal, string> = { whatsapp: 'WhatsApp', email: 'e-mail', sms: 'SMS' };
+
 const TANTO_FAZ = 'tanto-faz';
 
 type Props = {
@@ -51,7 +54,7 @@ export const CanalPreferido = ({ api, canalPreferido, canaisDisponiveis }: Props
       setEscolhido(canal_preferido);
       setAviso(
         canal_preferido
-          ? `Pronto. Vamos procurar você primeiro por ${ROTULOS[canal_preferido]}.`
+          ? `Pronto. Vamos procurar você primeiro por ${NA_FRASE[canal_preferido]}.`
           : 'Pronto. Vamos usar o canal que estiver disponível.',
       );
     } catch (e) {
