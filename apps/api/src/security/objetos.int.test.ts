@@ -158,6 +158,41 @@ const clienteDe = (dono: TestUser, status: ClienteStatus = 'ativo') =>
 const contaDe = (clienteId: number) =>
   inserirConta(db(), { clienteId, valorCentavos: 50_000, vencimento: somarDias(hoje, -10) });
 
+/** An e-mail the simulator "sent" to a customer of `dono` (the admin's outbox lists it). */
+const emailSimuladoDe = async (dono: TestUser) => {
+  const clienteId = await clienteDe(dono);
+  const [m] = await db()
+    .insert(mensagens)
+    .values({
+      clienteId,
+      email: 'alvo@cliente.example',
+      assunto: 'Sua fatura',
+      direcao: 'saida',
+      origem: 'operador',
+      status: 'enviada',
+      conteudo: 'Olá',
+      canal: 'email',
+      provedor: 'simulador',
+      canalMensagemId: `<alvo-${clienteId}@cobranca.example>`,
+      enviadaEm: new Date(),
+    })
+    .returning({ id: mensagens.id });
+  if (!m) throw new Error('insert sem linha');
+  return m.id;
+};
+
+/** The simulator's outbox: any message for an admin, refused to operators (403, the route group's rule). */
+const saidaDoSimulador =
+  (corpo?: Corpo): (() => Promise<Alvo>) =>
+  async () => {
+    const id = await emailSimuladoDe(u.opA);
+    return {
+      id,
+      corpo,
+      recusas: [{ rotulo: 'operador dono do cliente', quem: u.opA, id, corpo, status: 403 }],
+    };
+  };
+
 /** A customer of `dono` with one open receivable. */
 const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') => {
   const clienteId = await clienteDe(dono, status);
@@ -845,6 +880,43 @@ const CASOS: Record<string, Caso> = {
     quem: () => u.opA,
     status: 404,
     preparar: async () => ({ id: 'segredo-qualquer', corpo: { pix: [] }, recusas: [] }),
+  },
+  // Public, behind their secret segment or signed token: anything else is a 404 (decision 039).
+  'POST /api/webhooks/zenvia/:segredo': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: 'segredo-qualquer', corpo: {}, recusas: [] }),
+  },
+  'GET /api/publico/descadastro/:token': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: '1.token-que-nao-foi-assinado-por-nos', recusas: [] }),
+  },
+  'POST /api/publico/descadastro/:token': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: '1.token-que-nao-foi-assinado-por-nos', recusas: [] }),
+  },
+  'PUT /api/operador/clientes/:id/canal-preferido': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: clienteDoA('ativo', { canal: 'sms' }),
+  },
+  'GET /api/admin/simulador/saida/:id': { quem: () => u.admin, status: 200, preparar: saidaDoSimulador() },
+  'POST /api/admin/simulador/saida/:id/resposta': {
+    quem: () => u.admin,
+    status: 204,
+    preparar: saidaDoSimulador({ texto: 'Vou pagar amanhã.' }),
+  },
+  'POST /api/admin/simulador/saida/:id/devolucao': {
+    quem: () => u.admin,
+    status: 204,
+    preparar: saidaDoSimulador({ permanente: false }),
+  },
+  'POST /api/admin/simulador/saida/:id/reclamacao': {
+    quem: () => u.admin,
+    status: 204,
+    preparar: saidaDoSimulador(),
   },
   'GET /api/operador/contas-receber/cliente/:id': {
     quem: () => u.opA,
