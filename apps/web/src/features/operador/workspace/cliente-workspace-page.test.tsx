@@ -31,7 +31,11 @@ describe('ClienteWorkspacePage — detail', () => {
     expect(screen.getByText('529.982.247-25 · (11) 98765-4321')).toBeInTheDocument();
     expect(screen.getByText('R$ 100,00')).toBeInTheDocument();
     expect(screen.getByText('(com falhas)')).toBeInTheDocument();
-    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
+    // The contact's e-mail, and the e-mail channel that reaches it.
+    expect(screen.getByText('maria@example.com', { selector: 'dd' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Canais do cliente' })).getByText('maria@example.com'),
+    ).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Contas a receber' });
     const rows = within(table).getAllByRole('row');

@@ -52,7 +52,12 @@ describe('MensagensThread', () => {
     expect(itens[0]).toHaveTextContent('Sua fatura vence amanhã.');
     expect(within(itens[0] as HTMLElement).getByRole('img', { name: 'Lida' })).toBeInTheDocument();
     expect(itens[1]).toHaveTextContent('19/11/2026 09:00');
-    expect(within(itens[1] as HTMLElement).queryByRole('img')).toBeNull();
+    // The customer's message has its channel and no delivery tick.
+    expect(
+      within(itens[1] as HTMLElement)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Via WhatsApp']);
     expect(within(itens[2] as HTMLElement).getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
     expect(within(itens[3] as HTMLElement).getByRole('img', { name: 'Entregue' })).toBeInTheDocument();
     expect(itens[4]).toHaveTextContent('Falhou: Número sem WhatsApp');
