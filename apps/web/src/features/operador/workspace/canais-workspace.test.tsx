@@ -75,7 +75,7 @@ describe('Workspace channels', () => {
         const body = (await request.json()) as { canal: 'email' | null };
         corpos.push(body);
         estado.cliente = { ...estado.cliente, canal_preferido: body.canal };
-        return HttpResponse.json(estado.cliente);
+        return HttpResponse.json({ cliente: estado.cliente });
       }),
     );
     const user = userEvent.setup();
