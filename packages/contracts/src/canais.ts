@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import { CANAIS, type CANAIS_MENSAGEM, PROVEDORES_EMAIL, PROVEDORES_SMS } from './domain.ts';
 
 // E-mail and SMS beside WhatsApp (docs/produto.md §12): the admin's settings of each channel, and each
@@ -213,7 +214,12 @@ export const saidaSimuladaResponse = z.object({
 export const saidaSimuladaDetalhe = saidaSimulada.extend({ html: z.string().nullable() });
 
 export const simularRespostaSaidaBody = z.strictObject({
-  texto: z.string().trim().min(1, 'Escreva a resposta do cliente.').max(4096, 'No máximo 4096 caracteres.'),
+  texto: z
+    .string()
+    .trim()
+    .min(1, 'Escreva a resposta do cliente.')
+    .max(4096, 'No máximo 4096 caracteres.')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE),
 });
 export const simularDevolucaoBody = z.strictObject({
   /** true: 5.1.1 (address does not exist); false: 4.2.2 (mailbox full, retried later). */

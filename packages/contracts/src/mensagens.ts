@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
 import { PROVEDORES_WHATSAPP, TEMPLATE_TIPOS } from './domain.ts';
 
 /** Placeholders a template may use (docs/produto.md §13); anything else is refused. */
@@ -56,6 +57,7 @@ export const templateBody = z.strictObject({
     .min(3, 'O assunto deve ter pelo menos 3 caracteres.')
     .max(200, 'O assunto pode ter no máximo 200 caracteres.')
     .regex(/^[^\r\n]*$/, 'O assunto fica numa linha só.')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE)
     .nullable()
     .optional(),
   email_texto: z
@@ -63,6 +65,7 @@ export const templateBody = z.strictObject({
     .trim()
     .min(10, 'O texto do e-mail deve ter pelo menos 10 caracteres.')
     .max(20_000, 'O texto do e-mail pode ter no máximo 20000 caracteres.')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE)
     .nullable()
     .optional(),
   sms_texto: z
@@ -70,6 +73,7 @@ export const templateBody = z.strictObject({
     .trim()
     .min(10, 'O SMS deve ter pelo menos 10 caracteres.')
     .max(670, 'O SMS pode ter no máximo 670 caracteres (10 partes).')
+    .regex(SEM_CARACTERES_DE_CONTROLE, CARACTERES_DE_CONTROLE)
     .refine((t) => !t.includes('{{pix}}'), 'O SMS não leva o PIX copia e cola: use {{link}} para o portal.')
     .nullable()
     .optional(),

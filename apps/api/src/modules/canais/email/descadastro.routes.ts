@@ -119,7 +119,9 @@ export const descadastroRoutes: FastifyPluginAsyncZod = async (app) => {
           canal: 'email',
           origem: 'descadastro_um_clique',
           prova: {
-            corpo: typeof request.body === 'string' ? request.body.slice(0, 200) : null,
+            // Kept as proof, without control characters (a jsonb text cannot hold NUL).
+            corpo:
+              typeof request.body === 'string' ? request.body.replace(/\p{Cc}/gu, '').slice(0, 200) : null,
             user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
             em: agora.toISOString(),
           },
