@@ -19,7 +19,7 @@ test('an e-mail goes out through the simulator, the admin answers it as the cust
   await expect(operador.getByText('Em atendimento').first()).toBeVisible();
 
   const marca = `e2e-${Date.now()}`;
-  await operador.getByRole('combobox', { name: 'Canal' }).click();
+  await operador.getByRole('combobox', { name: 'Canal', exact: true }).click();
   await operador.getByRole('option', { name: 'E-mail', exact: true }).click();
   const mensagem = operador.getByRole('combobox', { name: 'Mensagem' });
   await mensagem.fill(`Segue por e-mail o resumo da sua dívida (${marca}).`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentosSms } from './sms-segmentos.ts';
+import { paraGsm7, segmentosSms } from './sms-segmentos.ts';
 
 // The GSM 7-bit default alphabet of 3GPP TS 23.038 §6.2.1, in table order (0x00–0x7F without 0x1B, the
 // escape), and its extension table (§6.2.1.1): written out here so the calculator is checked, not trusted.
@@ -117,5 +117,24 @@ describe('segmentosSms: parts', () => {
     // The same text without á, ú, ã goes in two GSM-7 parts.
     const semAcento = texto.replace('Olá', 'Ola').replace('Dúvidas', 'Duvidas').replace('não', 'nao');
     expect(segmentosSms(semAcento)).toMatchObject({ codificacao: 'GSM-7', segmentos: 2, restantes: 109 });
+  });
+});
+
+describe('paraGsm7', () => {
+  it('writes a typical pt-BR collection SMS in GSM-7, so it costs 160-character parts', () => {
+    const texto =
+      'Empresa Demonstração Ltda: João, sua fatura de R$\u00a0153,05 venceu em 12/12. 1ª parcela: https://x.example/p/abc';
+    expect(segmentosSms(texto).codificacao).toBe('UCS-2');
+    const sms = paraGsm7(texto);
+    expect(sms).toBe(
+      'Empresa Demonstracao Ltda: Joao, sua fatura de R$ 153,05 venceu em 12/12. 1a parcela: https://x.example/p/abc',
+    );
+    expect(segmentosSms(sms)).toMatchObject({ codificacao: 'GSM-7', segmentos: 1 });
+  });
+
+  it("keeps GSM-7's own accented letters and what has no plain equivalent", () => {
+    // ú is not GSM-7 (ù is): it loses its accent.
+    expect(paraGsm7('Café à la Ñandú — ok…')).toBe('Café à la Ñandu - ok...');
+    expect(paraGsm7('Obrigado 🙏')).toBe('Obrigado 🙏');
   });
 });

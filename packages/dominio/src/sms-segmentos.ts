@@ -38,3 +38,35 @@ export const segmentosSms = (texto: string): SegmentosSms => {
     restantes: Math.floor(livres / BITS[codificacao]),
   };
 };
+
+// Characters an SMS writes another way so the text stays in GSM-7 (160 a part, not 70).
+const TROCAS: Readonly<Record<string, string>> = {
+  '\u00a0': ' ',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2026': '...',
+  '\u2022': '-',
+  ª: 'a',
+  º: 'o',
+};
+
+const ehGsm7 = (c: string) => new SegmentedMessage(c).encodingName === 'GSM-7';
+
+/**
+ * The text as an SMS sends it: a character outside GSM-7 that has a plain equivalent becomes it (ã → a,
+ * ç → c, the no-break space of "R$ 10,00" → a space), so one accent does not turn the whole message into
+ * UCS-2 and double its parts; GSM-7's own é, à, Ç, ü, ñ… stay, and anything without an equivalent (an
+ * emoji) stays too and is counted as such.
+ */
+export const paraGsm7 = (texto: string): string =>
+  [...texto]
+    .map((c) => {
+      if (ehGsm7(c)) return c;
+      const troca = TROCAS[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '');
+      return troca !== '' && [...troca].every(ehGsm7) ? troca : c;
+    })
+    .join('');

@@ -1,5 +1,6 @@
 import type { Canal } from '@cobranca/contracts';
 import { placeholdersIn, renderTemplate, type TemplateValores } from '@cobranca/contracts';
+import { paraGsm7 } from '@cobranca/dominio';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { DEFAULT_EMAILS, DEFAULT_SMS, DEFAULT_TEMPLATES } from './default-templates.ts';
 import type { TemplateRow } from './templates.repository.ts';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SistemaSettings } from '@cobranca/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { emailsSimulados } from '../../../db/schema/index.ts';
+import { emailsSimulados, mensagens } from '../../../db/schema/index.ts';
 import { blocoPix } from '../../../lib/conteudo-mensagem.ts';
 import { atualizacaoDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
@@ -85,6 +86,12 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
       (resposta?.assunto
         ? `${/^re:/i.test(resposta.assunto) ? '' : 'Re: '}${resposta.assunto}`
         : `Mensagem de ${settings.empresa.nome}`);
+    // The thread, the outbox and the timeline show the subject the e-mail went with.
+    if (!envio.assunto)
+      await db
+        .update(mensagens)
+        .set({ assunto })
+        .where(and(eq(mensagens.id, envio.mensagemId), isNull(mensagens.assunto)));
     const descadastro = envio.clienteId
       ? enderecosDescadastro(urlPublicaBase(), cfg.remetente.email, tokenDescadastro(appKey, envio.clienteId))
       : null;

@@ -1,4 +1,5 @@
 import { renderTemplate, TEMPLATE_EXEMPLO } from '@cobranca/contracts';
+import { paraGsm7 } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -64,7 +65,7 @@ export const SmsPreview = ({ texto }: { texto: string }) => (
         fontSize: 14,
       }}
     >
-      {renderTemplate(texto, TEMPLATE_EXEMPLO) || <Vazio texto="O SMS aparece aqui." />}
+      {paraGsm7(renderTemplate(texto, TEMPLATE_EXEMPLO)) || <Vazio texto="O SMS aparece aqui." />}
     </Box>
   </Moldura>
 );

@@ -5,7 +5,7 @@ import {
   type TemplateTipo,
   type TemplateView,
 } from '@cobranca/contracts';
-import { segmentosSms } from '@cobranca/dominio';
+import { paraGsm7, segmentosSms } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -170,7 +170,7 @@ const CampoModelo = ({
 
 /** The SMS as it would go out with sample data: its GSM-7/UCS-2 count, and a warning past two parts. */
 const SmsContador = ({ texto }: { texto: string }) => {
-  const segmentos = segmentosSms(renderTemplate(texto, TEMPLATE_EXEMPLO));
+  const segmentos = segmentosSms(paraGsm7(renderTemplate(texto, TEMPLATE_EXEMPLO)));
   const aviso = avisoSegmentos(segmentos);
   return (
     <>
