@@ -286,7 +286,8 @@ describe('AdminMensagensPage', () => {
 
     await user.clear(sms);
     await user.click(sms);
-    await user.paste(`Olá {{nome}}, ${'conta '.repeat(60)}${CREDOR}`);
+    // An emoji has no GSM-7 equivalent (an accent would be written plain): the whole SMS is UCS-2.
+    await user.paste(`Olá 🙂 {{nome}}, ${'conta '.repeat(60)}${CREDOR}`);
     expect(screen.getByText(/caracteres · \d+ partes \(UCS-2: 67 por parte\)/)).toBeInTheDocument();
     expect(screen.getByText(/cada parte é cobrada como um SMS/)).toBeInTheDocument();
 
