@@ -120,7 +120,8 @@ describe("the operator's message", () => {
     expect(r.statusCode, r.body).toBe(201);
     const view = r.json<MensagemView>();
     expect(view).toMatchObject({ canal: 'email', status: 'enviada', entregue_em: null });
-    expect(view.assunto).toBeNull();
+    // The subject it went with (none of its own: the company's), kept on the message.
+    expect(view.assunto).toBe('Mensagem de Empresa Demonstração Ltda');
     const [row] = await t.database.db.select().from(mensagens).where(eq(mensagens.id, view.id));
     expect(row).toMatchObject({ email: 'helena@cliente.example', telefone: null, provedor: 'simulador' });
     const [bruto] = await t.database.db
