@@ -28,13 +28,19 @@ const PUBLIC_ROUTES = [
   /^\/api\/webhooks\//,
   // The portal's door: the link's token and the customer's document are its credential.
   /^\/api\/portal\/(link|sessao)$/,
+  // One-click unsubscribe: the signed token in the path is its credential (RFC 8058, decision 039).
+  /^\/api\/publico\/descadastro\//,
 ];
 // The customer's portal: a portal session only (docs/produto.md §22); no back-office token opens it.
 const PORTAL_ROUTES = [/^\/api\/portal\//];
 const ANY_SIGNED_IN = [/^\/api\/me$/, /^\/api\/logout$/];
 // Public routes that check a credential of their own (Meta's verify token, the body signature): a
 // bearer token changes nothing, so every role gets what an anonymous caller gets.
-const OWN_CREDENTIAL_ROUTES = [/^\/api\/webhooks\//, /^\/api\/portal\/(link|sessao)$/];
+const OWN_CREDENTIAL_ROUTES = [
+  /^\/api\/webhooks\//,
+  /^\/api\/portal\/(link|sessao)$/,
+  /^\/api\/publico\/descadastro\//,
+];
 
 type Rule = 'public' | 'authenticated' | 'portal' | readonly Role[];
 const expectedRule = (url: string): Rule | undefined => {

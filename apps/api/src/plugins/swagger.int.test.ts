@@ -46,12 +46,15 @@ describe('GET /api/docs/json', () => {
       .sort();
     expect(publicas).toEqual([
       'get /api/health',
+      'get /api/publico/descadastro/{token}',
       'get /api/webhooks/whatsapp',
       'post /api/login',
       'post /api/portal/link',
       'post /api/portal/sessao',
+      'post /api/publico/descadastro/{token}',
       'post /api/webhooks/pix/{segredo}/pix',
       'post /api/webhooks/whatsapp',
+      'post /api/webhooks/zenvia/{segredo}',
     ]);
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
@@ -72,6 +75,7 @@ describe('GET /api/docs/json', () => {
       'post /api/portal/atendente',
       'post /api/portal/opt-out',
       'post /api/portal/pix',
+      'put /api/portal/canal-preferido',
     ]);
   });
 
