@@ -197,6 +197,9 @@ DECLARE
     WHEN 'mensagens' THEN 'cliente_id, direcao, status, enviada_em, created_at, autor_id' END;
   mudou boolean;
 BEGIN
+  -- Local days come from the zone: hold it (shared) until commit, so a zone change waits for this fold
+  -- and a later statement, after a change, reads the new zone (7310423: see configuracoes_agregados_fuso).
+  IF TG_TABLE_NAME IN ('chamadas', 'mensagens') THEN PERFORM pg_advisory_xact_lock_shared(7310423); END IF;
   IF TG_OP = 'UPDATE' THEN
     EXECUTE format(
       -- count(*), not EXISTS: EXISTS plans a nested loop hoping to stop early, quadratic when nothing changed.
@@ -264,7 +267,11 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN
     SELECT coalesce(valor->>'fuso_horario', antes) INTO antes FROM antigas WHERE chave = 'sistema';
   END IF;
-  IF depois IS DISTINCT FROM antes THEN PERFORM recalcular_agregados(); END IF;
+  IF depois IS DISTINCT FROM antes THEN
+    -- Writers that computed local days with the old zone commit first; the rebuild then reads their rows.
+    PERFORM pg_advisory_xact_lock(7310423);
+    PERFORM recalcular_agregados();
+  END IF;
   RETURN NULL;
 END $$;
 
