@@ -80,6 +80,7 @@ const relogio: Relogio = {
 };
 const deps = {
   db,
+  appKey: Buffer.from(appKey, 'hex'),
   canaisDe: async () => ({ whatsapp: null, email: medido, sms: null }),
   relogio,
   aoFalhar: () => {

@@ -62,6 +62,7 @@ const pixDe = async (): Promise<ProvedorConfigurado> => {
 };
 const deps = {
   db,
+  appKey: Buffer.from(appKey ?? '', 'hex'),
   canaisDe: async () => soWhatsapp(await canalDe()),
   ...(appKey ? { pixDe } : {}),
   relogio: relogioDoSistema,

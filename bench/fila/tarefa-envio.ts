@@ -14,8 +14,8 @@ export const tarefaDeEnvio = (canal: CanalDriver, concorrencia: number) =>
     chave: (p) => String(p.mensagem_id),
     politica: { tentativas: 3, esperaSegundos: 5, limiteSegundos: 45 },
     concorrencia,
-    executar: async (p, { db }) => {
+    executar: async (p, { db, appKey }) => {
       const tomada = await tomarReservada(db, { mensagemId: p.mensagem_id, prazo: p.prazo });
-      if (tomada) await enviarTomada(db, soWhatsapp(canal), tomada);
+      if (tomada) await enviarTomada(db, appKey, soWhatsapp(canal), tomada);
     },
   });

@@ -10,8 +10,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/build-test-app.ts';
-import { testDbKind } from '../../../test/test-database.ts';
 import { efeitosConcluidos } from '../../../test/fila.ts';
+import { testDbKind } from '../../../test/test-database.ts';
 import { linhasDe } from '../../db/linhas.ts';
 import { chamadas, clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { inserirCliente } from '../clientes/clientes.test-fixtures.ts';
@@ -367,28 +367,31 @@ describe('read models', () => {
   });
 
   // A sender that read the old zone must not fold its local day after the zone's rebuild.
-  it.runIf(testDbKind() === 'postgres')('count a message sent while the zone changes on its new day', async () => {
-    await configurar(db(), { fuso_horario: 'America/Sao_Paulo' });
-    const [clienteId] = await ids('clientes');
-    // 23:30 of the 23rd in São Paulo, 00:30 of the 24th in Fernando de Noronha.
-    const enviadaEm = new Date('2026-11-24T02:30:00Z');
-    let mudanca: Promise<unknown> | undefined;
-    await db().transaction(async (tx) => {
-      await tx.insert(mensagens).values({
-        clienteId,
-        telefone: '+5511900000000',
-        direcao: 'saida',
-        origem: 'regua',
-        status: 'enviada',
-        enviadaEm,
-        conteudo: 'Olá',
-        canal: 'whatsapp',
-        provedor: 'simulador',
+  it.runIf(testDbKind() === 'postgres')(
+    'count a message sent while the zone changes on its new day',
+    async () => {
+      await configurar(db(), { fuso_horario: 'America/Sao_Paulo' });
+      const [clienteId] = await ids('clientes');
+      // 23:30 of the 23rd in São Paulo, 00:30 of the 24th in Fernando de Noronha.
+      const enviadaEm = new Date('2026-11-24T02:30:00Z');
+      let mudanca: Promise<unknown> | undefined;
+      await db().transaction(async (tx) => {
+        await tx.insert(mensagens).values({
+          clienteId,
+          telefone: '+5511900000000',
+          direcao: 'saida',
+          origem: 'regua',
+          status: 'enviada',
+          enviadaEm,
+          conteudo: 'Olá',
+          canal: 'whatsapp',
+          provedor: 'simulador',
+        });
+        mudanca = configurar(db(), { fuso_horario: 'America/Noronha' });
+        await new Promise((r) => setTimeout(r, 300));
       });
-      mudanca = configurar(db(), { fuso_horario: 'America/Noronha' });
-      await new Promise((r) => setTimeout(r, 300));
-    });
-    await mudanca;
-    expect(await divergenciasDosAgregados(db(), agora, 'America/Noronha')).toEqual([]);
-  });
+      await mudanca;
+      expect(await divergenciasDosAgregados(db(), agora, 'America/Noronha')).toEqual([]);
+    },
+  );
 });

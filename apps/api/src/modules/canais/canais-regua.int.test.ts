@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
-import { clientes, emailsSimulados, mensagens, reguaEnvios } from '../../db/schema/index.ts';
+import { clientes, emailsSimulados, mensagens, portalLinks, reguaEnvios } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { configurarUrlPublica } from '../links-portal/links.ts';
 import { executarPassada } from '../regua/motor.ts';
@@ -40,18 +40,24 @@ const NAO_E_WHATSAPP: ResultadoEnvio = {
   transitorio: false,
 };
 
-/** The engine with counted WhatsApp and SMS simulators and the real e-mail channel on the simulator. */
-const motor = async (inicio: Date, falharWhatsapp = false) => {
+/**
+ * The engine with counted WhatsApp and SMS simulators and the real e-mail channel on the simulator;
+ * `textos` gets what each counted channel was handed (the portal link filled in).
+ */
+const motor = async (inicio: Date, falharWhatsapp = false, textos: string[] = []) => {
   const m = montarMotor(
     database.db,
     inicio,
-    (_envio, _n, canal) => (falharWhatsapp && canal === 'whatsapp' ? NAO_E_WHATSAPP : undefined),
+    (envio, _n, canal) => {
+      textos.push(envio.conteudo);
+      return falharWhatsapp && canal === 'whatsapp' ? NAO_E_WHATSAPP : undefined;
+    },
     { todosOsCanais: true },
   );
   const contados = await m.deps.canaisDe();
   const email = criarCanalEmail(database.db, appKey, await buscarEmailConfigurado(database.db, appKey));
   const canais: Canais = { ...contados, email };
-  return { ...m, deps: { ...m.deps, canaisDe: async () => canais } };
+  return { ...m, deps: { ...m.deps, appKey, canaisDe: async () => canais } };
 };
 
 const devedor = async (contato: { telefone?: string | null; email?: string | null }) => {
@@ -127,9 +133,10 @@ describe('routing a régua step', () => {
 });
 
 describe('fallback', () => {
-  it('a permanent WhatsApp failure goes out the same day by e-mail, with the same charge', async () => {
+  it('a permanent WhatsApp failure goes out the same day by e-mail, with the same charge and portal link', async () => {
     const id = await devedor({ email: 'bia@example.com' });
-    const { deps } = await motor(em('2026-12-15', '10:00'), true);
+    const textos: string[] = [];
+    const { deps } = await motor(em('2026-12-15', '10:00'), true, textos);
     await executarPassada(deps);
     const [whatsapp, email, ...resto] = await mensagensRegua(database.db, id);
     expect(resto).toEqual([]);
@@ -144,7 +151,16 @@ describe('fallback', () => {
       .select()
       .from(emailsSimulados)
       .where(eq(emailsSimulados.mensagemId, email?.id ?? 0));
-    expect((await simpleParser(Buffer.from(guardado?.bruto ?? ''))).text).toContain(codigo);
+    const recebido = await simpleParser(Buffer.from(guardado?.bruto ?? ''));
+    expect(recebido.text).toContain(codigo);
+    // The link the WhatsApp message carried is the one the e-mail carries, in its text and its button.
+    const link = /https:\/\/cobranca\.exemplo\.com\.br\/p\/[A-Za-z0-9_-]{32}/.exec(textos[0] ?? '')?.[0];
+    expect(link).toBeTruthy();
+    expect(
+      new Set(recebido.text?.match(/https:\/\/cobranca\.exemplo\.com\.br\/p\/[A-Za-z0-9_-]{32}/g)),
+    ).toEqual(new Set([link]));
+    expect(recebido.html).toContain(`href="${link}"`);
+    expect(await database.db.select().from(portalLinks).where(eq(portalLinks.clienteId, id))).toHaveLength(1);
     // The receivable's step now points at the e-mail, sent; the failure did not count as an attempt.
     const envios = await database.db
       .select()

@@ -6,7 +6,7 @@ import { auditLogs, importacoes } from '../../db/schema/index.ts';
 import { criarRelogioManual } from '../../lib/relogio.ts';
 import { soWhatsapp } from '../canais/canal.ts';
 import { executarPassada } from '../regua/motor.ts';
-import { canalContador } from '../regua/regua.test-fixtures.ts';
+import { CHAVE_DE_TESTE, canalContador } from '../regua/regua.test-fixtures.ts';
 import { marcarImportacoesInterrompidas } from './importacao.service.ts';
 
 // A server killed in the middle of an import (issue 8 fault list): its batches stay (each is one
@@ -54,6 +54,7 @@ describe('imports cut short by a crash', () => {
     const { driver } = canalContador(relogio.agora);
     const contagens = await executarPassada({
       db: database.db,
+      appKey: CHAVE_DE_TESTE,
       canaisDe: async () => soWhatsapp(driver),
       relogio,
       worker: 'teste',

@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { linhasDe } from '../../db/linhas.ts';
 import { portalLinks, portalSessoes } from '../../db/schema/index.ts';
 import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import type { EnvioCanal } from '../canais/canal.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 
 // The customer's personal portal link (docs/produto.md §22, docs/decisions/029-portal.md): made as a
-// message carrying `{{link}}` goes out, 192 random bits, kept only as its SHA-256 digest, valid for the
-// configured days. Every message brings a new link; the operator's "Revogar link" ends them all.
+// message carrying `{{link}}` goes out, 192 bits kept only as their SHA-256 digest, valid for the
+// configured days. A message and its fallbacks on other channels carry one link (docs/produto.md §13);
+// the operator's "Revogar link" ends them all.
 
 const DIA_MS = 86_400_000;
 
@@ -46,16 +48,58 @@ export const emitirLink = async (
   return token;
 };
 
+/** The token of a message chain: an HMAC of its first message under APP_KEY (192 bits, as a random one). */
+const tokenDaCadeia = (appKey: Buffer, raizId: number): string =>
+  createHmac('sha256', appKey).update(`portal-link:${raizId}`).digest().subarray(0, 24).toString('base64url');
+
+/** The first message of the chain `mensagemId` belongs to (a fallback points back to what it replaces). */
+const raizDaCadeia = async (db: DbOrTx, mensagemId: number): Promise<number> => {
+  const [linha] = linhasDe<{ id: string | number }>(
+    await db.execute(sql`
+      WITH RECURSIVE cadeia AS (
+        SELECT id, substitui_mensagem_id FROM mensagens WHERE id = ${mensagemId}
+        UNION ALL
+        SELECT m.id, m.substitui_mensagem_id FROM mensagens m JOIN cadeia c ON m.id = c.substitui_mensagem_id
+      )
+      SELECT id FROM cadeia WHERE substitui_mensagem_id IS NULL`),
+  );
+  return linha ? Number(linha.id) : mensagemId;
+};
+
+/**
+ * The link of a message: the same for the message, its retries and its fallbacks, made on the first
+ * send; a new random one once that link is revoked or expired. Answers the token.
+ */
+export const linkDaMensagem = async (
+  db: DbOrTx,
+  appKey: Buffer,
+  entrada: { clienteId: number; mensagemId: number; agora: Date; validadeDias: number },
+): Promise<string> => {
+  const token = tokenDaCadeia(appKey, await raizDaCadeia(db, entrada.mensagemId));
+  await db
+    .insert(portalLinks)
+    .values({
+      clienteId: entrada.clienteId,
+      mensagemId: entrada.mensagemId,
+      tokenHash: digestoToken(token),
+      createdAt: entrada.agora,
+      expiraEm: new Date(entrada.agora.getTime() + entrada.validadeDias * DIA_MS),
+    })
+    .onConflictDoNothing({ target: portalLinks.tokenHash });
+  return linkUtilizavel(await buscarLink(db, token), entrada.agora) ? token : emitirLink(db, entrada);
+};
+
 const comMarcador = (envio: EnvioCanal) =>
   envio.conteudo.includes(MARCADOR_LINK) ||
   Boolean(envio.template?.parametros.some((p) => p.includes(MARCADOR_LINK)));
 
 /**
- * The outbound text with a fresh link where the marker is, just before it goes to the channel; the stored
- * message keeps the marker. `validadeDias` saves a read when the caller has the settings at hand.
+ * The outbound text with the message's link where the marker is, just before it goes to the channel; the
+ * stored message keeps the marker. `validadeDias` saves a read when the caller has the settings at hand.
  */
 export const preencherLinkDoPortal = async (
   db: DbOrTx,
+  appKey: Buffer,
   envio: EnvioCanal,
   entrada: { clienteId: number | null; agora: Date; validadeDias?: number },
 ): Promise<EnvioCanal> => {
@@ -65,7 +109,7 @@ export const preencherLinkDoPortal = async (
     entrada.clienteId === null
       ? ''
       : urlDoPortal(
-          await emitirLink(db, {
+          await linkDaMensagem(db, appKey, {
             clienteId: entrada.clienteId,
             mensagemId: envio.mensagemId,
             agora: entrada.agora,

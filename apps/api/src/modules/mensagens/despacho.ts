@@ -72,12 +72,18 @@ export const tomarReservada = async (db: DbOrTx, reserva: Reserva): Promise<Mens
 };
 
 /** Sends a taken message through its channel (its portal link made now) and records the answer. */
-export const enviarTomada = async (db: Db, canais: Canais, m: MensagemTomada): Promise<void> => {
+export const enviarTomada = async (
+  db: Db,
+  appKey: Buffer,
+  canais: Canais,
+  m: MensagemTomada,
+): Promise<void> => {
   const canal = m.canal === 'portal' ? null : (canais[m.canal] ?? canalNaoConfigurado(m.canal));
   if (!canal) throw new Error(`mensagem ${m.id} do portal não sai por um canal`);
   const agora = new Date();
   const envio = await preencherLinkDoPortal(
     db,
+    appKey,
     {
       telefone: m.telefone,
       email: m.email,

@@ -56,12 +56,13 @@ export const listarMensagens = async (db: Db, escopo: EscopoOperador, clienteId:
 /** Hands a stored `pendente` message to the channel and records the answer. */
 export const despacharMensagem = async (
   db: Db,
+  appKey: Buffer,
   canal: CanalDriver,
   envio: EnvioCanal,
   mensagem: MensagemEnviada,
 ): Promise<void> => {
   const agora = new Date();
-  const pronto = await preencherLinkDoPortal(db, envio, { clienteId: mensagem.clienteId, agora });
+  const pronto = await preencherLinkDoPortal(db, appKey, envio, { clienteId: mensagem.clienteId, agora });
   const resultado = await enviarPeloCanal(canal, pronto);
   await registrarResultadoEnvio(db, mensagem, resultado, { agora: new Date() });
 };
@@ -144,7 +145,7 @@ export const enviarMensagemOperador = async (
     const envio: EnvioCanal = { ...destino, clienteId, conteudo, mensagemId, ultimaEntradaEm };
     return { envio, driver };
   });
-  await despacharMensagem(db, driver, envio, {
+  await despacharMensagem(db, appKey, driver, envio, {
     id: envio.mensagemId,
     origem: 'operador',
     clienteId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderizarMensagem, type TemplateMensagem } from './template-canal.ts';
+import { renderizarMensagem, renderizarNoCanal, type TemplateMensagem } from './template-canal.ts';
 
 const TEXTO = 'Oi {{nome}}, {{empresa}} aqui.\n\n{{pix}}\n\nAté mais, {{nome}}! Total: {{total}}.';
 
@@ -37,6 +37,33 @@ describe('renderizarMensagem', () => {
       nome: 'aviso',
       idioma: 'es',
       parametros,
+    });
+  });
+});
+
+describe('renderizarNoCanal', () => {
+  it('writes an SMS in GSM-7 where a plain letter exists, so a customer name with accents keeps 160 a part', () => {
+    const template: TemplateMensagem = {
+      texto: TEXTO,
+      whatsappTemplateNome: null,
+      whatsappIdioma: 'pt_BR',
+      emailAssunto: 'Cobrança de {{empresa}}',
+      emailTexto: 'Olá, {{nome}}',
+      smsTexto: '{{empresa}}: {{nome}}, débito de {{total}}. {{link}}',
+    };
+    const valores = {
+      nome: 'João Conceição',
+      empresa: 'Ótica Ímã',
+      total: 'R$\u00a012,50',
+      link: 'https://x/p/a',
+    };
+    expect(renderizarNoCanal('sms', 'lembrete', template, valores).conteudo).toBe(
+      'Otica Ima: Joao Conceicao, débito de R$ 12,50. https://x/p/a',
+    );
+    // E-mail keeps every accent.
+    expect(renderizarNoCanal('email', 'lembrete', template, valores)).toMatchObject({
+      assunto: 'Cobrança de Ótica Ímã',
+      conteudo: 'Olá, João Conceição',
     });
   });
 });

@@ -60,7 +60,8 @@ export const renderizarNoCanal = (
   if (canal === 'whatsapp') return { ...renderizarMensagem(template, valores), assunto: null };
   const textos = textosDoTemplate(tipo, template);
   if (canal === 'sms')
-    return { conteudo: renderTemplate(textos.sms, valores), assunto: null, template: null };
+    // Written in GSM-7 where a plain letter exists: 160 characters a part instead of 70 (docs/produto.md §13).
+    return { conteudo: paraGsm7(renderTemplate(textos.sms, valores)), assunto: null, template: null };
   return {
     // A subject is one line, whatever a placeholder held.
     assunto: renderTemplate(textos.email_assunto, valores).replace(/\s+/g, ' ').trim(),

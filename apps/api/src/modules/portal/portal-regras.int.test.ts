@@ -28,7 +28,7 @@ import {
   type PspFalso,
 } from '../pix/psp/psp-falso.test-fixtures.ts';
 import { executarPassada } from '../regua/motor.ts';
-import { configurar, em, mensagensRegua, montarMotor } from '../regua/regua.test-fixtures.ts';
+import { CHAVE_DE_TESTE, configurar, em, mensagensRegua, montarMotor } from '../regua/regua.test-fixtures.ts';
 import {
   type NovoClientePortal,
   clienteComLink as novoClientePortal,
@@ -157,7 +157,7 @@ describe('links and sessions that end', () => {
   });
 });
 
-describe('a new link with every message', () => {
+describe('a link with every message', () => {
   it('two messages carry two different working links; "Revogar link" ends both and their sessions', async () => {
     const { id, documento } = await clienteComLink();
     const tokens: string[] = [];
@@ -169,6 +169,7 @@ describe('a new link with every message', () => {
       });
       const envio = await preencherLinkDoPortal(
         db(),
+        CHAVE_DE_TESTE,
         { telefone: '+5511999990000', conteudo: `${texto}: ${MARCADOR_LINK}`, mensagemId },
         { clienteId: id, agora: new Date() },
       );
@@ -198,6 +199,28 @@ describe('a new link with every message', () => {
     for (const s of sessoes) expect((await get('/api/portal/resumo', s)).statusCode).toBe(401);
     for (const token of tokens)
       expect((await post('/api/portal/sessao', { token, documento })).statusCode).toBe(404);
+  });
+
+  it('a message sent again keeps its link; once revoked, it goes with a new working one', async () => {
+    const { id } = await clienteComLink({ nome: 'Rui Reenvio' });
+    const conteudo = `Lembrete: ${MARCADOR_LINK}`;
+    const mensagemId = await inserirMensagem(db(), { clienteId: id, direcao: 'saida', conteudo });
+    const enviar = async () => {
+      const envio = await preencherLinkDoPortal(
+        db(),
+        CHAVE_DE_TESTE,
+        { telefone: '+5511999990000', conteudo, mensagemId },
+        { clienteId: id, agora: new Date() },
+      );
+      return /\/p\/([A-Za-z0-9_-]{32})$/.exec(envio.conteudo)?.[1] as string;
+    };
+    const primeiro = await enviar();
+    expect(await enviar()).toBe(primeiro);
+    const revogado = await post(`/api/operador/clientes/${id}/portal/revogar`, {}, await operadorDono(id));
+    expect(revogado.statusCode).toBe(200);
+    const novo = await enviar();
+    expect(novo).not.toBe(primeiro);
+    expect([await situacao(primeiro), await situacao(novo)]).toEqual(['indisponivel', 'ativo']);
   });
 });
 

@@ -13,6 +13,7 @@ export const depsDoProcesso = (
   log?: DepsMotor['log'],
 ): DepsMotor => ({
   db,
+  appKey,
   canaisDe: () => canaisAtivos(db, appKey),
   pixDe: () => provedorPixAtivo(db, appKey),
   relogio: relogioDoSistema,

@@ -36,6 +36,8 @@ import {
 
 export type DepsEnvio = {
   db: Db;
+  /** APP_KEY: a message and its fallbacks carry one portal link, derived from it (decision 029). */
+  appKey: Buffer;
   /** Each channel's driver as configured now (read again every round: the admin may change it). */
   canaisDe: () => Promise<Canais>;
   relogio: Relogio;
@@ -215,6 +217,7 @@ const enviarUma = async (
     );
   const envio = await preencherLinkDoPortal(
     db,
+    deps.appKey,
     {
       telefone: m.telefone,
       email: m.email,

@@ -14,7 +14,14 @@ import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
 import { reivindicar } from './enviador.ts';
 import { type DepsMotor, executarPassada } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
-import { cobrarPendentes, configurar, em, JANELA_SEMPRE, mensagensRegua } from './regua.test-fixtures.ts';
+import {
+  CHAVE_DE_TESTE,
+  cobrarPendentes,
+  configurar,
+  em,
+  JANELA_SEMPRE,
+  mensagensRegua,
+} from './regua.test-fixtures.ts';
 
 // The send's mark (decision 009): committed before the channel is called and cleared by the outcome;
 // a message whose outcome is unknown waits for the channel's confirmation before it goes again.
@@ -58,6 +65,7 @@ const preparar = async (provedor: ProvedorMensagem, responder?: Responder) => {
   };
   const deps: DepsMotor = {
     db,
+    appKey: CHAVE_DE_TESTE,
     canaisDe: async () => soWhatsapp(driver),
     relogio,
     worker: 'teste',

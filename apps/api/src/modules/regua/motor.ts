@@ -21,6 +21,8 @@ import { quebrarPromessasVencidas } from './promessas-vencidas.ts';
 
 export type DepsMotor = {
   db: Db;
+  /** APP_KEY, for the portal links of the messages sent (decision 029). */
+  appKey: Buffer;
   /** Each channel's driver as configured now (null: not configured). */
   canaisDe: () => Promise<Canais>;
   /** The PIX provider for the messages' charges (default: the embedded simulator). */

@@ -13,6 +13,7 @@ import { enviarPendentes } from './enviador.ts';
 import { estadoDaAutomacao } from './motor.ts';
 import { carregarTemplates, planejarRegua } from './planejador.ts';
 import {
+  CHAVE_DE_TESTE,
   canalContador,
   configurar,
   inserirPendentesCloud,
@@ -79,7 +80,12 @@ describe.runIf(testDbKind() === 'postgres')('three workers on one PostgreSQL', (
     const envios = await Promise.all(
       workers.map((w) =>
         enviarPendentes(
-          { db: w.db, canaisDe: async () => soWhatsapp(driver), relogio: relogioDoSistema },
+          {
+            db: w.db,
+            appKey: CHAVE_DE_TESTE,
+            canaisDe: async () => soWhatsapp(driver),
+            relogio: relogioDoSistema,
+          },
           () => estadoDaAutomacao(w.db),
         ),
       ),
@@ -130,7 +136,7 @@ describe('the channel allowance against the fake Cloud API', () => {
       },
     };
     const resultado = await enviarPendentes(
-      { db, canaisDe: async () => soWhatsapp(canal), relogio: relogioDoSistema },
+      { db, appKey: CHAVE_DE_TESTE, canaisDe: async () => soWhatsapp(canal), relogio: relogioDoSistema },
       () => estadoDaAutomacao(database.db),
     );
     expect(resultado).toMatchObject({ enviadas: total, reagendadas: 0, falhas: 0 });

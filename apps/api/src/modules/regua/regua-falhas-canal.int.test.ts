@@ -7,6 +7,7 @@ import { soWhatsapp } from '../canais/canal.ts';
 import { criarWhatsappCloud } from '../canais/whatsapp-cloud.ts';
 import { executarPassada } from './motor.ts';
 import {
+  CHAVE_DE_TESTE,
   configurar,
   em,
   inserirPendentesCloud,
@@ -50,6 +51,7 @@ describe('a failing Cloud API', () => {
     const relogio = criarRelogioManual(em('2026-12-15', '09:00'));
     const deps = {
       db,
+      appKey: CHAVE_DE_TESTE,
       canaisDe: async () => soWhatsapp(canal),
       relogio,
       worker: 'teste',
@@ -85,7 +87,13 @@ describe('a failing Cloud API', () => {
       accessToken: fake.token,
     });
     const relogio = criarRelogioManual(em('2026-12-15', '09:00'));
-    const deps = { db, canaisDe: async () => soWhatsapp(canal), relogio, worker: 'teste' };
+    const deps = {
+      db,
+      appKey: CHAVE_DE_TESTE,
+      canaisDe: async () => soWhatsapp(canal),
+      relogio,
+      worker: 'teste',
+    };
     expect(await executarPassada(deps)).toMatchObject({ enviadas: 1, falhas: 1, reagendadas: 0 });
     relogio.avancar(3_600_000);
     expect(await executarPassada(deps)).toMatchObject({ enviadas: 0, falhas: 0 });

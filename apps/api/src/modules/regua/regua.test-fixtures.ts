@@ -85,6 +85,9 @@ export const canalContador = (
   return { driver, todos, chamadas };
 };
 
+/** APP_KEY of the engines the tests build (the portal links of their messages derive from it). */
+export const CHAVE_DE_TESTE = Buffer.alloc(32, 7);
+
 export const montarMotor = (
   db: Db,
   inicio: Date,
@@ -96,6 +99,7 @@ export const montarMotor = (
   const canais = opcoes.todosOsCanais ? canal.todos : soWhatsapp(canal.driver);
   const deps: DepsMotor = {
     db,
+    appKey: CHAVE_DE_TESTE,
     canaisDe: async () => canais,
     relogio,
     worker: 'teste',

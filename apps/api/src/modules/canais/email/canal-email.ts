@@ -6,11 +6,12 @@ import { emailsSimulados, mensagens } from '../../../db/schema/index.ts';
 import { blocoPix } from '../../../lib/conteudo-mensagem.ts';
 import { atualizacaoDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
-import { emitirLink, urlDoPortal, urlPublicaBase } from '../../links-portal/links.ts';
+import { linkDaMensagem, urlDoPortal, urlPublicaBase } from '../../links-portal/links.ts';
 import type { CanalDriver, EnvioCanal, ResultadoEnvio } from '../canal.ts';
 import { montarEmail } from './conteudo-email.ts';
 import { dadosDoEmail } from './dados-do-email.ts';
 import { enderecosDescadastro, tokenDescadastro } from './descadastro.ts';
+import { dominioDoEmail } from './dominio.ts';
 import type { EmailConfigurado } from './email-settings.repository.ts';
 import { criarTransporteSimulado, criarTransporteSmtp, enviarEmail, type TransporteSmtp } from './smtp.ts';
 
@@ -40,23 +41,23 @@ const transporteDe = (cfg: EmailConfigurado): TransporteSmtp => {
   return transporteAtual.transporte;
 };
 
-const dominioDe = (email: string) => email.slice(email.lastIndexOf('@') + 1);
-
-/** The portal link the text already carries (the sender made it for `{{link}}`), else a new one. */
-const linkDoPortal = async (db: Db, envio: EnvioCanal, settings: SistemaSettings): Promise<string | null> => {
-  const noTexto = new RegExp(
-    `${urlDoPortal('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[A-Za-z0-9_-]{32}`,
-  ).exec(envio.conteudo)?.[0];
-  if (noTexto) return noTexto;
-  if (!envio.clienteId) return null;
-  const token = await emitirLink(db, {
-    clienteId: envio.clienteId,
-    mensagemId: envio.mensagemId,
-    agora: new Date(),
-    validadeDias: settings.portal.validade_link_dias,
-  });
-  return urlDoPortal(token);
-};
+/** The message's portal link, the one its text carries when the template has `{{link}}` (decision 029). */
+const linkDoPortal = async (
+  db: Db,
+  appKey: Buffer,
+  envio: EnvioCanal,
+  settings: SistemaSettings,
+): Promise<string | null> =>
+  envio.clienteId
+    ? urlDoPortal(
+        await linkDaMensagem(db, appKey, {
+          clienteId: envio.clienteId,
+          mensagemId: envio.mensagemId,
+          agora: new Date(),
+          validadeDias: settings.portal.validade_link_dias,
+        }),
+      )
+    : null;
 
 export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
   const simulador = cfg.provedor !== 'smtp';
@@ -72,7 +73,7 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
     if (!para) return async () => SEM_EMAIL;
     const settings = await buscarSistemaSettings(db);
     const dados = await dadosDoEmail(db, envio.mensagemId, atualizacaoDe(settings, new Date()));
-    const link = await linkDoPortal(db, envio, settings);
+    const link = await linkDoPortal(db, appKey, envio, settings);
     const corpo = dados.pixCopiaECola
       ? envio.conteudo
           .replace(blocoPix(dados.pixCopiaECola), '')
@@ -104,7 +105,7 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
       link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
       descadastroUrl: descadastro?.url ?? urlPublicaBase(),
     });
-    const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDe(cfg.remetente.email)}>`;
+    const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDoEmail(cfg.remetente.email)}>`;
     const email = {
       mensagemId: envio.mensagemId,
       para,

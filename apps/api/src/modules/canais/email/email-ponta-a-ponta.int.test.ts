@@ -88,6 +88,7 @@ afterAll(async () => {
 const passada = async () =>
   executarPassada({
     db: t.database.db,
+    appKey,
     canaisDe: () => canaisAtivos(t.database.db, appKey),
     relogio: criarRelogioManual(new Date()),
     worker: 'teste',

@@ -9,6 +9,7 @@ import {
   salvarConfiguracao,
 } from '../../configuracoes/configuracoes.repository.ts';
 import { urlPublicaBase } from '../../links-portal/links.ts';
+import { dkimAlinhado } from './dominio.ts';
 import type { ConfigSmtp } from './smtp.ts';
 
 export const EMAIL_KEY = 'email';
@@ -87,16 +88,6 @@ export const lockEmailArmazenado = async (tx: DbOrTx): Promise<EmailArmazenado> 
 
 export const salvarEmailArmazenado = (tx: DbOrTx, valor: EmailArmazenado, usuarioId: number | null) =>
   salvarConfiguracao(tx, EMAIL_KEY, valor, usuarioId);
-
-export const dominioDoEmail = (email: string): string =>
-  email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-
-/** DMARC relaxed alignment: the DKIM `d=` may be the From domain or a parent of it. */
-export const dkimAlinhado = (dominioDkim: string, emailRemetente: string): boolean => {
-  const doRemetente = dominioDoEmail(emailRemetente);
-  const dominio = dominioDkim.toLowerCase();
-  return doRemetente === dominio || doRemetente.endsWith(`.${dominio}`);
-};
 
 /** Whether the channel can send: the simulator always; SMTP with a server and a From address. */
 export const emailConfigurado = (a: EmailArmazenado): boolean =>

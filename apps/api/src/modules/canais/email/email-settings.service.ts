@@ -14,14 +14,13 @@ import { buscarSistemaSettings } from '../../configuracoes/configuracoes.reposit
 import { urlPublicaBase } from '../../links-portal/links.ts';
 import { semSegredo } from '../graph-api.ts';
 import { chavePublicaDe, gerarChaveDkim, registrosRecomendados } from './dkim.ts';
+import { dkimAlinhado, dominioDoEmail } from './dominio.ts';
 import {
   buscarEmailArmazenado,
   buscarEmailConfigurado,
   cifrarSegredoEmail,
   contextoEmail,
   decifrarSegredoEmail,
-  dkimAlinhado,
-  dominioDoEmail,
   type EmailArmazenado,
   type EmailConfigurado,
   lockEmailArmazenado,

@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import nodemailer, { type SendMailOptions, type SMTPPoolOptions, type Transporter } from 'nodemailer';
 import type { ResultadoEnvio } from '../canal.ts';
 import type { EmailMontado } from './conteudo-email.ts';
+import { dkimAlinhado, dominioDoEmail } from './dominio.ts';
 import { classificarErroSmtp } from './smtp-erros.ts';
 
 // Sending through the tenant's SMTP relay with nodemailer: a pooled transport, DKIM signed by nodemailer's
@@ -60,16 +61,11 @@ const CAMPOS_ASSINADOS = [
   'List-Unsubscribe-Post',
 ].join(':');
 
-const dominioDe = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-
 /** Why the DKIM setup cannot sign for this sender (pt-BR), or null when it can. */
 const problemaDkim = (cfg: TransporteSmtp['config']): string | null => {
   if (!cfg.dkim) return null;
-  const dominio = cfg.dkim.dominio.toLowerCase();
-  const doRemetente = dominioDe(cfg.remetente.email);
-  // DMARC relaxed alignment: d= may be the From domain or a parent of it.
-  if (doRemetente !== dominio && !doRemetente.endsWith(`.${dominio}`))
-    return `O domínio DKIM (${cfg.dkim.dominio}) não corresponde ao do remetente (${doRemetente}): a assinatura não valeria para o DMARC.`;
+  if (!dkimAlinhado(cfg.dkim.dominio, cfg.remetente.email))
+    return `O domínio DKIM (${cfg.dkim.dominio}) não corresponde ao do remetente (${dominioDoEmail(cfg.remetente.email)}): a assinatura não valeria para o DMARC.`;
   try {
     if (createPrivateKey(cfg.dkim.chavePrivada).asymmetricKeyType !== 'rsa') throw new Error('not RSA');
   } catch {

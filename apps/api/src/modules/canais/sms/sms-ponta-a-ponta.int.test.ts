@@ -55,6 +55,7 @@ afterAll(async () => {
 const passada = () =>
   executarPassada({
     db: t.database.db,
+    appKey,
     canaisDe: () => canaisAtivos(t.database.db, appKey),
     relogio: criarRelogioManual(new Date()),
     worker: 'teste',

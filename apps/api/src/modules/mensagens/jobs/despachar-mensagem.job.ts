@@ -18,7 +18,7 @@ export const despacharMensagem = definirTarefa({
   concorrencia: 2,
   executar: async (p, { db, appKey }) => {
     const tomada = await tomarReservada(db, { mensagemId: p.mensagem_id, prazo: p.prazo });
-    if (tomada) await enviarTomada(db, await canaisAtivos(db, appKey), tomada);
+    if (tomada) await enviarTomada(db, appKey, await canaisAtivos(db, appKey), tomada);
   },
 });
 

@@ -39,7 +39,7 @@ export const enviarTermos = definirTarefa({
           if (!(error instanceof ErroApiPix)) throw error;
           log.warn({ err: error, negociacao_id: p.negociacao_id }, 'acordo: termos sem o PIX da 1ª parcela');
         }
-      await enviarTomada(db, await canaisAtivos(db, appKey), mensagem);
+      await enviarTomada(db, appKey, await canaisAtivos(db, appKey), mensagem);
     }
     await cobrarParcelasAposCommit(db, p.negociacao_id);
   },
