@@ -171,6 +171,35 @@ describe('fallback', () => {
     expect(cliente?.numeroChamadas).toBe(1);
   });
 
+  it('a channel closed between planning and sending: the message goes on the next one, same charge', async () => {
+    const id = await devedor({ email: 'bia@example.com' });
+    const { deps } = await motor(em('2026-12-15', '10:00'));
+    await executarPassada(deps, undefined, { planejar: true, enviar: false });
+    const [planejada] = await mensagensRegua(database.db, id);
+    expect(planejada).toMatchObject({ canal: 'whatsapp', status: 'pendente' });
+    await database.db.transaction((tx) =>
+      descadastrarDoCanal(tx, {
+        clienteId: id,
+        canal: 'whatsapp',
+        origem: 'operador',
+        prova: {},
+        agora: new Date(),
+      }),
+    );
+    await executarPassada(deps, undefined, { planejar: false, enviar: true });
+    const [whatsapp, email, ...resto] = await mensagensRegua(database.db, id);
+    expect(resto).toEqual([]);
+    expect(whatsapp).toMatchObject({ canal: 'whatsapp', status: 'cancelada', pixTxid: null });
+    expect(email).toMatchObject({ canal: 'email', status: 'enviada', substituiMensagemId: whatsapp?.id });
+    // Withdrawn before its charge was made: the e-mail got the one charge of the step.
+    expect(email?.pixTxid).not.toBeNull();
+    const envios = await database.db
+      .select()
+      .from(reguaEnvios)
+      .where(eq(reguaEnvios.mensagemId, email?.id ?? 0));
+    expect(envios.map((e) => e.status)).toEqual(['enviado']);
+  });
+
   it('with no channel left, the step fails and counts as an attempt', async () => {
     const id = await devedor({ email: null });
     await configurar(database.db, {

@@ -59,7 +59,8 @@ const carregar = async (tx: DbOrTx, id: number): Promise<Falhada | undefined> =>
 };
 
 /**
- * In the failure's transaction: the next channel's message, pending, with the régua records moved to
+ * In the failure's transaction (or the withdrawal's, when the channel closed before the send): the next
+ * channel's message, pending, with the régua records moved to
  * it; null when there is none (no channel left, none reachable now, the day is over, or the customer
  * stopped everything).
  */
@@ -102,7 +103,7 @@ export const seguirNoProximoCanal = async (
   await registrarAuditoria(tx, {
     usuarioId: null,
     acao: 'mensagem.outro_canal',
-    descricao: `Mensagem reenviada por ${CANAL_ROTULOS[proxima.canal]} após falha definitiva: ${m.erro ?? 'sem detalhe'}`,
+    descricao: `Mensagem reenviada por ${CANAL_ROTULOS[proxima.canal]}: ${m.erro ?? 'sem detalhe'}`,
     entidade: 'cliente',
     entidadeId: m.cliente_id,
     detalhes: { mensagem_id: m.id, nova_mensagem_id: nova.id, canal: proxima.canal, pix_txid: m.pix_txid },

@@ -22,7 +22,7 @@ const LIMITE = 'O cliente atingiu o limite de tentativas sem resposta.';
 const FECHADA = 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
 const TERMOS = 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
 const BLOQUEADO =
-  'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a régua refaz o plano.';
+  'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a mensagem segue pelo próximo canal da etapa, se houver.';
 const DIA_PASSOU = 'O dia desta mensagem passou sem envio; a régua refaz o plano.';
 
 describe('motivoCancelamento', () => {

@@ -14,6 +14,7 @@ import {
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import type { LinhaDeSaida } from '../mensagens/despacho.ts';
+import { seguirNoProximoCanal } from '../mensagens/outro-canal.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
@@ -146,6 +147,9 @@ const situacoes = async (
 };
 
 /** Why a planned régua message must not go out any more (null: it still should). Pure. */
+const MOTIVO_CANAL_BLOQUEADO =
+  'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a mensagem segue pelo próximo canal da etapa, se houver.';
+
 export const motivoCancelamento = (
   s: Pick<
     Situacao,
@@ -170,23 +174,28 @@ export const motivoCancelamento = (
   // The agreement's terms are that day's collection message (docs/produto.md §11).
   if (s.termos_hoje)
     return 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
-  if (s.canal_bloqueado)
-    return 'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a régua refaz o plano.';
+  if (s.canal_bloqueado) return MOTIVO_CANAL_BLOQUEADO;
   if (s.dia_passou) return 'O dia desta mensagem passou sem envio; a régua refaz o plano.';
   return null;
 };
 
 /**
  * Withdraws a planned message: its (receivable, step) records go, so the next planning pass decides
- * again from what is open now; the key is freed for that new plan.
+ * again from what is open now; the key is freed for that new plan. With `outroCanalEm` (its channel
+ * closed after planning: an opt-out, a bounce) the message first goes on to the next channel of its
+ * step, as a fallback does, taking the records along.
  */
-const cancelar = (db: Db, id: number, motivo: string) =>
+const cancelar = (db: Db, id: number, motivo: string, outroCanalEm?: Date) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM regua_envios WHERE mensagem_id = ${id}`);
     await tx.execute(sql`
       UPDATE mensagens SET status = 'cancelada', erro_codigo = 'cancelada', erro_mensagem = ${motivo},
-        bloqueada_ate = NULL, envio_iniciado_em = NULL, chave_idempotencia = chave_idempotencia || '#cancelada-' || id
+        bloqueada_ate = NULL, envio_iniciado_em = NULL
       WHERE id = ${id}`);
+    const seguiu = outroCanalEm !== undefined && (await seguirNoProximoCanal(tx, id, outroCanalEm)) !== null;
+    if (!seguiu) await tx.execute(sql`DELETE FROM regua_envios WHERE mensagem_id = ${id}`);
+    await tx.execute(
+      sql`UPDATE mensagens SET chave_idempotencia = chave_idempotencia || '#cancelada-' || id WHERE id = ${id}`,
+    );
   });
 
 type AEnviar = Reivindicada & { ultimaEntradaEm: Date | null };
@@ -313,7 +322,7 @@ const triar = async (
     const s = situacao.get(Number(m.id));
     const motivo = m.origem === 'regua' && s ? motivoCancelamento(s, settings, hoje) : null;
     if (motivo) {
-      await cancelar(db, m.id, motivo);
+      await cancelar(db, m.id, motivo, motivo === MOTIVO_CANAL_BLOQUEADO ? agora : undefined);
       total.canceladas += 1;
     } else validas.push({ ...m, ultimaEntradaEm: s?.ultima_entrada ? new Date(s.ultima_entrada) : null });
   }
