@@ -176,6 +176,56 @@ export const aposFalhaDefinitiva = async (
     .where(eq(clientes.id, m.clienteId));
 };
 
+/** Sends of one e-mail in all when relays give up on it for a temporary reason (docs/produto.md §12). */
+export const MAX_ENVIOS_EMAIL_ADIADO = 3;
+const HORA_MS = 3_600_000;
+
+/**
+ * A relay gave up on a sent e-mail for a temporary reason (a 4.x.x report with a failed action, its queue
+ * expired): back to the outbox on the same channel, one hour later per send so far, up to
+ * MAX_ENVIOS_EMAIL_ADIADO sends; then it failed for good and goes on to the next channel. The address stays
+ * usable either way. Null: the message is no longer a sent one (already failed, or not ours).
+ */
+export const reenviarEmailAdiado = async (
+  tx: DbOrTx,
+  m: Pick<MensagemEnviada, 'id' | 'origem' | 'clienteId'>,
+  falha: { erroCodigo: string; erroMensagem: string },
+  agora: Date,
+): Promise<'reagendada' | 'falhou' | null> => {
+  const [row] = await tx
+    .select({ status: mensagens.status, tentativas: mensagens.tentativas, conteudo: mensagens.conteudo })
+    .from(mensagens)
+    .where(and(eq(mensagens.id, m.id), eq(mensagens.canal, 'email')))
+    .for('update');
+  if (row?.status !== 'enviada') return null;
+  if (row.tentativas >= MAX_ENVIOS_EMAIL_ADIADO) {
+    await registrarFalha(
+      tx,
+      { ...m, conteudo: row.conteudo },
+      { ok: false, ...falha, transitorio: false },
+      agora,
+    );
+    return 'falhou';
+  }
+  await tx
+    .update(mensagens)
+    .set({
+      ...DESFECHO,
+      ...falha,
+      status: 'pendente',
+      enviadaEm: null,
+      proximaTentativaEm: new Date(agora.getTime() + HORA_MS * Math.max(1, row.tentativas)),
+    })
+    .where(eq(mensagens.id, m.id));
+  // The send that never arrived is not a contact attempt: the re-send counts it again.
+  if (m.origem === 'regua' && m.clienteId !== null)
+    await tx
+      .update(clientes)
+      .set({ numeroChamadas: sql`greatest(${clientes.numeroChamadas} - 1, 0)` })
+      .where(eq(clientes.id, m.clienteId));
+  return 'reagendada';
+};
+
 /** A transient failure with attempts left: back to the outbox, not before `em`. */
 export const agendarNovaTentativa = async (
   tx: DbOrTx,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ProvedorMensagem } from '@cobranca/contracts';
+import type { MensagemOrigem, ProvedorMensagem } from '@cobranca/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
@@ -11,11 +11,12 @@ import { descadastrarDoCanal, marcarEmailDevolvido } from '../../canais/opt-out-
 import type { ClienteRow } from '../../clientes/clientes-operador.repository.ts';
 import { inserirEntrada } from '../entrada.repository.ts';
 import { receberDoCliente } from '../receber-mensagem.service.ts';
+import { MAX_ENVIOS_EMAIL_ADIADO, reenviarEmailAdiado } from '../saida.repository.ts';
 import { registrarStatusCanal } from '../status-entrega.repository.ts';
 
 // What an e-mail arriving in the inbox does (docs/produto.md §12): a reply enters the customer's
 // conversation like a WhatsApp one; a permanent bounce marks the address bounced and the message failed
-// (the next channel goes the same day); a complaint or a mailto unsubscribe opts the customer out of
+// (the next channel goes the same day); a temporary one the relay gave up on is sent again, a few times; a complaint or a mailto unsubscribe opts the customer out of
 // e-mail. The inbox may hand a message over more than once (several nodes): every effect is idempotent.
 
 export type ResultadoEmailRecebido =
@@ -32,6 +33,7 @@ type Contexto = { appKey: Buffer; provedor: ProvedorMensagem; dominio: string | 
 
 type Original = {
   id: number;
+  origem: MensagemOrigem;
   cliente_id: number | null;
   email: string | null;
   provedor: ProvedorMensagem;
@@ -47,7 +49,7 @@ const mensagemOriginal = async (
   const [porId] = ids.length
     ? linhasDe<Original>(
         await db.execute(sql`
-          SELECT id, cliente_id, email, provedor, canal_mensagem_id FROM mensagens
+          SELECT id, origem, cliente_id, email, provedor, canal_mensagem_id FROM mensagens
           WHERE canal = 'email' AND direcao = 'saida'
             AND canal_mensagem_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
           ORDER BY id DESC LIMIT 1`),
@@ -56,7 +58,7 @@ const mensagemOriginal = async (
   if (porId || !email) return porId;
   const [porEndereco] = linhasDe<Original>(
     await db.execute(sql`
-      SELECT id, cliente_id, email, provedor, canal_mensagem_id FROM mensagens
+      SELECT id, origem, cliente_id, email, provedor, canal_mensagem_id FROM mensagens
       WHERE canal = 'email' AND direcao = 'saida' AND lower(email) = ${email.toLowerCase()}
         AND canal_mensagem_id IS NOT NULL
       ORDER BY id DESC LIMIT 1`),
@@ -138,6 +140,13 @@ const responder = async (
     return 'resposta';
   });
 
+const DESCRICAO_ADIADO = {
+  adiada: (status: string) => `Entrega de e-mail adiada (${status}): o servidor continua tentando`,
+  reagendada: (status: string) => `E-mail não entregue por falha temporária (${status}): novo envio agendado`,
+  falhou: (status: string) =>
+    `E-mail não entregue por falha temporária (${status}) após ${MAX_ENVIOS_EMAIL_ADIADO} envios: segue pelo próximo canal`,
+};
+
 const devolver = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { tipo: 'devolucao' }>) => {
   const original = await mensagemOriginal(
     db,
@@ -145,18 +154,39 @@ const devolver = async (db: Db, ctx: Contexto, c: Extract<EmailClassificado, { t
     c.destinatario,
   );
   const email = c.destinatario ?? original?.email ?? null;
-  if (!c.permanente) {
-    // The relay keeps trying within its queue's lifetime; when it gives up, a failed report follows.
-    await registrarAuditoria(db, {
-      usuarioId: null,
-      acao: 'email.devolucao_temporaria',
-      descricao: `Entrega de e-mail adiada (${c.status}): o servidor continua tentando`,
-      entidade: 'cliente',
-      entidadeId: original?.cliente_id ?? undefined,
-      detalhes: { mensagem_id: original?.id ?? null, email, status: c.status, diagnostico: c.diagnostico },
+  if (!c.permanente)
+    return db.transaction(async (tx) => {
+      // 'delayed': the relay keeps trying within its queue's lifetime. 'failed' with a 4.x.x: it gave up
+      // for a reason that may pass (a full mailbox, a server down): we send again, a bounded number of times.
+      const reenvio =
+        c.acao === 'failed' && original
+          ? await reenviarEmailAdiado(
+              tx,
+              { id: original.id, origem: original.origem, clienteId: original.cliente_id },
+              {
+                erroCodigo: 'adiado',
+                erroMensagem: `E-mail não entregue, falha temporária (${c.status})${c.diagnostico ? `: ${c.diagnostico}` : ''}`,
+              },
+              ctx.agora,
+            )
+          : null;
+      await registrarAuditoria(tx, {
+        usuarioId: null,
+        acao: 'email.devolucao_temporaria',
+        descricao: DESCRICAO_ADIADO[reenvio ?? 'adiada'](c.status),
+        entidade: 'cliente',
+        entidadeId: original?.cliente_id ?? undefined,
+        detalhes: {
+          mensagem_id: original?.id ?? null,
+          email,
+          status: c.status,
+          acao: c.acao,
+          diagnostico: c.diagnostico,
+          reenvio,
+        },
+      });
+      return 'devolucao_temporaria' as const;
     });
-    return 'devolucao_temporaria' as const;
-  }
   if (email)
     await db.transaction(async (tx) => {
       if (

@@ -30,7 +30,7 @@ const esperados: Record<string, EmailClassificado> = {
   },
   'dsn-failed-4.4.1-postfix-expired.eml': {
     tipo: 'devolucao',
-    permanente: true,
+    permanente: false,
     destinatario: 'kijitora@example.com',
     status: '4.4.1',
     acao: 'failed',

@@ -110,8 +110,9 @@ const devolucao = (email: ParsedMail, bruto: Buffer, fronteira?: string): EmailC
   const diagnostico = bloco.get('diagnostic-code') || null;
   const codigo = /[245]\.\d{1,3}\.\d{1,3}/;
   const status = bloco.get('status')?.match(codigo)?.[0] ?? diagnostico?.match(codigo)?.[0] ?? '';
-  // A 'failed' action is final whatever the status: a 4.x there means the queue expired and gave up.
-  const permanente = acao === 'failed' || (acao !== 'delayed' && status.startsWith('5.'));
+  // Permanent: a 5.x.x, or a failure with no code. A 'failed' action with a 4.x.x means the relay's queue
+  // expired on a reason that may pass: temporary, sent again by us (docs/produto.md §12).
+  const permanente = acao !== 'delayed' && (status.startsWith('5.') || (acao === 'failed' && status === ''));
   return {
     tipo: 'devolucao',
     permanente,
