@@ -1,5 +1,4 @@
 import type {
-  Canal,
   ChamadaView,
   ClienteDetalhe,
   ContaReceber,
@@ -28,7 +27,12 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
-import { configuradosArmazenados } from '../canais/rota.repository.ts';
+import {
+  configuradosArmazenados,
+  contatoDaLinha,
+  devolvidoEmSql,
+  optOutsSql,
+} from '../canais/rota.repository.ts';
 import { estadoDosCanais } from '../canais/rota.ts';
 import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
@@ -158,8 +162,8 @@ const portalDoCliente = sql`(SELECT json_build_array(
 
 // Each channel's state (docs/produto.md §12): opt-outs, the e-mail's bounce, and the channels' settings.
 const canaisDoCliente = sql`(SELECT json_build_object(
-    'opt_outs', (SELECT json_object_agg(o.canal, o.em) FROM opt_outs_canal o WHERE o.cliente_id = ${clientes.id}),
-    'devolvido_em', (SELECT d.devolvido_em FROM emails_devolvidos d WHERE d.email = lower(${clientes.email})),
+    'opt_outs', ${optOutsSql(sql`${clientes.id}`)},
+    'devolvido_em', ${devolvidoEmSql(sql`${clientes.email}`)},
     'email', (SELECT valor FROM configuracoes WHERE chave = 'email'),
     'sms', (SELECT valor FROM configuracoes WHERE chave = 'sms')))`;
 
@@ -264,15 +268,12 @@ const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
     opt_out: optOut(c),
     canal_preferido: c.canalPreferido,
     canais: estadoDosCanais(
-      {
+      contatoDaLinha({
+        ...linha.canais,
         telefone: c.telefone,
         email: c.email,
-        preferido: c.canalPreferido,
-        optOuts: new Map(
-          Object.entries(linha.canais.opt_outs ?? {}).map(([canal, em]) => [canal as Canal, new Date(em)]),
-        ),
-        emailDevolvidoEm: linha.canais.devolvido_em ? new Date(linha.canais.devolvido_em) : null,
-      },
+        canal_preferido: c.canalPreferido,
+      }),
       configuradosArmazenados(linha.canais.email, linha.canais.sms),
     ),
     portal: { valido_ate: instante(linha.portal[0]), revogado_em: instante(linha.portal[1]) },

@@ -1,6 +1,7 @@
+import { setTimeout as esperar } from 'node:timers/promises';
 import type { Db } from '../../db/client.ts';
 import { enfileirar } from '../../fila/enfileirar.ts';
-import { buscarEmailConfigurado } from '../canais/email/email-settings.repository.ts';
+import { buscarEmailConfigurado, type ImapConfigurado } from '../canais/email/email-settings.repository.ts';
 import { vigiarCaixa } from '../canais/email/entrada/caixa-imap.ts';
 import { lerCaixaDeEmail } from './jobs/ler-caixa.job.ts';
 
@@ -14,33 +15,46 @@ const RELER_CONFIGURACAO_MS = 60_000;
 
 type Log = { warn(obj: object, msg: string): void };
 
-/** Watches the configured mailbox; follows the admin's changes to it within a minute. */
+/** Watches the configured mailbox; a change to it (read every minute) reconnects, nothing else does. */
 export const iniciarVigiaDaCaixa = (db: Db, appKey: Buffer, log: Log): VigiaCaixa => {
   const controle = new AbortController();
+  let atual: { chave: string; rodada: AbortController; fim: Promise<void> } | null = null;
+  const encerrarAtual = async () => {
+    atual?.rodada.abort();
+    await atual?.fim;
+    atual = null;
+  };
+  const vigiar = async (cfg: ImapConfigurado | null) => {
+    const chave = cfg ? JSON.stringify(cfg) : '';
+    if ((atual?.chave ?? '') === chave) return;
+    await encerrarAtual();
+    if (!cfg) return;
+    const rodada = new AbortController();
+    const fim = vigiarCaixa(
+      cfg,
+      async () => {
+        await enfileirar(db, lerCaixaDeEmail, {});
+      },
+      {
+        sinal: rodada.signal,
+        intervaloPollingMs: RELER_CONFIGURACAO_MS,
+        intervaloMinimoMs: 5_000,
+        aoFalhar: (err) => log.warn({ err }, 'e-mail: a vigia da caixa de entrada perdeu a conexão'),
+      },
+    );
+    atual = { chave, rodada, fim };
+  };
   const laco = (async () => {
     while (!controle.signal.aborted) {
-      const cfg = (await buscarEmailConfigurado(db, appKey).catch(() => null))?.imap;
-      const rodada = new AbortController();
-      const fim = setTimeout(() => rodada.abort(), RELER_CONFIGURACAO_MS);
-      const parar = () => rodada.abort();
-      controle.signal.addEventListener('abort', parar, { once: true });
-      if (cfg)
-        await vigiarCaixa(
-          cfg,
-          async () => {
-            await enfileirar(db, lerCaixaDeEmail, {});
-          },
-          {
-            sinal: rodada.signal,
-            intervaloPollingMs: RELER_CONFIGURACAO_MS,
-            intervaloMinimoMs: 5_000,
-            aoFalhar: (err) => log.warn({ err }, 'e-mail: a vigia da caixa de entrada perdeu a conexão'),
-          },
-        );
-      else await new Promise((resolve) => rodada.signal.addEventListener('abort', resolve, { once: true }));
-      clearTimeout(fim);
-      controle.signal.removeEventListener('abort', parar);
+      // Unreadable settings (the database away for a moment) keep the watch as it is.
+      const lida = await buscarEmailConfigurado(db, appKey).then(
+        (cfg) => ({ imap: cfg.imap }),
+        () => null,
+      );
+      if (lida) await vigiar(lida.imap);
+      await esperar(RELER_CONFIGURACAO_MS, undefined, { signal: controle.signal }).catch(() => undefined);
     }
+    await encerrarAtual();
   })();
   return {
     parar: async () => {
