@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CloudConexao, chamarGraph, ehFalha, semSegredo, urlDoNumero } from './graph-api.ts';
+import { ehFalhaDeRede } from '../../lib/chamada-json.ts';
+import { type CloudConexao, chamarGraph, semSegredo, urlDoNumero } from './graph-api.ts';
 import { erroDaRespostaCloud } from './whatsapp-cloud-erros.ts';
 
 // Connection check of the WhatsApp Cloud API (docs/formatos-externos.md §4.5): reads the phone-number object
@@ -40,7 +41,7 @@ export const verificarNumeroCloud = async (
   timeoutMs = VERIFICACAO_TIMEOUT_MS,
 ): Promise<ResultadoVerificacao> => {
   const resposta = await chamarGraph({ url: urlVerificacao(c), accessToken: c.accessToken, timeoutMs });
-  if (ehFalha(resposta)) return { ok: false, erro: resposta.mensagem };
+  if (ehFalhaDeRede(resposta)) return { ok: false, erro: resposta.mensagem };
   const resultado = interpretarResposta(resposta.status, resposta.json);
   return resultado.ok ? resultado : { ok: false, erro: semSegredo(resultado.erro, c.accessToken) };
 };

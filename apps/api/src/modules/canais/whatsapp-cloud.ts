@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ehFalhaDeRede } from '../../lib/chamada-json.ts';
 import {
   type CanalDriver,
   conversaAberta,
@@ -6,7 +7,7 @@ import {
   type ResultadoEnvio,
   type TemplateCanal,
 } from './canal.ts';
-import { type CloudConexao, chamarGraph, ehFalha, semSegredo, urlDoNumero } from './graph-api.ts';
+import { type CloudConexao, chamarGraph, semSegredo, urlDoNumero } from './graph-api.ts';
 import { referenciaDoEnvio } from './referencia-envio.ts';
 import { erroDaRespostaCloud } from './whatsapp-cloud-erros.ts';
 
@@ -87,7 +88,7 @@ export const criarWhatsappCloud = (
         corpo,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       });
-      if (ehFalha(resposta)) return falha(resposta.codigo, resposta.mensagem, resposta.transitorio);
+      if (ehFalhaDeRede(resposta)) return falha(resposta.codigo, resposta.mensagem, resposta.transitorio);
       if (resposta.status < 200 || resposta.status > 299) {
         const erro = erroDaRespostaCloud(resposta.status, resposta.json);
         return falha(erro.codigo, erro.mensagem, erro.transitorio);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ehFalhaDeRede } from '../../../lib/chamada-json.ts';
 import type { ResultadoEnvio } from '../canal.ts';
 import { semSegredo } from '../graph-api.ts';
 import { referenciaDoEnvio } from '../referencia-envio.ts';
-import { type ConfigZenvia, chamarZenvia, ehFalhaDeRede } from './zenvia-api.ts';
+import { type ConfigZenvia, chamarZenvia } from './zenvia-api.ts';
 import { erroDaRespostaZenvia } from './zenvia-erros.ts';
 
 // SMS through the Zenvia API v2 (zenvia/zenvia-openapi-spec: paths/channels/channels@sms@messages.ts,
