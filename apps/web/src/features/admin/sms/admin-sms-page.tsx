@@ -1,21 +1,12 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { useSmsSettings, useVerificarSms } from '../api/sms.ts';
 import { CampoCopiavel } from '../components/campo-copiavel.tsx';
+import { PaginaDeCanal } from '../components/pagina-de-canal.tsx';
 import { VerificacaoCanalCard } from '../components/verificacao-canal-card.tsx';
 import { AvisoSimulador } from '../email/admin-email-page.tsx';
 import { SmsSettingsForm } from './sms-settings-form.tsx';
-
-const columns = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '3fr 2fr' },
-} as const;
 
 const WebhookSmsCard = ({ url }: { url: string }) => {
   const titleId = useId();
@@ -34,39 +25,25 @@ const WebhookSmsCard = ({ url }: { url: string }) => {
 
 /** /admin/sms: provider and Zenvia credentials, webhook URL, connection check (docs/produto.md §12). */
 export const AdminSmsPage = () => {
-  const settings = useSmsSettings();
   const verificar = useVerificarSms();
-
-  const content = () => {
-    if (settings.isPending)
-      return <Skeleton variant="rounded" height={320} aria-label="Carregando configurações" />;
-    if (settings.isError)
-      return (
-        <LoadErrorAlert
-          error={settings.error}
-          fallback="Não foi possível carregar as configurações de SMS."
-          onRetry={() => void settings.refetch()}
-        />
-      );
-    const view = settings.data;
-    return (
-      <Box sx={columns}>
-        <Box sx={{ minWidth: 0, display: 'grid', gap: 3, alignContent: 'start' }}>
+  return (
+    <PaginaDeCanal
+      titulo="Configuração de SMS"
+      subtitulo="Canal de SMS das cobranças, pela Zenvia."
+      settings={useSmsSettings()}
+      erro="Não foi possível carregar as configurações de SMS."
+      principal={(view) => (
+        <>
           {view.provedor === 'simulador' && <AvisoSimulador canal="sms" />}
           <SmsSettingsForm view={view} />
-        </Box>
-        <Box sx={{ minWidth: 0, display: 'grid', gap: 3, alignContent: 'start' }}>
+        </>
+      )}
+      lateral={(view) => (
+        <>
           <VerificacaoCanalCard alvo="a Zenvia" verificar={verificar} />
           <WebhookSmsCard url={view.webhook_url} />
-        </Box>
-      </Box>
-    );
-  };
-
-  return (
-    <>
-      <PageHeader title="Configuração de SMS" subtitle="Canal de SMS das cobranças, pela Zenvia." />
-      {content()}
-    </>
+        </>
+      )}
+    />
   );
 };
