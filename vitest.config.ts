@@ -13,7 +13,8 @@ const integration = (kind: 'pglite' | 'postgres') => ({
     include: ['apps/api/**/*.int.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
-    globalSetup,
+    // Also migrates the model each test database is copied from (apps/api/test/modelo-banco.global-setup.ts).
+    globalSetup: [...globalSetup, 'apps/api/test/modelo-banco.global-setup.ts'],
     expect,
     testTimeout: 30_000,
     hookTimeout: 60_000,

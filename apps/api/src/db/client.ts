@@ -64,12 +64,12 @@ const stopAfterFatal = (client: PGlite, onFatal: (error: Error) => void) => {
   return () => fatal !== null;
 };
 
-/** `dataDir` undefined means in memory (tests). */
+/** `dataDir` undefined means in memory (tests); `copiaDe` starts from a `despejar` tarball. */
 export const openPglite = async (
   dataDir?: string,
-  { onFatal = () => {} }: { onFatal?: (error: Error) => void } = {},
-): Promise<Database> => {
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  { onFatal = () => {}, copiaDe }: { onFatal?: (error: Error) => void; copiaDe?: Blob } = {},
+): Promise<Database & { despejar(): Promise<Blob> }> => {
+  const client = await PGlite.create({ dataDir, loadDataDir: copiaDe, extensions: { pg_trgm } });
   const stopped = stopAfterFatal(client, onFatal);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -94,6 +94,8 @@ export const openPglite = async (
     close: async () => {
       if (!stopped()) await client.close();
     },
+    // The data directory as a tarball, to open copies from (the tests' migrated model).
+    despejar: () => client.dumpDataDir('none'),
   };
 };
 
