@@ -51,9 +51,10 @@ const userCreateArgs = z.object({
   password: newPasswordField,
 });
 
-type Command = (database: Database, args: string[], config: Config) => Promise<void>;
+/** Reads the arguments (a mistake fails before the database opens), then answers what runs on it. */
+type Command = (args: string[]) => (database: Database, config: Config) => Promise<void>;
 
-const userCreate: Command = async (database, args) => {
+const userCreate: Command = (args) => {
   const { values } = parseArgs({
     args,
     options: {
@@ -64,13 +65,15 @@ const userCreate: Command = async (database, args) => {
     },
   });
   const input = userCreateArgs.parse(values);
-  const usuario = await criarUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
-  console.log(
-    `${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`,
-  );
+  return async (database) => {
+    const usuario = await criarUsuario(database.db, input, { usuarioId: null, ip: 'cli' });
+    console.log(
+      `${ROLE_LABELS[usuario.role]} criado: #${usuario.id} ${usuario.name} <${usuario.email}> (${database.kind})`,
+    );
+  };
 };
 
-const demoSeed: Command = async (database) => {
+const demoSeed: Command = () => async (database) => {
   if (!(await isDatabaseEmpty(database.db))) {
     throw new ErroDominio(
       'BANCO_NAO_VAZIO',
@@ -80,7 +83,7 @@ const demoSeed: Command = async (database) => {
   printCredentials(await seedDemo(database.db));
 };
 
-const reguaExecutar: Command = async (database, _args, config) => {
+const reguaExecutar: Command = () => async (database, config) => {
   const contagens = await executarPassada(depsDoProcesso(database.db, config.appKey, 'cli'));
   const resumo = Object.entries(contagens).map(([chave, valor]) => `${chave.replaceAll('_', ' ')}: ${valor}`);
   console.log(`Régua executada (${database.kind}) — ${resumo.join(', ')}`);
@@ -90,7 +93,7 @@ const reguaExecutar: Command = async (database, _args, config) => {
  * Rebuilds the dashboards' read models from the base tables (docs/decisions/025-agregados.md), saying
  * first which figures had drifted and then checking that none does.
  */
-const agregadosRecalcular: Command = async (database) => {
+const agregadosRecalcular: Command = () => async (database) => {
   const { db } = database;
   const { fuso_horario: fuso } = await buscarSistemaSettings(db);
   const antes = await divergenciasDosAgregados(db, new Date(), fuso);
@@ -124,12 +127,16 @@ const simularRespostaArgs = z.object({
 });
 
 /** A customer's reply arriving through the simulator, matched by phone like a real one (docs/produto.md §12). */
-const simularResposta: Command = async (database, args) => {
+const simularResposta: Command = (args) => {
   const { values } = parseArgs({
     args,
     options: { telefone: { type: 'string' }, texto: { type: 'string' } },
   });
   const { telefone, texto } = simularRespostaArgs.parse(values);
+  return (database) => responderSimulado(database, telefone, texto);
+};
+
+const responderSimulado = async (database: Database, telefone: string, texto: string) => {
   const r = await receberMensagem(database.db, {
     canal: 'whatsapp',
     provedor: 'simulador',
@@ -161,9 +168,13 @@ const simularPixArgs = z.object({
  * charge asks today (a cobv past its due date adds multa and juros, §7) goes through the same
  * confirm-and-settle path as a PSP's confirmed PIX.
  */
-const simularPix: Command = async (database, args, config) => {
+const simularPix: Command = (args) => {
   const { values } = parseArgs({ args, options: { txid: { type: 'string' } } });
   const { txid } = simularPixArgs.parse(values);
+  return (database, config) => pagarSimulado(database, config, txid);
+};
+
+const pagarSimulado = async (database: Database, config: Config, txid: string) => {
   const { db } = database;
   const {
     cobranca,
@@ -202,7 +213,7 @@ const segundos = (s: number | null) =>
         : `${Math.floor(s / 3_600)} h`;
 
 /** The queue per job type and its dead jobs (docs/efeitos-colaterais.md §5). */
-const tarefasListar: Command = async (database) => {
+const tarefasListar: Command = () => async (database) => {
   const { tipos, mortas } = await painelDeTarefas(database.db, TAREFAS);
   console.log(
     'Tarefas por tipo (aguardando · em execução · falhas em 24 h · mortas · mais antiga aguardando):',
@@ -227,14 +238,20 @@ const idDaTarefa = (args: string[]) => {
   return tarefaIdParam.parse(values).id;
 };
 
-const tarefasRepetir: Command = async (database, args) => {
-  const t = await repetirTarefa(database.db, idDaTarefa(args), { usuarioId: null, ip: 'cli' });
-  console.log(`Tarefa ${t.id} (${t.nome}) posta para tentar de novo.`);
+const tarefasRepetir: Command = (args) => {
+  const id = idDaTarefa(args);
+  return async (database) => {
+    const t = await repetirTarefa(database.db, id, { usuarioId: null, ip: 'cli' });
+    console.log(`Tarefa ${t.id} (${t.nome}) posta para tentar de novo.`);
+  };
 };
 
-const tarefasDescartar: Command = async (database, args) => {
-  const t = await descartarTarefa(database.db, idDaTarefa(args), { usuarioId: null, ip: 'cli' });
-  console.log(`Tarefa ${t.id} (${t.nome}) descartada; o registro de auditoria guarda o último erro.`);
+const tarefasDescartar: Command = (args) => {
+  const id = idDaTarefa(args);
+  return async (database) => {
+    const t = await descartarTarefa(database.db, id, { usuarioId: null, ip: 'cli' });
+    console.log(`Tarefa ${t.id} (${t.nome}) descartada; o registro de auditoria guarda o último erro.`);
+  };
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -289,10 +306,11 @@ const main = async (): Promise<number> => {
   }
   let database: Database | undefined;
   try {
+    const executar = command(args);
     const config = loadConfig();
     configurarUrlPublica(config.publicUrl);
     database = await openConfiguredDatabase(config);
-    await command(database, args, config);
+    await executar(database, config);
     await executarTarefasPendentes(database, config);
     return 0;
   } catch (error) {
