@@ -111,8 +111,15 @@ export const criarTransporteSmtp = (cfg: ConfigSmtp): TransporteSmtp => {
   const problema = problemaDkim(cfg);
   if (problema) throw new Error(problema);
   // One requeue covers a pooled connection the server closed while idle; more could duplicate a message
-  // whose 250 was lost, and the outbox already retries.
-  const mailer = nodemailer.createTransport({ ...opcoesTransporte(cfg), pool: true, maxRequeues: 1 });
+  // whose 250 was lost, and the outbox already retries. Connections are kept until the server closes
+  // them: nodemailer's default of a new one every 100 messages delayed that send by the handshake, and
+  // the paced sends behind it then reached the relay bunched, over its per-second limit.
+  const mailer = nodemailer.createTransport({
+    ...opcoesTransporte(cfg),
+    pool: true,
+    maxRequeues: 1,
+    maxMessages: Number.POSITIVE_INFINITY,
+  });
   return { config: cfg, mailer, close: () => mailer.close() };
 };
 
