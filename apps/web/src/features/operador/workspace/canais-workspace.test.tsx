@@ -185,6 +185,22 @@ describe('Workspace channels', () => {
     );
   });
 
+  it('defaults to the preferred channel when the customer has not written, as the server would send', async () => {
+    setupWorkspace(
+      clienteDetalhe({
+        canal_preferido: 'email',
+        canais: [
+          canalCliente('whatsapp', '+5511987654321'),
+          canalCliente('email', 'bia@example.com'),
+          canalCliente('sms', '+5511987654321'),
+        ],
+      }),
+      [],
+    );
+    await openWorkspace();
+    await waitFor(() => expect(canalSelect()).toHaveTextContent('E-mail'));
+  });
+
   it('blocks the composer when no channel is available', async () => {
     setupWorkspace(
       clienteDetalhe({

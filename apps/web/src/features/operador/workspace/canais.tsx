@@ -18,16 +18,21 @@ export const estadoDoCanal = (c: CanalCliente): string => {
 };
 
 /**
- * The composer's channel when the operator has not chosen: the one the customer last wrote through (if
- * it is still available), else the first available one; null when none is.
+ * The composer's channel when the operator has not chosen, as the server picks it (docs/produto.md §12):
+ * the one the customer last wrote through, else the preferred one, else the first, each only while
+ * available; null when none is.
  */
 export const canalPadrao = (
   canais: readonly CanalCliente[],
   mensagens: readonly MensagemView[],
+  preferido: Canal | null,
 ): Canal | null => {
   const disponiveis = canais.filter((c) => c.disponivel).map((c) => c.canal);
   const ultimaRecebida = mensagens.findLast((m) => m.direcao === 'entrada' && m.canal !== 'portal');
-  const canal = ultimaRecebida?.canal;
-  if (canal && canal !== 'portal' && disponiveis.includes(canal)) return canal;
-  return disponiveis[0] ?? null;
+  const candidatos = [ultimaRecebida?.canal, preferido, disponiveis[0]];
+  return (
+    candidatos.find(
+      (c): c is Canal => c !== undefined && c !== null && c !== 'portal' && disponiveis.includes(c),
+    ) ?? null
+  );
 };

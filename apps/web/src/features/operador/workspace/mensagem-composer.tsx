@@ -175,7 +175,9 @@ export const MensagemComposer = ({ cliente }: { cliente: ClienteDetalhe }) => {
   const [escolhido, setEscolhido] = useState<Canal | null>(null);
   // A choice that became unavailable (an opt-out meanwhile) falls back to the default.
   const disponivel = (canal: Canal | null) => cliente.canais.some((c) => c.canal === canal && c.disponivel);
-  const canal = disponivel(escolhido) ? escolhido : canalPadrao(cliente.canais, mensagens.data ?? []);
+  const canal = disponivel(escolhido)
+    ? escolhido
+    : canalPadrao(cliente.canais, mensagens.data ?? [], cliente.canal_preferido);
   // After an insertion the caret goes right after the inserted reply, ready for editing.
   const inserir = (novo: string, cursor: number) => {
     setTexto(novo);
