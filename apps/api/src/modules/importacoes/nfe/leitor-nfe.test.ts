@@ -46,12 +46,20 @@ describe('LeitorNfe', () => {
     const leitor = novoLeitor({ workers: 1, tempoMaximoMs: 20 });
     const lenta = Buffer.from(nfePesada(60_000));
     const boa = Buffer.from(montarNfe());
-    const [lida, seguinte] = await Promise.all([leitor.ler('lenta.xml', lenta), leitor.ler('boa.xml', boa)]);
-    expect(lida).toEqual({
+    const tempoEsgotado = {
       ok: false,
       problemas: [{ mensagem: 'A leitura do arquivo passou de 0,02 s; não foi importado.' }],
-    });
-    expect(seguinte.ok).toBe(true);
+    };
+    const [lida, seguinte] = await Promise.all([leitor.ler('lenta.xml', lenta), leitor.ler('boa.xml', boa)]);
+    expect(lida).toEqual(tempoEsgotado);
+    // The replacement's first file runs on a cold worker, which a loaded machine (CI) can keep past 20 ms
+    // too; the pool must go on reading, so a later try on the same pool succeeds.
+    let boaLida = seguinte;
+    for (let i = 0; i < 3 && !boaLida.ok; i += 1) {
+      expect(boaLida).toEqual(tempoEsgotado);
+      boaLida = await leitor.ler('boa.xml', Buffer.from(montarNfe()));
+    }
+    expect(boaLida.ok).toBe(true);
   });
 
   it('rejects a file that needs more memory than a worker has, and replaces the worker', async () => {
