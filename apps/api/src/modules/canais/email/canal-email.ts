@@ -41,23 +41,32 @@ const transporteDe = (cfg: EmailConfigurado): TransporteSmtp => {
   return transporteAtual.transporte;
 };
 
-/** The message's portal link, the one its text carries when the template has `{{link}}` (decision 029). */
+/**
+ * The message's portal link (decision 029): the one its text already carries when the template has
+ * `{{link}}` (after a revocation that is a new random one, which the button must repeat), else the
+ * message's own.
+ */
 const linkDoPortal = async (
   db: Db,
   appKey: Buffer,
   envio: EnvioCanal,
   settings: SistemaSettings,
-): Promise<string | null> =>
-  envio.clienteId
-    ? urlDoPortal(
-        await linkDaMensagem(db, appKey, {
-          clienteId: envio.clienteId,
-          mensagemId: envio.mensagemId,
-          agora: new Date(),
-          validadeDias: settings.portal.validade_link_dias,
-        }),
-      )
-    : null;
+): Promise<string | null> => {
+  const noTexto = envio.conteudo.match(padraoDoLink())?.[0];
+  if (noTexto) return noTexto;
+  if (!envio.clienteId) return null;
+  const token = await linkDaMensagem(db, appKey, {
+    clienteId: envio.clienteId,
+    mensagemId: envio.mensagemId,
+    agora: new Date(),
+    validadeDias: settings.portal.validade_link_dias,
+  });
+  return urlDoPortal(token);
+};
+
+const escapar = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A portal URL of this server, as `urlDoPortal` writes it. */
+const padraoDoLink = () => new RegExp(`${escapar(urlDoPortal(''))}[A-Za-z0-9_-]{32}`);
 
 export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
   const simulador = cfg.provedor !== 'smtp';
