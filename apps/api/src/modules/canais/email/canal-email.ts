@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { SistemaSettings } from '@cobranca/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -68,6 +68,16 @@ const escapar = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A portal URL of this server, as `urlDoPortal` writes it. */
 const padraoDoLink = () => new RegExp(`${escapar(urlDoPortal(''))}[A-Za-z0-9_-]{32}`);
 
+/**
+ * The e-mail's Message-ID, the same at every send of the message (docs/decisions/040): a resend after a
+ * sender died between the relay's 250 and recording it is the same e-mail to mailbox and thread, and the
+ * customer's reply to either copy finds the message. Keyed under APP_KEY so nobody can forge one.
+ */
+export const messageIdDoEmail = (appKey: Buffer, mensagemId: number, criadaEm: string, remetente: string) => {
+  const marca = createHmac('sha256', appKey).update(`message-id:${mensagemId}:${criadaEm}`).digest('hex');
+  return `<m${mensagemId}.${marca.slice(0, 16)}@${dominioDoEmail(remetente)}>`;
+};
+
 export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
   const simulador = cfg.provedor !== 'smtp';
   const guardarSimulado = async (mensagemId: number, info: { message?: unknown }) => {
@@ -114,7 +124,7 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
       link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
       descadastroUrl: descadastro?.url ?? urlPublicaBase(),
     });
-    const messageId = `<m${envio.mensagemId}.${randomBytes(6).toString('hex')}@${dominioDoEmail(cfg.remetente.email)}>`;
+    const messageId = messageIdDoEmail(appKey, envio.mensagemId, dados.criadaEm, cfg.remetente.email);
     const email = {
       mensagemId: envio.mensagemId,
       para,

@@ -17,6 +17,7 @@ type Linha = {
     encargosAte: string | null;
   }[];
   ultimo_email: { id: string; assunto: string | null } | null;
+  criada_em: string;
 };
 
 export type DadosDoEmail = {
@@ -24,6 +25,8 @@ export type DadosDoEmail = {
   valor: { totalCentavos: number; multaCentavos: number; jurosCentavos: number } | null;
   /** The Message-ID and subject of the customer's last e-mail to us (null: never wrote by e-mail). */
   ultimoEmail: { messageId: string; assunto: string | null } | null;
+  /** When the message was stored: with its id, what tells it apart from a message of a reset database. */
+  criadaEm: string;
 };
 
 export const dadosDoEmail = async (
@@ -42,7 +45,8 @@ export const dadosDoEmail = async (
           WHERE re.mensagem_id = m.id), '[]'::jsonb) AS contas,
         (SELECT jsonb_build_object('id', e.canal_mensagem_id, 'assunto', e.assunto) FROM mensagens e
           WHERE e.cliente_id = m.cliente_id AND e.direcao = 'entrada' AND e.canal = 'email'
-          ORDER BY e.id DESC LIMIT 1) AS ultimo_email
+          ORDER BY e.id DESC LIMIT 1) AS ultimo_email,
+        m.created_at::text AS criada_em
       FROM mensagens m WHERE m.id = ${mensagemId}`),
   );
   const encargos = (l?.contas ?? []).map((c) => encargosDaConta(c, atualizacao));
@@ -58,5 +62,6 @@ export const dadosDoEmail = async (
             jurosCentavos: soma((e) => e.jurosCentavos),
           },
     ultimoEmail: l?.ultimo_email ? { messageId: l.ultimo_email.id, assunto: l.ultimo_email.assunto } : null,
+    criadaEm: l?.criada_em ?? '',
   };
 };

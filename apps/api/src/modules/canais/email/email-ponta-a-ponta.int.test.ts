@@ -150,6 +150,29 @@ describe('the régua by e-mail through SMTP', () => {
     expect(email.text).toContain('PIX copia e cola');
   });
 
+  it('a resend of the message (its sender died before recording the relay took it) is the same e-mail: same Message-ID', async () => {
+    const { email: driver } = await canaisAtivos(t.database.db, appKey);
+    const envio = {
+      mensagemId: enviada.id,
+      clienteId: bia,
+      telefone: null,
+      email: 'bia@cliente.example',
+      assunto: enviada.assunto,
+      conteudo: enviada.conteudo,
+    };
+    const antes = smtp.recebidas.length;
+    expect(await driver?.enviar(envio)).toMatchObject({ ok: true, canalMensagemId: enviada.canalMensagemId });
+    const copia = await simpleParser(smtp.recebidas[antes]?.bruto ?? Buffer.from(''));
+    expect(copia.messageId).toBe(enviada.canalMensagemId);
+    // Another message, or the same id under another APP_KEY (another installation), is another e-mail.
+    const outra = await driver?.enviar({ ...envio, clienteId: null, mensagemId: enviada.id + 1_000 });
+    expect(outra?.ok && outra.canalMensagemId).not.toBe(enviada.canalMensagemId);
+    const { email: deOutraInstalacao } = await canaisAtivos(t.database.db, randomBytes(32));
+    const outraChave = await deOutraInstalacao?.enviar(envio);
+    expect(outraChave?.ok && outraChave.canalMensagemId).not.toBe(enviada.canalMensagemId);
+    smtp.recebidas.splice(antes);
+  });
+
   it('one-click unsubscribe: a GET shows a page and changes nothing; the provider POST opts out of e-mail, with proof', async () => {
     const email = await simpleParser(smtp.recebidas[0]?.bruto ?? Buffer.from(''));
     const url = /<(https:[^>]+)>/.exec(
