@@ -127,3 +127,46 @@ export type ImportacaoTipo = (typeof IMPORTACAO_TIPOS)[number];
 
 export const IMPORTACAO_STATUSES = ['processando', 'concluida', 'interrompida', 'falhou'] as const;
 export type ImportacaoStatus = (typeof IMPORTACAO_STATUSES)[number];
+
+/** Bank files the reconciliation reads (docs/conciliacao.md). */
+export const FORMATOS_ARQUIVO_BANCARIO = ['cnab240', 'cnab400', 'ofx'] as const;
+export type FormatoArquivoBancario = (typeof FORMATOS_ARQUIVO_BANCARIO)[number];
+
+/** What a bank file's entry is: a retorno's movement, or a statement's credit or debit. */
+export const TIPOS_LANCAMENTO = [
+  'liquidacao',
+  'baixa',
+  'entrada_confirmada',
+  'entrada_rejeitada',
+  'credito',
+  'debito',
+  'outro',
+] as const;
+export type TipoLancamento = (typeof TIPOS_LANCAMENTO)[number];
+
+/**
+ * What became of an entry: settled a receivable; the money was already recorded (a PIX we confirmed, a
+ * receivable paid before); waits for an admin; not money for us; the same entry of an earlier file; an
+ * admin assigned it, or said it is not a collection.
+ */
+export const SITUACOES_LANCAMENTO = [
+  'liquidado',
+  'ja_liquidado',
+  'em_revisao',
+  'ignorado',
+  'repetido',
+  'atribuido',
+  'descartado',
+] as const;
+export type SituacaoLancamento = (typeof SITUACOES_LANCAMENTO)[number];
+
+/** Which rule matched an entry (docs/conciliacao.md §5). */
+export const REGRAS_CONCILIACAO = [
+  'nosso_numero',
+  'txid',
+  'end_to_end',
+  'documento_valor',
+  'pix_confirmado',
+  'manual',
+] as const;
+export type RegraConciliacao = (typeof REGRAS_CONCILIACAO)[number];

@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './canais.ts';
 export * from './common.ts';
 export * from './comprovantes.ts';
+export * from './conciliacao.ts';
 export * from './configuracoes.ts';
 export * from './domain.ts';
 export * from './erros.ts';

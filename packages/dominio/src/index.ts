@@ -1,5 +1,6 @@
 export * from './acordo.ts';
 export * from './atraso.ts';
+export * from './boleto.ts';
 export * from './calendario.ts';
 export * from './chave-nfe.ts';
 export * from './datas.ts';

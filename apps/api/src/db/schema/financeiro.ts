@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
+import { lancamentosBancarios } from './conciliacao.ts';
 import { importacoes } from './importacoes.ts';
 import { pixRecebidos } from './pix.ts';
 import { usuarios } from './usuarios.ts';
@@ -84,6 +85,11 @@ export const contasReceber = pgTable(
     encargosAte: date('encargos_ate'),
     /** When planning looks at it again: its next régua step's date ('-infinity' now, 'infinity' never). */
     reguaProximaEm: date('regua_proxima_em').notNull().default(sql`'-infinity'`),
+    /** The boleto of the receivable (docs/conciliacao.md §1): its bank, nosso número and numbers. */
+    banco: text('banco'),
+    nossoNumero: text('nosso_numero'),
+    linhaDigitavel: text('linha_digitavel'),
+    codigoBarras: text('codigo_barras'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +119,14 @@ export const contasReceber = pgTable(
       .where(sql`${t.status} = 'prescrita'`),
     index('contas_receber_pago_em_idx').on(t.pagoEm).where(sql`${t.pagoEm} IS NOT NULL`),
     index('contas_receber_negociacao_idx').on(t.negociacaoId).where(sql`${t.negociacaoId} IS NOT NULL`),
+    // A retorno's liquidação finds its receivable by bank and nosso número (compared without leading zeros).
+    uniqueIndex('contas_receber_boleto_uq')
+      .on(t.banco, t.nossoNumero)
+      .where(sql`${t.nossoNumero} IS NOT NULL`),
+    check(
+      'contas_receber_boleto_ck',
+      sql`(${t.nossoNumero} IS NULL OR ${t.banco} IS NOT NULL) AND ${t.banco} ~ '^[0-9]{3}$'`,
+    ),
     check('contas_receber_origem_ck', sql.raw(`origem IN (${sqlList(CONTA_ORIGENS)})`)),
     check('contas_receber_status_ck', sql.raw(`status IN (${sqlList(CONTA_STATUSES)})`)),
     check('contas_receber_chave_nfe_ck', sql`${t.chaveNfe} ~ ${sql.raw(`'${FORMATO_CHAVE_NFE}'`)}`),
@@ -167,11 +181,18 @@ export const pagamentos = pgTable(
     observacao: text('observacao'),
     /** The confirmed PIX that paid it; null for a payment recorded by hand. */
     pixRecebidoId: integer('pix_recebido_id').references(() => pixRecebidos.id, { onDelete: 'restrict' }),
+    /** The bank file's entry that paid it (docs/conciliacao.md). */
+    lancamentoBancarioId: integer('lancamento_bancario_id').references(() => lancamentosBancarios.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     index('pagamentos_cliente_idx').on(t.clienteId, t.data),
     index('pagamentos_pix_idx').on(t.pixRecebidoId).where(sql`${t.pixRecebidoId} IS NOT NULL`),
+    index('pagamentos_lancamento_idx')
+      .on(t.lancamentoBancarioId)
+      .where(sql`${t.lancamentoBancarioId} IS NOT NULL`),
     index('pagamentos_data_idx').on(t.data),
     index('pagamentos_conta_idx').on(t.contaId),
     check('pagamentos_forma_ck', sql.raw(`forma IN (${sqlList(FORMAS_PAGAMENTO)})`)),

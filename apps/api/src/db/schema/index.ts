@@ -1,4 +1,5 @@
 export * from './clientes.ts';
+export * from './conciliacao.ts';
 export * from './exportacoes.ts';
 export * from './financeiro.ts';
 export * from './idempotencia.ts';

@@ -35,7 +35,9 @@ export type NovoPagamento = {
   forma: typeof pagamentos.$inferInsert.forma;
   observacao: string | null;
   /** The confirmed PIX that paid it (docs/produto.md §21). */
-  pixRecebidoId?: number;
+  pixRecebidoId?: number | null;
+  /** The bank file's entry that paid it (docs/conciliacao.md). */
+  lancamentoBancarioId?: number | null;
 };
 
 export class NegociacoesRepository {

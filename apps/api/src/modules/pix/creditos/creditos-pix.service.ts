@@ -80,7 +80,7 @@ export const atribuirCreditoPix = async (
     const liquidacao = await liquidarPixEmContas(tx, {
       cliente,
       contas: abertas,
-      pix: { id: pix.id, endToEndId: pix.endToEndId },
+      origem: { forma: 'pix', observacao: `PIX ${pix.endToEndId}`, pixRecebidoId: pix.id },
       valorCentavos: pix.creditoCentavos,
       data: hojeNoFuso(agora, settings.fuso_horario),
       percentuais: percentuaisDe(settings),

@@ -1,3 +1,4 @@
+import type { FormaPagamento } from '@cobranca/contracts';
 import {
   aplicarPagamentoComEncargos,
   formatarReais,
@@ -61,12 +62,25 @@ export type LiquidacaoPix = {
   clienteConcluido: boolean;
 };
 
+/** How money came in: the payments' form and note, and the PIX or bank entry they point back to. */
+export type OrigemDoPagamento = {
+  forma: FormaPagamento;
+  observacao: string;
+  pixRecebidoId?: number;
+  lancamentoBancarioId?: number;
+  /**
+   * What is paid beyond a receivable's updated amount stays with it as juros: a boleto's liquidação, where
+   * the bank charged the encargos the boleto stated (docs/conciliacao.md §5). Otherwise it is left over.
+   */
+  excedenteComoJuros?: boolean;
+};
+
 export type LiquidarPixInput = {
   cliente: ClienteRow;
   /** The customer's open receivables, locked (the customer first), oldest first. */
   contas: ContaRow[];
-  pix: { id: number; endToEndId: string };
-  /** What of the PIX to apply now: the whole PIX, or what is left of its credit. */
+  origem: OrigemDoPagamento;
+  /** What to apply now: the whole PIX or bank credit, or what is left of it. */
   valorCentavos: number;
   /** The day the receivables are updated to and the payments dated. */
   data: string;
@@ -109,15 +123,22 @@ export const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
 /** Pays the receivables in order, each up to its updated amount on `data`, until the amount runs out. */
 const pagarContas = async (
   repositorio: NegociacoesRepository,
-  { cliente, contas, pix, valorCentavos, data, percentuais }: LiquidarPixInput,
+  { cliente, contas, origem, valorCentavos, data, percentuais }: LiquidarPixInput,
 ): Promise<PagamentoPix[]> => {
   const pagos: PagamentoPix[] = [];
   let resto = valorCentavos;
-  for (const conta of contas) {
+  for (const [i, conta] of contas.entries()) {
     if (resto === 0) break;
     const devido = encargosDaConta(conta, { hoje: data, percentuais }).totalCentavos;
-    const valor = Math.min(resto, devido);
-    const aplicado = aplicarPagamentoComEncargos(contaParaEncargos(conta), valor, data, percentuais);
+    const ultima = i === contas.length - 1;
+    const valor = origem.excedenteComoJuros && ultima ? resto : Math.min(resto, devido);
+    const aplicado = aplicarPagamentoComEncargos(
+      contaParaEncargos(conta),
+      Math.min(valor, devido),
+      data,
+      percentuais,
+    );
+    aplicado.partes.jurosCentavos += valor - Math.min(valor, devido);
     await repositorio.aplicarPagamento(conta, aplicado, data);
     await repositorio.inserirPagamento({
       clienteId: cliente.id,
@@ -125,9 +146,10 @@ const pagarContas = async (
       valorCentavos: valor,
       partes: aplicado.partes,
       data,
-      forma: 'pix',
-      observacao: `PIX ${pix.endToEndId}`,
-      pixRecebidoId: pix.id,
+      forma: origem.forma,
+      observacao: origem.observacao,
+      pixRecebidoId: origem.pixRecebidoId ?? null,
+      lancamentoBancarioId: origem.lancamentoBancarioId ?? null,
     });
     pagos.push({ conta, valorCentavos: valor, partes: aplicado.partes, quitou: aplicado.quitou });
     resto -= valor;
@@ -175,7 +197,7 @@ export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): 
   const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
   await prepararRecibo(tx, repositorio, {
     cliente,
-    forma: 'pix',
+    forma: input.origem.forma,
     data: input.data,
     percentuais: input.percentuais,
     partes: pagamentos,
@@ -247,7 +269,7 @@ export const registrarPixConfirmado = async (
         ...maisAntigasPrimeiro(abertas.filter((c) => daCobranca.has(c.id))),
         ...maisAntigasPrimeiro(abertas.filter((c) => !daCobranca.has(c.id))),
       ],
-      pix: { id: pixId, endToEndId: pix.endToEndId },
+      origem: { forma: 'pix', observacao: `PIX ${pix.endToEndId}`, pixRecebidoId: pixId },
       valorCentavos: pix.valorCentavos,
       data: hojeNoFuso(pix.horario, settings.fuso_horario),
       percentuais: percentuaisDe(settings),

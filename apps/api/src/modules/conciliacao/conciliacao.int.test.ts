@@ -1,0 +1,389 @@
+import { readFileSync } from 'node:fs';
+import type { ItemRevisaoConciliacao, Paged, ResultadoArquivoBancario } from '@cobranca/contracts';
+import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createTestUser,
+  issueToken,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
+import { multipart } from '../../../test/multipart.ts';
+import {
+  arquivosBancarios,
+  auditLogs,
+  clientes,
+  contasReceber,
+  lancamentosBancarios,
+  mensagens,
+  pagamentos,
+} from '../../db/schema/index.ts';
+import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { registrarPixConfirmado } from '../pix/liquidacao/liquidacao.service.ts';
+import { gerarCnab240, gerarOfx, type TituloRetorno } from './amostras/gerar-arquivos.ts';
+
+// Bank reconciliation through the API (docs/conciliacao.md): retornos and statements settle what is
+// certain through the payment path, recognise what was already recorded, never pay twice, refuse bad
+// files whole, and leave the rest to an admin's review.
+
+let t: TestApp;
+const tokens = { admin: '', operador: '' };
+const hoje = hojeNoFuso(new Date());
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens.admin = await issueToken(t.database, (await createTestUser(t.database, 'admin')).id);
+  tokens.operador = await issueToken(t.database, (await createTestUser(t.database, 'operador')).id);
+});
+afterAll(() => t.close());
+
+const enviar = (nome: string, conteudo: string | Buffer, token = tokens.admin) => {
+  const { payload, headers } = multipart('arquivo', [{ nome, conteudo }]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/conciliacao/arquivos',
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+};
+const importar = async (nome: string, conteudo: string | Buffer) => {
+  const r = await enviar(nome, conteudo);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json<ResultadoArquivoBancario>();
+};
+
+let sequencia = 0;
+/** A customer with one open receivable carrying a boleto of bank 341, due in ten days. */
+const devedorComBoleto = async (valorCentavos: number, documento?: string) => {
+  sequencia += 1;
+  const clienteId = await inserirCliente(db(), { nome: `Devedor ${sequencia}`, documento });
+  const contaId = await inserirConta(db(), { clienteId, valorCentavos, vencimento: somarDias(hoje, 10) });
+  const nossoNumero = String(7_000 + sequencia);
+  await db().update(contasReceber).set({ banco: '341', nossoNumero }).where(eq(contasReceber.id, contaId));
+  return { clienteId, contaId, nossoNumero };
+};
+const conta = async (id: number) =>
+  (await db().select().from(contasReceber).where(eq(contasReceber.id, id)))[0];
+const pagamentosDa = (contaId: number) =>
+  db().select().from(pagamentos).where(eq(pagamentos.contaId, contaId));
+const liquidacao = (
+  nossoNumero: string,
+  valor: number,
+  extra: Partial<TituloRetorno> = {},
+): TituloRetorno => ({
+  nossoNumero,
+  valorTituloCentavos: valor,
+  valorPagoCentavos: valor,
+  ocorrencia: hoje,
+  credito: hoje,
+  ...extra,
+});
+const retorno = (titulos: TituloRetorno[]) => gerarCnab240({ banco: '341', geradoEm: hoje, titulos });
+
+describe('a boleto retorno (CNAB 240)', () => {
+  it('settles the receivable by bank and nosso número, through the payment path (receipt, customer concluded)', async () => {
+    const d = await devedorComBoleto(15_000);
+    const r = await importar('retorno.ret', retorno([liquidacao(d.nossoNumero, 15_000)]));
+    expect(r).toMatchObject({
+      formato: 'cnab240',
+      banco: '341',
+      liquidados: 1,
+      em_revisao: 0,
+      repetido: false,
+    });
+    expect(r.linhas[0]).toMatchObject({ situacao: 'liquidado', regra: 'nosso_numero', conta_id: d.contaId });
+    expect(await conta(d.contaId)).toMatchObject({ status: 'paga', valorPagoCentavos: 15_000, pagoEm: hoje });
+    const [p] = await pagamentosDa(d.contaId);
+    expect(p).toMatchObject({
+      forma: 'boleto',
+      valorCentavos: 15_000,
+      lancamentoBancarioId: r.linhas[0]?.id,
+    });
+    const [c] = await db().select().from(clientes).where(eq(clientes.id, d.clienteId));
+    expect(c?.status).toBe('concluido');
+    const recibos = await db().select().from(mensagens).where(eq(mensagens.clienteId, d.clienteId));
+    expect(recibos.length).toBeGreaterThan(0);
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entidade, 'arquivo_bancario'), eq(auditLogs.entidadeId, String(r.id))));
+    expect(audit?.acao).toBe('conciliacao.arquivo_importado');
+  });
+
+  it('a boleto paid late with juros: the whole amount paid, the excess as juros', async () => {
+    const d = await devedorComBoleto(10_000);
+    const r = await importar(
+      'juros.ret',
+      retorno([liquidacao(d.nossoNumero, 10_000, { valorPagoCentavos: 10_350, jurosMultaCentavos: 350 })]),
+    );
+    expect(r.liquidados).toBe(1);
+    const [p] = await pagamentosDa(d.contaId);
+    expect(p).toMatchObject({ valorCentavos: 10_350, principalCentavos: 10_000, jurosCentavos: 350 });
+    expect((await conta(d.contaId))?.status).toBe('paga');
+  });
+
+  it('a partial payment leaves the rest open', async () => {
+    const d = await devedorComBoleto(20_000);
+    await importar(
+      'parcial.ret',
+      retorno([liquidacao(d.nossoNumero, 20_000, { valorPagoCentavos: 12_000 })]),
+    );
+    expect(await conta(d.contaId)).toMatchObject({ status: 'aberta', valorPagoCentavos: 12_000 });
+  });
+
+  it('a liquidação repeated in the file, and the file imported again, pay once', async () => {
+    const d = await devedorComBoleto(9_900);
+    const arquivo = retorno([liquidacao(d.nossoNumero, 9_900), liquidacao(d.nossoNumero, 9_900)]);
+    const r = await importar('duplo.ret', arquivo);
+    expect(r).toMatchObject({ liquidados: 1, ja_liquidados: 1 });
+    expect(r.linhas[1]).toMatchObject({ situacao: 'repetido' });
+    expect(r.linhas[1]?.motivo).toMatch(/Repete a linha 3 deste arquivo/);
+    const again = await importar('duplo-de-novo.ret', arquivo);
+    expect(again).toMatchObject({ id: r.id, repetido: true, liquidados: 1 });
+    expect(await pagamentosDa(d.contaId)).toHaveLength(1);
+    const [{ n } = { n: 0 }] = await db()
+      .select({ n: count() })
+      .from(arquivosBancarios)
+      .where(eq(arquivosBancarios.id, r.id));
+    expect(n).toBe(1);
+  });
+
+  it('an unknown nosso número and a receivable already paid by hand go to review; entradas and baixas are recorded', async () => {
+    const d = await devedorComBoleto(5_000);
+    await db()
+      .update(contasReceber)
+      .set({ status: 'paga', pagoEm: hoje, valorPagoCentavos: 5_000 })
+      .where(eq(contasReceber.id, d.contaId));
+    const r = await importar(
+      'revisao.ret',
+      retorno([
+        liquidacao('999999', 4_000),
+        liquidacao(d.nossoNumero, 5_000),
+        liquidacao(d.nossoNumero, 5_000, { movimento: '02', valorPagoCentavos: 0 }),
+      ]),
+    );
+    expect(r.linhas.map((l) => l.situacao)).toEqual(['em_revisao', 'em_revisao', 'ignorado']);
+    expect(r.linhas[0]?.motivo).toBe('Nenhuma conta a receber tem o nosso número 999999 do banco 341.');
+    expect(r.linhas[1]?.motivo).toMatch(/já estava paga por outro meio/);
+    expect(r.linhas[2]).toMatchObject({
+      conta_id: d.contaId,
+      motivo: `Entrada confirmada: registrado na conta nº ${d.contaId}.`,
+    });
+  });
+
+  it('a bad file is refused with its line and writes nothing', async () => {
+    const antes = await db().select({ n: count() }).from(lancamentosBancarios);
+    const linhas = retorno([liquidacao('1', 100)]).split('\r\n');
+    linhas[2] = (linhas[2] ?? '').slice(0, 239);
+    const r = await enviar('cortado.ret', linhas.join('\r\n'));
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toBe(
+      'Arquivo recusado, nada foi gravado. Linha 3: tem 239 caracteres; um arquivo CNAB 240 tem 240 por linha.',
+    );
+    expect(await db().select({ n: count() }).from(lancamentosBancarios)).toEqual(antes);
+  });
+});
+
+describe('a real Itaú CNAB 400 retorno', () => {
+  it('settles the receivables whose boletos it names', async () => {
+    const arquivo = readFileSync(
+      new URL('../../../test/fixtures/cnab/cnab400-341-itau-retorno.ret', import.meta.url),
+    );
+    const clienteId = await inserirCliente(db(), { nome: 'Cliente Itaú' });
+    const contaId = await inserirConta(db(), { clienteId, valorCentavos: 20_997, vencimento: '2013-07-01' });
+    await db()
+      .update(contasReceber)
+      .set({ banco: '341', nossoNumero: '231327' })
+      .where(eq(contasReceber.id, contaId));
+    const r = await importar('itau.ret', arquivo);
+    expect(r).toMatchObject({
+      formato: 'cnab400',
+      banco: '341',
+      lancamentos: 4,
+      liquidados: 1,
+      em_revisao: 2,
+      ignorados: 1,
+    });
+    expect(await conta(contaId)).toMatchObject({ status: 'paga', pagoEm: '2013-06-21' });
+  });
+});
+
+describe('a bank statement (OFX)', () => {
+  const extrato = (transacoes: Parameters<typeof gerarOfx>[0]['transacoes']) =>
+    gerarOfx({ banco: '0341', conta: '4321-0', de: somarDias(hoje, -5), ate: hoje, transacoes });
+
+  it("a PIX naming the payer's CPF for exactly one open receivable's amount settles it", async () => {
+    const d = await devedorComBoleto(32_150, '52998224725');
+    const r = await importar(
+      'extrato.ofx',
+      extrato([
+        { fitid: 'F-1', data: hoje, valorCentavos: 32_150, memo: 'PIX RECEBIDO - 529.982.247-25 MARIA' },
+      ]),
+    );
+    expect(r.linhas[0]).toMatchObject({
+      situacao: 'liquidado',
+      regra: 'documento_valor',
+      conta_id: d.contaId,
+    });
+    const [p] = await pagamentosDa(d.contaId);
+    expect(p?.forma).toBe('pix');
+  });
+
+  it('two credits of the same amount from the same CPF on the same day go to review, not a guess', async () => {
+    const d = await devedorComBoleto(4_500, '11144477735');
+    await inserirConta(db(), {
+      clienteId: d.clienteId,
+      valorCentavos: 4_500,
+      vencimento: somarDias(hoje, 40),
+    });
+    const r = await importar(
+      'dois.ofx',
+      extrato([
+        { fitid: 'G-1', data: hoje, valorCentavos: 4_500, memo: 'PIX RECEBIDO - 111.444.777-35' },
+        { fitid: 'G-2', data: hoje, valorCentavos: 4_500, memo: 'PIX RECEBIDO - 111.444.777-35' },
+      ]),
+    );
+    expect(r.linhas.map((l) => l.situacao)).toEqual(['em_revisao', 'em_revisao']);
+    expect(r.linhas[0]?.motivo).toMatch(/mais de um crédito/);
+    expect(await pagamentosDa(d.contaId)).toHaveLength(0);
+  });
+
+  it('a PIX we already confirmed at the PSP is recognised and never settles twice; an overlapping statement adds nothing', async () => {
+    const d = await devedorComBoleto(7_700, '39053344705');
+    const e2e = 'E00000000202611251200ABCDEFGHIJK';
+    await registrarPixConfirmado(
+      db(),
+      t.app.appKey,
+      {
+        endToEndId: e2e,
+        txid: null,
+        valorCentavos: 7_700,
+        horario: new Date(),
+        pagador: { nome: 'X', documento: '39053344705' },
+      },
+      'webhook',
+    );
+    const primeiro = await importar(
+      'a.ofx',
+      extrato([{ fitid: 'H-1', data: hoje, valorCentavos: 7_700, memo: `PIX RECEBIDO ${e2e}` }]),
+    );
+    expect(primeiro.linhas[0]).toMatchObject({ situacao: 'ja_liquidado', regra: 'pix_confirmado' });
+    const sobreposto = await importar(
+      'b.ofx',
+      extrato([
+        { fitid: 'H-1', data: hoje, valorCentavos: 7_700, memo: `PIX RECEBIDO ${e2e}` },
+        { fitid: 'H-2', data: hoje, valorCentavos: -1_000, memo: 'TARIFA' },
+      ]),
+    );
+    expect(sobreposto.linhas.map((l) => l.situacao)).toEqual(['repetido', 'ignorado']);
+    expect(await pagamentosDa(d.contaId)).toHaveLength(0);
+  });
+});
+
+describe('the review queue', () => {
+  let item: ItemRevisaoConciliacao;
+  const revisao = async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/conciliacao/revisao',
+      headers: bearer(tokens.admin),
+    });
+    expect(r.statusCode).toBe(200);
+    return r.json<Paged<ItemRevisaoConciliacao>>();
+  };
+  const decidir = (id: number, acao: 'atribuir' | 'descartar', payload: object, token = tokens.admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/conciliacao/revisao/${id}/${acao}`,
+      headers: { ...bearer(token), 'idempotency-key': `k-${id}-${acao}-${Math.random()}` },
+      payload,
+    });
+
+  it('lists an unidentified credit with its candidates; an admin splits it over two receivables', async () => {
+    const a = await devedorComBoleto(6_000);
+    const b = await devedorComBoleto(4_000);
+    await importar(
+      'solto.ofx',
+      gerarOfx({
+        banco: '341',
+        conta: '1',
+        de: hoje,
+        ate: hoje,
+        transacoes: [{ fitid: 'S-1', data: hoje, valorCentavos: 10_000, memo: 'TED RECEBIDA' }],
+      }),
+    );
+    const fila = await revisao();
+    const achado = fila.data.find((i) => i.fitid === 'S-1');
+    if (!achado) throw new Error('crédito fora da fila');
+    item = achado;
+    expect(item).toMatchObject({
+      valor: 100,
+      restante: 100,
+      motivo: 'O crédito não identifica cobrança, boleto nem CPF/CNPJ do pagador.',
+    });
+    const primeira = await decidir(item.id, 'atribuir', { conta_id: a.contaId, valor: 60 });
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    expect(primeira.json()).toMatchObject({
+      aplicado: 60,
+      lancamento: { situacao: 'em_revisao', restante: 40 },
+    });
+    const segunda = await decidir(item.id, 'atribuir', { cliente_id: b.clienteId, valor: 40 });
+    expect(segunda.json()).toMatchObject({
+      aplicado: 40,
+      lancamento: { situacao: 'atribuido', restante: 0 },
+    });
+    expect((await conta(a.contaId))?.status).toBe('paga');
+    expect((await conta(b.contaId))?.status).toBe('paga');
+    expect((await pagamentosDa(a.contaId))[0]).toMatchObject({
+      forma: 'transferencia',
+      lancamentoBancarioId: item.id,
+    });
+  });
+
+  it('refuses a decided entry, more than what is left, a wrong role; discards with an audit entry', async () => {
+    expect((await decidir(item.id, 'atribuir', { cliente_id: 1, valor: 1 })).statusCode).toBe(409);
+    await importar(
+      'outro.ofx',
+      gerarOfx({
+        banco: '341',
+        conta: '1',
+        de: hoje,
+        ate: hoje,
+        transacoes: [{ fitid: 'S-2', data: hoje, valorCentavos: 2_000, memo: 'DEPOSITO' }],
+      }),
+    );
+    const novo = (await revisao()).data.find((i) => i.fitid === 'S-2');
+    if (!novo) throw new Error('crédito fora da fila');
+    const demais = await decidir(novo.id, 'atribuir', { cliente_id: 1, valor: 20.01 });
+    expect(demais.statusCode).toBe(422);
+    expect(demais.json().errors.valor[0]).toMatch(/passa do que resta/);
+    expect((await decidir(novo.id, 'atribuir', { valor: 5 })).statusCode).toBe(422);
+    expect((await decidir(novo.id, 'descartar', {}, tokens.operador)).statusCode).toBe(403);
+    expect((await enviar('x.ofx', 'x', tokens.operador)).statusCode).toBe(403);
+    const descartado = await decidir(novo.id, 'descartar', { motivo: 'aporte do sócio' });
+    expect(descartado.json()).toMatchObject({
+      aplicado: 0,
+      lancamento: { situacao: 'descartado', motivo: 'Não é cobrança: aporte do sócio' },
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entidadeId, String(novo.id)));
+    expect(audit?.acao).toBe('conciliacao.lancamento_descartado');
+    expect((await revisao()).data.some((i) => i.id === novo.id)).toBe(false);
+  });
+});
+
+describe('two imports of one file at once', () => {
+  it('write one file and pay once', async () => {
+    const d = await devedorComBoleto(8_800);
+    const arquivo = retorno([liquidacao(d.nossoNumero, 8_800, { ocorrencia: somarDias(hoje, -1) })]);
+    const [a, b] = await Promise.all([enviar('p1.ret', arquivo), enviar('p2.ret', arquivo)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().repetido, b.json().repetido].sort()).toEqual([false, true]);
+    expect(await pagamentosDa(d.contaId)).toHaveLength(1);
+  });
+});

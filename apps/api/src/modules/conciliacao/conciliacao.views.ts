@@ -1,0 +1,197 @@
+import type {
+  ArquivoBancarioView,
+  CandidatoConciliacao,
+  ItemRevisaoConciliacao,
+  LancamentoBancarioView,
+  Paged,
+} from '@cobranca/contracts';
+import { DEFAULT_PAGE_SIZE } from '@cobranca/contracts';
+import { centavosParaReais, type PercentuaisEncargos } from '@cobranca/dominio';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  arquivosBancarios,
+  clientes,
+  contasReceber,
+  lancamentosBancarios,
+  usuarios,
+} from '../../db/schema/index.ts';
+import { ErroDominio } from '../../lib/errors.ts';
+import { pageOffset, toPaged } from '../../lib/paging.ts';
+import { encargosDaConta } from '../clientes/valor-atualizado.ts';
+
+// What the reconciliation screens and the API show (docs/conciliacao.md §6): a file with its entries,
+// the files imported, and the review queue with each entry's best candidates.
+
+export const ARQUIVO_NAO_ENCONTRADO = 'Arquivo bancário não encontrado.';
+export const LANCAMENTO_NAO_ENCONTRADO = 'Lançamento bancário não encontrado.';
+
+const colunasDoLancamento = {
+  l: lancamentosBancarios,
+  cliente: { id: clientes.id, nome: clientes.nome },
+};
+type LinhaDoLancamento = {
+  l: typeof lancamentosBancarios.$inferSelect;
+  cliente: { id: number; nome: string } | null;
+};
+
+export const lancamentoView = ({ l, cliente }: LinhaDoLancamento): LancamentoBancarioView => ({
+  id: l.id,
+  linha: l.linha,
+  tipo: l.tipo,
+  codigo: l.codigo,
+  descricao: l.descricao,
+  nosso_numero: l.nossoNumero,
+  fitid: l.fitid,
+  historico: l.historico,
+  valor: centavosParaReais(l.valorCentavos),
+  restante: centavosParaReais(l.restanteCentavos),
+  data: l.data,
+  data_credito: l.dataCredito,
+  situacao: l.situacao,
+  regra: l.regra,
+  motivo: l.motivo,
+  cliente: cliente?.id ? cliente : null,
+  conta_id: l.contaId,
+});
+
+export const buscarLancamentoView = async (db: DbOrTx, id: number): Promise<LancamentoBancarioView> => {
+  const [linha] = await db
+    .select(colunasDoLancamento)
+    .from(lancamentosBancarios)
+    .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
+    .where(eq(lancamentosBancarios.id, id));
+  if (!linha) throw new ErroDominio('LANCAMENTO_NAO_ENCONTRADO', LANCAMENTO_NAO_ENCONTRADO);
+  return lancamentoView(linha);
+};
+
+const colunasDoArquivo = {
+  a: arquivosBancarios,
+  usuario: { id: usuarios.id, nome: usuarios.name },
+};
+
+const arquivoView = ({
+  a,
+  usuario,
+}: {
+  a: typeof arquivosBancarios.$inferSelect;
+  usuario: { id: number; nome: string } | null;
+}): ArquivoBancarioView => ({
+  id: a.id,
+  nome: a.nome,
+  formato: a.formato,
+  banco: a.banco,
+  conta: a.conta,
+  importado_em: a.createdAt.toISOString(),
+  importado_por: usuario?.id ? usuario : null,
+  lancamentos: a.lancamentos,
+  liquidados: a.liquidados,
+  ja_liquidados: a.jaLiquidados,
+  em_revisao: a.emRevisao,
+  ignorados: a.ignorados,
+});
+
+export const resultadoDoArquivo = async (db: DbOrTx, id: number, repetido: boolean) => {
+  const [arquivo] = await db
+    .select(colunasDoArquivo)
+    .from(arquivosBancarios)
+    .leftJoin(usuarios, eq(usuarios.id, arquivosBancarios.usuarioId))
+    .where(eq(arquivosBancarios.id, id));
+  if (!arquivo) throw new ErroDominio('ARQUIVO_BANCARIO_NAO_ENCONTRADO', ARQUIVO_NAO_ENCONTRADO);
+  const linhas = await db
+    .select(colunasDoLancamento)
+    .from(lancamentosBancarios)
+    .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
+    .where(eq(lancamentosBancarios.arquivoId, id))
+    .orderBy(lancamentosBancarios.linha, lancamentosBancarios.id);
+  return { ...arquivoView(arquivo), repetido, linhas: linhas.map(lancamentoView) };
+};
+
+export const listarArquivos = async (db: DbOrTx, page: number): Promise<Paged<ArquivoBancarioView>> => {
+  const [linhas, [total]] = await Promise.all([
+    db
+      .select(colunasDoArquivo)
+      .from(arquivosBancarios)
+      .leftJoin(usuarios, eq(usuarios.id, arquivosBancarios.usuarioId))
+      .orderBy(desc(arquivosBancarios.createdAt), desc(arquivosBancarios.id))
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset(pageOffset(page, DEFAULT_PAGE_SIZE)),
+    db.select({ n: count() }).from(arquivosBancarios),
+  ]);
+  return toPaged(linhas.map(arquivoView), total?.n ?? 0, page, DEFAULT_PAGE_SIZE);
+};
+
+const CANDIDATOS = 5;
+
+/**
+ * The receivables an entry may pay, closest amount first: its customer's open ones when the entry names
+ * a customer, else any open receivable whose principal is within 10 % of the amount.
+ */
+const candidatosDe = async (
+  db: DbOrTx,
+  l: typeof lancamentosBancarios.$inferSelect,
+  percentuais: PercentuaisEncargos,
+): Promise<CandidatoConciliacao[]> => {
+  const valor = l.restanteCentavos;
+  const contas = await db
+    .select({ conta: contasReceber, cliente: { id: clientes.id, nome: clientes.nome } })
+    .from(contasReceber)
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(
+      and(
+        eq(contasReceber.status, 'aberta'),
+        l.clienteId
+          ? eq(contasReceber.clienteId, l.clienteId)
+          : sql`${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} BETWEEN ${Math.floor(valor * 0.9)} AND ${Math.ceil(valor * 1.1)}`,
+      ),
+    )
+    .orderBy(
+      sql`abs(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} - ${valor})`,
+      contasReceber.id,
+    )
+    .limit(50);
+  return contas
+    .map(({ conta, cliente }) => {
+      const atualizado = encargosDaConta(conta, { hoje: l.data, percentuais }).totalCentavos;
+      return {
+        cliente,
+        conta_id: conta.id,
+        descricao: conta.descricao,
+        vencimento: conta.vencimento,
+        valor_atualizado: centavosParaReais(atualizado),
+        diferenca: centavosParaReais(valor - atualizado),
+        distancia: Math.abs(valor - atualizado),
+      };
+    })
+    .sort((a, b) => a.distancia - b.distancia || a.conta_id - b.conta_id)
+    .slice(0, CANDIDATOS)
+    .map(({ distancia: _distancia, ...c }) => c);
+};
+
+export const listarRevisao = async (
+  db: DbOrTx,
+  page: number,
+  percentuais: PercentuaisEncargos,
+): Promise<Paged<ItemRevisaoConciliacao>> => {
+  const emRevisao = eq(lancamentosBancarios.situacao, 'em_revisao');
+  const [linhas, [total]] = await Promise.all([
+    db
+      .select({ ...colunasDoLancamento, arquivo: { id: arquivosBancarios.id, nome: arquivosBancarios.nome } })
+      .from(lancamentosBancarios)
+      .innerJoin(arquivosBancarios, eq(arquivosBancarios.id, lancamentosBancarios.arquivoId))
+      .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
+      .where(emRevisao)
+      .orderBy(lancamentosBancarios.data, lancamentosBancarios.id)
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset(pageOffset(page, DEFAULT_PAGE_SIZE)),
+    db.select({ n: count() }).from(lancamentosBancarios).where(emRevisao),
+  ]);
+  const itens = await Promise.all(
+    linhas.map(async (linha) => ({
+      ...lancamentoView(linha),
+      arquivo: linha.arquivo,
+      candidatos: await candidatosDe(db, linha.l, percentuais),
+    })),
+  );
+  return toPaged(itens, total?.n ?? 0, page, DEFAULT_PAGE_SIZE);
+};
