@@ -18,6 +18,10 @@ export const CSV_CLIENTES_COLUNAS = [
   { nome: 'descricao', obrigatoria: false, ajuda: 'Descrição da conta a receber' },
   { nome: 'valor', obrigatoria: false, ajuda: 'Valor em reais, ex.: 1.234,56' },
   { nome: 'vencimento', obrigatoria: false, ajuda: 'Data de vencimento, ex.: 31/12/2026' },
+  { nome: 'banco', obrigatoria: false, ajuda: 'Banco do boleto, 3 dígitos, ex.: 341' },
+  { nome: 'nosso_numero', obrigatoria: false, ajuda: 'Nosso número do boleto no banco' },
+  { nome: 'linha_digitavel', obrigatoria: false, ajuda: 'Linha digitável do boleto, 47 dígitos' },
+  { nome: 'codigo_barras', obrigatoria: false, ajuda: 'Código de barras do boleto, 44 dígitos' },
 ] as const;
 
 export const importacaoErro = z.object({

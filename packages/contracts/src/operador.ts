@@ -137,6 +137,11 @@ export const contaReceber = z
     pago_em: z.iso.date().nullable(),
     dias_atraso: z.number().int(),
     negociacao_id: z.number().int().nullable(),
+    /** The receivable's boleto (docs/conciliacao.md §1): COMPE bank, nosso número, its two numbers. */
+    banco: z.string().nullable(),
+    nosso_numero: z.string().nullable(),
+    linha_digitavel: z.string().nullable(),
+    codigo_barras: z.string().nullable(),
   })
   .meta({ id: 'ContaReceber' });
 export type ContaReceber = z.infer<typeof contaReceber>;

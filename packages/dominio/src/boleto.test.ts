@@ -4,28 +4,40 @@ import { describe, expect, it } from 'vitest';
 import {
   codigoDaLinha,
   dataDoFator,
-  digitoGeralDoBoleto,
   fatorDaData,
+  formatarLinhaDigitavel,
   lerCodigoDeBarras,
   lerLinhaDigitavel,
   linhaDoCodigo,
+  montarCodigoDeBarras,
+  validarBoletoDaConta,
 } from './boleto.ts';
 
 // A published linha digitável (the library's own example): Banco do Brasil, R$ 1.026,56, due 2018-07-15.
 const LINHA_BB = '00190000090114971860168524522114675860000102656';
 
 const digitos = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
-/** A barcode with its general digit right, from any bank, fator, amount and campo livre. */
+/** A barcode with its general digit right, from any bank, due date, amount and campo livre. */
 const codigoValido = fc
-  .tuple(digitos(3), digitos(4), digitos(10), digitos(25))
-  .map(([banco, fator, valor, livre]) => {
-    const semDigito = `${banco}9${fator}${valor}${livre}`;
-    return `${semDigito.slice(0, 4)}${digitoGeralDoBoleto(semDigito)}${semDigito.slice(4)}`;
-  });
+  .tuple(
+    digitos(3),
+    fc.integer({ min: 1_000, max: 9_999 }),
+    fc.integer({ min: 0, max: 9_999_999_999 }),
+    digitos(25),
+  )
+  .map(([banco, dias, valorCentavos, campoLivre]) =>
+    montarCodigoDeBarras({
+      banco,
+      vencimento: new Date(Date.UTC(1997, 9, 7 + dias)).toISOString().slice(0, 10),
+      valorCentavos,
+      campoLivre,
+    }),
+  );
 
 describe('linha digitável and barcode', () => {
   it('reads a published linha: bank, amount, fator, and the barcode it spells', () => {
-    const r = lerLinhaDigitavel('00190.00009 01149.718601 68524.522114 6 75860000102656');
+    expect(formatarLinhaDigitavel(LINHA_BB)).toBe('00190.00009 01149.718601 68524.522114 6 75860000102656');
+    const r = lerLinhaDigitavel(formatarLinhaDigitavel(LINHA_BB));
     expect(r).toEqual({
       ok: true,
       boleto: {
@@ -106,5 +118,60 @@ describe('fator de vencimento', () => {
         expect(dataDoFator(fatorDaData(data), emissao)).toBe(data);
       }),
     );
+  });
+});
+
+describe("a receivable's boleto", () => {
+  const conta = { valorCentavos: 102_656, vencimento: '2018-07-15' };
+  const vazio = { banco: '', nossoNumero: '', linhaDigitavel: '', codigoBarras: '' };
+
+  it('none given is none; a linha fills the bank and the barcode; a nosso número is stored as compared', () => {
+    expect(validarBoletoDaConta(vazio, conta)).toEqual({ ok: true, boleto: null });
+    expect(
+      validarBoletoDaConta({ ...vazio, linhaDigitavel: LINHA_BB, nossoNumero: '000-1149.7186' }, conta),
+    ).toEqual({
+      ok: true,
+      boleto: {
+        banco: '001',
+        nossoNumero: '11497186',
+        linhaDigitavel: LINHA_BB,
+        codigoBarras: '00196758600001026560000001149718606852452211',
+      },
+    });
+    expect(validarBoletoDaConta({ ...vazio, banco: '341', nossoNumero: '7001' }, conta)).toMatchObject({
+      ok: true,
+      boleto: { banco: '341', nossoNumero: '7001', linhaDigitavel: null },
+    });
+  });
+
+  it('refuses each problem on its field: another bank, another amount or due date, a nosso número without bank', () => {
+    const r = validarBoletoDaConta(
+      { ...vazio, banco: '237', linhaDigitavel: LINHA_BB },
+      { valorCentavos: 100_000, vencimento: '2018-07-16' },
+    );
+    expect(r).toEqual({
+      ok: false,
+      problemas: [
+        { campo: 'banco', mensagem: 'O boleto é do banco 001, não do 237.' },
+        {
+          campo: 'linha_digitavel',
+          mensagem: 'O valor do boleto (R$ 1.026,56) não é o da conta (R$ 1.000,00).',
+        },
+        {
+          campo: 'linha_digitavel',
+          mensagem: 'O vencimento do boleto (15/07/2018) não é o da conta (16/07/2018).',
+        },
+      ],
+    });
+    expect(validarBoletoDaConta({ ...vazio, nossoNumero: '123' }, conta)).toEqual({
+      ok: false,
+      problemas: [{ campo: 'banco', mensagem: 'Informe o banco do nosso número.' }],
+    });
+    expect(
+      validarBoletoDaConta(
+        { ...vazio, linhaDigitavel: LINHA_BB, codigoBarras: '34191790010104351004791020150008291070026000' },
+        conta,
+      ),
+    ).toMatchObject({ ok: false, problemas: [{ campo: 'codigo_barras' }] });
   });
 });

@@ -1,4 +1,5 @@
-import { diasEntre, somarDias } from './datas.ts';
+import { diasEntre, formatarDataBr, somarDias } from './datas.ts';
+import { formatarReais } from './dinheiro.ts';
 
 // The boleto's numbers (docs/conciliacao.md §1): the 44-digit barcode, the 47-digit linha
 // digitável built from it, their check digits and the fator de vencimento. The check digits are here,
@@ -127,3 +128,101 @@ export const fatorDaData = (data: string): number => {
   while (fator > 9_999) fator -= CICLO_DO_FATOR;
   return fator;
 };
+
+/** A nosso número as stored and compared: letters and digits only, upper-case, without leading zeros. */
+export const normalizarNossoNumero = (texto: string): string =>
+  texto
+    .replace(/[^0-9A-Za-z]/g, '')
+    .replace(/^0+(?=.)/, '')
+    .toUpperCase();
+
+/** What a person or a spreadsheet gives for a receivable's boleto; '' where nothing was given. */
+export type BoletoInformado = {
+  banco: string;
+  nossoNumero: string;
+  linhaDigitavel: string;
+  codigoBarras: string;
+};
+export type BoletoDaConta = {
+  banco: string;
+  nossoNumero: string | null;
+  linhaDigitavel: string | null;
+  codigoBarras: string | null;
+};
+type CampoDoBoleto = 'banco' | 'nosso_numero' | 'linha_digitavel' | 'codigo_barras';
+export type ResultadoBoletoDaConta =
+  | { ok: true; boleto: BoletoDaConta | null }
+  | { ok: false; problemas: { campo: CampoDoBoleto; mensagem: string }[] };
+
+/**
+ * A receivable's boleto (docs/conciliacao.md §1): the linha and the barcode each right and the same
+ * boleto, of the bank given, for the receivable's amount and due date; a nosso número needs its bank.
+ * Every problem at once, per field.
+ */
+export const validarBoletoDaConta = (
+  b: BoletoInformado,
+  conta: { valorCentavos: number; vencimento: string },
+): ResultadoBoletoDaConta => {
+  const problemas: { campo: CampoDoBoleto; mensagem: string }[] = [];
+  const banco = b.banco.trim();
+  const nosso = normalizarNossoNumero(b.nossoNumero);
+  if (!banco && !nosso && !b.linhaDigitavel.trim() && !b.codigoBarras.trim())
+    return { ok: true, boleto: null };
+  const linha = b.linhaDigitavel.trim() ? lerLinhaDigitavel(b.linhaDigitavel) : null;
+  const codigo = b.codigoBarras.trim() ? lerCodigoDeBarras(b.codigoBarras) : null;
+  if (linha && !linha.ok) problemas.push({ campo: 'linha_digitavel', mensagem: linha.erro });
+  if (codigo && !codigo.ok) problemas.push({ campo: 'codigo_barras', mensagem: codigo.erro });
+  if (linha?.ok && codigo?.ok && linha.boleto.codigoDeBarras !== codigo.boleto.codigoDeBarras)
+    problemas.push({
+      campo: 'codigo_barras',
+      mensagem: 'O código de barras não é o do boleto da linha digitável.',
+    });
+  const lido = linha?.ok ? linha.boleto : codigo?.ok ? codigo.boleto : null;
+  if (banco && !/^\d{3}$/.test(banco))
+    problemas.push({ campo: 'banco', mensagem: 'O banco é o código de 3 dígitos (ex.: 341 para o Itaú).' });
+  else if (banco && lido && lido.banco !== banco)
+    problemas.push({ campo: 'banco', mensagem: `O boleto é do banco ${lido.banco}, não do ${banco}.` });
+  if (nosso && !banco && !lido)
+    problemas.push({ campo: 'banco', mensagem: 'Informe o banco do nosso número.' });
+  if (nosso.length > 20)
+    problemas.push({ campo: 'nosso_numero', mensagem: 'O nosso número tem no máximo 20 caracteres.' });
+  const campoLido = linha?.ok ? 'linha_digitavel' : 'codigo_barras';
+  if (lido && lido.valorCentavos > 0 && lido.valorCentavos !== conta.valorCentavos)
+    problemas.push({
+      campo: campoLido,
+      mensagem: `O valor do boleto (${formatarReais(lido.valorCentavos)}) não é o da conta (${formatarReais(conta.valorCentavos)}).`,
+    });
+  const vencimento = lido ? dataDoFator(lido.fator, conta.vencimento) : null;
+  if (vencimento && vencimento !== conta.vencimento)
+    problemas.push({
+      campo: campoLido,
+      mensagem: `O vencimento do boleto (${formatarDataBr(vencimento)}) não é o da conta (${formatarDataBr(conta.vencimento)}).`,
+    });
+  if (problemas.length > 0) return { ok: false, problemas };
+  return {
+    ok: true,
+    boleto: {
+      banco: banco || (lido?.banco ?? ''),
+      nossoNumero: nosso || null,
+      linhaDigitavel: lido?.linhaDigitavel ?? null,
+      codigoBarras: lido?.codigoDeBarras ?? null,
+    },
+  };
+};
+
+/** The barcode of a boleto from its parts (the demo's and the CSV template's boletos, the tests'). */
+export const montarCodigoDeBarras = (partes: {
+  banco: string;
+  vencimento: string | null;
+  valorCentavos: number;
+  /** The bank's 25 digits: carteira, nosso número, agency, account. */
+  campoLivre: string;
+}): string => {
+  const fator = partes.vencimento ? String(fatorDaData(partes.vencimento)).padStart(4, '0') : '0000';
+  const semDigito = `${partes.banco}9${fator}${String(partes.valorCentavos).padStart(10, '0')}${partes.campoLivre}`;
+  return `${semDigito.slice(0, 4)}${digitoGeralDoBoleto(semDigito)}${semDigito.slice(4)}`;
+};
+
+/** `00190.00009 01149.718601 68524.522114 6 75860000102656`: as printed on the boleto (and kept text by Excel). */
+export const formatarLinhaDigitavel = (linha: string): string =>
+  `${linha.slice(0, 5)}.${linha.slice(5, 10)} ${linha.slice(10, 15)}.${linha.slice(15, 21)} ${linha.slice(21, 26)}.${linha.slice(26, 32)} ${linha.slice(32, 33)} ${linha.slice(33)}`;

@@ -407,6 +407,10 @@ const contaEsperada = (
     pago_em: campos.pagoEm ?? null,
     dias_atraso: 0,
     negociacao_id: campos.negociacaoId ?? null,
+    banco: null,
+    nosso_numero: null,
+    linha_digitavel: null,
+    codigo_barras: null,
   };
 };
 

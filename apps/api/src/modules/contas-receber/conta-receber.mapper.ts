@@ -29,5 +29,9 @@ export const toContaReceber = (conta: ContaRow, atualizacao: Atualizacao): Conta
     pago_em: conta.pagoEm,
     dias_atraso: diasAtraso(conta, atualizacao.hoje),
     negociacao_id: conta.negociacaoId,
+    banco: conta.banco,
+    nosso_numero: conta.nossoNumero,
+    linha_digitavel: conta.linhaDigitavel,
+    codigo_barras: conta.codigoBarras,
   };
 };

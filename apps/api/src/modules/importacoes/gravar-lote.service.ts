@@ -9,6 +9,7 @@ import {
 } from './importacao-lote.regras.ts';
 import {
   atualizarExistentes,
+  boletosEmUso,
   inserirClientes,
   inserirContas,
   marcarSinalDeVida,
@@ -26,11 +27,14 @@ import {
 export const gravarLote = (
   db: Db,
   contexto: ContextoLote,
-  itens: ItemLote[],
+  todos: ItemLote[],
   rejeitadosAntes = 0,
 ): Promise<ResultadoItem[]> =>
   db.transaction(async (tx) => {
     await marcarSinalDeVida(tx, contexto.importacaoId);
+    // A row whose boleto another receivable holds is refused whole (docs/conciliacao.md §1).
+    const recusados = await boletosEmUso(tx, todos);
+    const itens = todos.filter((_, i) => !recusados.has(i));
     const grupos = agruparPorDocumento(itens);
     const documentos = [...grupos.keys()];
     const porDocumento = new Map((await selecionarExistentes(tx, documentos)).map((c) => [c.documento, c]));
@@ -53,7 +57,16 @@ export const gravarLote = (
 
     const contasNovas = await inserirContas(tx, contexto, itens, porDocumento);
     await atualizarExistentes(tx, contexto, grupos, porDocumento, criadosAgora, contasNovas.clientes);
-    const resultados = classificar(contexto, itens, porDocumento, criadosAgora, contasNovas.chaves);
+    const aceitos = classificar(contexto, itens, porDocumento, criadosAgora, contasNovas.chaves);
+    let proximo = 0;
+    const resultados = todos.map((_, i): ResultadoItem => {
+      const mensagem = recusados.get(i);
+      if (mensagem) return { resultado: 'rejeitado', mensagem };
+      const resultado = aceitos[proximo];
+      proximo += 1;
+      if (!resultado) throw new Error('classificar devolveu menos resultados que itens');
+      return resultado;
+    });
     await somarAosTotais(tx, contexto.importacaoId, resultados, rejeitadosAntes);
     return resultados;
   });

@@ -1,5 +1,5 @@
 import type { ClienteStatus, DocumentoTipo } from '@cobranca/contracts';
-import { estaPrescrita } from '@cobranca/dominio';
+import { type BoletoDaConta, estaPrescrita } from '@cobranca/dominio';
 import type { Endereco } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
@@ -23,6 +23,7 @@ export type ContaLote = {
   vencimento: string;
   chaveNfe?: string;
   numeroParcela?: string;
+  boleto?: BoletoDaConta | null;
 };
 /** One CSV row or one NF-e file: a customer and the receivables it brings. */
 export type ItemLote = { cliente: ClienteLote; contas: ContaLote[] };

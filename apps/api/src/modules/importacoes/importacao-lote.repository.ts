@@ -119,6 +119,10 @@ export const inserirContas = async (
       valor_centavos: conta.valorCentavos,
       vencimento: conta.vencimento,
       status: statusAoImportar(conta, contexto.hoje),
+      banco: conta.boleto?.banco ?? null,
+      nosso_numero: conta.boleto?.nossoNumero ?? null,
+      linha_digitavel: conta.boleto?.linhaDigitavel ?? null,
+      codigo_barras: conta.boleto?.codigoBarras ?? null,
     }));
   });
   if (linhas.length === 0) return { chaves: new Set(), clientes: new Set() };
@@ -137,12 +141,12 @@ export const inserirContas = async (
   }>(
     await tx.execute(sql`
       INSERT INTO contas_receber (cliente_id, origem, chave_nfe, numero_parcela, importacao_id, descricao,
-        valor_centavos, vencimento, status)
+        valor_centavos, vencimento, status, banco, nosso_numero, linha_digitavel, codigo_barras)
       SELECT cliente_id, origem, chave_nfe, numero_parcela, importacao_id, descricao, valor_centavos, vencimento,
-        status
+        status, banco, nosso_numero, linha_digitavel, codigo_barras
       FROM jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) AS x(cliente_id integer, origem text,
         chave_nfe text, numero_parcela text, importacao_id integer, descricao text, valor_centavos bigint,
-        vencimento date, status text)
+        vencimento date, status text, banco text, nosso_numero text, linha_digitavel text, codigo_barras text)
       ON CONFLICT ${conflito} DO NOTHING
       RETURNING cliente_id, chave_nfe, numero_parcela, descricao, valor_centavos, vencimento::text, status`),
   );
@@ -161,6 +165,67 @@ export const inserirContas = async (
     // Only debt that can be collected brings a concluded customer back.
     clientes: new Set(criadas.filter((c) => c.status === 'aberta').map((c) => c.cliente_id)),
   };
+};
+
+/**
+ * The items whose boleto is taken: a nosso número already another receivable's (not this same one
+ * imported again), or given by an earlier item of the batch. Answers each such item's index and why.
+ */
+export const boletosEmUso = async (tx: Tx, itens: ItemLote[]): Promise<Map<number, string>> => {
+  const pedidos = itens.flatMap((item, indice) =>
+    item.contas.flatMap((conta) =>
+      conta.boleto?.nossoNumero
+        ? [
+            {
+              indice,
+              documento: item.cliente.documento,
+              conta,
+              banco: conta.boleto.banco,
+              nosso: conta.boleto.nossoNumero,
+            },
+          ]
+        : [],
+    ),
+  );
+  const recusados = new Map<number, string>();
+  if (pedidos.length === 0) return recusados;
+  const existentes = linhasDe<{
+    id: number;
+    banco: string;
+    nosso_numero: string;
+    documento: string;
+    descricao: string;
+    valor_centavos: string | number;
+    vencimento: string;
+  }>(
+    await tx.execute(sql`
+      SELECT cr.id, cr.banco, cr.nosso_numero, c.documento, cr.descricao, cr.valor_centavos, cr.vencimento::text
+      FROM contas_receber cr JOIN clientes c ON c.id = cr.cliente_id
+      WHERE (cr.banco, cr.nosso_numero) IN (
+        SELECT x.banco, x.nosso FROM jsonb_to_recordset(${JSON.stringify(pedidos.map((p) => ({ banco: p.banco, nosso: p.nosso })))}::jsonb)
+          AS x(banco text, nosso text))`),
+  );
+  const porBoleto = new Map(existentes.map((e) => [`${e.banco}:${e.nosso_numero}`, e]));
+  const naPlanilha = new Set<string>();
+  for (const p of pedidos) {
+    const chave = `${p.banco}:${p.nosso}`;
+    const existente = porBoleto.get(chave);
+    const mesma =
+      existente &&
+      existente.documento === p.documento &&
+      existente.descricao === p.conta.descricao &&
+      Number(existente.valor_centavos) === p.conta.valorCentavos &&
+      existente.vencimento === p.conta.vencimento;
+    if (existente && !mesma)
+      recusados.set(
+        p.indice,
+        `O nosso número ${p.nosso} do banco ${p.banco} já é da conta nº ${existente.id}.`,
+      );
+    else if (naPlanilha.has(chave))
+      recusados.set(p.indice, `O nosso número ${p.nosso} do banco ${p.banco} se repete na planilha.`);
+    naPlanilha.add(chave);
+  }
+  return recusados;
 };
 
 /** Contact data from the file (empty cells never erase), the importer as owner when there was none. */

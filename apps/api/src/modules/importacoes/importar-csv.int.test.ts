@@ -79,7 +79,9 @@ describe('GET /api/operador/clientes/template-csv', () => {
     expect(modelo.headers['content-disposition']).toBe('attachment; filename="template_clientes.csv"');
     expect(modelo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const linhas = modelo.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(linhas[0]).toBe('nome;documento;telefone;email;descricao;valor;vencimento');
+    expect(linhas[0]).toBe(
+      'nome;documento;telefone;email;descricao;valor;vencimento;banco;nosso_numero;linha_digitavel;codigo_barras',
+    );
     expect(linhas).toHaveLength(3);
 
     const relatorio = await importarOk(tokens.ana, modelo.rawPayload);
@@ -443,6 +445,37 @@ describe('prescribed receivables (issue 31)', () => {
     expect(cliente?.status).toBe('concluido');
     expect(await contasDe(cliente?.id ?? 0)).toEqual([
       expect.objectContaining({ status: 'prescrita', valorCentavos: 34_728, vencimento: '2018-08-24' }),
+    ]);
+  });
+});
+
+describe("a receivable's boleto in the CSV (issue 33)", () => {
+  const linha = (documento: string, valor: string, nosso: string) =>
+    `Boleto ${nosso};${documento};;;Duplicata ${nosso};${valor};${futuroBr};341;${nosso};;`;
+  const cabecalho =
+    'nome;documento;telefone;email;descricao;valor;vencimento;banco;nosso_numero;linha_digitavel;codigo_barras';
+
+  it('stores bank and nosso número; refuses one another receivable holds, or repeated in the file, on its row', async () => {
+    const a = gerarCpf(mulberry32(331));
+    const b = gerarCpf(mulberry32(332));
+    const c = gerarCpf(mulberry32(333));
+    const primeiro = await importarOk(tokens.ana, `${cabecalho}\n${linha(a, '100,00', '000555001')}\n`);
+    expect(primeiro).toMatchObject({ criados: 1, contas_criadas: 1, rejeitados: 0 });
+    const [conta] = await contasDe((await clientePorDocumento(a))?.id ?? 0);
+    expect(conta).toMatchObject({ banco: '341', nossoNumero: '555001' });
+    // The same row again is the same receivable: nothing refused, nothing new.
+    expect(await importarOk(tokens.ana, `${cabecalho}\n${linha(a, '100,00', '000555001')}\n`)).toMatchObject({
+      rejeitados: 0,
+      contas_criadas: 0,
+    });
+    const segundo = await importarOk(
+      tokens.ana,
+      `${cabecalho}\n${linha(b, '80,00', '555001')}\n${linha(c, '90,00', '555002')}\n${linha(c, '91,00', '555002')}\n`,
+    );
+    expect(segundo).toMatchObject({ rejeitados: 2, contas_criadas: 1 });
+    expect(segundo.erros.map((e) => [e.linha, e.mensagem])).toEqual([
+      [2, `O nosso número 555001 do banco 341 já é da conta nº ${conta?.id}.`],
+      [4, 'O nosso número 555002 do banco 341 se repete na planilha.'],
     ]);
   });
 });

@@ -1,12 +1,27 @@
 import { CSV_CLIENTES_COLUNAS } from '@cobranca/contracts';
-import { formatarDataBr, hojeNoFuso, somarDias } from '@cobranca/dominio';
+import {
+  formatarDataBr,
+  formatarLinhaDigitavel,
+  hojeNoFuso,
+  linhaDoCodigo,
+  montarCodigoDeBarras,
+  somarDias,
+} from '@cobranca/dominio';
 
 /**
  * `template_clientes.csv`: what Excel in Brazil opens without a wizard (`;`, UTF-8 with BOM, CRLF),
- * with one person and one company that import cleanly; the due date is always in the future.
+ * with one person and one company (with its boleto, the linha written as printed so Excel keeps it
+ * text) that import cleanly; the due date is always in the future.
  */
 export const templateClientesCsv = (agora: Date): string => {
-  const vencimento = formatarDataBr(somarDias(hojeNoFuso(agora), 30));
+  const dia = somarDias(hojeNoFuso(agora), 30);
+  const vencimento = formatarDataBr(dia);
+  const codigo = montarCodigoDeBarras({
+    banco: '341',
+    vencimento: dia,
+    valorCentavos: 35_000,
+    campoLivre: '1091234567812340123456000',
+  });
   const linhas = [
     CSV_CLIENTES_COLUNAS.map((c) => c.nome),
     [
@@ -17,6 +32,10 @@ export const templateClientesCsv = (agora: Date): string => {
       'Mensalidade de novembro',
       '1.234,56',
       vencimento,
+      '',
+      '',
+      '',
+      '',
     ],
     [
       'Comércio Exemplo Ltda',
@@ -26,6 +45,10 @@ export const templateClientesCsv = (agora: Date): string => {
       'Nota fiscal 1234',
       '350,00',
       vencimento,
+      '341',
+      '12345678',
+      formatarLinhaDigitavel(linhaDoCodigo(codigo)),
+      '',
     ],
   ];
   return `\uFEFF${linhas.map((campos) => campos.join(';')).join('\r\n')}\r\n`;

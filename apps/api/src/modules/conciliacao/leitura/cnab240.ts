@@ -1,10 +1,10 @@
+import { normalizarNossoNumero } from '@cobranca/dominio';
 import {
   type ArquivoLido,
   centavosDoCampo,
   dataDoCampo,
   ErroDeArquivo,
   type Lancamento,
-  normalizarNossoNumero,
 } from './lancamento.ts';
 import { movimentoCnab240 } from './movimentos.ts';
 

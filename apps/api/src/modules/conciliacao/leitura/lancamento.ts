@@ -65,10 +65,3 @@ export const dataDoCampo = (campo: string, linha: number, nome: string): string 
   if (!valida) throw new ErroDeArquivo(linha, `${nome} não é uma data válida ("${campo}").`);
   return data;
 };
-
-/** A nosso número as compared: digits and letters only, without leading zeros. */
-export const normalizarNossoNumero = (texto: string): string =>
-  texto
-    .replace(/[^0-9A-Za-z]/g, '')
-    .replace(/^0+(?=.)/, '')
-    .toUpperCase();

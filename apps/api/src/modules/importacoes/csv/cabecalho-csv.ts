@@ -17,6 +17,10 @@ const SINONIMOS: Record<ColunaCsv, readonly string[]> = {
   descricao: ['descricao', 'description', 'historico', 'referencia'],
   valor: ['valor', 'valorr', 'valorrs', 'amount', 'valoremaberto', 'valordivida'],
   vencimento: ['vencimento', 'datavencimento', 'datadevencimento', 'dtvencimento', 'vencto', 'duedate'],
+  banco: ['banco', 'codigobanco', 'bancoboleto'],
+  nosso_numero: ['nossonumero', 'nossonro', 'nossonum'],
+  linha_digitavel: ['linhadigitavel', 'linha', 'linhadigitada'],
+  codigo_barras: ['codigobarras', 'codigodebarras', 'codbarras', 'barcode'],
 };
 
 const COLUNA_POR_CHAVE = new Map<string, ColunaCsv>(

@@ -1,3 +1,4 @@
+import { formatarLinhaDigitavel, linhaDoCodigo, montarCodigoDeBarras } from '@cobranca/dominio';
 import { describe, expect, it } from 'vitest';
 import type { MapaColunas } from './cabecalho-csv.ts';
 import { DESCRICAO_PADRAO_CSV, validarLinhaCliente } from './linha-cliente.ts';
@@ -10,6 +11,10 @@ const COLUNAS: MapaColunas = {
   descricao: 4,
   valor: 5,
   vencimento: 6,
+  banco: 7,
+  nosso_numero: 8,
+  linha_digitavel: 9,
+  codigo_barras: 10,
 };
 const linha = (...campos: string[]) => validarLinhaCliente(campos, COLUNAS);
 
@@ -34,7 +39,7 @@ describe('validarLinhaCliente', () => {
         telefone: '+5511987654321',
         email: 'maria@ex.com',
       },
-      conta: { descricao: 'Mensalidade', valorCentavos: 123_456, vencimento: '2026-12-31' },
+      conta: { descricao: 'Mensalidade', valorCentavos: 123_456, vencimento: '2026-12-31', boleto: null },
     });
   });
 
@@ -87,6 +92,41 @@ describe('validarLinhaCliente', () => {
       problemas: [
         { campo: 'nome', mensagem: 'Informe o nome.' },
         { campo: 'documento', mensagem: 'Informe o CPF ou CNPJ.' },
+      ],
+    });
+  });
+
+  it("reads the receivable's boleto, and refuses one that is not the receivable's, on its field", () => {
+    const codigo = montarCodigoDeBarras({
+      banco: '341',
+      vencimento: '2026-12-31',
+      valorCentavos: 35_000,
+      campoLivre: '1091234567812340123456000',
+    });
+    const linhaDigitavel = formatarLinhaDigitavel(linhaDoCodigo(codigo));
+    const comBoleto = (valor: string, banco: string) =>
+      linha(
+        'Empresa',
+        '11.222.333/0001-81',
+        '',
+        '',
+        'NF 1',
+        valor,
+        '31/12/2026',
+        banco,
+        '0012345678',
+        linhaDigitavel,
+        '',
+      );
+    expect(comBoleto('350,00', '')).toMatchObject({
+      ok: true,
+      conta: { boleto: { banco: '341', nossoNumero: '12345678', codigoBarras: codigo } },
+    });
+    expect(comBoleto('300,00', '237')).toEqual({
+      ok: false,
+      problemas: [
+        { campo: 'banco', mensagem: 'O boleto é do banco 341, não do 237.' },
+        { campo: 'linha_digitavel', mensagem: 'O valor do boleto (R$ 350,00) não é o da conta (R$ 300,00).' },
       ],
     });
   });

@@ -1,5 +1,10 @@
 import type { DocumentoTipo } from '@cobranca/contracts';
-import { identificarDocumento } from '@cobranca/dominio';
+import {
+  type BoletoDaConta,
+  type BoletoInformado,
+  identificarDocumento,
+  validarBoletoDaConta,
+} from '@cobranca/dominio';
 import { normalizarCelular } from '../../../lib/telefone.ts';
 import type { ColunaCsv, MapaColunas } from './cabecalho-csv.ts';
 import { lerData, lerEmail, lerValorReais } from './campos-csv.ts';
@@ -11,7 +16,12 @@ export type ClienteImportado = {
   telefone: string | null;
   email: string | null;
 };
-export type ContaImportada = { descricao: string; valorCentavos: number; vencimento: string };
+export type ContaImportada = {
+  descricao: string;
+  valorCentavos: number;
+  vencimento: string;
+  boleto: BoletoDaConta | null;
+};
 export type ProblemaCampo = { campo: string; mensagem: string };
 
 export type LinhaCliente =
@@ -56,7 +66,12 @@ export const validarLinhaCliente = (campos: readonly string[], colunas: MapaColu
   const email = lerEmail(celula('email'));
   if (!email.ok) problemas.push({ campo: 'email', mensagem: email.mensagem });
 
-  const conta = lerConta(celula('descricao'), celula('valor'), celula('vencimento'), problemas);
+  const conta = lerConta(celula('descricao'), celula('valor'), celula('vencimento'), problemas, {
+    banco: celula('banco'),
+    nossoNumero: celula('nosso_numero'),
+    linhaDigitavel: celula('linha_digitavel'),
+    codigoBarras: celula('codigo_barras'),
+  });
 
   if (problemas.length > 0 || !documento || !email.ok) return { ok: false, problemas };
   return {
@@ -72,14 +87,19 @@ export const validarLinhaCliente = (campos: readonly string[], colunas: MapaColu
   };
 };
 
-/** The optional receivable: absent when its three cells are empty; amount and due date go together. */
+/**
+ * The optional receivable: absent when its cells are empty; amount and due date go together, and its
+ * boleto, when given, must be the receivable's (docs/conciliacao.md §1).
+ */
 const lerConta = (
   descricao: string,
   valorBruto: string,
   vencimentoBruto: string,
   problemas: ProblemaCampo[],
+  boletoInformado: BoletoInformado,
 ): ContaImportada | null => {
-  if (!descricao && !valorBruto && !vencimentoBruto) return null;
+  const semBoleto = !Object.values(boletoInformado).some(Boolean);
+  if (!descricao && !valorBruto && !vencimentoBruto && semBoleto) return null;
   const valor = lerValorReais(valorBruto);
   if (!valor.ok) problemas.push({ campo: 'valor', mensagem: valor.mensagem });
   const vencimento = lerData(vencimentoBruto);
@@ -90,9 +110,18 @@ const lerConta = (
       mensagem: `A descrição pode ter no máximo ${DESCRICAO_MAX} caracteres.`,
     });
   if (!valor.ok || !vencimento.ok) return null;
+  const boleto = validarBoletoDaConta(boletoInformado, {
+    valorCentavos: valor.valor,
+    vencimento: vencimento.valor,
+  });
+  if (!boleto.ok) {
+    problemas.push(...boleto.problemas);
+    return null;
+  }
   return {
     descricao: descricao.replace(/\s+/g, ' ') || DESCRICAO_PADRAO_CSV,
     valorCentavos: valor.valor,
     vencimento: vencimento.valor,
+    boleto: boleto.boleto,
   };
 };

@@ -66,6 +66,10 @@ const PRESCRITA: ContaReceber = {
   pago_em: null,
   dias_atraso: 0,
   negociacao_id: null,
+  banco: null,
+  nosso_numero: null,
+  linha_digitavel: null,
+  codigo_barras: null,
 };
 let prescritas: ContaReceber[];
 let itens: LinhaDoTempoItem[];

@@ -25,6 +25,10 @@ const VENCIDA: ContaListada = {
   pago_em: null,
   dias_atraso: 45,
   negociacao_id: null,
+  banco: null,
+  nosso_numero: null,
+  linha_digitavel: null,
+  codigo_barras: null,
 };
 const PAGA: ContaListada = {
   ...VENCIDA,

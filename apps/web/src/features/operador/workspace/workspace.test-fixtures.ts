@@ -36,6 +36,10 @@ export const conta = (id: number, patch: Partial<ContaReceber> = {}): ContaReceb
   pago_em: null,
   dias_atraso: 19,
   negociacao_id: null,
+  banco: null,
+  nosso_numero: null,
+  linha_digitavel: null,
+  codigo_barras: null,
   ...patch,
 });
 
