@@ -11,6 +11,8 @@ export type ContaAberta = {
   id: number;
   vencimento: string;
   saldoCentavos: number;
+  /** Its boleto's, offered beside the PIX (docs/conciliacao.md §1). */
+  linhaDigitavel?: string | null;
   /** Steps (by offset in days) already sent, failed or skipped for this receivable. */
   registradas: readonly number[];
 };
@@ -58,7 +60,9 @@ export const proximaVisita = (
   return proxima ? dataDaEtapa(vencimento, proxima.dias, janela) : 'infinity';
 };
 
-export type ContaNaMensagem = Pick<ContaAberta, 'id' | 'vencimento' | 'saldoCentavos'> & { etapa: Etapa };
+export type ContaNaMensagem = Pick<ContaAberta, 'id' | 'vencimento' | 'saldoCentavos' | 'linhaDigitavel'> & {
+  etapa: Etapa;
+};
 
 export type PlanoCliente = {
   /** The most advanced step among the receivables: its template is the message's. */
@@ -86,6 +90,7 @@ export const planejarCliente = (
         id: conta.id,
         vencimento: conta.vencimento,
         saldoCentavos: conta.saldoCentavos,
+        linhaDigitavel: conta.linhaDigitavel ?? null,
         etapa: enviar,
       });
     for (const etapa of pular) pulos.push({ contaId: conta.id, etapa });

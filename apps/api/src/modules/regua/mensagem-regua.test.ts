@@ -3,7 +3,7 @@ import { MARCADOR_LINK } from '../../lib/conteudo-mensagem.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import type { Etapa, PlanoCliente } from './etapas.ts';
-import { blocoPix, chaveRegua, MARCADOR_PIX, montarMensagemRegua } from './mensagem-regua.ts';
+import { blocoBoleto, blocoPix, chaveRegua, MARCADOR_PIX, montarMensagemRegua } from './mensagem-regua.ts';
 
 const ATRASO_7: Etapa = { dias: 7, tipo: 'atraso', canais: ['whatsapp'] };
 const VENCIMENTO: Etapa = { dias: 0, tipo: 'vencimento', canais: ['whatsapp'] };
@@ -117,6 +117,26 @@ describe('montarMensagemRegua', () => {
     expect(conteudo.replace(MARCADOR_PIX, blocoPix('000201…'))).toContain(
       '\n\nPIX copia e cola:\n000201…\n\n',
     );
+  });
+
+  it("offers each receivable's boleto below the PIX, the linha as printed; with no charge, the boleto alone", () => {
+    const linha = '00190000090114971860168524522114675860000102656';
+    const um = montar({ plano: { ...PLANO, contas: [{ ...ANTIGA, linhaDigitavel: linha }, DE_HOJE] } });
+    expect(um.conteudo).toContain(
+      `${MARCADOR_PIX}\n\nBoleto (linha digitável):\n00190.00009 01149.718601 68524.522114 6 75860000102656\n\nSe o pagamento`,
+    );
+    const dois = blocoBoleto([
+      { ...ANTIGA, linhaDigitavel: linha },
+      { ...DE_HOJE, linhaDigitavel: linha },
+    ]);
+    expect(dois).toMatch(/^Boleto de 13\/03\/2026 \(linha digitável\):\n.+\n\nBoleto de 20\/03\/2026/);
+    const semPix = montar({
+      comPix: false,
+      plano: { ...PLANO, contas: [{ ...ANTIGA, linhaDigitavel: linha }] },
+    });
+    expect(semPix.conteudo).not.toContain(MARCADOR_PIX);
+    expect(semPix.conteudo).toContain('\n\nBoleto (linha digitável):\n00190.00009');
+    expect(blocoBoleto(PLANO.contas)).toBe('');
   });
 
   it('leaves the PIX block out, without a blank gap, for a message without a charge', () => {

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Canal, TemplateValores } from '@cobranca/contracts';
-import { contagem, diasDeAtraso, formatarDataBr, formatarReais } from '@cobranca/dominio';
+import {
+  contagem,
+  diasDeAtraso,
+  formatarDataBr,
+  formatarLinhaDigitavel,
+  formatarReais,
+} from '@cobranca/dominio';
 import { blocoPix, MARCADOR_LINK, MARCADOR_PIX } from '../../lib/conteudo-mensagem.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { renderizarNoCanal, type TemplateMensagem } from '../mensagens/template-canal.ts';
-import type { PlanoCliente } from './etapas.ts';
+import type { ContaNaMensagem, PlanoCliente } from './etapas.ts';
 
 // The text of one collection message (docs/produto.md §11, §13): the oldest receivable gives {{valor}},
 // {{vencimento}} and {{dias_atraso}}; {{quantidade}} and {{total}} cover every receivable in it, at
@@ -30,6 +36,23 @@ export type MensagemRegua = {
   assunto: string | null;
   /** For the Cloud API outside the 24-hour window; null when no approved template is configured. */
   template: TemplateCanal | null;
+};
+
+/**
+ * The linha digitável of each receivable in the message that has a boleto, below the PIX block
+ * (docs/conciliacao.md §1): the debtor pays by either. Several receivables: each dated.
+ */
+export const blocoBoleto = (contas: readonly ContaNaMensagem[]): string => {
+  const comBoleto = contas.filter((c) => c.linhaDigitavel);
+  if (comBoleto.length === 0) return '';
+  if (comBoleto.length === 1)
+    return `Boleto (linha digitável):\n${formatarLinhaDigitavel(comBoleto[0]?.linhaDigitavel ?? '')}`;
+  return comBoleto
+    .map(
+      (c) =>
+        `Boleto de ${formatarDataBr(c.vencimento)} (linha digitável):\n${formatarLinhaDigitavel(c.linhaDigitavel ?? '')}`,
+    )
+    .join('\n\n');
 };
 
 export const montarMensagemRegua = (entrada: {
@@ -59,7 +82,9 @@ export const montarMensagemRegua = (entrada: {
     total: formatarReais(plano.totalCentavos),
     empresa: entrada.credor.nome,
     empresa_documento: entrada.credor.documento,
-    pix: entrada.comPix && plano.totalCentavos > 0 ? MARCADOR_PIX : '',
+    pix: [entrada.comPix && plano.totalCentavos > 0 ? MARCADOR_PIX : '', blocoBoleto(plano.contas)]
+      .filter(Boolean)
+      .join('\n\n'),
     link: MARCADOR_LINK,
   };
   return renderizarNoCanal(entrada.canal ?? 'whatsapp', plano.etapa.tipo, template, valores);

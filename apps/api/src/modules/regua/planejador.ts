@@ -38,6 +38,7 @@ type LinhaCandidata = {
   multa_pendente_centavos: number;
   juros_pendentes_centavos: number;
   encargos_ate: string | null;
+  linha_digitavel: string | null;
   registradas: number[];
 };
 
@@ -64,7 +65,7 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
     )
     SELECT c.id AS cliente_id, c.nome, cr.id AS conta_id, cr.vencimento::text AS vencimento,
       cr.valor_centavos, cr.valor_pago_centavos, cr.multa_pendente_centavos, cr.juros_pendentes_centavos,
-      cr.encargos_ate::text AS encargos_ate,
+      cr.encargos_ate::text AS encargos_ate, cr.linha_digitavel,
       ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
     FROM devidas cr
     JOIN clientes c ON c.id = cr.cliente_id
@@ -310,6 +311,7 @@ const agrupar = (linhas: LinhaCandidata[], atualizacao: Atualizacao): ClienteCan
         },
         atualizacao,
       ).totalCentavos,
+      linhaDigitavel: l.linha_digitavel,
       registradas: l.registradas,
     });
   }

@@ -78,6 +78,9 @@ export const messageIdDoEmail = (appKey: Buffer, mensagemId: number, criadaEm: s
   return `<m${mensagemId}.${marca.slice(0, 16)}@${dominioDoEmail(remetente)}>`;
 };
 
+/** A boleto paragraph as `blocoBoleto` writes it into the text (docs/conciliacao.md §1). */
+const BLOCO_BOLETO = /Boleto[^\n]*\(linha digitável\):\n[\d. ]+/g;
+
 export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): CanalDriver => {
   const simulador = cfg.provedor !== 'smtp';
   const guardarSimulado = async (mensagemId: number, info: { message?: unknown }) => {
@@ -93,12 +96,13 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
     const settings = await buscarSistemaSettings(db);
     const dados = await dadosDoEmail(db, envio.mensagemId, atualizacaoDe(settings, new Date()));
     const link = await linkDoPortal(db, appKey, envio, settings);
-    const corpo = dados.pixCopiaECola
-      ? envio.conteudo
-          .replace(blocoPix(dados.pixCopiaECola), '')
-          .replace(/\n{3,}/g, '\n\n')
-          .trim()
+    // The PIX and the boletos have their own sections (QR code, barcode): not twice in the text.
+    const semPix = dados.pixCopiaECola
+      ? envio.conteudo.replace(blocoPix(dados.pixCopiaECola), '')
       : envio.conteudo;
+    const corpo = (dados.boletos.length > 0 ? semPix.replace(BLOCO_BOLETO, '') : semPix)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     // A message with no subject of its own (an operator's) answers the customer's last e-mail, threaded.
     const resposta = envio.assunto ? null : dados.ultimoEmail;
     const assunto =
@@ -121,6 +125,7 @@ export const criarCanalEmail = (db: Db, appKey: Buffer, cfg: EmailConfigurado): 
       credor: settings.empresa,
       valor: dados.valor,
       pix: dados.pixCopiaECola ? { copiaECola: dados.pixCopiaECola } : null,
+      boletos: dados.boletos,
       link: link ? { url: link, rotulo: 'Ver e pagar minha dívida' } : null,
       descadastroUrl: descadastro?.url ?? urlPublicaBase(),
     });

@@ -13,6 +13,7 @@ const dados = (mudancas: Partial<DadosEmail> = {}): DadosEmail => ({
   pix: { copiaECola: COPIA_E_COLA },
   link: { url: 'https://portal.exemplo.com.br/p/abc', rotulo: 'Ver e pagar minha dívida' },
   descadastroUrl: 'https://portal.exemplo.com.br/descadastro/xyz',
+  boletos: [],
   ...mudancas,
 });
 
@@ -86,6 +87,36 @@ describe('montarEmail', () => {
     expect(qr?.tipo).toBe('image/png');
     expect(qr?.conteudo.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(html).toMatch(/monospace[^>]*>(?:(?!<\/div>).)*user-select:all[^>]*>0002012658/s);
+  });
+
+  it("shows each boleto's barcode (ITF image) and its linha as printed, in the HTML and the text", async () => {
+    const boleto = {
+      linhaDigitavel: '00190000090114971860168524522114675860000102656',
+      codigoBarras: '00196758600001026560000001149718606852452211',
+      vencimento: '2018-07-15',
+    };
+    const { html, texto, anexos } = await montarEmail(dados({ boletos: [boleto] }));
+    const referencias = [...html.matchAll(/cid:([^"'\s)]+)/g)].map((m) => m[1]);
+    expect(referencias).toEqual([CID_QR_PIX, 'boleto-1@cobranca']);
+    expect(anexos.map((a) => [a.cid, a.tipo])).toEqual([
+      [CID_QR_PIX, 'image/png'],
+      ['boleto-1@cobranca', 'image/png'],
+    ]);
+    const png = anexos[1]?.conteudo ?? Buffer.alloc(0);
+    // ITF of 44 digits: 22 pairs of 18 modules plus start and stop, 2 px each, padded: wide, not tall.
+    expect(png.readUInt32BE(16)).toBeGreaterThan(800);
+    expect(png.readUInt32BE(20)).toBeLessThan(100);
+    expect(html).toContain('Ou pague com o boleto');
+    expect(html).toContain('00190.00009 01149.718601 68524.522114 6 75860000102656');
+    expect(texto).toContain(
+      'Boleto (linha digitável):\n00190.00009 01149.718601 68524.522114 6 75860000102656',
+    );
+    const doisSemPix = await montarEmail(
+      dados({ pix: null, boletos: [boleto, { ...boleto, vencimento: '2018-08-15' }] }),
+    );
+    expect(doisSemPix.html).toContain('Pague com o boleto');
+    expect(doisSemPix.texto).toContain('Boleto de 15/08/2018 (linha digitável):');
+    expect(doisSemPix.anexos.map((a) => a.cid)).toEqual(['boleto-1@cobranca', 'boleto-2@cobranca']);
   });
 
   it('has no cid: and no attachment without PIX; no button without a link; no amount without one', async () => {

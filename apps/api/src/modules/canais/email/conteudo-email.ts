@@ -1,3 +1,5 @@
+import { formatarDataBr, formatarLinhaDigitavel } from '@cobranca/dominio';
+import bwipjs from 'bwip-js/node';
 import mjml2html from 'mjml';
 import QRCode from 'qrcode';
 
@@ -14,9 +16,13 @@ export type DadosEmail = {
   /** The updated amount; null when the message does not quote one. */
   valor: { totalCentavos: number; multaCentavos: number; jurosCentavos: number } | null;
   pix: { copiaECola: string } | null;
+  /** The boletos of the message's receivables (docs/conciliacao.md §1): a second way to pay. */
+  boletos: BoletoDoEmail[];
   link: { url: string; rotulo: string } | null;
   descadastroUrl: string;
 };
+
+export type BoletoDoEmail = { linhaDigitavel: string; codigoBarras: string; vencimento: string };
 
 export type AnexoEmail = { cid: string; nomeArquivo: string; tipo: 'image/png'; conteudo: Buffer };
 
@@ -26,6 +32,9 @@ export type EmailMontado = { assunto: string; html: string; texto: string; anexo
 export const CID_QR_PIX = 'qr-pix@cobranca';
 
 const LARGURA_QR_PX = 220;
+/** Each boleto's barcode image (ITF) is `cid:boleto-N@cobranca`. */
+const cidBoleto = (indice: number) => `boleto-${indice + 1}@cobranca`;
+const LARGURA_BOLETO_PX = 420;
 
 const real = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -109,6 +118,22 @@ const mjmlDe = (d: DadosEmail, link: DadosEmail['link'], descadastroUrl: string)
         `</mj-text>`,
     );
   }
+  if (d.boletos.length > 0) {
+    secoes.push(
+      `<mj-text font-size="15px" font-weight="bold" align="center">${d.pix ? 'Ou pague com o boleto' : 'Pague com o boleto'}</mj-text>`,
+    );
+    for (const [i, b] of d.boletos.entries())
+      secoes.push(
+        ...(d.boletos.length > 1
+          ? [`<mj-text font-size="14px">Vencimento ${escaparHtml(formatarDataBr(b.vencimento))}:</mj-text>`]
+          : []),
+        `<mj-image src="cid:${cidBoleto(i)}" alt="Código de barras do boleto" width="${LARGURA_BOLETO_PX}px" align="center" />`,
+        `<mj-text font-family="'Courier New', Courier, monospace" font-size="14px" line-height="20px" align="center" ` +
+          `container-background-color="#f2f2f2" css-class="linha-digitavel">` +
+          `<div style="user-select:all;-webkit-user-select:all">${escaparHtml(formatarLinhaDigitavel(b.linhaDigitavel))}</div>` +
+          `</mj-text>`,
+      );
+  }
   const rodape =
     `<mj-text font-size="12px" line-height="18px" color="#555555">` +
     `<p style="margin:0 0 8px">${escaparHtml(identificacaoCredor(d.credor))}</p>` +
@@ -134,9 +159,26 @@ const textoDe = (d: DadosEmail, link: DadosEmail['link'], descadastroUrl: string
     );
   if (link) blocos.push(`${link.rotulo}: ${link.url}`);
   if (d.pix) blocos.push(`PIX copia e cola:\n${d.pix.copiaECola}`);
+  for (const b of d.boletos)
+    blocos.push(
+      `Boleto${d.boletos.length > 1 ? ` de ${formatarDataBr(b.vencimento)}` : ''} (linha digitável):\n${formatarLinhaDigitavel(b.linhaDigitavel)}`,
+    );
   blocos.push(`--\n${identificacaoCredor(d.credor)}\nNão quero mais receber e-mails: ${descadastroUrl}`);
   return `${blocos.join('\n\n')}\n`;
 };
+
+/** The boleto's barcode as the bank prints it: Interleaved 2 of 5, no text under it (the linha is below). */
+export const imagemDoCodigoDeBarras = (codigo: string): Promise<Buffer> =>
+  bwipjs.toBuffer({
+    bcid: 'interleaved2of5',
+    text: codigo,
+    scale: 2,
+    height: 13,
+    includetext: false,
+    backgroundcolor: 'FFFFFF',
+    paddingwidth: 8,
+    paddingheight: 4,
+  });
 
 export const montarEmail = async (d: DadosEmail): Promise<EmailMontado> => {
   const link = d.link && { url: urlWeb(d.link.url, 'O link do portal'), rotulo: d.link.rotulo };
@@ -148,7 +190,7 @@ export const montarEmail = async (d: DadosEmail): Promise<EmailMontado> => {
     fonts: {},
     keepComments: false,
   });
-  const anexos: AnexoEmail[] = d.pix
+  const qr: AnexoEmail[] = d.pix
     ? [
         {
           cid: CID_QR_PIX,
@@ -163,5 +205,16 @@ export const montarEmail = async (d: DadosEmail): Promise<EmailMontado> => {
         },
       ]
     : [];
+  const boletos = await Promise.all(
+    d.boletos.map(
+      async (b, i): Promise<AnexoEmail> => ({
+        cid: cidBoleto(i),
+        nomeArquivo: `boleto-${i + 1}.png`,
+        tipo: 'image/png',
+        conteudo: await imagemDoCodigoDeBarras(b.codigoBarras),
+      }),
+    ),
+  );
+  const anexos = [...qr, ...boletos];
   return { assunto: d.assunto, html, texto: textoDe(d, link, descadastroUrl), anexos };
 };

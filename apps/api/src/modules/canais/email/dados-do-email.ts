@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
 import { type Atualizacao, encargosDaConta } from '../../clientes/valor-atualizado.ts';
+import type { BoletoDoEmail } from './conteudo-email.ts';
 
 // What an e-mail shows besides its text (docs/produto.md §12): the PIX code of the message's charge, the
 // updated amount of its receivables with multa and juros, and the customer's last e-mail, to thread a reply.
@@ -15,6 +16,8 @@ type Linha = {
     multaPendenteCentavos: number;
     jurosPendentesCentavos: number;
     encargosAte: string | null;
+    linhaDigitavel: string | null;
+    codigoBarras: string | null;
   }[];
   ultimo_email: { id: string; assunto: string | null } | null;
   criada_em: string;
@@ -23,6 +26,7 @@ type Linha = {
 export type DadosDoEmail = {
   pixCopiaECola: string | null;
   valor: { totalCentavos: number; multaCentavos: number; jurosCentavos: number } | null;
+  boletos: BoletoDoEmail[];
   /** The Message-ID and subject of the customer's last e-mail to us (null: never wrote by e-mail). */
   ultimoEmail: { messageId: string; assunto: string | null } | null;
   /** When the message was stored: with its id, what tells it apart from a message of a reset database. */
@@ -40,7 +44,8 @@ export const dadosDoEmail = async (
         coalesce((SELECT jsonb_agg(jsonb_build_object('valorCentavos', cr.valor_centavos,
             'valorPagoCentavos', cr.valor_pago_centavos, 'vencimento', cr.vencimento,
             'multaPendenteCentavos', cr.multa_pendente_centavos, 'jurosPendentesCentavos', cr.juros_pendentes_centavos,
-            'encargosAte', cr.encargos_ate))
+            'encargosAte', cr.encargos_ate, 'linhaDigitavel', cr.linha_digitavel, 'codigoBarras', cr.codigo_barras)
+            ORDER BY cr.vencimento, cr.id)
           FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id AND cr.status = 'aberta'
           WHERE re.mensagem_id = m.id), '[]'::jsonb) AS contas,
         (SELECT jsonb_build_object('id', e.canal_mensagem_id, 'assunto', e.assunto) FROM mensagens e
@@ -61,6 +66,11 @@ export const dadosDoEmail = async (
             multaCentavos: soma((e) => e.multaCentavos),
             jurosCentavos: soma((e) => e.jurosCentavos),
           },
+    boletos: (l?.contas ?? []).flatMap((c) =>
+      c.linhaDigitavel && c.codigoBarras
+        ? [{ linhaDigitavel: c.linhaDigitavel, codigoBarras: c.codigoBarras, vencimento: c.vencimento }]
+        : [],
+    ),
     ultimoEmail: l?.ultimo_email ? { messageId: l.ultimo_email.id, assunto: l.ultimo_email.assunto } : null,
     criadaEm: l?.criada_em ?? '',
   };

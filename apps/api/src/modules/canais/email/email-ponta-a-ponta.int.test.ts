@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sistemaSettings } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import {
+  formatarLinhaDigitavel,
+  hojeNoFuso,
+  linhaDoCodigo,
+  montarCodigoDeBarras,
+  somarDias,
+} from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
@@ -15,7 +21,13 @@ import {
 import { type Dovecot, iniciarDovecot, motivoSemDovecot } from '../../../../test/dovecot.ts';
 import { type FakeSmtp, iniciarFakeSmtp } from '../../../../test/fake-smtp.ts';
 import { jobsDa } from '../../../../test/fila.ts';
-import { clientes, emailsDevolvidos, mensagens, optOutsCanal } from '../../../db/schema/index.ts';
+import {
+  clientes,
+  contasReceber,
+  emailsDevolvidos,
+  mensagens,
+  optOutsCanal,
+} from '../../../db/schema/index.ts';
 import { criarRelogioManual } from '../../../lib/relogio.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import { configurarUrlPublica } from '../../links-portal/links.ts';
@@ -171,6 +183,32 @@ describe('the régua by e-mail through SMTP', () => {
     const outraChave = await deOutraInstalacao?.enviar(envio);
     expect(outraChave?.ok && outraChave.canalMensagemId).not.toBe(enviada.canalMensagemId);
     smtp.recebidas.splice(antes);
+  });
+
+  it("a receivable's boleto goes once: its linha in the text, its barcode as an image beside the PIX (issue 33)", async () => {
+    const id = await devedor('Caio Boleto', 'caio@cliente.example');
+    const [contaDoCaio] = await t.database.db
+      .select()
+      .from(contasReceber)
+      .where(eq(contasReceber.clienteId, id));
+    const codigo = montarCodigoDeBarras({
+      banco: '341',
+      vencimento: contaDoCaio?.vencimento ?? '',
+      valorCentavos: 25_000,
+      campoLivre: '1090000000112340123456000',
+    });
+    await t.database.db
+      .update(contasReceber)
+      .set({ banco: '341', nossoNumero: '1', codigoBarras: codigo, linhaDigitavel: linhaDoCodigo(codigo) })
+      .where(eq(contasReceber.clienteId, id));
+    const antes = smtp.recebidas.length;
+    await passada();
+    const email = await simpleParser(smtp.recebidas[antes]?.bruto ?? Buffer.from(''));
+    const linha = formatarLinhaDigitavel(linhaDoCodigo(codigo));
+    expect(email.text?.split(linha)).toHaveLength(2);
+    expect(email.attachments.map((a) => a.cid)).toEqual(expect.arrayContaining(['boleto-1@cobranca']));
+    const [m] = await doCliente(id);
+    expect(m?.conteudo).toContain(`Boleto (linha digitável):\n${linha}`);
   });
 
   it('one-click unsubscribe: a GET shows a page and changes nothing; the provider POST opts out of e-mail, with proof', async () => {

@@ -48,6 +48,7 @@ beforeAll(async () => {
     corpo: 'Olá, Maria.\n\nSua fatura venceu em 10/03.',
     credor: { nome: 'ACME Ltda', documento: '12.345.678/0001-95' },
     valor: { totalCentavos: 123_456, multaCentavos: 2_000, jurosCentavos: 345 },
+    boletos: [],
     pix: {
       copiaECola: '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR',
     },
