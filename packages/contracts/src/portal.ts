@@ -73,6 +73,8 @@ export const portalConta = z
     multa: z.number(),
     juros: z.number(),
     total: z.number(),
+    /** Its boleto (docs/conciliacao.md §1): the linha as printed, and the barcode drawn by the server. */
+    boleto: z.object({ linha_digitavel: z.string(), codigo_barras_svg: z.string() }).nullable(),
   })
   .meta({ id: 'PortalConta' });
 export type PortalConta = z.infer<typeof portalConta>;

@@ -1,6 +1,7 @@
 import type { PortalPix, PortalPixResponse } from '@cobranca/contracts';
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type ChamadaCliente, ehFalha, FalhaPortal, mensagemDaFalha } from './api.ts';
+import { copiarTexto } from './copiar-texto.ts';
 import { diaDoInstante, horaDoInstante, reais } from './formato.ts';
 import { Alerta, Botao, Carregando, Titulo } from './ui.tsx';
 
@@ -120,16 +121,7 @@ export const PixPainel = ({ api, inicial, intervalo, nivel, rotulo, aoPagar }: P
 
   const copiar = async () => {
     if (!pix) return;
-    try {
-      // Missing outside secure contexts, and refused by some in-app browsers.
-      if (!navigator.clipboard) throw new Error('sem clipboard');
-      await navigator.clipboard.writeText(pix.pix_copia_e_cola);
-      setAnuncio('Código copiado');
-    } catch {
-      codigo.current?.focus();
-      codigo.current?.select();
-      setAnuncio('Não foi possível copiar. O código está selecionado: copie pelo menu do celular.');
-    }
+    setAnuncio(await copiarTexto(pix.pix_copia_e_cola, codigo.current, 'Código copiado'));
   };
 
   // One live region for the panel's whole life: a region that appears with its text is not read out.

@@ -37,6 +37,7 @@ export const conta = (id: number, patch: Partial<PortalConta> = {}): PortalConta
   multa: 20,
   juros: 12.34,
   total: 1032.34,
+  boleto: null,
   ...patch,
 });
 

@@ -159,4 +159,27 @@ describe('portal: the summary', () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain(SESSAO);
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(SESSAO);
   });
+
+  it("offers a debt's boleto: its barcode and the linha digitável to copy", async () => {
+    const svg = '<svg viewBox="0 0 810 75" xmlns="http://www.w3.org/2000/svg"><path d="M1 75L1 0"/></svg>';
+    const linha = '34191.09008 00000.112342 01234.560009 8 16450000035000';
+    const user = await entrar(
+      resumo({
+        contas: [
+          conta(1, { descricao: 'Duplicata 1', boleto: { linha_digitavel: linha, codigo_barras_svg: svg } }),
+          conta(2),
+        ],
+      }),
+    );
+    const duplicata = contaDe('Duplicata 1');
+    expect(duplicata.getByRole('img', { name: 'Código de barras do boleto' })).toHaveAttribute(
+      'src',
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    );
+    expect(duplicata.getByLabelText('Boleto: linha digitável')).toHaveValue(linha);
+    await user.click(duplicata.getByRole('button', { name: 'Copiar linha digitável' }));
+    expect(await navigator.clipboard.readText()).toBe(linha);
+    expect(duplicata.getByText('Linha digitável copiada')).toBeInTheDocument();
+    expect(contaDe('NF-e 1234 parcela 2').queryByLabelText('Boleto: linha digitável')).toBeNull();
+  });
 });

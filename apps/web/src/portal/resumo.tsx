@@ -1,5 +1,6 @@
 import type { PortalConta, PortalParcela, PortalResumo } from '@cobranca/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { copiarTexto } from './copiar-texto.ts';
 import { dataBr, diaDoInstante, haDias, ordinal, reais } from './formato.ts';
 import { Botao, Nota, Titulo } from './ui.tsx';
 
@@ -116,8 +117,37 @@ const Conta = ({ conta }: { conta: PortalConta }) => (
         <dd>{reais(conta.total)}</dd>
       </div>
     </dl>
+    {conta.boleto && <Boleto boleto={conta.boleto} />}
   </li>
 );
+
+/** The receivable's boleto: its barcode and the linha digitável to copy into the bank's app. */
+const Boleto = ({ boleto }: { boleto: NonNullable<PortalConta['boleto']> }) => {
+  const id = useId();
+  const campo = useRef<HTMLInputElement>(null);
+  const [anuncio, setAnuncio] = useState('');
+  const copiar = async () =>
+    setAnuncio(await copiarTexto(boleto.linha_digitavel, campo.current, 'Linha digitável copiada'));
+  return (
+    <div className="boleto">
+      <img
+        className="boleto-codigo"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(boleto.codigo_barras_svg)}`}
+        alt="Código de barras do boleto"
+      />
+      <div className="campo">
+        <label htmlFor={id}>Boleto: linha digitável</label>
+        <input ref={campo} id={id} className="boleto-linha" readOnly value={boleto.linha_digitavel} />
+      </div>
+      <Botao variante="secundario" onClick={copiar}>
+        Copiar linha digitável
+      </Botao>
+      <p className="dica" aria-live="polite">
+        {anuncio}
+      </p>
+    </div>
+  );
+};
 
 /** An agreement's or a plan's instalments: number, due date, amount and, for an agreement, if paid. */
 export const ListaParcelas = ({

@@ -1,8 +1,9 @@
 import type { PortalConta, PortalCredor, PortalParcela, SistemaSettings } from '@cobranca/contracts';
-import { centavosParaReais } from '@cobranca/dominio';
+import { centavosParaReais, formatarLinhaDigitavel } from '@cobranca/dominio';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contasReceber, negociacoes } from '../../db/schema/index.ts';
+import { codigoDeBarrasSvg } from '../../lib/codigo-de-barras.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
@@ -65,6 +66,13 @@ export const paraPortalConta = (c: ContaAtualizada): PortalConta => ({
   multa: centavosParaReais(c.multaCentavos),
   juros: centavosParaReais(c.jurosCentavos),
   total: centavosParaReais(c.totalCentavos),
+  boleto:
+    c.conta.linhaDigitavel && c.conta.codigoBarras
+      ? {
+          linha_digitavel: formatarLinhaDigitavel(c.conta.linhaDigitavel),
+          codigo_barras_svg: codigoDeBarrasSvg(c.conta.codigoBarras),
+        }
+      : null,
 });
 
 /** The customer's agreement in progress (the newest `ativa`), with every instalment. */

@@ -1,4 +1,10 @@
-import { formatarDocumento, hojeNoFuso } from '@cobranca/dominio';
+import {
+  formatarDocumento,
+  formatarLinhaDigitavel,
+  hojeNoFuso,
+  linhaDoCodigo,
+  montarCodigoDeBarras,
+} from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +19,7 @@ import {
   auditLogs,
   clientes,
   cobrancasPix,
+  contasReceber,
   mensagens,
   negociacoes,
   portalLinks,
@@ -136,6 +143,28 @@ describe('after the document check', () => {
     expect(conta.juros).toBeGreaterThan(0);
     expect(conta.total).toBeCloseTo(conta.principal + conta.multa + conta.juros, 2);
     expect(resumo.total).toBe(conta.total);
+    expect(conta.boleto).toBeNull();
+  });
+
+  it("offers a debt's boleto: the linha as printed and its barcode drawn as SVG (issue 33)", async () => {
+    const cliente = await clienteComLink('Bia Boleto');
+    const [conta] = await t.database.db
+      .select()
+      .from(contasReceber)
+      .where(eq(contasReceber.clienteId, cliente.id));
+    const codigo = montarCodigoDeBarras({
+      banco: '237',
+      vencimento: conta?.vencimento ?? '',
+      valorCentavos: conta?.valorCentavos ?? 0,
+      campoLivre: '0901234567890123456789010',
+    });
+    await t.database.db
+      .update(contasReceber)
+      .set({ banco: '237', nossoNumero: '9', codigoBarras: codigo, linhaDigitavel: linhaDoCodigo(codigo) })
+      .where(eq(contasReceber.id, conta?.id ?? 0));
+    const [comBoleto] = (await get('/api/portal/resumo', await sessao(cliente))).json().contas;
+    expect(comBoleto.boleto.linha_digitavel).toBe(formatarLinhaDigitavel(linhaDoCodigo(codigo)));
+    expect(comBoleto.boleto.codigo_barras_svg).toMatch(/^<svg viewBox="0 0 \d+ \d+"/);
   });
 
   it('creates a PIX charge once, reuses it, and reports it paid after the simulated payment', async () => {

@@ -1,7 +1,7 @@
 import { formatarDataBr, formatarLinhaDigitavel } from '@cobranca/dominio';
-import bwipjs from 'bwip-js/node';
 import mjml2html from 'mjml';
 import QRCode from 'qrcode';
+import { codigoDeBarrasPng } from '../../../lib/codigo-de-barras.ts';
 
 // The collection e-mail: responsive HTML made with MJML (single column, fluid below 600 px) and a plain-text
 // part that carries everything on its own (some clients and filters read only that). CDC art. 42-A asks
@@ -167,19 +167,6 @@ const textoDe = (d: DadosEmail, link: DadosEmail['link'], descadastroUrl: string
   return `${blocos.join('\n\n')}\n`;
 };
 
-/** The boleto's barcode as the bank prints it: Interleaved 2 of 5, no text under it (the linha is below). */
-export const imagemDoCodigoDeBarras = (codigo: string): Promise<Buffer> =>
-  bwipjs.toBuffer({
-    bcid: 'interleaved2of5',
-    text: codigo,
-    scale: 2,
-    height: 13,
-    includetext: false,
-    backgroundcolor: 'FFFFFF',
-    paddingwidth: 8,
-    paddingheight: 4,
-  });
-
 export const montarEmail = async (d: DadosEmail): Promise<EmailMontado> => {
   const link = d.link && { url: urlWeb(d.link.url, 'O link do portal'), rotulo: d.link.rotulo };
   const descadastroUrl = urlWeb(d.descadastroUrl, 'O link de descadastro');
@@ -211,7 +198,7 @@ export const montarEmail = async (d: DadosEmail): Promise<EmailMontado> => {
         cid: cidBoleto(i),
         nomeArquivo: `boleto-${i + 1}.png`,
         tipo: 'image/png',
-        conteudo: await imagemDoCodigoDeBarras(b.codigoBarras),
+        conteudo: await codigoDeBarrasPng(b.codigoBarras),
       }),
     ),
   );
