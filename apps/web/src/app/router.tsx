@@ -30,6 +30,7 @@ const AREAS: { load: () => Promise<AreaModule>; pages: Partial<Record<SignedInRo
       AdminSms: 'AdminSmsPage',
       AdminSaidaSimulador: 'AdminSaidaSimuladorPage',
       AdminPix: 'AdminPixPage',
+      AdminConciliacao: 'AdminConciliacaoPage',
       AdminConfigSistema: 'AdminConfigSistemaPage',
     },
   },

@@ -15,6 +15,8 @@ export const ROUTES = {
   /** The simulator's outbox of e-mails and SMS (linked from those two pages in simulator mode). */
   AdminSaidaSimulador: '/admin/simulador/saida',
   AdminPix: '/admin/pix',
+  /** Bank files in, the review queue (docs/conciliacao.md). */
+  AdminConciliacao: '/admin/conciliacao',
   AdminConfigSistema: '/admin/config-sistema',
   OperadorDashboard: '/operador/dashboard',
   OperadorClientes: '/operador/clientes',
@@ -47,6 +49,7 @@ export const ROUTE_ROLES: Record<Exclude<RouteName, 'Login'>, readonly Role[]> =
   AdminSms: ADMIN_ROLES,
   AdminSaidaSimulador: ADMIN_ROLES,
   AdminPix: ADMIN_ROLES,
+  AdminConciliacao: ADMIN_ROLES,
   AdminConfigSistema: ADMIN_ROLES,
   OperadorDashboard: OPERADOR_ROLES,
   OperadorClientes: OPERADOR_ROLES,

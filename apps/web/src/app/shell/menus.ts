@@ -1,5 +1,6 @@
 import type { Role } from '@cobranca/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -54,6 +55,7 @@ const ADMIN_MENU: MenuEntry[] = [
   link('Config. E-mail', 'AdminEmail', EmailIcon),
   link('Config. SMS', 'AdminSms', SmsIcon),
   link('Config. PIX', 'AdminPix', PixIcon),
+  link('Conciliação bancária', 'AdminConciliacao', AccountBalanceIcon),
   link('Config. do Sistema', 'AdminConfigSistema', SettingsIcon),
 ];
 

@@ -1,5 +1,6 @@
 // The admin area's pages, loaded together as one chunk (see app/router.tsx).
 export { AdminClientesPage } from './clientes/admin-clientes-page.tsx';
+export { AdminConciliacaoPage } from './conciliacao/admin-conciliacao-page.tsx';
 export { AdminConfigSistemaPage } from './config-sistema/admin-config-sistema-page.tsx';
 export { AdminDashboardPage } from './dashboard/admin-dashboard-page.tsx';
 export { AdminEmailPage } from './email/admin-email-page.tsx';

@@ -36,8 +36,8 @@ export const mensagemAtribuicao = (nome: string, r: AtribuicaoCreditoPixResponse
     .filter(Boolean)
     .join(' ');
 
-/** The customers matching the search, each with what it owes; one with nothing open cannot take a credit. */
-const ResultadosBusca = ({
+/** The customers matching the search, each with what it owes; one with nothing open cannot take a credit (also the bank review's). */
+export const ResultadosBusca = ({
   busca,
   escolhido,
   onEscolher,

@@ -6,14 +6,19 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import { type ReactNode, useId, useState } from 'react';
+import { ArquivosEscolhidos } from '../../../components/envio-de-arquivos/arquivos-escolhidos.tsx';
+import { DropZone } from '../../../components/envio-de-arquivos/drop-zone.tsx';
+import { ErroImportacao } from '../../../components/envio-de-arquivos/erro-importacao.tsx';
+import { ProgressoEnvio } from '../../../components/envio-de-arquivos/progresso-envio.tsx';
 import { TituloComAcoes } from '../../../components/titulo-com-acoes.tsx';
+import {
+  formatarTamanho,
+  mesmoArquivo,
+  problemaDoArquivo,
+  TAMANHO_MAXIMO_TEXTO,
+} from '../../../lib/arquivos.ts';
 import type { UploadOptions } from '../../../lib/upload.ts';
 import { useImportar } from '../api/importacoes.ts';
-import { formatarTamanho, mesmoArquivo, problemaDoArquivo, TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
-import { ArquivosEscolhidos } from './arquivos-escolhidos.tsx';
-import { DropZone } from './drop-zone.tsx';
-import { ErroImportacao } from './erro-importacao.tsx';
-import { ProgressoEnvio } from './progresso-envio.tsx';
 import { RelatorioImportacao } from './relatorio-importacao.tsx';
 
 export type ImportacaoCardProps = {

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { TAMANHO_MAXIMO_TEXTO } from '../../../lib/arquivos.ts';
 import { baixarModeloCsv, importarClientesCsv } from '../api/importacoes.ts';
-import { TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
 import { ImportacaoCard } from './importacao-card.tsx';
 
 const code = { fontFamily: 'monospace', fontWeight: 600 } as const;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { TAMANHO_MAXIMO_TEXTO } from '../../../lib/arquivos.ts';
 import { importarContasXml } from '../api/importacoes.ts';
-import { TAMANHO_MAXIMO_TEXTO } from './arquivos.ts';
 import { ImportacaoCard } from './importacao-card.tsx';
 
 const AjudaXml = () => (

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 /** The server's reasons of a 422 (every field), without repeating its general message. */
 const motivosDe = (error: unknown): string[] => {

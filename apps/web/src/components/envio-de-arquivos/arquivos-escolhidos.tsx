@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { formatarTamanho } from './arquivos.ts';
+import { formatarTamanho } from '../../lib/arquivos.ts';
 
 type ArquivosEscolhidosProps = {
   arquivos: readonly File[];
