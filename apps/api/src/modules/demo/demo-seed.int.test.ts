@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CLIENTE_STATUSES, TEMPLATE_TIPOS } from '@cobranca/contracts';
-import { hojeNoFuso, identificarDocumento, somarDias } from '@cobranca/dominio';
+import { hojeNoFuso, identificarDocumento, lerLinhaDigitavel, somarDias } from '@cobranca/dominio';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
@@ -19,11 +23,14 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { termoBusca } from '../../lib/busca.ts';
+import { resultadoDoArquivo } from '../conciliacao/conciliacao.views.ts';
+import { importarArquivoBancario } from '../conciliacao/importar-arquivo.service.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { brCodeValido, gerarBrCodeDinamico } from '../pix/psp/br-code.ts';
 import { resumoDoPortal } from '../portal/resumo-portal.ts';
 import { abrirSessao, sessaoDoPortal } from '../portal/sessao.ts';
 import { verifyPassword } from '../usuarios/password.ts';
+import { escreverExemplosDeConciliacao } from './demo-conciliacao.ts';
 import { portalDeDemonstracao } from './demo-portal.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
@@ -325,5 +332,49 @@ describe('the demo portal link', () => {
     );
     expect(demo?.nome.startsWith(resumo.primeiro_nome)).toBe(true);
     expect(resumo.contas.some((c) => c.dias_atraso > 0)).toBe(true);
+  });
+});
+
+describe("the demo's bank reconciliation (issue 33)", () => {
+  it('gives the NF-e receivables Itaú boletos, and writes a retorno and a statement that match the demo', async () => {
+    const nfe = await database.db.select().from(contasReceber).where(eq(contasReceber.origem, 'nfe'));
+    expect(nfe.length).toBeGreaterThan(0);
+    for (const c of nfe) {
+      expect(c).toMatchObject({ banco: '341', nossoNumero: String(c.id) });
+      expect(lerLinhaDigitavel(c.linhaDigitavel ?? '')).toMatchObject({
+        ok: true,
+        boleto: { codigoDeBarras: c.codigoBarras },
+      });
+    }
+    const pasta = await mkdtemp(join(tmpdir(), 'demo-conciliacao-'));
+    try {
+      const arquivos = await escreverExemplosDeConciliacao(database.db, pasta);
+      if (!arquivos) throw new Error('sem arquivos de exemplo');
+      const appKey = randomBytes(32);
+      const ator = { usuarioId: null, ip: null };
+      const retorno = await importarArquivoBancario(
+        database.db,
+        appKey,
+        { nome: 'retorno.ret', bytes: await readFile(arquivos.retorno) },
+        ator,
+      );
+      expect(await resultadoDoArquivo(database.db, retorno.arquivoId, false)).toMatchObject({
+        formato: 'cnab240',
+        liquidados: 2,
+        em_revisao: 1,
+        ignorados: 1,
+      });
+      const extrato = await importarArquivoBancario(
+        database.db,
+        appKey,
+        { nome: 'extrato.ofx', bytes: await readFile(arquivos.ofx) },
+        ator,
+      );
+      const ofx = await resultadoDoArquivo(database.db, extrato.arquivoId, false);
+      expect(ofx).toMatchObject({ formato: 'ofx', liquidados: 1, em_revisao: 1, ignorados: 1 });
+      expect(ofx.linhas[0]).toMatchObject({ situacao: 'liquidado', regra: 'documento_valor' });
+    } finally {
+      await rm(pasta, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,7 @@ import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
 import { buscarSistemaSettings, salvarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { DEFAULT_TEMPLATES } from '../mensagens/default-templates.ts';
 import { criarUsuario } from '../usuarios/usuarios.service.ts';
+import { boletosDemo } from './demo-conciliacao.ts';
 import type { EnvioRegua } from './demo-mensagens.ts';
 import { vincularPixDemo } from './demo-pix.ts';
 import { type ClientePlano, linhaCliente, planejarDemo } from './demo-plano.ts';
@@ -98,6 +99,7 @@ const gravarPlano = async (tx: Tx, plano: ClientePlano[]) => {
   const templates = await inserirTemplates(tx);
   const clienteIds = await inserirClientes(tx, plano);
   const ids: Ids = { clientes: clienteIds, contas: await inserirContas(tx, plano, clienteIds) };
+  const boletos = await boletosDemo(tx);
   const pagos = await inserirPagamentos(tx, plano, ids);
   const { enviadas, envios } = await inserirMensagens(tx, plano, ids);
   const ligacoes = await inserirChamadas(tx, plano, ids);
@@ -111,6 +113,7 @@ const gravarPlano = async (tx: Tx, plano: ClientePlano[]) => {
     chamadas: ligacoes,
     promessas: prometidas,
     templates,
+    boletos,
   };
 };
 

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { usuarios } from '../../db/schema/index.ts';
+import { escreverExemplosDeConciliacao, printExemplosDeConciliacao } from './demo-conciliacao.ts';
 import { portalDeDemonstracao, printPortal } from './demo-portal.ts';
 import { DEMO_CREDENCIAIS, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { printCredentials } from './print-credentials.ts';
@@ -20,9 +21,11 @@ export const startupDemo = async (config: Config, database: Database): Promise<(
     if (!embeddedDemo) return () => console.log(FIRST_ACCOUNT_HINT);
     const credentials = await seedDemo(database.db);
     const portal = await portalDeDemonstracao(database.db);
+    const exemplos = await escreverExemplosDeConciliacao(database.db, config.dataDir);
     return () => {
       printCredentials(credentials);
       printPortal(portal);
+      printExemplosDeConciliacao(exemplos);
     };
   }
   if (!embeddedDemo) return () => {};
@@ -38,8 +41,10 @@ export const startupDemo = async (config: Config, database: Database): Promise<(
     );
   const emails = new Set(existing.map((row) => row.email));
   const portal = await portalDeDemonstracao(database.db);
+  const exemplos = await escreverExemplosDeConciliacao(database.db, config.dataDir);
   return () => {
     printCredentials(DEMO_CREDENCIAIS.filter((c) => emails.has(c.email)));
     printPortal(portal);
+    printExemplosDeConciliacao(exemplos);
   };
 };
