@@ -86,6 +86,7 @@ export const LINHA_DO_TEMPO_TIPOS = [
   'negociacao_encerrada',
   'status',
   'nota',
+  'movimento_bancario',
 ] as const;
 export type LinhaDoTempoTipo = (typeof LINHA_DO_TEMPO_TIPOS)[number];
 
@@ -214,6 +215,17 @@ export const linhaDoTempoItem = z
       forma: z.enum(FORMAS_PAGAMENTO),
       /** Confirmed by the PSP (docs/produto.md §21), not recorded by hand. */
       pix_automatico: z.boolean(),
+      /** Settled from a bank file (docs/conciliacao.md): a retorno or a statement. */
+      conciliado: z.boolean(),
+    }),
+    z.object({
+      ...base,
+      tipo: z.literal('movimento_bancario'),
+      /** What the bank's retorno said of a boleto that moved no money: entrada, rejeição, baixa. */
+      descricao: z.string(),
+      nosso_numero: z.string().nullable(),
+      conta_id: z.number().int().nullable(),
+      data: z.iso.date(),
     }),
     z.object({
       ...base,

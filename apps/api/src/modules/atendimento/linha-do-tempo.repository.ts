@@ -126,9 +126,21 @@ const ramos = (clienteId: number): Ramo[] => [
     id: sql`pg.id`,
     autor: sql`pg.operador_id`,
     dados: sql`jsonb_build_object('centavos', pg.valor_centavos, 'data', to_char(pg.data, 'YYYY-MM-DD'),
-      'forma', pg.forma, 'pix_automatico', pg.pix_recebido_id IS NOT NULL)`,
+      'forma', pg.forma, 'pix_automatico', pg.pix_recebido_id IS NOT NULL,
+      'conciliado', pg.lancamento_bancario_id IS NOT NULL)`,
     from: sql`pagamentos pg`,
     where: sql`pg.cliente_id = ${clienteId}`,
+  },
+  {
+    // A retorno's movement that moved no money, on the receivable it names (docs/conciliacao.md §3).
+    tipo: 'movimento_bancario',
+    em: sql`lb.created_at`,
+    id: sql`lb.id`,
+    autor: sql`NULL::integer`,
+    dados: sql`jsonb_build_object('descricao', lb.descricao, 'nosso_numero', lb.nosso_numero, 'conta_id', lb.conta_id,
+      'data', to_char(lb.data, 'YYYY-MM-DD'))`,
+    from: sql`lancamentos_bancarios lb`,
+    where: sql`lb.cliente_id = ${clienteId} AND lb.fitid IS NULL AND lb.situacao = 'ignorado' AND lb.conta_id IS NOT NULL`,
   },
   {
     // No status history table exists: the audit entries of the customer's actions are it. A payment
@@ -177,7 +189,8 @@ type Dados = Pick<
   'direcao' | 'origem' | 'canal' | 'conteudo' | 'erro' | 'proxima_tentativa_em'
 > &
   Pick<Item<'chamada'>, 'resultado' | 'observacao'> &
-  Pick<Item<'pagamento'>, 'data' | 'forma' | 'pix_automatico'> &
+  Pick<Item<'pagamento'>, 'data' | 'forma' | 'pix_automatico' | 'conciliado'> &
+  Pick<Item<'movimento_bancario'>, 'descricao' | 'nosso_numero' | 'conta_id'> &
   Pick<Item<'status'>, 'acao' | 'detalhe'> &
   Pick<Item<'nota'>, 'texto'> & {
     centavos: number | string;
@@ -271,6 +284,16 @@ const toItem = (l: Linha, leitorId: number | null, agora: Date): LinhaDoTempoIte
         data: d.data,
         forma: d.forma,
         pix_automatico: d.pix_automatico === true,
+        conciliado: d.conciliado === true,
+      };
+    case 'movimento_bancario':
+      return {
+        ...base,
+        tipo: l.tipo,
+        descricao: d.descricao,
+        nosso_numero: d.nosso_numero ?? null,
+        conta_id: d.conta_id ?? null,
+        data: d.data,
       };
     case 'status':
       return {

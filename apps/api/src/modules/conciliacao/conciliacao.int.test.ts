@@ -172,6 +172,22 @@ describe('a boleto retorno (CNAB 240)', () => {
       conta_id: d.contaId,
       motivo: `Entrada confirmada: registrado na conta nº ${d.contaId}.`,
     });
+    // The movement shows on the customer's timeline; a bank settlement shows as a payment "do arquivo do banco".
+    const linha = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/clientes/${d.clienteId}/linha-do-tempo`,
+      headers: bearer(tokens.admin),
+    });
+    expect(linha.json().itens).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          tipo: 'movimento_bancario',
+          descricao: 'Entrada confirmada',
+          nosso_numero: d.nossoNumero,
+          conta_id: d.contaId,
+        }),
+      ]),
+    );
   });
 
   it('a bad file is refused with its line and writes nothing', async () => {

@@ -2,6 +2,7 @@ import type { JanelaEnvio, LinhaDoTempoItem, StatusAcao } from '@cobranca/contra
 import { CLIENTE_STATUS_LABELS } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CallIcon from '@mui/icons-material/Call';
 import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
@@ -37,6 +38,7 @@ export const ICONES: Record<Exclude<LinhaDoTempoItem['tipo'], 'mensagem'>, SvgIc
   negociacao: HandshakeIcon,
   negociacao_encerrada: HandshakeIcon,
   pagamento: PaidIcon,
+  movimento_bancario: AccountBalanceIcon,
   status: SwapHorizIcon,
   nota: StickyNote2Icon,
 };
@@ -88,8 +90,13 @@ export const descrever = (
       };
     case 'pagamento':
       return {
-        titulo: `Pagamento de ${formatarValorEmReais(item.valor)} (${FORMA_LABELS[item.forma]}${item.pix_automatico ? ', confirmado pelo banco' : ''})`,
+        titulo: `Pagamento de ${formatarValorEmReais(item.valor)} (${FORMA_LABELS[item.forma]}${item.pix_automatico ? ', confirmado pelo banco' : ''}${item.conciliado ? ', do arquivo do banco' : ''})`,
         detalhe: `Pago em ${formatarData(item.data)}`,
+      };
+    case 'movimento_bancario':
+      return {
+        titulo: `Banco: ${item.descricao}${item.nosso_numero ? ` do boleto ${item.nosso_numero}` : ''}`,
+        detalhe: juntar(`Em ${formatarData(item.data)}`, item.conta_id ? `conta nº ${item.conta_id}` : null),
       };
     case 'status':
       return {

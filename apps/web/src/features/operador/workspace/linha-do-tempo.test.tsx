@@ -48,6 +48,7 @@ const PAGINA_1: LinhaDoTempoItem[] = [
     data: '2026-11-19',
     forma: 'pix',
     pix_automatico: true,
+    conciliado: false,
   },
 ];
 const PAGINA_2: LinhaDoTempoItem[] = [
