@@ -391,6 +391,32 @@ describe('the review queue', () => {
     expect(audit?.acao).toBe('conciliacao.lancamento_descartado');
     expect((await revisao()).data.some((i) => i.id === novo.id)).toBe(false);
   });
+
+  it('exports the queue as CSV (Excel pt-BR) with each entry and its best candidate; an operator may not', async () => {
+    await importar(
+      'exportar.ofx',
+      gerarOfx({
+        banco: '341',
+        conta: '1',
+        de: hoje,
+        ate: hoje,
+        transacoes: [{ fitid: 'X-1', data: hoje, valorCentavos: 1_234, memo: '=CMD() DEPOSITO' }],
+      }),
+    );
+    const url = '/api/admin/conciliacao/revisao/exportar?formato=csv';
+    const r = await t.app.inject({ method: 'GET', url, headers: bearer(tokens.admin) });
+    expect(r.statusCode, r.body).toBe(200);
+    const [cabecalho, ...linhas] = r.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(cabecalho).toBe(
+      'Data;Arquivo;Linha;Lançamento;Nosso número;Histórico;Valor;A atribuir;Motivo;Melhor candidato;Conta do candidato;Valor atualizado;Diferença',
+    );
+    const linha = linhas.find((l) => l.includes('exportar.ofx'));
+    expect(linha).toContain("'=CMD() DEPOSITO");
+    expect(linha).toContain('12,34');
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(tokens.operador) })).statusCode).toBe(
+      403,
+    );
+  });
 });
 
 describe('two imports of one file at once', () => {

@@ -7,7 +7,7 @@ import type {
 } from '@cobranca/contracts';
 import { DEFAULT_PAGE_SIZE } from '@cobranca/contracts';
 import { centavosParaReais, type PercentuaisEncargos } from '@cobranca/dominio';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   arquivosBancarios,
@@ -168,30 +168,56 @@ const candidatosDe = async (
     .map(({ distancia: _distancia, ...c }) => c);
 };
 
+const emRevisao = eq(lancamentosBancarios.situacao, 'em_revisao');
+
+/** The entries of `ids` as the review queue shows them, in the order of `ids`. */
+export const itensDaRevisao = async (
+  db: DbOrTx,
+  ids: number[],
+  percentuais: PercentuaisEncargos,
+): Promise<ItemRevisaoConciliacao[]> => {
+  if (ids.length === 0) return [];
+  const linhas = await db
+    .select({ ...colunasDoLancamento, arquivo: { id: arquivosBancarios.id, nome: arquivosBancarios.nome } })
+    .from(lancamentosBancarios)
+    .innerJoin(arquivosBancarios, eq(arquivosBancarios.id, lancamentosBancarios.arquivoId))
+    .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
+    .where(inArray(lancamentosBancarios.id, ids));
+  const porId = new Map(linhas.map((l) => [l.l.id, l]));
+  const itens: ItemRevisaoConciliacao[] = [];
+  for (const id of ids) {
+    const linha = porId.get(id);
+    if (linha)
+      itens.push({
+        ...lancamentoView(linha),
+        arquivo: linha.arquivo,
+        candidatos: await candidatosDe(db, linha.l, percentuais),
+      });
+  }
+  return itens;
+};
+
+/** The queue's entries, oldest first (a page of them, or all for the export). */
+export const idsEmRevisao = async (
+  db: DbOrTx,
+  pagina?: { limit: number; offset: number },
+): Promise<number[]> => {
+  const consulta = db
+    .select({ id: lancamentosBancarios.id })
+    .from(lancamentosBancarios)
+    .where(emRevisao)
+    .orderBy(lancamentosBancarios.data, lancamentosBancarios.id);
+  return (await (pagina ? consulta.limit(pagina.limit).offset(pagina.offset) : consulta)).map((l) => l.id);
+};
+
 export const listarRevisao = async (
   db: DbOrTx,
   page: number,
   percentuais: PercentuaisEncargos,
 ): Promise<Paged<ItemRevisaoConciliacao>> => {
-  const emRevisao = eq(lancamentosBancarios.situacao, 'em_revisao');
-  const [linhas, [total]] = await Promise.all([
-    db
-      .select({ ...colunasDoLancamento, arquivo: { id: arquivosBancarios.id, nome: arquivosBancarios.nome } })
-      .from(lancamentosBancarios)
-      .innerJoin(arquivosBancarios, eq(arquivosBancarios.id, lancamentosBancarios.arquivoId))
-      .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
-      .where(emRevisao)
-      .orderBy(lancamentosBancarios.data, lancamentosBancarios.id)
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset(pageOffset(page, DEFAULT_PAGE_SIZE)),
+  const [ids, [total]] = await Promise.all([
+    idsEmRevisao(db, { limit: DEFAULT_PAGE_SIZE, offset: pageOffset(page, DEFAULT_PAGE_SIZE) }),
     db.select({ n: count() }).from(lancamentosBancarios).where(emRevisao),
   ]);
-  const itens = await Promise.all(
-    linhas.map(async (linha) => ({
-      ...lancamentoView(linha),
-      arquivo: linha.arquivo,
-      candidatos: await candidatosDe(db, linha.l, percentuais),
-    })),
-  );
-  return toPaged(itens, total?.n ?? 0, page, DEFAULT_PAGE_SIZE);
+  return toPaged(await itensDaRevisao(db, ids, percentuais), total?.n ?? 0, page, DEFAULT_PAGE_SIZE);
 };

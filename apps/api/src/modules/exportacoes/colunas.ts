@@ -9,6 +9,7 @@ import {
   type ContaListada,
   type DashboardOperador,
   type GraficoMensalItem,
+  type ItemRevisaoConciliacao,
   type LogEntry,
 } from '@cobranca/contracts';
 import { formatarDocumento } from '@cobranca/dominio';
@@ -121,4 +122,22 @@ export const COLUNAS_OPERADORES: Coluna<DashboardOperador>[] = [
   { titulo: 'E-mail', tipo: 'texto', valor: (o) => o.email, largura: 32 },
   { titulo: 'Situação', tipo: 'texto', valor: (o) => o.status },
   { titulo: 'Contatos no mês', tipo: 'inteiro', valor: (o) => o.contatos_mes },
+];
+
+// ── The bank reconciliation's review queue (docs/conciliacao.md §6) ───────────────
+
+export const COLUNAS_REVISAO_CONCILIACAO: Coluna<ItemRevisaoConciliacao>[] = [
+  { titulo: 'Data', tipo: 'data', valor: (i) => i.data },
+  { titulo: 'Arquivo', tipo: 'texto', valor: (i) => i.arquivo.nome, largura: 28 },
+  { titulo: 'Linha', tipo: 'inteiro', valor: (i) => i.linha },
+  { titulo: 'Lançamento', tipo: 'texto', valor: (i) => i.descricao, largura: 20 },
+  { titulo: 'Nosso número', tipo: 'texto', valor: (i) => i.nosso_numero, largura: 16 },
+  { titulo: 'Histórico', tipo: 'texto', valor: (i) => i.historico, largura: 40 },
+  { titulo: 'Valor', tipo: 'reais', valor: (i) => i.valor },
+  { titulo: 'A atribuir', tipo: 'reais', valor: (i) => i.restante },
+  { titulo: 'Motivo', tipo: 'texto', valor: (i) => i.motivo, largura: 48 },
+  { titulo: 'Melhor candidato', tipo: 'texto', valor: (i) => i.candidatos[0]?.cliente.nome, largura: 28 },
+  { titulo: 'Conta do candidato', tipo: 'texto', valor: (i) => i.candidatos[0]?.descricao, largura: 28 },
+  { titulo: 'Valor atualizado', tipo: 'reais', valor: (i) => i.candidatos[0]?.valor_atualizado },
+  { titulo: 'Diferença', tipo: 'reais', valor: (i) => i.candidatos[0]?.diferenca },
 ];

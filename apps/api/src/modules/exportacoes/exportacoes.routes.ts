@@ -16,7 +16,8 @@ import { filtroClientesAdmin } from '../clientes/clientes-admin.routes.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { filtroDaLista, LISTAS } from '../clientes/clientes-operador.routes.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
-import { atualizacaoDe, buscarAtualizacao } from '../clientes/valor-atualizado.ts';
+import { atualizacaoDe, buscarAtualizacao, percentuaisDe } from '../clientes/valor-atualizado.ts';
+import { idsEmRevisao, itensDaRevisao } from '../conciliacao/conciliacao.views.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ContasDoOperador } from '../contas-receber/contas-receber.repository.ts';
 import { filtroDasContas, omitirFiltrosVazios } from '../contas-receber/contas-receber.routes.ts';
@@ -33,6 +34,7 @@ import {
   COLUNAS_INDICADORES,
   COLUNAS_LOGS,
   COLUNAS_OPERADORES,
+  COLUNAS_REVISAO_CONCILIACAO,
   indicadoresDo,
 } from './colunas.ts';
 import { enviarExportacao, filtrosDaExportacao, respostasExportacao, TAMANHO_LOTE } from './exportacao.ts';
@@ -253,6 +255,37 @@ export const exportacoesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             { nome: 'Indicadores do mês', colunas: COLUNAS_INDICADORES, ...numLote(indicadoresDo(resumo)) },
             { nome: 'Gráfico mensal', colunas: COLUNAS_GRAFICO, ...numLote(grafico) },
             { nome: 'Operadores', colunas: COLUNAS_OPERADORES, ...numLote(operadores) },
+          ],
+        };
+      }),
+  );
+
+  app.get(
+    '/api/admin/conciliacao/revisao/exportar',
+    {
+      schema: {
+        tags,
+        summary:
+          'Exportar a fila de revisão da conciliação bancária, com o melhor candidato de cada lançamento, em CSV ou XLSX',
+        querystring: exportarDashboardQuery,
+        response: respostasExportacao,
+      },
+    },
+    async (request, reply) =>
+      enviarExportacao(app.db, request, reply, async () => {
+        const percentuais = percentuaisDe(await buscarSistemaSettings(app.db));
+        const ids = await idsEmRevisao(app.db);
+        return {
+          arquivo: 'conciliacao-revisao',
+          titulo: 'fila de revisão da conciliação bancária',
+          formato: request.query.formato,
+          filtros: {},
+          abas: [
+            {
+              nome: 'Revisão',
+              colunas: COLUNAS_REVISAO_CONCILIACAO,
+              ...emLotes(ids, TAMANHO_LOTE, (doLote) => itensDaRevisao(app.db, doLote, percentuais)),
+            },
           ],
         };
       }),

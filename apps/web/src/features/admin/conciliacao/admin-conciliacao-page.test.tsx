@@ -176,6 +176,8 @@ describe('/admin/conciliacao', () => {
     const user = userEvent.setup();
     renderApp('/admin/conciliacao');
     const fila = await screen.findByRole('table', { name: 'Fila de revisão da conciliação' });
+    expect(await screen.findByText('1 lançamento aguardando revisão.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
     await user.click(await within(fila).findByRole('button', { name: 'Atribuir' }));
     const dialogo = screen.getByRole('dialog', { name: 'Atribuir lançamento' });
     expect(within(dialogo).getByRole('radio', { name: /Ana Candidata · Duplicata 1/ })).toBeChecked();

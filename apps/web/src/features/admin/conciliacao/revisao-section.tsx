@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ExportarButton } from '../../../components/exportar-button.tsx';
 import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { useRevisaoConciliacao } from '../api/conciliacao.ts';
 import { FormSection } from '../config-sistema/form-section.tsx';
@@ -99,9 +100,21 @@ export const RevisaoSection = () => {
       description="Lançamentos sem correspondência certa: atribua cada um à conta ou ao cliente que pagou (ou só uma parte, para dividir), ou marque que não é cobrança."
     >
       {total !== undefined && total > 0 && (
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {contagem(total, 'lançamento aguardando', 'lançamentos aguardando')} revisão.
-        </Typography>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+            mb: 1,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Typography variant="body2">
+            {contagem(total, 'lançamento aguardando', 'lançamentos aguardando')} revisão.
+          </Typography>
+          <ExportarButton path="/admin/conciliacao/revisao/exportar" />
+        </Box>
       )}
       <PagedTable
         label="Fila de revisão da conciliação"
