@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { benchApi } from './api/api.bench.ts';
 import { abrirBancoBench, type BancoBench } from './banco.ts';
+import { benchConciliacao } from './conciliacao/conciliacao.bench.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchEnvioEmail } from './engine/envio-email.bench.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
@@ -26,6 +27,7 @@ const escala = rapido
       contasReguaPglite: 10_000,
       mensagensEnvio: 800,
       mensagensEmail: 400,
+      lancamentosBancarios: 1_000,
       pix: { notificacoes: 300, janelaMs: 20_000, aoVivo: 20 },
       api: { clientes: 10_000, contas: 100_000, mensagens: 100_000, segundos: 3, paginaFunda: 40 },
     }
@@ -37,6 +39,7 @@ const escala = rapido
       contasReguaPglite: 100_000,
       mensagensEnvio: 2_400,
       mensagensEmail: 1_200,
+      lancamentosBancarios: 10_000,
       pix: { notificacoes: 1_000, janelaMs: 60_000, aoVivo: 50 },
       api: { clientes: 100_000, contas: 1_000_000, mensagens: 1_000_000, segundos: 10, paginaFunda: 400 },
     };
@@ -56,6 +59,8 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
   envio: async (banco) => [await benchEnvio(banco, escala.mensagensEnvio)],
   // The régua by e-mail through a real SMTP server on loopback, at the relay's per-minute rate.
   email: async (banco) => [await benchEnvioEmail(banco, escala.mensagensEmail)],
+  // Bank files: a CNAB 240 retorno and an OFX statement, each imported by two nodes at once.
+  conciliacao: (banco) => benchConciliacao(banco, escala.lancamentosBancarios),
   pix: async (banco) => [
     await benchEnvio(banco, escala.mensagensEnvio, { comPix: true }),
     await benchLiquidacaoPix(banco, escala.pix.notificacoes, escala.pix.janelaMs),

@@ -34,6 +34,10 @@ export const csvClientes = (operador: number, quantidade: number, vencimento = h
       descricao: `Mensalidade carga ${c + 1}`,
       valor: `${valor},${String(n % 100).padStart(2, '0')}`,
       vencimento,
+      banco: '',
+      nosso_numero: '',
+      linha_digitavel: '',
+      codigo_barras: '',
     };
     linhas.push(colunas.map((coluna) => campos[coluna]));
   }
