@@ -146,6 +146,15 @@ export const contaReceber = z
   .meta({ id: 'ContaReceber' });
 export type ContaReceber = z.infer<typeof contaReceber>;
 
+/** A receivable's boleto as its operator types it (docs/conciliacao.md §1); all empty removes it. */
+export const boletoContaBody = z.strictObject({
+  banco: z.string().trim().max(3, 'O banco é o código de 3 dígitos.').optional(),
+  nosso_numero: z.string().trim().max(40, 'Nosso número longo demais.').optional(),
+  linha_digitavel: z.string().trim().max(60, 'Linha digitável longa demais.').optional(),
+  codigo_barras: z.string().trim().max(50, 'Código de barras longo demais.').optional(),
+});
+export type BoletoContaBody = z.input<typeof boletoContaBody>;
+
 export const negociacaoView = z.object({
   id: z.number().int(),
   status: z.enum(NEGOCIACAO_STATUSES),

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { ItemRevisaoConciliacao, Paged, ResultadoArquivoBancario } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import {
+  formatarLinhaDigitavel,
+  hojeNoFuso,
+  linhaDoCodigo,
+  montarCodigoDeBarras,
+  somarDias,
+} from '@cobranca/dominio';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,13 +36,15 @@ import { gerarCnab240, gerarOfx, type TituloRetorno } from './amostras/gerar-arq
 
 let t: TestApp;
 const tokens = { admin: '', operador: '' };
+let operadorId = 0;
 const hoje = hojeNoFuso(new Date());
 const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await buildTestApp();
   tokens.admin = await issueToken(t.database, (await createTestUser(t.database, 'admin')).id);
-  tokens.operador = await issueToken(t.database, (await createTestUser(t.database, 'operador')).id);
+  operadorId = (await createTestUser(t.database, 'operador')).id;
+  tokens.operador = await issueToken(t.database, operadorId);
 });
 afterAll(() => t.close());
 
@@ -427,5 +435,55 @@ describe('two imports of one file at once', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect([a.json().repetido, b.json().repetido].sort()).toEqual([false, true]);
     expect(await pagamentosDa(d.contaId)).toHaveLength(1);
+  });
+});
+
+describe("a receivable's boleto typed by its operator", () => {
+  const informar = (contaId: number, payload: object, token = tokens.operador) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/operador/contas-receber/${contaId}/boleto`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it('is checked like the CSV, unique per bank, audited; empty removes it; another operator sees a 404', async () => {
+    const clienteId = await inserirCliente(db(), { nome: 'Cliente do Operador', operadorId });
+    const vencimento = somarDias(hoje, 15);
+    const contaId = await inserirConta(db(), { clienteId, valorCentavos: 35_000, vencimento });
+    const codigo = montarCodigoDeBarras({
+      banco: '341',
+      vencimento,
+      valorCentavos: 35_000,
+      campoLivre: '1091234567812340123456000',
+    });
+    const linha = formatarLinhaDigitavel(linhaDoCodigo(codigo));
+    const ok = await informar(contaId, { nosso_numero: '00123-4', linha_digitavel: linha });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ banco: '341', nosso_numero: '1234', codigo_barras: codigo });
+    const digitos = linhaDoCodigo(codigo);
+    const campo1 = `${digitos.slice(0, 9)}${(Number(digitos[9]) + 1) % 10}${digitos.slice(10)}`;
+    const errado = await informar(contaId, { linha_digitavel: campo1 });
+    expect(errado.statusCode).toBe(422);
+    expect(errado.json().errors.linha_digitavel[0]).toMatch(/^Linha digitável inválida/);
+    const outraConta = await inserirConta(db(), { clienteId, valorCentavos: 100, vencimento });
+    const repetido = await informar(outraConta, { banco: '341', nosso_numero: '1234' });
+    expect(repetido.json().errors.nosso_numero).toEqual([
+      `O nosso número 1234 do banco 341 já é da conta nº ${contaId}.`,
+    ]);
+    expect((await informar(contaId, {}, tokens.admin)).statusCode).toBe(403);
+    const alheia = await inserirConta(db(), {
+      clienteId: await inserirCliente(db(), { nome: 'De Ninguém Aqui', operadorId: null }),
+      valorCentavos: 100,
+      vencimento,
+    });
+    expect((await informar(alheia, { banco: '001' })).statusCode).toBe(404);
+    const removido = await informar(contaId, {});
+    expect(removido.json()).toMatchObject({ banco: null, nosso_numero: null, linha_digitavel: null });
+    const acoes = await db()
+      .select({ acao: auditLogs.acao })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entidade, 'conta_receber'), eq(auditLogs.entidadeId, String(contaId))));
+    expect(acoes.map((a) => a.acao)).toEqual(['conta.boleto_informado', 'conta.boleto_removido']);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  boletoContaBody,
   contaListada,
+  contaReceber,
   contasClienteResponse,
   contasListarQuery,
   contasResumoResponse,
@@ -14,9 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { authErrors } from '../../lib/route-schemas.ts';
+import { atorDe } from '../../plugins/access.ts';
 import { escopoDe } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { salvarBoletoDaConta } from './boleto-da-conta.service.ts';
 import { ContasDoOperador, type FiltroContas } from './contas-receber.repository.ts';
 
 const tags = ['contas-receber'];
@@ -107,5 +111,20 @@ export const contasReceberRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         await buscarAtualizacao(app.db),
       ),
+  );
+
+  app.put(
+    '/api/operador/contas-receber/:id/boleto',
+    {
+      schema: {
+        tags,
+        summary: 'Informa (ou remove, com tudo vazio) o boleto de uma conta de um cliente meu',
+        params: idParam,
+        body: boletoContaBody,
+        response: { 200: contaReceber, 404: errorResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request) =>
+      salvarBoletoDaConta(app.db, escopoDe(request), request.params.id, request.body, atorDe(request)),
   );
 };
