@@ -1,14 +1,17 @@
 import type {
+  BoletoContaBody,
   ContaListada,
+  ContaReceber,
   ContaStatus,
   ContasOrdem,
   contasClienteResponse,
   contasResumoResponse,
   Paged,
 } from '@cobranca/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { clienteKeys } from './cliente.ts';
 
 export type ContasResumo = z.infer<typeof contasResumoResponse>;
 export type ContasCliente = z.infer<typeof contasClienteResponse>;
@@ -72,3 +75,16 @@ export const contasClienteQueryOptions = (clienteId: number) =>
 
 export const useContasCliente = (clienteId: number | undefined) =>
   useQuery({ ...contasClienteQueryOptions(clienteId ?? 0), enabled: clienteId !== undefined });
+
+// ── PUT /api/operador/contas-receber/{id}/boleto ────────────────────────────────
+export type SalvarBoletoInput = BoletoContaBody & { contaId: number };
+
+/** A receivable's boleto (docs/conciliacao.md §1): the workspace and the lists reload with it. */
+export const useSalvarBoleto = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ contaId, ...body }: SalvarBoletoInput) =>
+      api.put<ContaReceber>(`/operador/contas-receber/${contaId}/boleto`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clienteKeys.area }),
+  });
+};

@@ -3,6 +3,7 @@ import { formatarReais, formatarValorEmReais, reaisParaCentavos } from '@cobranc
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -13,11 +14,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ContaStatusChip } from '../../../components/conta-status-chip.tsx';
 import { DiasAtraso } from '../../../components/dias-atraso.tsx';
 import { CartaoDaLinha, type Column, LISTA_DE_CARTOES_SX } from '../../../components/paged-table.tsx';
 import { formatarData } from '../../../lib/format.ts';
+import { BoletoDialog } from './boleto-dialog.tsx';
 
 // The card's own width decides which columns fit, not the screen's: the workspace column is 400 px
 // at 1200, 640 at 1440 and wider alone at 1024 or in the inbox (container queries, `@<px>`). When
@@ -40,8 +42,14 @@ const encargos = (c: ContaReceber) => formatarReais(reaisParaCentavos(c.multa) +
 const composicao = (c: ContaReceber) =>
   `Saldo ${formatarValorEmReais(c.saldo)} + multa ${formatarValorEmReais(c.multa)} + juros ${formatarValorEmReais(c.juros)}`;
 
-/** The description on at most two lines (all of it in the title), the instalment under it. */
-const Descricao = ({ conta }: { conta: ContaReceber }) => (
+/** The description on at most two lines (all of it in the title), the instalment and boleto under it. */
+const Descricao = ({
+  conta,
+  abrirBoleto,
+}: {
+  conta: ContaReceber;
+  abrirBoleto: (conta: ContaReceber) => void;
+}) => (
   <Box sx={{ minWidth: 0 }}>
     <Typography
       variant="body2"
@@ -57,9 +65,23 @@ const Descricao = ({ conta }: { conta: ContaReceber }) => (
       {conta.descricao}
     </Typography>
     {conta.numero_parcela && (
-      <Typography variant="caption" color="text.secondary" sx={nowrap}>
+      <Typography variant="caption" color="text.secondary" sx={{ ...nowrap, display: 'block' }}>
         Parcela {conta.numero_parcela}
       </Typography>
+    )}
+    {(conta.banco || conta.status === 'aberta') && (
+      <Link
+        component="button"
+        type="button"
+        variant="caption"
+        onClick={() => abrirBoleto(conta)}
+        aria-label={`Boleto de ${conta.descricao}`}
+        sx={{ textAlign: 'left' }}
+      >
+        {conta.banco
+          ? `Boleto ${conta.banco}${conta.nosso_numero ? ` · nº ${conta.nosso_numero}` : ''}`
+          : 'Informar boleto'}
+      </Link>
     )}
   </Box>
 );
@@ -67,9 +89,14 @@ const Descricao = ({ conta }: { conta: ContaReceber }) => (
 type Selecao = {
   selecionadas: ReadonlySet<number>;
   alternar: (id: number) => void;
+  abrirBoleto: (conta: ContaReceber) => void;
 };
 
-const SeletorDaConta = ({ conta, selecionadas, alternar }: Selecao & { conta: ContaReceber }) =>
+const SeletorDaConta = ({
+  conta,
+  selecionadas,
+  alternar,
+}: Omit<Selecao, 'abrirBoleto'> & { conta: ContaReceber }) =>
   conta.status === 'aberta' ? (
     <Checkbox
       checked={selecionadas.has(conta.id)}
@@ -88,7 +115,7 @@ const colunasDoCartao = (selecao: Selecao): Column<ContaReceber>[] => [
     render: (c) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <SeletorDaConta conta={c} {...selecao} />
-        <Descricao conta={c} />
+        <Descricao conta={c} abrirBoleto={selecao.abrirBoleto} />
       </Box>
     ),
   },
@@ -134,13 +161,13 @@ const CabecalhoDaTabela = ({ seletorDeTodas }: { seletorDeTodas: ReactNode }) =>
 );
 
 /** One receivable as a table row; its "Encargos" and "Atualizado" titles break the amounts down. */
-const LinhaDaConta = ({ conta, selecionadas, alternar }: Selecao & { conta: ContaReceber }) => (
+const LinhaDaConta = ({ conta, selecionadas, alternar, abrirBoleto }: Selecao & { conta: ContaReceber }) => (
   <TableRow selected={selecionadas.has(conta.id)}>
     <TableCell padding="checkbox">
       <SeletorDaConta conta={conta} selecionadas={selecionadas} alternar={alternar} />
     </TableCell>
     <TableCell>
-      <Descricao conta={conta} />
+      <Descricao conta={conta} abrirBoleto={abrirBoleto} />
     </TableCell>
     <TableCell sx={{ ...COM_VENCIMENTO, ...nowrap }}>{formatarData(conta.vencimento)}</TableCell>
     <TableCell align="right" sx={COM_VALOR}>
@@ -191,7 +218,8 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
     else next.add(id);
     onChange(next);
   };
-  const [titulo, ...resto] = colunasDoCartao({ selecionadas, alternar });
+  const [boleto, setBoleto] = useState<ContaReceber | null>(null);
+  const [titulo, ...resto] = colunasDoCartao({ selecionadas, alternar, abrirBoleto: setBoleto });
   const alternarTodas = () => onChange(todas ? new Set() : new Set(abertas.map((c) => c.id)));
   const seletorDeTodas = (
     <Checkbox
@@ -247,12 +275,19 @@ export const ContasTable = ({ contas, selecionadas, onChange }: ContasTableProps
                 </TableRow>
               )}
               {contas.map((c) => (
-                <LinhaDaConta key={c.id} conta={c} selecionadas={selecionadas} alternar={alternar} />
+                <LinhaDaConta
+                  key={c.id}
+                  conta={c}
+                  selecionadas={selecionadas}
+                  alternar={alternar}
+                  abrirBoleto={setBoleto}
+                />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
+      {boleto && <BoletoDialog conta={boleto} onClose={() => setBoleto(null)} />}
     </Paper>
   );
 };
