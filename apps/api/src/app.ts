@@ -17,7 +17,7 @@ import { whatsappConfigRoutes } from './modules/canais/whatsapp-config.routes.ts
 import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts';
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
-import { conciliacaoRoutes } from './modules/conciliacao/conciliacao.routes.ts';
+import { conciliacaoOperadorRoutes, conciliacaoRoutes } from './modules/conciliacao/conciliacao.routes.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasPrescritasAdminRoutes } from './modules/contas-receber/contas-prescritas-admin.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
@@ -179,6 +179,7 @@ export const buildApp = async (opts: AppOptions) => {
       contasReceberRoutes,
       linkPortalRoutes,
       importacoesOperadorRoutes,
+      conciliacaoOperadorRoutes,
       exportacoesOperadorRoutes,
     ]),
   );

@@ -147,5 +147,7 @@ export const sistemaSettings = z.object({
   sessao_horas: z.number().int().min(1).max(720).default(12),
   /** The admin's automation on/off; the super admin's kill switch is separate and also has to allow sending. */
   automacao_ativa: z.boolean().default(true),
+  /** Operators may import the bank's files too (docs/conciliacao.md §2); the review stays the admin's. */
+  conciliacao_operadores: z.boolean().default(false),
 });
 export type SistemaSettings = z.infer<typeof sistemaSettings>;

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 import { registrarPixConfirmado } from '../pix/liquidacao/liquidacao.service.ts';
+import { configurar } from '../regua/regua.test-fixtures.ts';
 import { gerarCnab240, gerarOfx, type TituloRetorno } from './amostras/gerar-arquivos.ts';
 
 // Bank reconciliation through the API (docs/conciliacao.md): retornos and statements settle what is
@@ -485,5 +486,34 @@ describe("a receivable's boleto typed by its operator", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entidade, 'conta_receber'), eq(auditLogs.entidadeId, String(contaId))));
     expect(acoes.map((a) => a.acao)).toEqual(['conta.boleto_informado', 'conta.boleto_removido']);
+  });
+});
+
+describe('operators import when the admin allows it', () => {
+  it('403 with the reason by default; once allowed, the same import through their own route', async () => {
+    const d = await devedorComBoleto(7_000);
+    const arquivo = retorno([liquidacao(d.nossoNumero, 7_000, { ocorrencia: somarDias(hoje, -2) })]);
+    const enviarComoOperador = () => {
+      const { payload, headers } = multipart('arquivo', [{ nome: 'op.ret', conteudo: arquivo }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/operador/conciliacao/arquivos',
+        headers: { ...headers, ...bearer(tokens.operador) },
+        payload,
+      });
+    };
+    const negado = await enviarComoOperador();
+    expect(negado.statusCode).toBe(403);
+    expect(negado.json().message).toMatch(/não liberou a importação de arquivos do banco para operadores/);
+    const permissao = () =>
+      t.app.inject({ method: 'GET', url: '/api/operador/conciliacao', headers: bearer(tokens.operador) });
+    expect((await permissao()).json()).toEqual({ permitido: false });
+    await configurar(db(), { conciliacao_operadores: true });
+    expect((await permissao()).json()).toEqual({ permitido: true });
+    const r = await enviarComoOperador();
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ liquidados: 1 });
+    expect((await conta(d.contaId))?.status).toBe('paga');
+    await configurar(db(), { conciliacao_operadores: false });
   });
 });

@@ -14,7 +14,10 @@ import {
   validationErrorResponse,
 } from '@cobranca/contracts';
 import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErroDominio } from '../../lib/errors.ts';
 import { acaoErrors, authErrors } from '../../lib/route-schemas.ts';
 import { atorDe } from '../../plugins/access.ts';
 import { idempotentDb } from '../../plugins/idempotency.ts';
@@ -27,41 +30,71 @@ import { atribuirLancamento, descartarLancamento } from './revisao.service.ts';
 
 const tags = ['conciliacao'];
 
-/** Bank reconciliation (docs/conciliacao.md): the files in, their results, the review queue. */
-export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { ...LIMITES_MULTIPART, files: 1 } });
+const SEM_PERMISSAO =
+  'O administrador não liberou a importação de arquivos do banco para operadores (Config. do Sistema).';
 
-  app.post(
-    '/api/admin/conciliacao/arquivos',
+/** The import route: the admin's, and the operators' when the admin allows it (docs/conciliacao.md §2). */
+const rotaDeImportacao =
+  (url: string, permitido: (app: FastifyInstance) => Promise<boolean>): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, { limits: { ...LIMITES_MULTIPART, files: 1 } });
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary:
+            'Importa um retorno CNAB 240/400 ou um extrato OFX (campo arquivo): liquida o que é certo, põe em revisão o que não é',
+          consumes: ['multipart/form-data'],
+          multipart: {
+            field: CAMPO_ARQUIVO,
+            multiple: false,
+            description: 'O arquivo do banco (.ret, .txt, .ofx).',
+          },
+          response: { 200: resultadoArquivoBancario, 422: validationErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => {
+        if (!(await permitido(app))) throw new ErroDominio('SEM_PERMISSAO', SEM_PERMISSAO);
+        return comArquivosRecebidos(request, CAMPO_ARQUIVO, async (arquivos) => {
+          const [arquivo, ...outros] = arquivos;
+          if (!arquivo || outros.length > 0)
+            throw recusarArquivo(CAMPO_ARQUIVO, 'Envie um único arquivo do banco por importação.');
+          const bytes = await readFile(arquivo.caminho);
+          const { arquivoId, repetido } = await importarArquivoBancario(
+            app.db,
+            app.appKey,
+            { nome: arquivo.nome, bytes },
+            atorDe(request),
+          );
+          return resultadoDoArquivo(app.db, arquivoId, repetido);
+        });
+      },
+    );
+  };
+
+const operadoresImportam = async (app: FastifyInstance) =>
+  (await buscarSistemaSettings(app.db)).conciliacao_operadores;
+
+/** An operator imports the bank's files when the admin allows it; the review stays the admin's. */
+export const conciliacaoOperadorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/operador/conciliacao',
     {
       schema: {
         tags,
-        summary:
-          'Importa um retorno CNAB 240/400 ou um extrato OFX (campo arquivo): liquida o que é certo, põe em revisão o que não é',
-        consumes: ['multipart/form-data'],
-        multipart: {
-          field: CAMPO_ARQUIVO,
-          multiple: false,
-          description: 'O arquivo do banco (.ret, .txt, .ofx).',
-        },
-        response: { 200: resultadoArquivoBancario, 422: validationErrorResponse, ...authErrors },
+        summary: 'Se o administrador liberou a importação de arquivos do banco para operadores',
+        response: { 200: z.object({ permitido: z.boolean() }), ...authErrors },
       },
     },
-    async (request) =>
-      comArquivosRecebidos(request, CAMPO_ARQUIVO, async (arquivos) => {
-        const [arquivo, ...outros] = arquivos;
-        if (!arquivo || outros.length > 0)
-          throw recusarArquivo(CAMPO_ARQUIVO, 'Envie um único arquivo do banco por importação.');
-        const bytes = await readFile(arquivo.caminho);
-        const { arquivoId, repetido } = await importarArquivoBancario(
-          app.db,
-          app.appKey,
-          { nome: arquivo.nome, bytes },
-          atorDe(request),
-        );
-        return resultadoDoArquivo(app.db, arquivoId, repetido);
-      }),
+    async () => ({ permitido: await operadoresImportam(app) }),
   );
+  await app.register(rotaDeImportacao('/api/operador/conciliacao/arquivos', operadoresImportam));
+};
+
+/** Bank reconciliation (docs/conciliacao.md): the files in, their results, the review queue. */
+export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rotaDeImportacao('/api/admin/conciliacao/arquivos', async () => true));
 
   app.get(
     '/api/admin/conciliacao/arquivos',

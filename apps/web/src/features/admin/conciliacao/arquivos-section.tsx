@@ -7,13 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
+import { ResultadoArquivo } from '../../../components/conciliacao/resultado-arquivo.tsx';
+import { FORMATOS, nomeDoBanco, resumoDasContagens } from '../../../components/conciliacao/rotulos.tsx';
+import { FormSection } from '../../../components/form-section.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { useArquivoBancario, useArquivosBancarios } from '../api/conciliacao.ts';
-import { FormSection } from '../config-sistema/form-section.tsx';
-import { ResultadoArquivo } from './resultado-arquivo.tsx';
-import { FORMATOS, nomeDoBanco, resumoDasContagens } from './rotulos.tsx';
 
 const colunas: Column<ArquivoBancarioView>[] = [
   {

@@ -15,12 +15,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { descricaoDoLancamento } from '../../../components/conciliacao/rotulos.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAtribuirLancamento } from '../api/conciliacao.ts';
 import { ResultadosBusca } from '../pix/atribuir-credito-dialog.tsx';
-import { descricaoDoLancamento } from './rotulos.tsx';
 
 const OUTRO = 'outro';
 

@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { descricaoDoLancamento } from '../../../components/conciliacao/rotulos.tsx';
 import { ExportarButton } from '../../../components/exportar-button.tsx';
+import { FormSection } from '../../../components/form-section.tsx';
 import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { useRevisaoConciliacao } from '../api/conciliacao.ts';
-import { FormSection } from '../config-sistema/form-section.tsx';
 import { AtribuirLancamentoDialog } from './atribuir-lancamento-dialog.tsx';
 import { DescartarLancamentoDialog } from './descartar-lancamento-dialog.tsx';
-import { descricaoDoLancamento } from './rotulos.tsx';
 
 type Acao = { tipo: 'atribuir' | 'descartar'; item: ItemRevisaoConciliacao };
 

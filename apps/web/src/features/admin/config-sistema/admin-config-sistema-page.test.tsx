@@ -47,6 +47,7 @@ const settings = (): SistemaSettings => ({
   },
   sessao_horas: 12,
   automacao_ativa: true,
+  conciliacao_operadores: false,
 });
 
 let sent: unknown[];

@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormSection } from './form-section.tsx';
+import { FormSection } from '../../../components/form-section.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 
 /** Whether the régua sends at all; the super admin's kill switch acts on the same flag. */

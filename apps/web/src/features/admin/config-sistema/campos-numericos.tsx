@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type FieldError, get, type Path, useFormContext } from 'react-hook-form';
-import { fieldGrid } from './form-section.tsx';
+import { fieldGrid } from '../../../components/form-section.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 
 export type CampoNumerico = { name: Path<SistemaForm>; label: string; helper: string; step?: number };

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection, fieldGrid } from '../../../components/form-section.tsx';
 import { MaskedTextField } from '../../../components/masked-text-field/masked-text-field.tsx';
-import { FormSection, fieldGrid } from './form-section.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 
 /** The creditor's identification (CDC art. 42-A) and the PIX data of the "copia e cola" codes. */

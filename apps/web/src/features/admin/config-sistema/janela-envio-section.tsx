@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection, fieldGrid } from '../../../components/form-section.tsx';
 import { HoraField } from '../../../components/hora-field.tsx';
 import { CampoSelecao } from './campo-selecao.tsx';
-import { FormSection, fieldGrid } from './form-section.tsx';
 import { JanelaDiaFields } from './janela-dia-fields.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 

@@ -1,5 +1,5 @@
+import { FormSection } from '../../../components/form-section.tsx';
 import { type CampoNumerico, CamposNumericos } from './campos-numericos.tsx';
-import { FormSection } from './form-section.tsx';
 
 const FIELDS: CampoNumerico[] = [
   {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import { FormSection } from '../../../components/form-section.tsx';
 import { type CampoNumerico, CamposNumericos, NumeroField } from './campos-numericos.tsx';
-import { FormSection } from './form-section.tsx';
 import { LinhasEditaveis } from './linhas-editaveis.tsx';
 import type { FaixaDesconto, SistemaForm } from './sistema-form.ts';
 

@@ -3,10 +3,10 @@ import { contagem } from '@cobranca/dominio';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { FormSection } from '../../../components/form-section.tsx';
 import { TIPO_LABELS } from '../mensagens/template-labels.ts';
 import { CampoSelecao } from './campo-selecao.tsx';
 import { CanaisEtapa } from './canais-etapa.tsx';
-import { FormSection } from './form-section.tsx';
 import { LinhasEditaveis } from './linhas-editaveis.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 

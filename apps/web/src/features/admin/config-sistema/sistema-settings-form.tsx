@@ -12,6 +12,7 @@ import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveSistemaSettings } from '../api/sistema.ts';
 import { useSettingsForm } from '../components/settings-form.tsx';
 import { AutomacaoSection } from './automacao-section.tsx';
+import { ConciliacaoSection } from './conciliacao-section.tsx';
 import { EmpresaPixSection } from './empresa-pix-section.tsx';
 import { EncargosSection } from './encargos-section.tsx';
 import { JanelaEnvioSection } from './janela-envio-section.tsx';
@@ -70,6 +71,7 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
           <EncargosSection />
           <PortalSection />
           <AutomacaoSection />
+          <ConciliacaoSection />
         </Box>
         <Paper
           elevation={3}

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { FormSection } from '../../../components/form-section.tsx';
 import { type Column, PagedTable, pagedQueryProps } from '../../../components/paged-table.tsx';
 import { formatarDataHora } from '../../../lib/format.ts';
 import { useCreditosPix } from '../api/creditos-pix.ts';
-import { FormSection } from '../config-sistema/form-section.tsx';
 import { AtribuirCreditoDialog } from './atribuir-credito-dialog.tsx';
 
 const reais = (valor: number) => (

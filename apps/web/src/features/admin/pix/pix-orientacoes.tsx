@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FormSection } from '../config-sistema/form-section.tsx';
+import { FormSection } from '../../../components/form-section.tsx';
 
 const item = { typography: 'body2', mb: 1 } as const;
 

@@ -2,8 +2,8 @@ import type { PixSettingsBody, PixSettingsView } from '@cobranca/contracts';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { UseFormReturn } from 'react-hook-form';
+import { fieldGrid } from '../../../components/form-section.tsx';
 import { secretFieldProps } from '../../../lib/field-props.ts';
-import { fieldGrid } from '../config-sistema/form-section.tsx';
 import { CertificadoFields } from './certificado-fields.tsx';
 import type { PixField, PixForm } from './pix-form.ts';
 

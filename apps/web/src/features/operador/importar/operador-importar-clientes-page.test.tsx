@@ -5,7 +5,7 @@ import {
   type ImportacaoResumo,
   type Paged,
 } from '@cobranca/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,6 +78,7 @@ const vazio = { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 
 
 let historico: Paged<ImportacaoResumo>;
 let historicoCalls: number;
+let conciliacaoPermitida: boolean;
 let posts: string[];
 
 // jsdom has no object URLs: downloads are captured as (blob, name) instead of being saved.
@@ -101,7 +102,9 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     if (lastBlob) downloads.push({ blob: lastBlob, nome: this.download });
   });
+  conciliacaoPermitida = false;
   server.use(
+    http.get('/api/operador/conciliacao', () => HttpResponse.json({ permitido: conciliacaoPermitida })),
     http.get('/api/operador/clientes/:lista', () => HttpResponse.json(vazio)),
     http.get('/api/operador/importacoes', () => {
       historicoCalls++;
@@ -156,6 +159,10 @@ describe('OperadorImportarClientesPage', () => {
       'descricao',
       'valor',
       'vencimento',
+      'banco',
+      'nosso_numero',
+      'linha_digitavel',
+      'codigo_barras',
     ]);
     expect(colunas[0]).toHaveTextContent('(obrigatória)');
     expect(colunas[1]).toHaveTextContent('(obrigatória)');
@@ -172,6 +179,19 @@ describe('OperadorImportarClientesPage', () => {
     expect(xml).toHaveTextContent('Reimportar a mesma nota não duplica');
     expect(within(xml).getByLabelText('Arquivos XML de NF-e')).toHaveAttribute('accept', '.xml,.zip');
     expect(within(xml).getByRole('button', { name: 'Escolher arquivos' })).toBeEnabled();
+  });
+
+  it("offers the bank's files only when the admin allows operators to import them", async () => {
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'Importar Clientes' }, SLOW)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Importar arquivo do banco' })).toBeNull(),
+    );
+    cleanup();
+    conciliacaoPermitida = true;
+    renderApp(PATH);
+    expect(await screen.findByRole('heading', { name: 'Importar arquivo do banco' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Arquivo do banco (CNAB ou OFX)')).toBeInTheDocument();
   });
 
   it('imports a CSV and shows the totals, the summary and the problems 10 a page', async () => {

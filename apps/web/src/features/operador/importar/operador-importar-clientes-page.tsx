@@ -1,10 +1,22 @@
 import Box from '@mui/material/Box';
+import { EnviarArquivoBancario } from '../../../components/conciliacao/enviar-arquivo-bancario.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useImportarArquivoBancarioOperador, usePermissaoConciliacao } from '../api/conciliacao.ts';
 import { HistoricoImportacoes } from './historico-importacoes.tsx';
 import { ImportarCsvCard } from './importar-csv-card.tsx';
 import { ImportarXmlCard } from './importar-xml-card.tsx';
 
-/** /operador/importar-clientes: customers from CSV, receivables from NF-e XML, and past imports (docs/produto.md §14). */
+/** The bank's files, when the admin allows operators to import them (docs/conciliacao.md §2). */
+const ArquivoDoBanco = () => {
+  const permissao = usePermissaoConciliacao();
+  const envio = useImportarArquivoBancarioOperador();
+  return permissao.data?.permitido ? <EnviarArquivoBancario envio={envio} /> : null;
+};
+
+/**
+ * /operador/importar-clientes: customers from CSV, receivables from NF-e XML, the bank's files when
+ * allowed, and past imports (docs/produto.md §14).
+ */
 export const OperadorImportarClientesPage = () => (
   <>
     <PageHeader
@@ -22,6 +34,9 @@ export const OperadorImportarClientesPage = () => (
     >
       <ImportarCsvCard />
       <ImportarXmlCard />
+    </Box>
+    <Box sx={{ mb: 4, minWidth: 0 }}>
+      <ArquivoDoBanco />
     </Box>
     <HistoricoImportacoes />
   </>

@@ -4,8 +4,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { type Column, PagedTable } from '../../../components/paged-table.tsx';
-import { formatarDataHora } from '../../../lib/format.ts';
+import { formatarDataHora } from '../../lib/format.ts';
+import { type Column, PagedTable } from '../paged-table.tsx';
 import {
   descricaoDoLancamento,
   FORMATOS,

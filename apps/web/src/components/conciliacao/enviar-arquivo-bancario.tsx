@@ -1,3 +1,4 @@
+import type { ResultadoArquivoBancario } from '@cobranca/contracts';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -5,13 +6,12 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ArquivosEscolhidos } from '../../../components/envio-de-arquivos/arquivos-escolhidos.tsx';
-import { DropZone } from '../../../components/envio-de-arquivos/drop-zone.tsx';
-import { ErroImportacao } from '../../../components/envio-de-arquivos/erro-importacao.tsx';
-import { ProgressoEnvio } from '../../../components/envio-de-arquivos/progresso-envio.tsx';
-import { problemaDoArquivo } from '../../../lib/arquivos.ts';
-import { useImportarArquivoBancario } from '../api/conciliacao.ts';
-import { FormSection } from '../config-sistema/form-section.tsx';
+import { problemaDoArquivo } from '../../lib/arquivos.ts';
+import { ArquivosEscolhidos } from '../envio-de-arquivos/arquivos-escolhidos.tsx';
+import { DropZone } from '../envio-de-arquivos/drop-zone.tsx';
+import { ErroImportacao } from '../envio-de-arquivos/erro-importacao.tsx';
+import { ProgressoEnvio } from '../envio-de-arquivos/progresso-envio.tsx';
+import { FormSection } from '../form-section.tsx';
 import { ResultadoArquivo } from './resultado-arquivo.tsx';
 
 // Retornos come as .ret or .txt, some banks' as .cbr, .crt, .rst or .dat; statements as .ofx.
@@ -34,11 +34,21 @@ const Ajuda = () => (
   </Box>
 );
 
+/** The upload of a bank file, as each area's hook runs it (its route, what it reloads after). */
+export type EnvioArquivoBancario = {
+  mutate: (arquivo: File, opcoes: { onSuccess: () => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: ResultadoArquivoBancario | undefined;
+  progresso: number | null;
+};
+
 /** "Importar arquivo do banco": pick, check, upload with progress, then the file's outcome. */
-export const EnviarArquivoBancario = () => {
+export const EnviarArquivoBancario = ({ envio }: { envio: EnvioArquivoBancario }) => {
   const [arquivo, setArquivo] = useState<File | null>(null);
   const [recusa, setRecusa] = useState<string | null>(null);
-  const envio = useImportarArquivoBancario();
   const ocupado = envio.isPending;
 
   const escolher = (files: File[]) => {
