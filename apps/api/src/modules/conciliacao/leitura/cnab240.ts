@@ -1,6 +1,7 @@
 import { normalizarNossoNumero } from '@cobranca/dominio';
 import {
   type ArquivoLido,
+  campo,
   centavosDoCampo,
   dataDoCampo,
   ErroDeArquivo,
@@ -13,9 +14,6 @@ import { movimentoCnab240 } from './movimentos.ts';
 // its own T segment (nosso número 41–53, vencimento 70–77, valor 78–92); the U segment is standard.
 
 const TAMANHO = 240;
-
-/** Positions `de`..`ate` (1-based, inclusive) of a line. */
-const campo = (linha: string, de: number, ate: number) => linha.slice(de - 1, ate);
 
 /**
  * A record count in a trailer, checked against the records counted. Santander's lot trailer counts only

@@ -1,6 +1,7 @@
 import { normalizarNossoNumero } from '@cobranca/dominio';
 import {
   type ArquivoLido,
+  campo,
   centavosDoCampo,
   dataDoCampo,
   ErroDeArquivo,
@@ -14,8 +15,6 @@ import { BANCOS_CNAB400, movimentoCnab400 } from './movimentos.ts';
 // read here; the nosso número and the credit date do not.
 
 const TAMANHO = 400;
-
-const campo = (linha: string, de: number, ate: number) => linha.slice(de - 1, ate);
 
 type Layout = { detalhe: string; nosso: [number, number]; credito: [number, number] };
 

@@ -65,3 +65,6 @@ export const dataDoCampo = (campo: string, linha: number, nome: string): string 
   if (!valida) throw new ErroDeArquivo(linha, `${nome} não é uma data válida ("${campo}").`);
   return data;
 };
+
+/** Positions `de`..`ate` of a fixed-width line, 1-based and inclusive, as the CNAB layouts write them. */
+export const campo = (linha: string, de: number, ate: number): string => linha.slice(de - 1, ate);

@@ -2,9 +2,7 @@ import type { CandidatoConciliacao, ClienteAdmin, ItemRevisaoConciliacao } from 
 import { formatarDataBr, formatarValorEmReais, lerReais } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
+import { AcoesDeDoisPassos } from '../../../components/acoes-de-dois-passos.tsx';
 import { descricaoDoLancamento } from '../../../components/conciliacao/rotulos.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
@@ -153,35 +151,19 @@ export const AtribuirLancamentoDialog = ({
           />
         </DialogContent>
       )}
-      <DialogActions>
-        {confirmando ? (
-          <>
-            <Button
-              onClick={() => {
-                mutation.reset();
-                setConfirmando(false);
-              }}
-              disabled={mutation.isPending}
-            >
-              Voltar
-            </Button>
-            <BusyButton variant="contained" onClick={confirmar} busy={mutation.isPending}>
-              Confirmar atribuição
-            </BusyButton>
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>Cancelar</Button>
-            <Button
-              variant="contained"
-              onClick={() => setConfirmando(true)}
-              disabled={!destino || problema !== null}
-            >
-              Continuar
-            </Button>
-          </>
-        )}
-      </DialogActions>
+      <AcoesDeDoisPassos
+        confirmando={confirmando}
+        ocupado={mutation.isPending}
+        podeContinuar={destino !== null && problema === null}
+        rotuloConfirmar="Confirmar atribuição"
+        onCancelar={onClose}
+        onContinuar={() => setConfirmando(true)}
+        onVoltar={() => {
+          mutation.reset();
+          setConfirmando(false);
+        }}
+        onConfirmar={confirmar}
+      />
     </Dialog>
   );
 };

@@ -11,10 +11,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveSistemaSettings } from '../api/sistema.ts';
 import { useSettingsForm } from '../components/settings-form.tsx';
-import { AutomacaoSection } from './automacao-section.tsx';
-import { ConciliacaoSection } from './conciliacao-section.tsx';
 import { EmpresaPixSection } from './empresa-pix-section.tsx';
 import { EncargosSection } from './encargos-section.tsx';
+import { InterruptorSection } from './interruptor-section.tsx';
 import { JanelaEnvioSection } from './janela-envio-section.tsx';
 import { LimitesSection } from './limites-section.tsx';
 import { PortalSection } from './portal-section.tsx';
@@ -70,8 +69,20 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
           <LimitesSection />
           <EncargosSection />
           <PortalSection />
-          <AutomacaoSection />
-          <ConciliacaoSection />
+          {/* Whether the régua sends at all; the super admin's kill switch acts on the same flag. */}
+          <InterruptorSection
+            titulo="Automação"
+            campo="automacao_ativa"
+            rotulo="Envio automático ativo"
+            ajuda="Desligado, a régua não envia mensagens automáticas; as mensagens dos operadores continuam."
+          />
+          {/* docs/conciliacao.md §2: the review queue stays the admin's. */}
+          <InterruptorSection
+            titulo="Conciliação bancária"
+            campo="conciliacao_operadores"
+            rotulo="Operadores também importam arquivos do banco"
+            ajuda='Ligado, os operadores importam retornos CNAB e extratos OFX em "Importar Clientes"; a fila de revisão continua com os administradores.'
+          />
         </Box>
         <Paper
           elevation={3}

@@ -2,10 +2,8 @@ import type { AtribuicaoCreditoPixResponse, ClienteAdmin, CreditoPixView } from 
 import { contagem, formatarDocumento, formatarValorEmReais } from '@cobranca/dominio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
+import { AcoesDeDoisPassos } from '../../../components/acoes-de-dois-passos.tsx';
 import { LoadErrorAlert } from '../../../components/load-error-alert.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
@@ -182,31 +180,19 @@ export const AtribuirCreditoDialog = ({
           <ResultadosBusca busca={busca} escolhido={escolhido} onEscolher={setEscolhido} />
         </DialogContent>
       )}
-      <DialogActions>
-        {confirmando ? (
-          <>
-            <Button
-              onClick={() => {
-                mutation.reset();
-                setConfirmando(false);
-              }}
-              disabled={mutation.isPending}
-            >
-              Voltar
-            </Button>
-            <BusyButton variant="contained" onClick={onConfirmar} busy={mutation.isPending}>
-              Confirmar atribuição
-            </BusyButton>
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>Cancelar</Button>
-            <Button variant="contained" onClick={() => setConfirmando(true)} disabled={!escolhido}>
-              Continuar
-            </Button>
-          </>
-        )}
-      </DialogActions>
+      <AcoesDeDoisPassos
+        confirmando={confirmando}
+        ocupado={mutation.isPending}
+        podeContinuar={escolhido !== null}
+        rotuloConfirmar="Confirmar atribuição"
+        onCancelar={onClose}
+        onContinuar={() => setConfirmando(true)}
+        onVoltar={() => {
+          mutation.reset();
+          setConfirmando(false);
+        }}
+        onConfirmar={onConfirmar}
+      />
     </Dialog>
   );
 };

@@ -6,19 +6,31 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from '../../../components/form-section.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 
-/** Whether the régua sends at all; the super admin's kill switch acts on the same flag. */
-export const AutomacaoSection = () => {
+type CampoLigaDesliga = 'automacao_ativa' | 'conciliacao_operadores';
+
+/** A settings section that is one on/off switch with what it does under it. */
+export const InterruptorSection = ({
+  titulo,
+  campo,
+  rotulo,
+  ajuda,
+}: {
+  titulo: string;
+  campo: CampoLigaDesliga;
+  rotulo: string;
+  ajuda: string;
+}) => {
   const { control } = useFormContext<SistemaForm>();
   const helpId = useId();
   return (
-    <FormSection title="Automação">
+    <FormSection title={titulo}>
       <Controller
-        name="automacao_ativa"
+        name={campo}
         control={control}
         render={({ field }) => (
           <FormControlLabel
             sx={{ mt: 1 }}
-            label="Envio automático ativo"
+            label={rotulo}
             control={
               <Switch
                 checked={field.value}
@@ -30,9 +42,7 @@ export const AutomacaoSection = () => {
           />
         )}
       />
-      <FormHelperText id={helpId}>
-        Desligado, a régua não envia mensagens automáticas; as mensagens dos operadores continuam.
-      </FormHelperText>
+      <FormHelperText id={helpId}>{ajuda}</FormHelperText>
     </FormSection>
   );
 };
