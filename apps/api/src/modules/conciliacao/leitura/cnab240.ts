@@ -3,6 +3,7 @@ import {
   type ArquivoLido,
   campo,
   centavosDoCampo,
+  conferirLargura,
   dataDoCampo,
   ErroDeArquivo,
   type Lancamento,
@@ -71,13 +72,7 @@ const lancamento = (
 };
 
 export const lerCnab240 = (linhas: string[]): ArquivoLido => {
-  linhas.forEach((l, i) => {
-    if (l.length !== TAMANHO)
-      throw new ErroDeArquivo(
-        i + 1,
-        `tem ${l.length} caracteres; um arquivo CNAB 240 tem ${TAMANHO} por linha.`,
-      );
-  });
+  conferirLargura(linhas, TAMANHO);
   const header = linhas[0] ?? '';
   if (campo(header, 8, 8) !== '0')
     throw new ErroDeArquivo(1, 'o arquivo não começa pelo header (registro 0).');

@@ -3,6 +3,7 @@ import {
   type ArquivoLido,
   campo,
   centavosDoCampo,
+  conferirLargura,
   dataDoCampo,
   ErroDeArquivo,
   type Lancamento,
@@ -68,13 +69,7 @@ const lancamento = (
 };
 
 export const lerCnab400 = (linhas: string[]): ArquivoLido => {
-  linhas.forEach((l, i) => {
-    if (l.length !== TAMANHO)
-      throw new ErroDeArquivo(
-        i + 1,
-        `tem ${l.length} caracteres; um arquivo CNAB 400 tem ${TAMANHO} por linha.`,
-      );
-  });
+  conferirLargura(linhas, TAMANHO);
   const header = linhas[0] ?? '';
   if (campo(header, 1, 9) !== '02RETORNO')
     throw new ErroDeArquivo(1, 'não é o header de um arquivo de retorno (deve começar por 02RETORNO).');

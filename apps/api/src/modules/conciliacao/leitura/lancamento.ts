@@ -68,3 +68,13 @@ export const dataDoCampo = (campo: string, linha: number, nome: string): string 
 
 /** Positions `de`..`ate` of a fixed-width line, 1-based and inclusive, as the CNAB layouts write them. */
 export const campo = (linha: string, de: number, ate: number): string => linha.slice(de - 1, ate);
+
+/** Every line `tamanho` characters wide (a CNAB file's width), or the first that is not. */
+export const conferirLargura = (linhas: readonly string[], tamanho: number): void => {
+  const i = linhas.findIndex((l) => l.length !== tamanho);
+  if (i >= 0)
+    throw new ErroDeArquivo(
+      i + 1,
+      `tem ${linhas[i]?.length} caracteres; um arquivo CNAB ${tamanho} tem ${tamanho} por linha.`,
+    );
+};
