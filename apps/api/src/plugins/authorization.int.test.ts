@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/build-test-app.ts';
 import { usuarios } from '../db/schema/index.ts';
+import { configurar } from '../modules/regua/regua.test-fixtures.ts';
 import type { ApiRoute } from './access.ts';
 
 /**
@@ -63,6 +64,10 @@ beforeAll(async () => {
   blocked = await createTestUser(t.database, 'operador');
   routes = t.app.apiRoutes.filter((r) => r.method !== 'HEAD');
 });
+
+// Operators import bank files only when the admin allows it (docs/conciliacao.md §2): allowed before
+// each call (the matrix's PUT of the settings puts the defaults back), so it sees the role rule alone.
+const PERMITIDAS_PELO_ADMIN = ['/api/operador/conciliacao/arquivos'];
 afterAll(() => t.close());
 
 // An event stream never ends: its answer is read as soon as the headers are out, then dropped.
@@ -124,6 +129,8 @@ describe('authorization matrix over the route table', () => {
       for (const role of ROLES) {
         // A fresh token per call: some routes (logout) revoke the one they are called with.
         const token = await issueToken(t.database, users[role].id);
+        if (PERMITIDAS_PELO_ADMIN.includes(route.url))
+          await configurar(t.database.db, { conciliacao_operadores: true });
         const response = await call(route, bearer(token));
         const allowed = rule === 'public' || rule === 'authenticated' || (rule?.includes(role) ?? false);
         const ok = OWN_CREDENTIAL_ROUTES.some((p) => p.test(route.url))

@@ -19,6 +19,7 @@ import {
   cobrancasPix,
   contasReceber,
   importacoes,
+  lancamentosBancarios,
   leiturasCliente,
   mensagemTemplates,
   mensagens,
@@ -36,6 +37,8 @@ import {
 import { inserirCliente, inserirConta, inserirMensagem } from '../modules/clientes/clientes.test-fixtures.ts';
 import { ClientesDoOperador } from '../modules/clientes/clientes-operador.repository.ts';
 import { buscarAtualizacao } from '../modules/clientes/valor-atualizado.ts';
+import { gerarOfx } from '../modules/conciliacao/amostras/gerar-arquivos.ts';
+import { importarArquivoBancario } from '../modules/conciliacao/importar-arquivo.service.ts';
 import { ContasDoOperador } from '../modules/contas-receber/contas-receber.repository.ts';
 import { emitirLink } from '../modules/links-portal/links.ts';
 import { ThreadDoOperador } from '../modules/mensagens/thread.repository.ts';
@@ -192,6 +195,31 @@ const saidaDoSimulador =
       recusas: [{ rotulo: 'operador dono do cliente', quem: u.opA, id, corpo, status: 403 }],
     };
   };
+
+let fitid = 0;
+/** A statement credit nobody can be matched to, imported: its file and its entry in review. */
+const lancamentoEmRevisao = async () => {
+  fitid += 1;
+  const ofx = gerarOfx({
+    banco: '341',
+    conta: '9',
+    de: hoje,
+    ate: hoje,
+    transacoes: [{ fitid: `OBJ-${fitid}`, data: hoje, valorCentavos: 5_000, memo: 'DEPOSITO' }],
+  });
+  const { arquivoId } = await importarArquivoBancario(
+    db(),
+    t.app.appKey,
+    { nome: `obj-${fitid}.ofx`, bytes: Buffer.from(ofx) },
+    { usuarioId: null, ip: null },
+  );
+  const [l] = await db()
+    .select()
+    .from(lancamentosBancarios)
+    .where(eq(lancamentosBancarios.arquivoId, arquivoId));
+  if (!l) throw new Error('lançamento não gravado');
+  return { arquivoId, lancamentoId: l.id };
+};
 
 /** A customer of `dono` with one open receivable. */
 const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') => {
@@ -531,6 +559,69 @@ const CASOS: Record<string, Caso> = {
     quem: () => u.admin,
     status: 200,
     preparar: async () => ({ id: await importacaoDe(u.opA), recusas: [] }),
+  },
+  // Bank reconciliation (docs/conciliacao.md): the admin's; operators are refused by the route group.
+  'GET /api/admin/conciliacao/arquivos/:id': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const { arquivoId: id } = await lancamentoEmRevisao();
+      return { id, recusas: [{ rotulo: 'operador', quem: u.opA, id, status: 403 }] };
+    },
+  },
+  'POST /api/admin/conciliacao/revisao/:id/atribuir': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const { lancamentoId: id } = await lancamentoEmRevisao();
+      const corpo = { conta_id: (await clienteComConta(u.opA)).contaId, valor: 10 };
+      return {
+        id,
+        corpo,
+        recusas: [
+          { rotulo: 'operador', quem: u.opA, id, corpo, status: 403 },
+          {
+            rotulo: 'conta inexistente',
+            quem: u.admin,
+            id,
+            corpo: { conta_id: NAO_EXISTE, valor: 10 },
+            status: 422,
+          },
+          {
+            rotulo: 'mais que o lançamento',
+            quem: u.admin,
+            id,
+            corpo: { ...corpo, valor: 50.01 },
+            status: 422,
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/admin/conciliacao/revisao/:id/descartar': {
+    quem: () => u.admin,
+    status: 200,
+    preparar: async () => {
+      const { lancamentoId: id } = await lancamentoEmRevisao();
+      return { id, corpo: {}, recusas: [{ rotulo: 'operador', quem: u.opA, id, corpo: {}, status: 403 }] };
+    },
+  },
+  // A receivable's boleto: its own operator only; another operator's is a 404, an admin's a 403 (route group).
+  'PUT /api/operador/contas-receber/:id/boleto': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const { contaId: id } = await clienteComConta(u.opA);
+      const corpo = { banco: '341', nosso_numero: `9${id}` };
+      return {
+        id,
+        corpo,
+        recusas: [
+          { rotulo: 'outro operador', quem: u.opB, id, corpo, status: 404 },
+          { rotulo: 'admin', quem: u.admin, id, corpo, status: 403 },
+        ],
+      };
+    },
   },
   // Admins assign any unmatched PIX credit to any customer with open debt; operators are refused (403).
   'POST /api/admin/pix/creditos/:id/atribuir': {

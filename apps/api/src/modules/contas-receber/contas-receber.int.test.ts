@@ -172,6 +172,10 @@ describe('GET /api/operador/contas-receber/listar', () => {
       pago_em: null,
       dias_atraso: diasDeAtraso(dia(-1), hoje),
       negociacao_id: null,
+      banco: null,
+      nosso_numero: null,
+      linha_digitavel: null,
+      codigo_barras: null,
       cliente: { id: ids.joao, nome: 'João Conta' },
     });
   });

@@ -90,7 +90,7 @@ export const planejarCliente = (
         id: conta.id,
         vencimento: conta.vencimento,
         saldoCentavos: conta.saldoCentavos,
-        linhaDigitavel: conta.linhaDigitavel ?? null,
+        ...(conta.linhaDigitavel && { linhaDigitavel: conta.linhaDigitavel }),
         etapa: enviar,
       });
     for (const etapa of pular) pulos.push({ contaId: conta.id, etapa });

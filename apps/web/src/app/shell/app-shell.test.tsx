@@ -23,7 +23,7 @@ const menuLabels = () =>
 const drawerState = () => screen.getByTestId('menu-lateral').getAttribute('data-state');
 
 describe('AppShell menus (docs/produto.md §2)', () => {
-  it('gives the super admin the highlighted Super Admin entry, then the ten admin entries, and Sair', async () => {
+  it('gives the super admin the highlighted Super Admin entry, then the eleven admin entries, and Sair', async () => {
     signInAs(TEST_USERS.super_admin);
     renderApp('/super-admin');
     await screen.findByRole('heading', { name: 'Super Admin', level: 2 });
@@ -38,13 +38,14 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Config. E-mail',
       'Config. SMS',
       'Config. PIX',
+      'Conciliação bancária',
       'Config. do Sistema',
     ]);
     expect(screen.getByRole('link', { name: 'Super Admin' })).toHaveStyle({ backgroundColor: '#82B1FF' });
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
-  it('gives the admin the same ten entries without Super Admin', async () => {
+  it('gives the admin the same eleven entries without Super Admin', async () => {
     signInAs(TEST_USERS.admin);
     renderApp('/admin/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
@@ -58,6 +59,7 @@ describe('AppShell menus (docs/produto.md §2)', () => {
       'Config. E-mail',
       'Config. SMS',
       'Config. PIX',
+      'Conciliação bancária',
       'Config. do Sistema',
     ]);
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
