@@ -55,8 +55,8 @@ const ignorado = (motivo: string, extra: Partial<Desfecho> = {}): Desfecho => ({
   ...extra,
 });
 
-/** How a statement credit paid: PIX when the bank says so, else a transfer (TED, DOC, deposit). */
-const formaDoCredito = (l: Lancamento): FormaPagamento =>
+/** How an entry paid: a retorno by boleto; a statement credit by PIX when the bank says so, else a transfer. */
+export const formaDoCredito = (l: Pick<Lancamento, 'tipo' | 'historico'>): FormaPagamento =>
   l.tipo === 'liquidacao' ? 'boleto' : /\bPIX\b/i.test(l.historico ?? '') ? 'pix' : 'transferencia';
 
 const observacaoDo = (ctx: ContextoConciliacao, l: Lancamento) =>

@@ -5,7 +5,7 @@ import type {
 } from '@cobranca/contracts';
 import { centavosParaReais, formatarReais, hojeNoFuso, reaisParaCentavos } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { contasReceber, lancamentosBancarios } from '../../db/schema/index.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { buscarLancamentoView, LANCAMENTO_NAO_ENCONTRADO } from './conciliacao.views.ts';
-import { liquidarLancamento } from './conciliar.ts';
+import { formaDoCredito, liquidarLancamento } from './conciliar.ts';
 
 // The review queue's decisions (docs/conciliacao.md §6): an admin assigns an entry, or part of it (a
 // split is several assignments), to a receivable or to a customer's open receivables, or says it is
@@ -24,7 +24,7 @@ import { liquidarLancamento } from './conciliar.ts';
 export const LANCAMENTO_DECIDIDO =
   'Este lançamento não está mais em revisão: outra pessoa já decidiu sobre ele.';
 
-const travarEmRevisao = async (tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: number) => {
+const travarEmRevisao = async (tx: DbOrTx, id: number) => {
   const [l] = await tx
     .select()
     .from(lancamentosBancarios)
@@ -72,7 +72,7 @@ export const atribuirLancamento = async (
         { tx, percentuais: percentuaisDe(settings), canais },
         { clienteId, contasIds: conta ? [conta.id] : 'abertas', valorCentavos, data: hoje },
         {
-          forma: l.fitid ? (/\bPIX\b/i.test(l.historico ?? '') ? 'pix' : 'transferencia') : 'boleto',
+          forma: formaDoCredito(l),
           observacao: `Atribuído da conciliação bancária (arquivo nº ${l.arquivoId}, linha ${l.linha})`,
           lancamentoBancarioId: l.id,
         },
