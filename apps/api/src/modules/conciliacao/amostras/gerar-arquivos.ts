@@ -109,8 +109,14 @@ export const gerarCnab240 = (opcoes: {
       [4, '0001'],
       [8, '5'],
       [18, num(noLote, 6)],
-      [24, num(0, 6)],
-      [30, num(0, 17)],
+      [24, num(titulos.length, 6)],
+      [
+        30,
+        num(
+          titulos.reduce((soma, t) => soma + t.valorTituloCentavos, 0),
+          17,
+        ),
+      ],
     ]),
   );
   linhas.push(

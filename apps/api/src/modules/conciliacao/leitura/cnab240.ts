@@ -4,6 +4,7 @@ import {
   campo,
   centavosDoCampo,
   conferirLargura,
+  conferirTotal,
   dataDoCampo,
   ErroDeArquivo,
   type Lancamento,
@@ -29,6 +30,26 @@ const conferirContagem = (declarada: string, contados: number, linha: number, on
       `o ${onde} declara ${n} registros, mas há ${contados}: o arquivo está incompleto ou alterado.`,
     );
 };
+
+/** The lot trailer's title count and total per carteira: simples, vinculada, caucionada, descontada. */
+const CARTEIRAS: [[number, number], [number, number]][] = [
+  [
+    [24, 29],
+    [30, 46],
+  ],
+  [
+    [47, 52],
+    [53, 69],
+  ],
+  [
+    [70, 75],
+    [76, 92],
+  ],
+  [
+    [93, 98],
+    [99, 115],
+  ],
+];
 
 const tSegmento = (banco: string) =>
   banco === '033'
@@ -82,7 +103,7 @@ export const lerCnab240 = (linhas: string[]): ArquivoLido => {
   const dataDoArquivo = dataDoCampo(campo(header, 144, 151), 1, 'A data de geração') ?? '';
   const lancamentos: Lancamento[] = [];
   let lotes = 0;
-  let noLote: { inicio: number; registros: number; sequencia: number } | null = null;
+  let noLote: { inicio: number; registros: number; sequencia: number; titulos: number[] } | null = null;
   let trailer = false;
   for (let i = 1; i < linhas.length; i += 1) {
     const l = linhas[i] ?? '';
@@ -95,7 +116,7 @@ export const lerCnab240 = (linhas: string[]): ArquivoLido => {
       if (noLote) throw new ErroDeArquivo(n, 'um lote começa antes de o anterior terminar (registro 5).');
       if (campo(l, 9, 9) !== 'T' || campo(l, 10, 11) !== '01')
         throw new ErroDeArquivo(n, 'o lote não é de retorno de cobrança (operação T, serviço 01).');
-      noLote = { inicio: n, registros: 1, sequencia: 0 };
+      noLote = { inicio: n, registros: 1, sequencia: 0, titulos: [] };
       lotes += 1;
     } else if (tipo === '3') {
       if (!noLote) throw new ErroDeArquivo(n, 'um detalhe (registro 3) fora de um lote.');
@@ -112,7 +133,9 @@ export const lerCnab240 = (linhas: string[]): ArquivoLido => {
         const u = linhas[i + 1] ?? '';
         if (campo(u, 8, 8) !== '3' || campo(u, 14, 14) !== 'U')
           throw new ErroDeArquivo(n + 1, 'o segmento T não é seguido do seu segmento U.');
-        lancamentos.push(lancamento(banco, l, u, n, dataDoArquivo));
+        const titulo = lancamento(banco, l, u, n, dataDoArquivo);
+        lancamentos.push(titulo);
+        noLote.titulos.push(titulo.valorTituloCentavos);
       } else if (segmento === 'U') {
         if (campo(linhas[i - 1] ?? '', 14, 14) !== 'T')
           throw new ErroDeArquivo(n, 'um segmento U sem o segmento T antes dele.');
@@ -121,6 +144,12 @@ export const lerCnab240 = (linhas: string[]): ArquivoLido => {
       if (!noLote) throw new ErroDeArquivo(n, 'um trailer de lote (registro 5) fora de um lote.');
       noLote.registros += 1;
       conferirContagem(campo(l, 18, 23), noLote.registros, n, 'trailer do lote');
+      conferirTotal(
+        CARTEIRAS.map(([q, v]) => ({ quantidade: campo(l, ...q), valor: campo(l, ...v) })),
+        noLote.titulos,
+        n,
+        'trailer do lote',
+      );
       noLote = null;
     } else if (tipo === '9') {
       if (noLote)

@@ -4,6 +4,7 @@ import {
   campo,
   centavosDoCampo,
   conferirLargura,
+  conferirTotal,
   dataDoCampo,
   ErroDeArquivo,
   type Lancamento,
@@ -93,8 +94,15 @@ export const lerCnab400 = (linhas: string[]): ArquivoLido => {
     if (i === 0) continue;
     if (trailer) throw new ErroDeArquivo(n, 'há linhas depois do trailer (registro 9).');
     const tipo = campo(l, 1, 1);
-    if (tipo === '9') trailer = true;
-    else if (tipo === layout.detalhe) lancamentos.push(lancamento(banco, layout, l, n, dataDoArquivo));
+    if (tipo === '9') {
+      trailer = true;
+      conferirTotal(
+        [{ quantidade: campo(l, 18, 25), valor: campo(l, 26, 39) }],
+        lancamentos.map((x) => x.valorTituloCentavos),
+        n,
+        'trailer',
+      );
+    } else if (tipo === layout.detalhe) lancamentos.push(lancamento(banco, layout, l, n, dataDoArquivo));
     else throw new ErroDeArquivo(n, `tipo de registro inesperado ("${tipo}") no retorno do banco ${banco}.`);
   }
   if (!trailer)

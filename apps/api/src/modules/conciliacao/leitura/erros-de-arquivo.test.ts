@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gerarCnab240, gerarOfx } from '../amostras/gerar-arquivos.ts';
 import { lerArquivoBancario } from './ler-arquivo.ts';
@@ -6,6 +7,8 @@ import { lerArquivoBancario } from './ler-arquivo.ts';
 // wrong kind of file; and what a generated file of every rail gives when it is right.
 
 const bytes = (texto: string) => new TextEncoder().encode(texto);
+const fixture = (nome: string) =>
+  readFileSync(new URL(`../../../../test/fixtures/cnab/${nome}`, import.meta.url));
 const titulo = (nossoNumero: string, valor: number) => ({
   nossoNumero,
   valorTituloCentavos: valor,
@@ -60,6 +63,37 @@ describe('a CNAB 240 retorno', () => {
     expect(erro(refazer(ls))).toBe(
       'Linha 10: o trailer do arquivo declara 99 registros, mas há 10: o arquivo está incompleto ou alterado.',
     );
+  });
+
+  it("a lot trailer whose total is not its titles' sum is refused; the right total is read", () => {
+    const ls = [...linhas];
+    const trailer = ls.at(-2) ?? '';
+    expect(trailer.slice(23, 46)).toBe('00000300000000000043040');
+    ls[ls.length - 2] = `${trailer.slice(0, 29)}00000000000043041${trailer.slice(46)}`;
+    expect(erro(refazer(ls))).toBe(
+      'Linha 9: o trailer do lote declara 3 títulos somando R$ 430,41, mas os títulos somam R$ 430,40: o arquivo está incompleto ou alterado.',
+    );
+    // Spread over two carteiras (simples and descontada) it still adds up.
+    ls[ls.length - 2] =
+      `${trailer.slice(0, 23)}00000200000000000035050${trailer.slice(46, 92)}00000100000000000007990${trailer.slice(115)}`;
+    expect(erro(refazer(ls))).toBe('aceito');
+  });
+
+  it("a CNAB 400 trailer naming this file's titles must add up; portfolio figures are not checked", () => {
+    const itau = fixture('cnab400-341-itau-retorno.ret').toString('latin1').split('\r\n');
+    const n = itau.findIndex((l) => l.startsWith('9'));
+    const trailer = itau[n] ?? '';
+    const com = (quantidade: string, valor: string) => {
+      const ls = [...itau];
+      ls[n] = `${trailer.slice(0, 17)}${quantidade}${valor}${trailer.slice(39)}`;
+      return erro(bytes(ls.join('\r\n')));
+    };
+    expect(com('00000004', '00000000189576')).toBe('aceito');
+    expect(com('00000004', '00000000189577')).toBe(
+      `Linha ${n + 1}: o trailer declara 4 títulos somando R$ 1.895,77, mas os títulos somam R$ 1.895,76: o arquivo está incompleto ou alterado.`,
+    );
+    // Another count: the bank's portfolio, as Bradesco and Santander write it.
+    expect(com('00000009', '00000000000200')).toBe('aceito');
   });
 
   it('a remessa, a CNAB 400 of an unread bank, and a spreadsheet are refused', () => {

@@ -1,4 +1,5 @@
 import type { FormatoArquivoBancario, TipoLancamento } from '@cobranca/contracts';
+import { formatarReais } from '@cobranca/dominio';
 
 // What every bank file reader gives (docs/conciliacao.md §2): the file's bank and account and its
 // entries, each with the line it came from and an identity that is the same in any file that repeats it.
@@ -64,6 +65,29 @@ export const dataDoCampo = (campo: string, linha: number, nome: string): string 
     new Date(`${data}T00:00:00Z`).toISOString().startsWith(data);
   if (!valida) throw new ErroDeArquivo(linha, `${nome} não é uma data válida ("${campo}").`);
   return data;
+};
+
+/**
+ * A trailer's title count and total, checked when they describe this file's titles. Banks also write
+ * their portfolio's figures there (Santander: 3 titles in carteira while the file carries 6), zeros or
+ * text; those are not checked; a blank field is zero (docs/conciliacao.md §3).
+ */
+export const conferirTotal = (
+  declarados: readonly { quantidade: string; valor: string }[],
+  titulos: readonly number[],
+  linha: number,
+  onde: string,
+): void => {
+  const numero = (c: string) => (/^\s*$/.test(c) ? 0 : /^\d+$/.test(c) ? Number(c) : Number.NaN);
+  const quantidade = declarados.reduce((soma, d) => soma + numero(d.quantidade), 0);
+  const valor = declarados.reduce((soma, d) => soma + numero(d.valor), 0);
+  if (Number.isNaN(quantidade + valor) || quantidade === 0 || quantidade !== titulos.length) return;
+  const soma = titulos.reduce((total, t) => total + t, 0);
+  if (valor !== soma)
+    throw new ErroDeArquivo(
+      linha,
+      `o ${onde} declara ${quantidade} títulos somando ${formatarReais(valor)}, mas os títulos somam ${formatarReais(soma)}: o arquivo está incompleto ou alterado.`,
+    );
 };
 
 /** Positions `de`..`ate` of a fixed-width line, 1-based and inclusive, as the CNAB layouts write them. */
