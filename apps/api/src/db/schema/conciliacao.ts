@@ -100,6 +100,8 @@ export const lancamentosBancarios = pgTable(
     // One entry per identity: an overlapping statement, or a retorno sent twice, never pays twice.
     uniqueIndex('lancamentos_bancarios_chave_uq').on(t.chave).where(sql`${t.situacao} <> 'repetido'`),
     index('lancamentos_bancarios_arquivo_idx').on(t.arquivoId, t.linha),
+    // A PIX a statement entry recognised is claimed once: the matching looks for the claimed ones.
+    index('lancamentos_bancarios_pix_idx').on(t.pixRecebidoId).where(sql`${t.pixRecebidoId} IS NOT NULL`),
     index('lancamentos_bancarios_revisao_idx').on(t.data, t.id).where(sql`${t.situacao} = 'em_revisao'`),
     check('lancamentos_bancarios_tipo_ck', sql.raw(`tipo IN (${sqlList(TIPOS_LANCAMENTO)})`)),
     check('lancamentos_bancarios_situacao_ck', sql.raw(`situacao IN (${sqlList(SITUACOES_LANCAMENTO)})`)),

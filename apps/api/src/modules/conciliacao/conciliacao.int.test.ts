@@ -16,6 +16,7 @@ import {
   issueToken,
   type TestApp,
 } from '../../../test/build-test-app.ts';
+import { espiarConsultas } from '../../../test/consultas-espiadas.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
   arquivosBancarios,
@@ -337,10 +338,23 @@ describe('the review queue', () => {
         conta: '1',
         de: hoje,
         ate: hoje,
-        transacoes: [{ fitid: 'S-1', data: hoje, valorCentavos: 10_000, memo: 'TED RECEBIDA' }],
+        transacoes: [
+          { fitid: 'S-1', data: hoje, valorCentavos: 10_000, memo: 'TED RECEBIDA' },
+          { fitid: 'S-1B', data: hoje, valorCentavos: 5_990, memo: 'DOC RECEBIDO' },
+          { fitid: 'S-1C', data: hoje, valorCentavos: 4_010, memo: 'DEPOSITO' },
+        ],
       }),
     );
-    const fila = await revisao();
+    const consultas = espiarConsultas(t.database);
+    let fila: Paged<ItemRevisaoConciliacao>;
+    try {
+      fila = await revisao();
+      // The settings, the page, its count, its entries and all their candidates: not one per entry.
+      expect(fila.data.length).toBeGreaterThan(2);
+      expect(consultas.semSessao().length, consultas.semSessao().join('\n')).toBeLessThanOrEqual(5);
+    } finally {
+      consultas.restaurar();
+    }
     const achado = fila.data.find((i) => i.fitid === 'S-1');
     if (!achado) throw new Error('crédito fora da fila');
     item = achado;
@@ -425,6 +439,74 @@ describe('the review queue', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(tokens.operador) })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('a whole file settles at once', () => {
+  it("a later line sees what an earlier one paid; the customer gets one receipt for the day's boletos", async () => {
+    const clienteId = await inserirCliente(db(), { nome: 'Cliente de dois boletos' });
+    const boleto = async (valorCentavos: number, nossoNumero: string) => {
+      const contaId = await inserirConta(db(), { clienteId, valorCentavos, vencimento: somarDias(hoje, 5) });
+      await db()
+        .update(contasReceber)
+        .set({ banco: '341', nossoNumero })
+        .where(eq(contasReceber.id, contaId));
+      return contaId;
+    };
+    const a = await boleto(10_000, '88001');
+    const b = await boleto(4_000, '88002');
+    const r = await importar(
+      'dois-boletos.ret',
+      retorno([
+        liquidacao('88001', 10_000, { valorPagoCentavos: 6_000, ocorrencia: somarDias(hoje, -1) }),
+        liquidacao('88002', 4_000),
+        // The rest of the first boleto, on another day: it finds 4 000 open, not 10 000.
+        liquidacao('88001', 10_000, { valorPagoCentavos: 4_000 }),
+      ]),
+    );
+    expect(r).toMatchObject({ liquidados: 3, em_revisao: 0 });
+    expect(await conta(a)).toMatchObject({ status: 'paga', valorPagoCentavos: 10_000 });
+    expect(await conta(b)).toMatchObject({ status: 'paga', valorPagoCentavos: 4_000 });
+    expect((await pagamentosDa(a)).map((p) => p.valorCentavos).sort()).toEqual([4_000, 6_000]);
+    const [c] = await db().select().from(clientes).where(eq(clientes.id, clienteId));
+    expect(c?.status).toBe('concluido');
+    const recibos = await db()
+      .select()
+      .from(mensagens)
+      .where(and(eq(mensagens.clienteId, clienteId), eq(mensagens.templateTipo, 'agradecimento')));
+    expect(recibos).toHaveLength(1);
+    expect(recibos[0]?.valorCentavos).toBe(14_000);
+  });
+
+  it('costs the same statements for twenty lines as for two', async () => {
+    const arquivo = async (n: number, dia: string) => {
+      const titulos: TituloRetorno[] = [];
+      for (let i = 0; i < n; i += 1) {
+        sequencia += 1;
+        // No phone: no receipt to send, whose message is one statement per customer.
+        const clienteId = await inserirCliente(db(), { nome: `Lote ${sequencia}`, telefone: null });
+        const contaId = await inserirConta(db(), { clienteId, valorCentavos: 5_000, vencimento: dia });
+        const nossoNumero = String(90_000 + sequencia);
+        await db()
+          .update(contasReceber)
+          .set({ banco: '341', nossoNumero })
+          .where(eq(contasReceber.id, contaId));
+        titulos.push(liquidacao(nossoNumero, 5_000));
+      }
+      return retorno(titulos);
+    };
+    const doisTitulos = await arquivo(2, somarDias(hoje, 3));
+    const vinteTitulos = await arquivo(20, somarDias(hoje, 4));
+    const consultas = espiarConsultas(t.database);
+    try {
+      expect((await importar('dois.ret', doisTitulos)).liquidados).toBe(2);
+      const dois = consultas.semSessao().length;
+      consultas.limpar();
+      expect((await importar('vinte.ret', vinteTitulos)).liquidados).toBe(20);
+      expect(consultas.semSessao().length).toBe(dois);
+    } finally {
+      consultas.restaurar();
+    }
   });
 });
 

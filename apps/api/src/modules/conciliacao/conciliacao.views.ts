@@ -7,15 +7,10 @@ import type {
 } from '@cobranca/contracts';
 import { DEFAULT_PAGE_SIZE } from '@cobranca/contracts';
 import { centavosParaReais, type PercentuaisEncargos } from '@cobranca/dominio';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  arquivosBancarios,
-  clientes,
-  contasReceber,
-  lancamentosBancarios,
-  usuarios,
-} from '../../db/schema/index.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { arquivosBancarios, clientes, lancamentosBancarios, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
 import { encargosDaConta } from '../clientes/valor-atualizado.ts';
@@ -123,49 +118,93 @@ export const listarArquivos = async (db: DbOrTx, page: number): Promise<Paged<Ar
 
 const CANDIDATOS = 5;
 
+type LinhaCandidata = {
+  lancamento_id: number;
+  conta_id: number;
+  descricao: string;
+  vencimento: string;
+  valor_centavos: number;
+  valor_pago_centavos: number;
+  multa_pendente_centavos: number;
+  juros_pendentes_centavos: number;
+  encargos_ate: string | null;
+  cliente_id: number;
+  cliente_nome: string;
+};
+
+const PRE_CANDIDATOS = 50;
+
 /**
- * The receivables an entry may pay, closest amount first: its customer's open ones when the entry names
- * a customer, else any open receivable whose principal is within 10 % of the amount.
+ * The receivables each entry may pay, closest amount first: its customer's open ones when the entry
+ * names a customer, else any open receivable whose principal is within 10 % of the amount. One
+ * statement for a page of entries: a branch per entry runs only when its condition holds.
  */
 const candidatosDe = async (
   db: DbOrTx,
-  l: typeof lancamentosBancarios.$inferSelect,
+  ls: readonly (typeof lancamentosBancarios.$inferSelect)[],
   percentuais: PercentuaisEncargos,
-): Promise<CandidatoConciliacao[]> => {
-  const valor = l.restanteCentavos;
-  const contas = await db
-    .select({ conta: contasReceber, cliente: { id: clientes.id, nome: clientes.nome } })
-    .from(contasReceber)
-    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-    .where(
-      and(
-        eq(contasReceber.status, 'aberta'),
-        l.clienteId
-          ? eq(contasReceber.clienteId, l.clienteId)
-          : sql`${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} BETWEEN ${Math.floor(valor * 0.9)} AND ${Math.ceil(valor * 1.1)}`,
-      ),
-    )
-    .orderBy(
-      sql`abs(${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} - ${valor})`,
-      contasReceber.id,
-    )
-    .limit(50);
-  return contas
-    .map(({ conta, cliente }) => {
-      const atualizado = encargosDaConta(conta, { hoje: l.data, percentuais }).totalCentavos;
-      return {
-        cliente,
-        conta_id: conta.id,
-        descricao: conta.descricao,
-        vencimento: conta.vencimento,
-        valor_atualizado: centavosParaReais(atualizado),
-        diferenca: centavosParaReais(valor - atualizado),
-        distancia: Math.abs(valor - atualizado),
-      };
-    })
-    .sort((a, b) => a.distancia - b.distancia || a.conta_id - b.conta_id)
-    .slice(0, CANDIDATOS)
-    .map(({ distancia: _distancia, ...c }) => c);
+): Promise<Map<number, CandidatoConciliacao[]>> => {
+  const alvos = ls.map((l) => ({ id: l.id, cliente_id: l.clienteId, valor: l.restanteCentavos }));
+  const colunas = sql`c.id, c.descricao, c.vencimento::text AS vencimento, c.valor_centavos, c.valor_pago_centavos,
+    c.multa_pendente_centavos, c.juros_pendentes_centavos, c.encargos_ate::text AS encargos_ate, c.cliente_id`;
+  const linhas =
+    alvos.length === 0
+      ? []
+      : linhasDe<LinhaCandidata>(
+          await db.execute(sql`
+            SELECT x.id AS lancamento_id, c.id AS conta_id, c.descricao, c.vencimento, c.valor_centavos,
+              c.valor_pago_centavos, c.multa_pendente_centavos, c.juros_pendentes_centavos, c.encargos_ate,
+              cl.id AS cliente_id, cl.nome AS cliente_nome
+            FROM jsonb_to_recordset(${JSON.stringify(alvos)}::jsonb) AS x(id int, cliente_id int, valor bigint)
+            CROSS JOIN LATERAL (
+              (SELECT ${colunas} FROM contas_receber c
+                WHERE x.cliente_id IS NOT NULL AND c.cliente_id = x.cliente_id AND c.status = 'aberta'
+                ORDER BY abs(c.valor_centavos - c.valor_pago_centavos - x.valor), c.id LIMIT ${PRE_CANDIDATOS})
+              UNION ALL
+              (SELECT ${colunas} FROM contas_receber c
+                WHERE x.cliente_id IS NULL AND c.status = 'aberta'
+                  AND c.valor_centavos - c.valor_pago_centavos BETWEEN floor(x.valor * 0.9) AND ceil(x.valor * 1.1)
+                ORDER BY abs(c.valor_centavos - c.valor_pago_centavos - x.valor), c.id LIMIT ${PRE_CANDIDATOS})
+            ) c
+            JOIN clientes cl ON cl.id = c.cliente_id`),
+        );
+  const porLancamento = new Map(ls.map((l) => [l.id, l]));
+  const candidatos = new Map<number, (CandidatoConciliacao & { distancia: number })[]>();
+  for (const c of linhas) {
+    const l = porLancamento.get(Number(c.lancamento_id));
+    if (!l) continue;
+    const atualizado = encargosDaConta(
+      {
+        valorCentavos: Number(c.valor_centavos),
+        valorPagoCentavos: Number(c.valor_pago_centavos),
+        vencimento: c.vencimento,
+        multaPendenteCentavos: Number(c.multa_pendente_centavos),
+        jurosPendentesCentavos: Number(c.juros_pendentes_centavos),
+        encargosAte: c.encargos_ate,
+      },
+      { hoje: l.data, percentuais },
+    ).totalCentavos;
+    const lista = candidatos.get(l.id) ?? [];
+    lista.push({
+      cliente: { id: Number(c.cliente_id), nome: c.cliente_nome },
+      conta_id: Number(c.conta_id),
+      descricao: c.descricao,
+      vencimento: c.vencimento,
+      valor_atualizado: centavosParaReais(atualizado),
+      diferenca: centavosParaReais(l.restanteCentavos - atualizado),
+      distancia: Math.abs(l.restanteCentavos - atualizado),
+    });
+    candidatos.set(l.id, lista);
+  }
+  return new Map(
+    [...candidatos].map(([id, lista]) => [
+      id,
+      lista
+        .sort((a, b) => a.distancia - b.distancia || a.conta_id - b.conta_id)
+        .slice(0, CANDIDATOS)
+        .map(({ distancia: _distancia, ...c }) => c),
+    ]),
+  );
 };
 
 const emRevisao = eq(lancamentosBancarios.situacao, 'em_revisao');
@@ -184,17 +223,17 @@ export const itensDaRevisao = async (
     .leftJoin(clientes, eq(clientes.id, lancamentosBancarios.clienteId))
     .where(inArray(lancamentosBancarios.id, ids));
   const porId = new Map(linhas.map((l) => [l.l.id, l]));
-  const itens: ItemRevisaoConciliacao[] = [];
-  for (const id of ids) {
+  const candidatos = await candidatosDe(
+    db,
+    linhas.map((l) => l.l),
+    percentuais,
+  );
+  return ids.flatMap((id) => {
     const linha = porId.get(id);
-    if (linha)
-      itens.push({
-        ...lancamentoView(linha),
-        arquivo: linha.arquivo,
-        candidatos: await candidatosDe(db, linha.l, percentuais),
-      });
-  }
-  return itens;
+    return linha
+      ? [{ ...lancamentoView(linha), arquivo: linha.arquivo, candidatos: candidatos.get(id) ?? [] }]
+      : [];
+  });
 };
 
 /** The queue's entries, oldest first (a page of them, or all for the export). */

@@ -1,40 +1,38 @@
 import type { FormaPagamento } from '@cobranca/contracts';
 import { formatarReais, instanteNoFuso, type PercentuaisEncargos } from '@cobranca/dominio';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { linhasDe } from '../../db/linhas.ts';
-import { clientes, cobrancasPix, contasReceber, pagamentos, pixRecebidos } from '../../db/schema/index.ts';
 import type { Canais } from '../canais/canal.ts';
 import { ClientesDoOperador } from '../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../clientes/escopo-operador.ts';
 import { encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { type ContaRow, NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
-import { contasDaCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
+import { liquidarPixEmContas } from '../pix/liquidacao/liquidacao.service.ts';
 import {
-  liquidarPixEmContas,
   maisAntigasPrimeiro,
   type OrigemDoPagamento,
-} from '../pix/liquidacao/liquidacao.service.ts';
-import { identificadoresDo } from './identificadores.ts';
+  planejarPagamentos,
+} from '../pix/liquidacao/liquidacao-em-lote.ts';
+import type { EstadoDoArquivo } from './estado-do-arquivo.ts';
+import type { Identificadores } from './identificadores.ts';
 import type { Desfecho } from './lancamentos.repository.ts';
 import type { Lancamento } from './leitura/lancamento.ts';
 
 // The matching rules, in order (docs/conciliacao.md §5): a retorno's liquidação by bank and nosso número;
 // a statement credit naming a PIX we confirmed (recognised, never settled twice), one of our txids or a
 // nosso número; a credit naming the payer's CPF or CNPJ whose amount is exactly one open receivable's
-// updated amount that day; anything else waits for an admin. A settlement goes through the PIX's path
-// (liquidarPixEmContas): receivables, agreements, promises, the customer concluded, the receipt.
+// updated amount that day; anything else waits for an admin. The rules run in memory over the file's
+// state (estado-do-arquivo.ts); each settlement is planned as a PIX's is (liquidacao-em-lote.ts) and the
+// file's are written together: receivables, agreements, promises, the customer concluded, the receipt.
 
 export type ContextoConciliacao = {
-  tx: DbOrTx;
   percentuais: PercentuaisEncargos;
-  canais: Canais;
   fuso: string;
   /** The file's bank: a retorno's nosso número is that bank's. */
   banco: string;
   arquivoId: number;
   /** `documento:valor:data` of the file's credits that occur more than once: those are never guessed. */
   ambiguos: ReadonlySet<string>;
+  estado: EstadoDoArquivo;
 };
 
 export const chaveDeAmbiguidade = (documento: string, l: Pick<Lancamento, 'valorCentavos' | 'data'>) =>
@@ -65,14 +63,13 @@ const observacaoDo = (ctx: ContextoConciliacao, l: Lancamento) =>
     : `Boleto ${l.nossoNumero ?? ''} (retorno do banco ${ctx.banco}, arquivo nº ${ctx.arquivoId}, linha ${l.linha})`;
 
 /**
- * Settles `valor` of the entry over the customer's receivables `contasIds` (open ones, oldest first), the
- * customer locked first as every payment does; answers what was paid.
+ * Settles `valor` of an entry an admin assigns over the customer's receivables `contasIds` (open ones,
+ * oldest first), the customer locked first as every payment does; answers what was paid.
  */
 export const liquidarLancamento = async (
-  ctx: Pick<ContextoConciliacao, 'tx' | 'percentuais' | 'canais'>,
+  ctx: { tx: DbOrTx; percentuais: PercentuaisEncargos; canais: Canais },
   alvo: { clienteId: number; contasIds: number[] | 'abertas'; valorCentavos: number; data: string },
   origem: OrigemDoPagamento,
-  cobrancaPaga?: { id: number; contasIds: number[]; pagaEm: Date },
 ): Promise<{ pagoCentavos: number; quitadas: number[]; clienteConcluido: boolean }> => {
   const cliente = await new ClientesDoOperador(ctx.tx, ESCOPO_SISTEMA).buscarVisivelOrThrow(alvo.clienteId, {
     forUpdate: true,
@@ -92,13 +89,55 @@ export const liquidarLancamento = async (
     data: alvo.data,
     percentuais: ctx.percentuais,
     canais: ctx.canais,
-    cobrancaPaga,
   });
   return {
     pagoCentavos: liquidacao.pagoCentavos,
     quitadas: liquidacao.quitadas.map((c) => c.id),
     clienteConcluido: liquidacao.clienteConcluido,
   };
+};
+
+/**
+ * Plans a settlement of the file over the customer's receivables `contasIds` (the open ones, oldest
+ * first) and keeps the receivables' new state; answers what it pays.
+ */
+const liquidar = (
+  ctx: ContextoConciliacao,
+  alvo: { clienteId: number; contasIds: number[]; valorCentavos: number; data: string },
+  origem: OrigemDoPagamento,
+  cobrancaPaga?: { id: number; contasIds: number[]; pagaEm: Date },
+): number => {
+  const { estado } = ctx;
+  const cliente = estado.clientes.get(alvo.clienteId);
+  if (!cliente) throw new Error(`cliente ${alvo.clienteId} fora do estado do arquivo`);
+  const abertas = maisAntigasPrimeiro(
+    alvo.contasIds.flatMap((id) => {
+      const c = estado.contas.get(id);
+      return c?.status === 'aberta' ? [c] : [];
+    }),
+  );
+  const pagamentos = planejarPagamentos(abertas, {
+    valorCentavos: alvo.valorCentavos,
+    data: alvo.data,
+    percentuais: ctx.percentuais,
+    excedenteComoJuros: origem.excedenteComoJuros,
+  });
+  for (const p of pagamentos) {
+    estado.contas.set(p.depois.id, p.depois);
+    estado.pagamentosDaConta.set(p.conta.id, [
+      ...(estado.pagamentosDaConta.get(p.conta.id) ?? []),
+      { valorCentavos: p.valorCentavos, forma: origem.forma },
+    ]);
+  }
+  if (pagamentos.length > 0)
+    estado.liquidacoes.push({
+      cliente,
+      origem,
+      data: alvo.data,
+      pagamentos,
+      ...(cobrancaPaga && { cobrancaPaga }),
+    });
+  return pagamentos.reduce((soma, p) => soma + p.valorCentavos, 0);
 };
 
 const POR_STATUS: Record<string, string> = {
@@ -108,26 +147,18 @@ const POR_STATUS: Record<string, string> = {
 };
 
 /** A payment to one receivable found by its nosso número (a retorno's liquidação, or a statement's credit). */
-const pagarConta = async (
+const pagarConta = (
   ctx: ContextoConciliacao,
   id: number,
   l: Lancamento,
   conta: ContaRow,
   excedenteComoJuros: boolean,
-): Promise<Desfecho> => {
+): Desfecho => {
   const daConta = { clienteId: conta.clienteId, contaId: conta.id };
   if (conta.status === 'paga') {
-    const [mesmo] = await ctx.tx
-      .select({ id: pagamentos.id })
-      .from(pagamentos)
-      .where(
-        and(
-          eq(pagamentos.contaId, conta.id),
-          eq(pagamentos.valorCentavos, l.valorCentavos),
-          inArray(pagamentos.forma, ['boleto', formaDoCredito(l)]),
-        ),
-      )
-      .limit(1);
+    const mesmo = (ctx.estado.pagamentosDaConta.get(conta.id) ?? []).some(
+      (p) => p.valorCentavos === l.valorCentavos && (p.forma === 'boleto' || p.forma === formaDoCredito(l)),
+    );
     if (mesmo)
       return {
         ...nada,
@@ -144,7 +175,7 @@ const pagarConta = async (
   }
   if (conta.status !== 'aberta')
     return revisao(l, `O nosso número é da conta nº ${conta.id}, mas ${POR_STATUS[conta.status]}.`, daConta);
-  const { pagoCentavos } = await liquidarLancamento(
+  const pagoCentavos = liquidar(
     ctx,
     {
       clienteId: conta.clienteId,
@@ -176,31 +207,19 @@ const pagarConta = async (
       };
 };
 
-const contaDoNossoNumero = async (
-  tx: DbOrTx,
-  banco: string | null,
-  numeros: string[],
-): Promise<ContaRow[]> =>
-  numeros.length === 0
-    ? []
-    : tx
-        .select()
-        .from(contasReceber)
-        .where(
-          and(
-            inArray(contasReceber.nossoNumero, numeros),
-            banco === null ? undefined : eq(contasReceber.banco, banco),
-          ),
-        )
-        .limit(2);
+/** The receivables with one of these nosso números (of this bank, when given), at most two. */
+const contasDoNossoNumero = (ctx: ContextoConciliacao, banco: string | null, numeros: string[]): ContaRow[] =>
+  numeros
+    .flatMap((n) => ctx.estado.porNossoNumero.get(n) ?? [])
+    .flatMap((id) => {
+      const c = ctx.estado.contas.get(id);
+      return c && (banco === null || c.banco === banco) ? [c] : [];
+    })
+    .slice(0, 2);
 
-const liquidacaoDoRetorno = async (
-  ctx: ContextoConciliacao,
-  id: number,
-  l: Lancamento,
-): Promise<Desfecho> => {
+const liquidacaoDoRetorno = (ctx: ContextoConciliacao, id: number, l: Lancamento): Desfecho => {
   if (l.valorCentavos === 0) return ignorado('Liquidação sem valor pago.');
-  const [conta] = await contaDoNossoNumero(ctx.tx, ctx.banco, l.nossoNumero ? [l.nossoNumero] : []);
+  const [conta] = contasDoNossoNumero(ctx, ctx.banco, l.nossoNumero ? [l.nossoNumero] : []);
   if (!conta)
     return revisao(
       l,
@@ -210,8 +229,8 @@ const liquidacaoDoRetorno = async (
 };
 
 /** A movement that moves no money (entrada, baixa, protesto): kept on the receivable's timeline. */
-const movimentoDoRetorno = async (ctx: ContextoConciliacao, l: Lancamento): Promise<Desfecho> => {
-  const [conta] = await contaDoNossoNumero(ctx.tx, ctx.banco, l.nossoNumero ? [l.nossoNumero] : []);
+const movimentoDoRetorno = (ctx: ContextoConciliacao, l: Lancamento): Desfecho => {
+  const [conta] = contasDoNossoNumero(ctx, ctx.banco, l.nossoNumero ? [l.nossoNumero] : []);
   return conta
     ? ignorado(`${l.descricao}: registrado na conta nº ${conta.id}.`, {
         clienteId: conta.clienteId,
@@ -220,35 +239,48 @@ const movimentoDoRetorno = async (ctx: ContextoConciliacao, l: Lancamento): Prom
     : ignorado(`${l.descricao}: nenhuma conta com o nosso número ${l.nossoNumero ?? '(vazio)'}.`);
 };
 
-/** A PIX we confirmed at the PSP, named by its end-to-end id or by its charge's txid. */
-const pixJaConfirmado = async (tx: DbOrTx, endToEndIds: string[], txids: string[]) => {
-  if (endToEndIds.length === 0 && txids.length === 0) return undefined;
-  const [pix] = await tx
-    .select({ id: pixRecebidos.id, clienteId: pixRecebidos.clienteId, endToEndId: pixRecebidos.endToEndId })
-    .from(pixRecebidos)
-    .where(
-      sql`${endToEndIds.length > 0 ? inArray(pixRecebidos.endToEndId, endToEndIds) : sql`false`}
-        OR ${txids.length > 0 ? inArray(pixRecebidos.txid, txids) : sql`false`}`,
-    )
-    .limit(1);
-  return pix;
+/** One of our charges whose PIX the PSP never confirmed to us (a lost notification). */
+const creditoDaCobranca = (ctx: ContextoConciliacao, id: number, l: Lancamento, txids: string[]) => {
+  const cobranca = txids.flatMap((t) => {
+    const c = ctx.estado.cobrancas.get(t);
+    return c ? [c] : [];
+  })[0];
+  if (!cobranca || (cobranca.status !== 'ativa' && cobranca.status !== 'removida')) return undefined;
+  const { contasIds } = cobranca;
+  const pagoCentavos = liquidar(
+    ctx,
+    { clienteId: cobranca.clienteId, contasIds, valorCentavos: l.valorCentavos, data: l.data },
+    { forma: 'pix', observacao: observacaoDo(ctx, l), lancamentoBancarioId: id },
+    { id: cobranca.id, contasIds, pagaEm: instanteNoFuso(l.data, 12 * 60, ctx.fuso) },
+  );
+  const restante = l.valorCentavos - pagoCentavos;
+  const daCobranca = { clienteId: cobranca.clienteId, regra: 'txid' as const };
+  if (pagoCentavos === 0)
+    return revisao(l, `A cobrança ${cobranca.txid} não tem mais contas em aberto.`, daCobranca);
+  cobranca.status = 'paga';
+  return restante > 0
+    ? revisao(
+        l,
+        `${formatarReais(pagoCentavos)} pagos na cobrança ${cobranca.txid}; sobram ${formatarReais(restante)}.`,
+        { ...daCobranca, restanteCentavos: restante },
+      )
+    : {
+        ...nada,
+        ...daCobranca,
+        situacao: 'liquidado' as const,
+        motivo: `PIX da cobrança ${cobranca.txid}, que o PSP não tinha confirmado.`,
+      };
 };
 
-/** A PIX of this customer, this amount, this day that no other entry claimed: the same money. */
-const pixDoPagador = async (tx: DbOrTx, clienteId: number, documento: string, l: Lancamento, fuso: string) =>
-  linhasDe<{ id: number }>(
-    await tx.execute(sql`
-      SELECT p.id FROM pix_recebidos p
-      WHERE (p.cliente_id = ${clienteId} OR p.pagador_documento = ${documento})
-        AND p.valor_centavos = ${l.valorCentavos}
-        AND (p.horario AT TIME ZONE ${fuso})::date = ${l.data}::date
-        AND NOT EXISTS (SELECT 1 FROM lancamentos_bancarios lb WHERE lb.pix_recebido_id = p.id)
-      ORDER BY p.id LIMIT 1`),
-  )[0];
-
-const creditoDoExtrato = async (ctx: ContextoConciliacao, id: number, l: Lancamento): Promise<Desfecho> => {
-  const ids = identificadoresDo(l.historico);
-  const confirmado = await pixJaConfirmado(ctx.tx, ids.endToEndIds, ids.txids);
+const creditoDoExtrato = (
+  ctx: ContextoConciliacao,
+  id: number,
+  l: Lancamento,
+  ids: Identificadores,
+): Desfecho => {
+  const confirmado = ctx.estado.pix.find(
+    (p) => ids.endToEndIds.includes(p.endToEndId) || (p.txid !== null && ids.txids.includes(p.txid)),
+  );
   if (confirmado)
     return {
       ...nada,
@@ -258,60 +290,34 @@ const creditoDoExtrato = async (ctx: ContextoConciliacao, id: number, l: Lancame
       clienteId: confirmado.clienteId,
       pixRecebidoId: confirmado.id,
     };
-  // One of our charges whose PIX the PSP never confirmed to us (a lost notification).
-  if (ids.txids.length > 0) {
-    const [cobranca] = await ctx.tx
-      .select()
-      .from(cobrancasPix)
-      .where(inArray(cobrancasPix.txid, ids.txids))
-      .limit(1);
-    if (cobranca && (cobranca.status === 'ativa' || cobranca.status === 'removida')) {
-      const contasIds = await contasDaCobranca(ctx.tx, cobranca.id);
-      const { pagoCentavos } = await liquidarLancamento(
-        ctx,
-        { clienteId: cobranca.clienteId, contasIds, valorCentavos: l.valorCentavos, data: l.data },
-        { forma: 'pix', observacao: observacaoDo(ctx, l), lancamentoBancarioId: id },
-        { id: cobranca.id, contasIds, pagaEm: instanteNoFuso(l.data, 12 * 60, ctx.fuso) },
-      );
-      const restante = l.valorCentavos - pagoCentavos;
-      const daCobranca = { clienteId: cobranca.clienteId, regra: 'txid' as const };
-      if (pagoCentavos === 0)
-        return revisao(l, `A cobrança ${cobranca.txid} não tem mais contas em aberto.`, daCobranca);
-      return restante > 0
-        ? revisao(
-            l,
-            `${formatarReais(pagoCentavos)} pagos na cobrança ${cobranca.txid}; sobram ${formatarReais(restante)}.`,
-            { ...daCobranca, restanteCentavos: restante },
-          )
-        : {
-            ...nada,
-            ...daCobranca,
-            situacao: 'liquidado',
-            motivo: `PIX da cobrança ${cobranca.txid}, que o PSP não tinha confirmado.`,
-          };
-    }
-  }
-  const porNossoNumero = await contaDoNossoNumero(ctx.tx, null, ids.numeros);
+  const daCobranca = creditoDaCobranca(ctx, id, l, ids.txids);
+  if (daCobranca) return daCobranca;
+  const porNossoNumero = contasDoNossoNumero(ctx, null, ids.numeros);
   if (porNossoNumero.length === 1 && porNossoNumero[0])
     return pagarConta(ctx, id, l, porNossoNumero[0], false);
   return creditoDoPagador(ctx, id, l, ids.documentos);
 };
 
-const creditoDoPagador = async (
+/** A PIX of this customer, this amount, this day that no other entry claimed: the same money. */
+const pixDoPagador = (ctx: ContextoConciliacao, clienteId: number, documento: string, l: Lancamento) =>
+  ctx.estado.pix.find(
+    (p) =>
+      (p.clienteId === clienteId || p.pagadorDocumento === documento) &&
+      p.valorCentavos === l.valorCentavos &&
+      p.dia === l.data &&
+      !ctx.estado.pixUsados.has(p.id),
+  );
+
+const creditoDoPagador = (
   ctx: ContextoConciliacao,
   id: number,
   l: Lancamento,
   documentos: string[],
-): Promise<Desfecho> => {
-  const achados =
-    documentos.length === 0
-      ? []
-      : await ctx.tx
-          .select({ id: clientes.id, documento: clientes.documento })
-          .from(clientes)
-          .where(inArray(clientes.documento, documentos));
-  const cliente = achados[0];
-  if (!cliente || achados.length > 1)
+): Desfecho => {
+  const achados = [...new Set(documentos.flatMap((d) => ctx.estado.clientesPorDocumento.get(d) ?? []))];
+  const cliente =
+    achados.length === 1 && achados[0] !== undefined ? ctx.estado.clientes.get(achados[0]) : undefined;
+  if (!cliente)
     return revisao(
       l,
       documentos.length === 0
@@ -322,8 +328,9 @@ const creditoDoPagador = async (
       { documentoPagador: documentos[0] ?? null },
     );
   const doCliente = { clienteId: cliente.id, documentoPagador: cliente.documento };
-  const pix = await pixDoPagador(ctx.tx, cliente.id, cliente.documento, l, ctx.fuso);
-  if (pix)
+  const pix = pixDoPagador(ctx, cliente.id, cliente.documento, l);
+  if (pix) {
+    ctx.estado.pixUsados.add(pix.id);
     return {
       ...nada,
       ...doCliente,
@@ -332,16 +339,17 @@ const creditoDoPagador = async (
       pixRecebidoId: pix.id,
       motivo: 'É o PIX deste cliente, deste valor e deste dia, já confirmado pelo PSP e registrado.',
     };
+  }
   if (ctx.ambiguos.has(chaveDeAmbiguidade(cliente.documento, l)))
     return revisao(
       l,
       `Há mais de um crédito de ${formatarReais(l.valorCentavos)} deste CPF/CNPJ neste dia: confirme qual conta cada um paga.`,
       doCliente,
     );
-  const abertas = await ctx.tx
-    .select()
-    .from(contasReceber)
-    .where(and(eq(contasReceber.clienteId, cliente.id), eq(contasReceber.status, 'aberta')));
+  const abertas = (ctx.estado.contasDoCliente.get(cliente.id) ?? []).flatMap((contaId) => {
+    const c = ctx.estado.contas.get(contaId);
+    return c?.status === 'aberta' ? [c] : [];
+  });
   const iguais = abertas.filter(
     (c) =>
       encargosDaConta(c, { hoje: l.data, percentuais: ctx.percentuais }).totalCentavos === l.valorCentavos,
@@ -355,7 +363,7 @@ const creditoDoPagador = async (
         : `O valor não é o de nenhuma conta em aberto do cliente neste dia (${abertas.length} em aberto).`,
       doCliente,
     );
-  const { pagoCentavos } = await liquidarLancamento(
+  const pagoCentavos = liquidar(
     ctx,
     { clienteId: cliente.id, contasIds: [conta.id], valorCentavos: l.valorCentavos, data: l.data },
     { forma: formaDoCredito(l), observacao: observacaoDo(ctx, l), lancamentoBancarioId: id },
@@ -371,20 +379,26 @@ const creditoDoPagador = async (
   };
 };
 
-/** What becomes of one entry already reserved as `id`. */
+/** What becomes of the file's entry `i`, already reserved as `id`. */
 export const conciliarLancamento = (
   ctx: ContextoConciliacao,
   id: number,
   l: Lancamento,
-): Promise<Desfecho> => {
+  i: number,
+): Desfecho => {
   switch (l.tipo) {
     case 'liquidacao':
       return liquidacaoDoRetorno(ctx, id, l);
     case 'credito':
-      return creditoDoExtrato(ctx, id, l);
+      return creditoDoExtrato(
+        ctx,
+        id,
+        l,
+        ctx.estado.identificadores[i] ?? { endToEndIds: [], txids: [], documentos: [], numeros: [] },
+      );
     case 'debito':
-      return Promise.resolve(ignorado('Débito: não é um recebimento.'));
+      return ignorado('Débito: não é um recebimento.');
     default:
-      return l.fitid ? Promise.resolve(ignorado('Lançamento sem valor.')) : movimentoDoRetorno(ctx, l);
+      return l.fitid ? ignorado('Lançamento sem valor.') : movimentoDoRetorno(ctx, l);
   }
 };

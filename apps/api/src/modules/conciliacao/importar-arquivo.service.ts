@@ -7,21 +7,25 @@ import { canaisAtivos } from '../canais/canais-ativos.ts';
 import { percentuaisDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { recusarArquivo } from '../importacoes/upload.ts';
+import { efeitosDasLiquidacoes, gravarPagamentos } from '../pix/liquidacao/liquidacao-em-lote.ts';
 import { chaveDeAmbiguidade, conciliarLancamento } from './conciliar.ts';
+import { lerEstadoDoArquivo } from './estado-do-arquivo.ts';
 import { identificadoresDo } from './identificadores.ts';
 import {
   fecharArquivo,
-  registrarDesfecho,
+  registrarDesfechos,
   reservarArquivo,
-  reservarLancamento,
+  reservarLancamentos,
 } from './lancamentos.repository.ts';
 import { type ArquivoLido, ErroDeArquivo } from './leitura/lancamento.ts';
 import { lerArquivoBancario } from './leitura/ler-arquivo.ts';
 
 // Importing a bank file (docs/conciliacao.md §2): read whole before anything is written (a bad file is
 // refused with its line), then in one transaction the file's row (its digest unique: the same bytes
-// again write nothing) and every entry, matched in the file's order. Two nodes importing the same file
-// at once: the second waits on the digest until the first commits, then answers the first's result.
+// again write nothing), every entry's row, the state the matching reads (estado-do-arquivo.ts), the
+// entries matched in memory in the file's order, and their payments and outcomes written together. Two
+// nodes importing the same file at once: the second waits on the digest until the first commits, then
+// answers the first's result.
 
 export const CAMPO_ARQUIVO = 'arquivo';
 
@@ -64,25 +68,37 @@ export const importarArquivoBancario = async (
       usuarioId: ator.usuarioId,
     });
     if (!novo) return { arquivoId, repetido: true };
+    const ids = await reservarLancamentos(tx, arquivoId, arquivo.lancamentos);
+    const percentuais = percentuaisDe(settings);
     const ctx = {
-      tx,
-      percentuais: percentuaisDe(settings),
-      canais,
+      percentuais,
       fuso: settings.fuso_horario,
       banco: arquivo.banco,
       arquivoId,
       ambiguos,
+      estado: await lerEstadoDoArquivo(
+        tx,
+        arquivo.lancamentos.filter((_, i) => ids[i] !== null),
+        { banco: arquivo.banco, fuso: settings.fuso_horario },
+      ),
     };
-    let liquidadoCentavos = 0;
-    for (const l of arquivo.lancamentos) {
-      const { id, repete } = await reservarLancamento(tx, arquivoId, l);
-      if (repete) continue;
-      const desfecho = await conciliarLancamento(ctx, id, l);
-      // A settlement with money left over waits for review with what is left.
-      if (desfecho.situacao === 'liquidado' || desfecho.situacao === 'em_revisao')
-        liquidadoCentavos += l.valorCentavos - desfecho.restanteCentavos;
-      await registrarDesfecho(tx, id, desfecho);
-    }
+    const novos = arquivo.lancamentos.flatMap((l, i) => {
+      const id = ids[i];
+      return id === null || id === undefined ? [] : [{ id, l }];
+    });
+    const desfechos = novos.map(({ id, l }, i) => ({ id, l, desfecho: conciliarLancamento(ctx, id, l, i) }));
+    await gravarPagamentos(tx, ctx.estado.liquidacoes);
+    await efeitosDasLiquidacoes(tx, ctx.estado.liquidacoes, { percentuais, canais });
+    await registrarDesfechos(tx, desfechos);
+    // A settlement with money left over waits for review with what is left.
+    const liquidadoCentavos = desfechos.reduce(
+      (soma, { l, desfecho }) =>
+        soma +
+        (desfecho.situacao === 'liquidado' || desfecho.situacao === 'em_revisao'
+          ? l.valorCentavos - desfecho.restanteCentavos
+          : 0),
+      0,
+    );
     await fecharArquivo(tx, arquivoId);
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,

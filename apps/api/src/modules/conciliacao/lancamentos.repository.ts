@@ -1,5 +1,5 @@
 import type { RegraConciliacao, SituacaoLancamento } from '@cobranca/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arquivosBancarios, lancamentosBancarios } from '../../db/schema/index.ts';
 import type { ArquivoLido, Lancamento } from './leitura/lancamento.ts';
@@ -66,61 +66,117 @@ const valoresDo = (arquivoId: number, l: Lancamento) => ({
   fitid: l.fitid,
 });
 
-/**
- * The entry's row, claiming its identity; when an earlier file (or this one) holds it, a `repetido` row
- * pointing at that entry instead. Two imports at once: the second waits on the identity's index until
- * the first commits, then repeats it.
- */
-export const reservarLancamento = async (
-  tx: DbOrTx,
-  arquivoId: number,
-  l: Lancamento,
-): Promise<{ id: number; repete: { id: number; arquivoId: number; linha: number } | null }> => {
-  const [novo] = await tx
-    .insert(lancamentosBancarios)
-    .values({ ...valoresDo(arquivoId, l), situacao: 'ignorado', motivo: '' })
-    .onConflictDoNothing({ target: lancamentosBancarios.chave, where: sql`situacao <> 'repetido'` })
-    .returning({ id: lancamentosBancarios.id });
-  if (novo) return { id: novo.id, repete: null };
-  const [original] = await tx
-    .select({
-      id: lancamentosBancarios.id,
-      arquivoId: lancamentosBancarios.arquivoId,
-      linha: lancamentosBancarios.linha,
-    })
-    .from(lancamentosBancarios)
-    .where(and(eq(lancamentosBancarios.chave, l.chave), ne(lancamentosBancarios.situacao, 'repetido')));
-  if (!original) throw new Error(`lançamento ${l.chave} em conflito sem linha`);
-  const [repetido] = await tx
-    .insert(lancamentosBancarios)
-    .values({
-      ...valoresDo(arquivoId, l),
-      repeteId: original.id,
-      situacao: 'repetido',
-      motivo:
-        original.arquivoId === arquivoId
-          ? `Repete a linha ${original.linha} deste arquivo: contado uma vez só.`
-          : `Já importado no arquivo nº ${original.arquivoId} (linha ${original.linha}): contado uma vez só.`,
-    })
-    .returning({ id: lancamentosBancarios.id });
-  if (!repetido) throw new Error('insert de lançamento repetido não devolveu a linha');
-  return { id: repetido.id, repete: original };
+// A statement's parameters stay under PostgreSQL's 65 535.
+const POR_INSERT = 2_000;
+
+const inserirEmPartes = async <T>(
+  itens: readonly T[],
+  inserir: (parte: T[]) => Promise<{ id: number; chave: string; linha: number }[]>,
+) => {
+  const inseridos: { id: number; chave: string; linha: number }[] = [];
+  for (let i = 0; i < itens.length; i += POR_INSERT)
+    inseridos.push(...(await inserir(itens.slice(i, i + POR_INSERT))));
+  return inseridos;
 };
 
-export const registrarDesfecho = async (tx: DbOrTx, id: number, d: Desfecho): Promise<void> => {
-  await tx
-    .update(lancamentosBancarios)
-    .set({
-      situacao: d.situacao,
-      regra: d.regra,
-      motivo: d.motivo,
-      restanteCentavos: d.restanteCentavos,
-      clienteId: d.clienteId,
-      contaId: d.contaId,
-      pixRecebidoId: d.pixRecebidoId,
-      ...(d.documentoPagador !== undefined && { documentoPagador: d.documentoPagador }),
-    })
-    .where(eq(lancamentosBancarios.id, id));
+const DEVOLVE = {
+  id: lancamentosBancarios.id,
+  chave: lancamentosBancarios.chave,
+  linha: lancamentosBancarios.linha,
+};
+
+/**
+ * The entries' rows, each claiming its identity; one an earlier file (or an earlier line of this one)
+ * holds gets a `repetido` row pointing at that entry instead. Answers, in the file's order, each entry's
+ * id, or null for a repeated one. Two imports at once: the second waits on the identities' index until
+ * the first commits, then repeats them.
+ */
+export const reservarLancamentos = async (
+  tx: DbOrTx,
+  arquivoId: number,
+  lancamentos: readonly Lancamento[],
+): Promise<(number | null)[]> => {
+  const novos = await inserirEmPartes(lancamentos, (parte) =>
+    tx
+      .insert(lancamentosBancarios)
+      .values(parte.map((l) => ({ ...valoresDo(arquivoId, l), situacao: 'ignorado' as const, motivo: '' })))
+      .onConflictDoNothing({ target: lancamentosBancarios.chave, where: sql`situacao <> 'repetido'` })
+      .returning(DEVOLVE),
+  );
+  const porChave = new Map(novos.map((n) => [n.chave, n]));
+  const ids = lancamentos.map((l) => {
+    const novo = porChave.get(l.chave);
+    if (!novo || novo.linha !== l.linha) return null;
+    porChave.delete(l.chave);
+    return novo.id;
+  });
+  const repetidos = lancamentos.filter((_, i) => ids[i] === null);
+  if (repetidos.length === 0) return ids;
+  const originais = new Map(
+    (
+      await tx
+        .select({
+          id: lancamentosBancarios.id,
+          chave: lancamentosBancarios.chave,
+          arquivoId: lancamentosBancarios.arquivoId,
+          linha: lancamentosBancarios.linha,
+        })
+        .from(lancamentosBancarios)
+        .where(
+          and(
+            inArray(lancamentosBancarios.chave, [...new Set(repetidos.map((l) => l.chave))]),
+            ne(lancamentosBancarios.situacao, 'repetido'),
+          ),
+        )
+    ).map((o) => [o.chave, o]),
+  );
+  await inserirEmPartes(repetidos, (parte) =>
+    tx
+      .insert(lancamentosBancarios)
+      .values(
+        parte.map((l) => {
+          const original = originais.get(l.chave);
+          if (!original) throw new Error(`lançamento ${l.chave} em conflito sem linha`);
+          return {
+            ...valoresDo(arquivoId, l),
+            repeteId: original.id,
+            situacao: 'repetido' as const,
+            motivo:
+              original.arquivoId === arquivoId
+                ? `Repete a linha ${original.linha} deste arquivo: contado uma vez só.`
+                : `Já importado no arquivo nº ${original.arquivoId} (linha ${original.linha}): contado uma vez só.`,
+          };
+        }),
+      )
+      .returning(DEVOLVE),
+  );
+  return ids;
+};
+
+/** What became of each entry, in one statement. */
+export const registrarDesfechos = async (
+  tx: DbOrTx,
+  desfechos: readonly { id: number; desfecho: Desfecho }[],
+): Promise<void> => {
+  if (desfechos.length === 0) return;
+  const linhas = desfechos.map(({ id, desfecho: d }) => ({
+    id,
+    situacao: d.situacao,
+    regra: d.regra,
+    motivo: d.motivo,
+    restante: d.restanteCentavos,
+    cliente_id: d.clienteId,
+    conta_id: d.contaId,
+    pix_recebido_id: d.pixRecebidoId,
+    documento: d.documentoPagador ?? null,
+  }));
+  await tx.execute(sql`
+    UPDATE lancamentos_bancarios lb SET situacao = x.situacao, regra = x.regra, motivo = x.motivo,
+      restante_centavos = x.restante, cliente_id = x.cliente_id, conta_id = x.conta_id,
+      pix_recebido_id = x.pix_recebido_id, documento_pagador = x.documento
+    FROM jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) AS x(id int, situacao text, regra text,
+      motivo text, restante bigint, cliente_id int, conta_id int, pix_recebido_id int, documento text)
+    WHERE lb.id = x.id`);
 };
 
 /** The file's counts, from its entries. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AlternativaDeCanal, Canais } from '../canais/canal.ts';
 import { configurados } from '../canais/canal.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
-import { rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
+import { type ContatoDoCliente, rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
 import { inserirMensagemSaida } from './saida.repository.ts';
 import type { TextoRenderizado } from './template-canal.ts';
 
@@ -11,15 +11,19 @@ import type { TextoRenderizado } from './template-canal.ts';
 // régua's, through the first channel the customer can receive on — the preferred one first, then
 // WhatsApp, e-mail, SMS — with the others kept for a permanent failure (docs/produto.md §12).
 
-/** Stores it in `tx`, held for the creator's immediate send; null when no channel reaches the customer. */
+/**
+ * Stores it in `tx`, held for the creator's immediate send; null when no channel reaches the customer.
+ * `contatos`: the customers' contacts already read for a batch (`contatosDosClientes`).
+ */
 export const inserirMensagemDoSistema = async (
   tx: DbOrTx,
   canais: Canais,
   clienteId: number,
   textoNo: (canal: Canal) => TextoRenderizado,
   extra: { templateTipo: TemplateTipo; valorCentavos: number },
+  contatos?: ReadonlyMap<number, ContatoDoCliente>,
 ): Promise<number | null> => {
-  const contato = (await contatosDosClientes(tx, [clienteId])).get(clienteId);
+  const contato = (contatos ?? (await contatosDosClientes(tx, [clienteId]))).get(clienteId);
   if (!contato) return null;
   const [primeiro, ...resto] = rotear(TODOS_OS_CANAIS, contato, configurados(canais)).map(
     (canal): AlternativaDeCanal => ({

@@ -1,6 +1,7 @@
 import type { PagamentoAplicado, PartesPagamento, PlanoAcordo } from '@cobranca/dominio';
 import { and, asc, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { naLista } from '../../db/na-lista.ts';
 import {
   contasReceber,
   negociacaoContas,
@@ -85,26 +86,50 @@ export class NegociacoesRepository {
       .where(and(this.deste(clienteId), eq(contasReceber.status, 'aberta')));
   }
 
+  /** The open receivables of each of these customers (none: absent). */
+  async contasAbertasDe(clientesIds: number[]): Promise<Map<number, ContaRow[]>> {
+    const porCliente = new Map<number, ContaRow[]>();
+    if (clientesIds.length === 0) return porCliente;
+    const abertas = await this.db
+      .select()
+      .from(contasReceber)
+      .where(
+        and(
+          naLista(contasReceber.clienteId, clientesIds, 'int'),
+          deClienteDoOperador(contasReceber.clienteId, this.escopo),
+          eq(contasReceber.status, 'aberta'),
+        ),
+      );
+    for (const c of abertas) porCliente.set(c.clienteId, [...(porCliente.get(c.clienteId) ?? []), c]);
+    return porCliente;
+  }
+
   /**
-   * What was paid over these receivables and over every instalment of the agreements they belong to:
-   * the total of the debt a last payment settles (docs/produto.md §9).
+   * For each customer, what was paid over these receivables of theirs and over every instalment of the
+   * agreements they belong to: the total of the debt a last payment settles (docs/produto.md §9).
    */
-  async totalPagoNaDivida(clienteId: number, contasIds: number[]): Promise<number> {
+  async totaisPagosNasDividas(clientesIds: number[], contasIds: number[]): Promise<Map<number, number>> {
+    if (clientesIds.length === 0 || contasIds.length === 0) return new Map();
     const acordos = this.db
       .select({ id: contasReceber.negociacaoId })
       .from(contasReceber)
-      .where(and(this.deste(clienteId), inArray(contasReceber.id, contasIds)));
-    const [row] = await this.db
-      .select({ total: sql<string | null>`sum(${pagamentos.valorCentavos})` })
+      .where(naLista(contasReceber.id, contasIds, 'int'));
+    const linhas = await this.db
+      .select({
+        clienteId: contasReceber.clienteId,
+        total: sql<string | null>`sum(${pagamentos.valorCentavos})`,
+      })
       .from(pagamentos)
       .innerJoin(contasReceber, eq(contasReceber.id, pagamentos.contaId))
       .where(
         and(
-          this.deste(clienteId),
-          or(inArray(contasReceber.id, contasIds), inArray(contasReceber.negociacaoId, acordos)),
+          naLista(contasReceber.clienteId, clientesIds, 'int'),
+          deClienteDoOperador(contasReceber.clienteId, this.escopo),
+          or(naLista(contasReceber.id, contasIds, 'int'), inArray(contasReceber.negociacaoId, acordos)),
         ),
-      );
-    return Number(row?.total ?? 0);
+      )
+      .groupBy(contasReceber.clienteId);
+    return new Map(linhas.map((l) => [l.clienteId, Number(l.total ?? 0)]));
   }
 
   async inserirNegociacao(nova: NovaNegociacao): Promise<number> {

@@ -103,7 +103,8 @@ export const lerCnab240 = (linhas: string[]): ArquivoLido => {
   const dataDoArquivo = dataDoCampo(campo(header, 144, 151), 1, 'A data de geração') ?? '';
   const lancamentos: Lancamento[] = [];
   let lotes = 0;
-  let noLote: { inicio: number; registros: number; sequencia: number; titulos: number[] } | null = null;
+  let noLote: { inicio: number; registros: number; sequencia: number; titulos: (number | null)[] } | null =
+    null;
   let trailer = false;
   for (let i = 1; i < linhas.length; i += 1) {
     const l = linhas[i] ?? '';

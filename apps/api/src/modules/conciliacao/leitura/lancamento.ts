@@ -74,7 +74,7 @@ export const dataDoCampo = (campo: string, linha: number, nome: string): string 
  */
 export const conferirTotal = (
   declarados: readonly { quantidade: string; valor: string }[],
-  titulos: readonly number[],
+  titulos: readonly (number | null)[],
   linha: number,
   onde: string,
 ): void => {
@@ -82,7 +82,7 @@ export const conferirTotal = (
   const quantidade = declarados.reduce((soma, d) => soma + numero(d.quantidade), 0);
   const valor = declarados.reduce((soma, d) => soma + numero(d.valor), 0);
   if (Number.isNaN(quantidade + valor) || quantidade === 0 || quantidade !== titulos.length) return;
-  const soma = titulos.reduce((total, t) => total + t, 0);
+  const soma = titulos.reduce<number>((total, t) => total + (t ?? 0), 0);
   if (valor !== soma)
     throw new ErroDeArquivo(
       linha,

@@ -2,6 +2,7 @@ import type { FormaPagamento } from '@cobranca/contracts';
 import type { PercentuaisEncargos } from '@cobranca/dominio';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Canais } from '../../canais/canal.ts';
+import { contatosDosClientes } from '../../canais/rota.repository.ts';
 import type { ClienteRow } from '../../clientes/clientes-operador.repository.ts';
 import { encargosDaConta } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
@@ -26,64 +27,87 @@ export type ReciboAPreparar = {
   canais: Canais;
 };
 
-/** What is open after the payment, updated to its date, or the debt's total when nothing is. */
-const saldoApos = async (repositorio: NegociacoesRepository, r: ReciboAPreparar): Promise<SaldoRecibo> => {
-  const abertas = (await repositorio.contasAbertas(r.cliente.id))
+/** What is open after the payments, updated to their date, or the debt's total when nothing is. */
+const saldoApos = (
+  r: ReciboAPreparar,
+  abertas: readonly ContaRow[],
+  totalPagoCentavos: number | undefined,
+): SaldoRecibo => {
+  const devidas = abertas
     .map((conta) => ({ conta, devido: encargosDaConta(conta, { hoje: r.data, percentuais: r.percentuais }) }))
     .sort((a, b) => a.conta.vencimento.localeCompare(b.conta.vencimento) || a.conta.id - b.conta.id);
-  const [proxima] = abertas;
-  if (!proxima)
-    return {
-      totalPagoCentavos: await repositorio.totalPagoNaDivida(
-        r.cliente.id,
-        r.partes.map((p) => p.conta.id),
-      ),
-    };
+  const [proxima] = devidas;
+  if (!proxima) return { totalPagoCentavos: totalPagoCentavos ?? 0 };
   return {
-    restanteCentavos: abertas.reduce((soma, a) => soma + a.devido.totalCentavos, 0),
-    contas: abertas.length,
+    restanteCentavos: devidas.reduce((soma, a) => soma + a.devido.totalCentavos, 0),
+    contas: devidas.length,
     proximo: { vencimento: proxima.conta.vencimento, valorCentavos: proxima.devido.totalCentavos },
   };
 };
 
-/** Stores the receipt (nothing for a customer who opted out or no channel reaches); says whether it did. */
+/**
+ * Stores the receipts (nothing for a customer who opted out or no channel reaches), each customer's
+ * balance and contacts read once for all; answers how many it stored.
+ */
+export const prepararRecibos = async (
+  tx: DbOrTx,
+  repositorio: NegociacoesRepository,
+  todos: readonly ReciboAPreparar[],
+): Promise<number> => {
+  const recibos = todos.filter((r) => !r.cliente.optOutEm);
+  if (recibos.length === 0) return 0;
+  const ids = [...new Set(recibos.map((r) => r.cliente.id))];
+  const { empresa } = await buscarSistemaSettings(tx);
+  const agradecimento = (await buscarTemplate(tx, 'agradecimento')) ?? templatePadrao('agradecimento');
+  const abertas = await repositorio.contasAbertasDe(ids);
+  const quitados = new Set(ids.filter((id) => !abertas.has(id)));
+  const totais = await repositorio.totaisPagosNasDividas(
+    [...quitados],
+    recibos.filter((r) => quitados.has(r.cliente.id)).flatMap((r) => r.partes.map((p) => p.conta.id)),
+  );
+  const contatos = await contatosDosClientes(tx, ids);
+  let guardados = 0;
+  for (const r of recibos) {
+    const { cliente } = r;
+    const valorCentavos = r.partes.reduce((soma, p) => soma + p.valorCentavos, 0);
+    const { conteudo, template } = montarRecibo({
+      nome: cliente.nome,
+      credor: empresa,
+      pagamento: {
+        valorCentavos,
+        forma: r.forma,
+        data: r.data,
+        itens: r.partes.map((p) => ({
+          descricao: p.conta.descricao,
+          valorCentavos: p.valorCentavos,
+          quitou: p.quitou,
+        })),
+      },
+      saldo: saldoApos(r, abertas.get(cliente.id) ?? [], totais.get(cliente.id)),
+      agradecimento,
+    });
+    const mensagemId = await inserirMensagemDoSistema(
+      tx,
+      r.canais,
+      cliente.id,
+      (canal) => ({
+        conteudo,
+        assunto: canal === 'email' ? `Recibo do seu pagamento — ${empresa.nome}` : null,
+        template: canal === 'whatsapp' ? template : null,
+      }),
+      { templateTipo: 'agradecimento', valorCentavos },
+      contatos,
+    );
+    if (mensagemId === null) continue;
+    await despacharAposCommit(tx, mensagemId);
+    guardados += 1;
+  }
+  return guardados;
+};
+
+/** Stores the receipt of one payment operation; says whether it did. */
 export const prepararRecibo = async (
   tx: DbOrTx,
   repositorio: NegociacoesRepository,
   r: ReciboAPreparar,
-): Promise<boolean> => {
-  const { cliente } = r;
-  if (cliente.optOutEm) return false;
-  const valorCentavos = r.partes.reduce((soma, p) => soma + p.valorCentavos, 0);
-  const { empresa } = await buscarSistemaSettings(tx);
-  const { conteudo, template } = montarRecibo({
-    nome: cliente.nome,
-    credor: empresa,
-    pagamento: {
-      valorCentavos,
-      forma: r.forma,
-      data: r.data,
-      itens: r.partes.map((p) => ({
-        descricao: p.conta.descricao,
-        valorCentavos: p.valorCentavos,
-        quitou: p.quitou,
-      })),
-    },
-    saldo: await saldoApos(repositorio, r),
-    agradecimento: (await buscarTemplate(tx, 'agradecimento')) ?? templatePadrao('agradecimento'),
-  });
-  const mensagemId = await inserirMensagemDoSistema(
-    tx,
-    r.canais,
-    cliente.id,
-    (canal) => ({
-      conteudo,
-      assunto: canal === 'email' ? `Recibo do seu pagamento — ${empresa.nome}` : null,
-      template: canal === 'whatsapp' ? template : null,
-    }),
-    { templateTipo: 'agradecimento', valorCentavos },
-  );
-  if (mensagemId === null) return false;
-  await despacharAposCommit(tx, mensagemId);
-  return true;
-};
+): Promise<boolean> => (await prepararRecibos(tx, repositorio, [r])) > 0;

@@ -1,7 +1,8 @@
 import type { CobrancaPixView } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { naLista } from '../../../db/na-lista.ts';
 import { cobrancaPixContas, cobrancasPix } from '../../../db/schema/index.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
 import { removerCobrancaNoPsp } from './jobs/remover-cobranca.job.ts';
@@ -48,7 +49,11 @@ export const inserirCobrancas = async (
   return rows;
 };
 
-const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number, number[]>> => {
+/** The receivables each charge covers, in one query. */
+export const contasDasCobrancas = async (
+  db: DbOrTx,
+  cobrancasIds: number[],
+): Promise<Map<number, number[]>> => {
   const porCobranca = new Map<number, number[]>();
   if (cobrancasIds.length === 0) return porCobranca;
   const linhas = await db
@@ -62,7 +67,7 @@ const contasDe = async (db: DbOrTx, cobrancasIds: number[]): Promise<Map<number,
 };
 
 export const contasDaCobranca = async (db: DbOrTx, cobrancaId: number): Promise<number[]> =>
-  (await contasDe(db, [cobrancaId])).get(cobrancaId) ?? [];
+  (await contasDasCobrancas(db, [cobrancaId])).get(cobrancaId) ?? [];
 
 /**
  * The customer's charges, each with the receivables it covers: the payable ones first, in the order
@@ -86,7 +91,7 @@ export const listarCobrancasDoCliente = async (
       desc(cobrancasPix.id),
     )
     .limit(50);
-  const contas = await contasDe(
+  const contas = await contasDasCobrancas(
     db,
     rows.map((r) => r.id),
   );
@@ -123,7 +128,7 @@ export const marcarCobrancaPaga = async (tx: DbOrTx, id: number, pagaEm: Date): 
 export const removerCobrancasDasContas = async (
   tx: DbOrTx,
   contasIds: number[],
-  exceto: number | null = null,
+  exceto: readonly number[] = [],
 ): Promise<number> => {
   if (contasIds.length === 0) return 0;
   const removidas = await tx
@@ -136,8 +141,8 @@ export const removerCobrancasDasContas = async (
     .where(
       and(
         eq(cobrancasPix.status, 'ativa'),
-        sql`${cobrancasPix.id} IN (SELECT ${cobrancaPixContas.cobrancaId} FROM ${cobrancaPixContas} WHERE ${inArray(cobrancaPixContas.contaId, contasIds)})`,
-        exceto === null ? undefined : sql`${cobrancasPix.id} <> ${exceto}`,
+        sql`${cobrancasPix.id} IN (SELECT ${cobrancaPixContas.cobrancaId} FROM ${cobrancaPixContas} WHERE ${naLista(cobrancaPixContas.contaId, contasIds, 'int')})`,
+        exceto.length === 0 ? undefined : notInArray(cobrancasPix.id, [...exceto]),
       ),
     )
     .returning({

@@ -17,7 +17,8 @@ import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { percentuaisDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { NegociacoesRepository } from '../../negociacoes/negociacoes.repository.ts';
-import { liquidarPixEmContas, maisAntigasPrimeiro } from '../liquidacao/liquidacao.service.ts';
+import { liquidarPixEmContas } from '../liquidacao/liquidacao.service.ts';
+import { maisAntigasPrimeiro } from '../liquidacao/liquidacao-em-lote.ts';
 import {
   atualizarCreditoPix,
   buscarCreditoPix,

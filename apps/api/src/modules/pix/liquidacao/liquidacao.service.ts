@@ -1,11 +1,4 @@
-import type { FormaPagamento } from '@cobranca/contracts';
-import {
-  aplicarPagamentoComEncargos,
-  formatarReais,
-  hojeNoFuso,
-  type PartesPagamento,
-  type PercentuaisEncargos,
-} from '@cobranca/dominio';
+import { formatarReais, hojeNoFuso, type PercentuaisEncargos } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { type PixRecebidoOrigem, pixRecebidos } from '../../../db/schema/index.ts';
@@ -14,28 +7,31 @@ import { canaisAtivos } from '../../canais/canais-ativos.ts';
 import type { Canais } from '../../canais/canal.ts';
 import { type ClienteRow, ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
-import { contaParaEncargos, encargosDaConta, percentuaisDe } from '../../clientes/valor-atualizado.ts';
+import { percentuaisDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { type ContaRow, NegociacoesRepository } from '../../negociacoes/negociacoes.repository.ts';
-import { concluirSeQuitado } from '../../negociacoes/pagamentos.service.ts';
-import { prepararRecibo } from '../../negociacoes/recibos/recibo.service.ts';
-import {
-  buscarCobranca,
-  type CobrancaRow,
-  contasDaCobranca,
-  marcarCobrancaPaga,
-  removerCobrancasDasContas,
-} from '../cobrancas/cobrancas.repository.ts';
+import { buscarCobranca, type CobrancaRow, contasDaCobranca } from '../cobrancas/cobrancas.repository.ts';
 import type { PixConfirmado } from '../psp/provedor-pix.ts';
 import { acordoQueSubstituiu } from './divida-renegociada.ts';
+import {
+  type EfeitosNoCliente,
+  efeitosDasLiquidacoes,
+  gravarPagamentos,
+  type Liquidacao,
+  maisAntigasPrimeiro,
+  type OrigemDoPagamento,
+  type PagamentoPix,
+  planejarPagamentos,
+} from './liquidacao-em-lote.ts';
 
 // Recording a PIX the provider confirmed (docs/produto.md §21): idempotent by endToEndId; it settles
 // what its charge covers, oldest first, principal and encargos apart, then does what a manual payment
 // does (agreement and promises fulfilled, customer concluded, the receipt message), by the system. A PIX
 // for a debt an agreement replaced while it was on its way pays that agreement's instalments, earliest
 // first (divida-renegociada.ts). What finds no open debt (a txid we do not know, a debt settled by
-// hand) stays as an unmatched credit: never a negative balance. An admin assigns such a credit later (creditos-pix.service.ts) through the same
-// settlement, `liquidarPixEmContas`.
+// hand) stays as an unmatched credit: never a negative balance. An admin assigns such a credit later
+// (creditos-pix.service.ts) through the same settlement, `liquidarPixEmContas`, a batch of one
+// (liquidacao-em-lote.ts).
 
 export type ResultadoPix = {
   situacao: 'conciliado' | 'sem_correspondencia' | 'repetido';
@@ -44,36 +40,8 @@ export type ResultadoPix = {
   creditoCentavos: number;
 };
 
-/** One receivable a PIX paid, principal and encargos apart. */
-export type PagamentoPix = {
-  conta: ContaRow;
-  valorCentavos: number;
-  partes: PartesPagamento;
-  quitou: boolean;
-};
-
 /** What settling part of a PIX did: the payments, then what they settled besides the receivables. */
-export type LiquidacaoPix = {
-  pagoCentavos: number;
-  pagamentos: PagamentoPix[];
-  quitadas: ContaRow[];
-  negociacoesCumpridas: number[];
-  promessasCumpridas: number[];
-  clienteConcluido: boolean;
-};
-
-/** How money came in: the payments' form and note, and the PIX or bank entry they point back to. */
-export type OrigemDoPagamento = {
-  forma: FormaPagamento;
-  observacao: string;
-  pixRecebidoId?: number;
-  lancamentoBancarioId?: number;
-  /**
-   * What is paid beyond a receivable's updated amount stays with it as juros: a boleto's liquidação, where
-   * the bank charged the encargos the boleto stated (docs/conciliacao.md §5). Otherwise it is left over.
-   */
-  excedenteComoJuros?: boolean;
-};
+export type LiquidacaoPix = EfeitosNoCliente & { pagoCentavos: number; pagamentos: PagamentoPix[] };
 
 export type LiquidarPixInput = {
   cliente: ClienteRow;
@@ -116,47 +84,6 @@ const reservar = async (
   return row?.id ?? null;
 };
 
-/** The order a PIX pays receivables in: the oldest due date first, then the oldest receivable. */
-export const maisAntigasPrimeiro = (contas: ContaRow[]): ContaRow[] =>
-  [...contas].sort((a, b) => a.vencimento.localeCompare(b.vencimento) || a.id - b.id);
-
-/** Pays the receivables in order, each up to its updated amount on `data`, until the amount runs out. */
-const pagarContas = async (
-  repositorio: NegociacoesRepository,
-  { cliente, contas, origem, valorCentavos, data, percentuais }: LiquidarPixInput,
-): Promise<PagamentoPix[]> => {
-  const pagos: PagamentoPix[] = [];
-  let resto = valorCentavos;
-  for (const [i, conta] of contas.entries()) {
-    if (resto === 0) break;
-    const devido = encargosDaConta(conta, { hoje: data, percentuais }).totalCentavos;
-    const ultima = i === contas.length - 1;
-    const valor = origem.excedenteComoJuros && ultima ? resto : Math.min(resto, devido);
-    const aplicado = aplicarPagamentoComEncargos(
-      contaParaEncargos(conta),
-      Math.min(valor, devido),
-      data,
-      percentuais,
-    );
-    aplicado.partes.jurosCentavos += valor - Math.min(valor, devido);
-    await repositorio.aplicarPagamento(conta, aplicado, data);
-    await repositorio.inserirPagamento({
-      clienteId: cliente.id,
-      contaId: conta.id,
-      valorCentavos: valor,
-      partes: aplicado.partes,
-      data,
-      forma: origem.forma,
-      observacao: origem.observacao,
-      pixRecebidoId: origem.pixRecebidoId ?? null,
-      lancamentoBancarioId: origem.lancamentoBancarioId ?? null,
-    });
-    pagos.push({ conta, valorCentavos: valor, partes: aplicado.partes, quitou: aplicado.quitou });
-    resto -= valor;
-  }
-  return pagos;
-};
-
 /**
  * Settles `valorCentavos` of a confirmed PIX over the customer's receivables (oldest first, principal
  * and encargos apart, payments of `forma` `pix` by the system), then does what a payment does besides:
@@ -167,43 +94,30 @@ const pagarContas = async (
  * (docs/produto.md §21).
  */
 export const liquidarPixEmContas = async (tx: DbOrTx, input: LiquidarPixInput): Promise<LiquidacaoPix> => {
-  const clientes = new ClientesDoOperador(tx, ESCOPO_SISTEMA);
-  const repositorio = new NegociacoesRepository(tx, ESCOPO_SISTEMA);
-  const pagamentos = await pagarContas(repositorio, input);
+  const pagamentos = planejarPagamentos(input.contas, {
+    valorCentavos: input.valorCentavos,
+    data: input.data,
+    percentuais: input.percentuais,
+    excedenteComoJuros: input.origem.excedenteComoJuros,
+  });
   const pagoCentavos = pagamentos.reduce((soma, p) => soma + p.valorCentavos, 0);
-  const nada: LiquidacaoPix = {
-    pagoCentavos,
+  const liquidacao: Liquidacao = {
+    cliente: input.cliente,
+    origem: input.origem,
+    data: input.data,
     pagamentos,
+    ...(input.cobrancaPaga && { cobrancaPaga: input.cobrancaPaga }),
+  };
+  await gravarPagamentos(tx, [liquidacao]);
+  const efeitos = (
+    await efeitosDasLiquidacoes(tx, [liquidacao], { percentuais: input.percentuais, canais: input.canais })
+  ).get(input.cliente.id) ?? {
     quitadas: [],
     negociacoesCumpridas: [],
     promessasCumpridas: [],
     clienteConcluido: false,
   };
-  if (pagoCentavos === 0) return nada;
-  const { cliente, cobrancaPaga } = input;
-  if (cobrancaPaga) await marcarCobrancaPaga(tx, cobrancaPaga.id, cobrancaPaga.pagaEm);
-  // A charge over a receivable paid now would ask for an amount no longer owed.
-  await removerCobrancasDasContas(
-    tx,
-    [...new Set([...(cobrancaPaga?.contasIds ?? []), ...pagamentos.map((p) => p.conta.id)])],
-    cobrancaPaga?.id ?? null,
-  );
-  const quitadas = pagamentos.filter((p) => p.quitou).map((p) => p.conta);
-  const acordos = new Set(quitadas.flatMap((c) => (c.negociacaoId === null ? [] : [c.negociacaoId])));
-  const negociacoesCumpridas: number[] = [];
-  for (const negociacaoId of acordos)
-    if (await repositorio.cumprirNegociacaoSeQuitada(negociacaoId)) negociacoesCumpridas.push(negociacaoId);
-  const promessasCumpridas = await repositorio.cumprirPromessas(cliente.id);
-  const clienteConcluido = await concluirSeQuitado(clientes, repositorio, cliente);
-  await prepararRecibo(tx, repositorio, {
-    cliente,
-    forma: input.origem.forma,
-    data: input.data,
-    percentuais: input.percentuais,
-    partes: pagamentos,
-    canais: input.canais,
-  });
-  return { ...nada, quitadas, negociacoesCumpridas, promessasCumpridas, clienteConcluido };
+  return { pagoCentavos, pagamentos, ...efeitos };
 };
 
 const semCorrespondencia = async (

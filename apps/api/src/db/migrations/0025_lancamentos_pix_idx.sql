@@ -1,0 +1,1 @@
+CREATE INDEX "lancamentos_bancarios_pix_idx" ON "lancamentos_bancarios" USING btree ("pix_recebido_id") WHERE "lancamentos_bancarios"."pix_recebido_id" IS NOT NULL;
