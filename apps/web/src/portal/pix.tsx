@@ -1,6 +1,7 @@
 import type { PortalPix, PortalPixResponse } from '@cobranca/contracts';
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { type ChamadaCliente, ehFalha, FalhaPortal, mensagemDaFalha } from './api.ts';
+import { CampoDeCodigo } from './campo-de-codigo.tsx';
 import { copiarTexto } from './copiar-texto.ts';
 import { diaDoInstante, horaDoInstante, reais } from './formato.ts';
 import { Alerta, Botao, Carregando, Titulo } from './ui.tsx';
@@ -85,7 +86,6 @@ export const PixPainel = ({ api, inicial, intervalo, nivel, rotulo, aoPagar }: P
   const [falha, setFalha] = useState<string | null>(null);
   const [anuncio, setAnuncio] = useState('');
   const codigo = useRef<HTMLTextAreaElement>(null);
-  const id = useId();
 
   const gerar = useCallback(async () => {
     setGerando(true);
@@ -134,7 +134,6 @@ export const PixPainel = ({ api, inicial, intervalo, nivel, rotulo, aoPagar }: P
         gerar={gerar}
         nivel={nivel}
         rotulo={rotulo}
-        codigoId={`${id}-codigo`}
         codigo={codigo}
         copiar={copiar}
       />
@@ -153,22 +152,11 @@ type ConteudoPixProps = {
   gerar: () => void;
   nivel: 2 | 3;
   rotulo: string;
-  codigoId: string;
   codigo: RefObject<HTMLTextAreaElement | null>;
   copiar: () => void;
 };
 
-const ConteudoPix = ({
-  pix,
-  falha,
-  gerando,
-  gerar,
-  nivel,
-  rotulo,
-  codigoId,
-  codigo,
-  copiar,
-}: ConteudoPixProps) => {
+const ConteudoPix = ({ pix, falha, gerando, gerar, nivel, rotulo, codigo, copiar }: ConteudoPixProps) => {
   if (!pix) {
     if (!falha) return <Carregando texto="Gerando o código PIX…" />;
     return (
@@ -216,17 +204,7 @@ const ConteudoPix = ({
       <p className="dica">
         Válido até {diaDoInstante(pix.valida_ate)} às {horaDoInstante(pix.valida_ate)}
       </p>
-      <div className="campo">
-        <label htmlFor={codigoId}>PIX copia e cola</label>
-        <textarea
-          ref={codigo}
-          id={codigoId}
-          className="pix-codigo"
-          readOnly
-          rows={4}
-          value={pix.pix_copia_e_cola}
-        />
-      </div>
+      <CampoDeCodigo campo={codigo} rotulo="PIX copia e cola" valor={pix.pix_copia_e_cola} linhas={4} />
       <Botao onClick={copiar}>Copiar código</Botao>
       <p className="dica">
         No app do seu banco, escolha pagar com PIX e leia o QR Code ou cole o código. Esta tela muda sozinha

@@ -1,5 +1,6 @@
 import type { PortalConta, PortalParcela, PortalResumo } from '@cobranca/contracts';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { CampoDeCodigo } from './campo-de-codigo.tsx';
 import { copiarTexto } from './copiar-texto.ts';
 import { dataBr, diaDoInstante, haDias, ordinal, reais } from './formato.ts';
 import { Botao, Nota, Titulo } from './ui.tsx';
@@ -123,8 +124,7 @@ const Conta = ({ conta }: { conta: PortalConta }) => (
 
 /** The receivable's boleto: its barcode and the linha digitável to copy into the bank's app. */
 const Boleto = ({ boleto }: { boleto: NonNullable<PortalConta['boleto']> }) => {
-  const id = useId();
-  const campo = useRef<HTMLInputElement>(null);
+  const campo = useRef<HTMLTextAreaElement>(null);
   const [anuncio, setAnuncio] = useState('');
   const copiar = async () =>
     setAnuncio(await copiarTexto(boleto.linha_digitavel, campo.current, 'Linha digitável copiada'));
@@ -135,10 +135,12 @@ const Boleto = ({ boleto }: { boleto: NonNullable<PortalConta['boleto']> }) => {
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(boleto.codigo_barras_svg)}`}
         alt="Código de barras do boleto"
       />
-      <div className="campo">
-        <label htmlFor={id}>Boleto: linha digitável</label>
-        <input ref={campo} id={id} className="boleto-linha" readOnly value={boleto.linha_digitavel} />
-      </div>
+      <CampoDeCodigo
+        campo={campo}
+        rotulo="Boleto: linha digitável"
+        valor={boleto.linha_digitavel}
+        linhas={2}
+      />
       <Botao variante="secundario" onClick={copiar}>
         Copiar linha digitável
       </Botao>

@@ -49,6 +49,26 @@ export const colunasDeEncargos = {
   encargosAte: contasReceber.encargosAte,
 };
 
+/** The same columns as a raw statement gives them, snake_case. */
+export type LinhaDeEncargos = {
+  vencimento: string;
+  valor_centavos: number;
+  valor_pago_centavos: number;
+  multa_pendente_centavos: number;
+  juros_pendentes_centavos: number;
+  encargos_ate: string | null;
+};
+
+/** A raw row's receivable, its amounts as numbers (the driver may give a bigint as text). */
+export const contaDaLinha = (l: LinhaDeEncargos): ContaComEncargos => ({
+  valorCentavos: Number(l.valor_centavos),
+  valorPagoCentavos: Number(l.valor_pago_centavos),
+  vencimento: l.vencimento,
+  multaPendenteCentavos: Number(l.multa_pendente_centavos),
+  jurosPendentesCentavos: Number(l.juros_pendentes_centavos),
+  encargosAte: l.encargos_ate,
+});
+
 export const contaParaEncargos = (conta: ContaComEncargos): ContaParaEncargos => ({
   principalCentavos: conta.valorCentavos - conta.valorPagoCentavos,
   vencimento: conta.vencimento,

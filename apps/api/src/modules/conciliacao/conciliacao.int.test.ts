@@ -137,11 +137,15 @@ describe('a boleto retorno (CNAB 240)', () => {
 
   it('a partial payment leaves the rest open', async () => {
     const d = await devedorComBoleto(20_000);
-    await importar(
+    const r = await importar(
       'parcial.ret',
       retorno([liquidacao(d.nossoNumero, 20_000, { valorPagoCentavos: 12_000 })]),
     );
     expect(await conta(d.contaId)).toMatchObject({ status: 'aberta', valorPagoCentavos: 12_000 });
+    expect(r.linhas[0]).toMatchObject({
+      situacao: 'liquidado',
+      motivo: `Pagamento parcial do boleto: R$ 120,00 pagos na conta nº ${d.contaId}; a conta continua em aberto com R$ 80,00.`,
+    });
   });
 
   it('a liquidação repeated in the file, and the file imported again, pay once', async () => {

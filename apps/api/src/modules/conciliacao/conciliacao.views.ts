@@ -13,7 +13,7 @@ import { linhasDe } from '../../db/linhas.ts';
 import { arquivosBancarios, clientes, lancamentosBancarios, usuarios } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { pageOffset, toPaged } from '../../lib/paging.ts';
-import { encargosDaConta } from '../clientes/valor-atualizado.ts';
+import { contaDaLinha, encargosDaConta, type LinhaDeEncargos } from '../clientes/valor-atualizado.ts';
 
 // What the reconciliation screens and the API show (docs/conciliacao.md §6): a file with its entries,
 // the files imported, and the review queue with each entry's best candidates.
@@ -118,16 +118,10 @@ export const listarArquivos = async (db: DbOrTx, page: number): Promise<Paged<Ar
 
 const CANDIDATOS = 5;
 
-type LinhaCandidata = {
+type LinhaCandidata = LinhaDeEncargos & {
   lancamento_id: number;
   conta_id: number;
   descricao: string;
-  vencimento: string;
-  valor_centavos: number;
-  valor_pago_centavos: number;
-  multa_pendente_centavos: number;
-  juros_pendentes_centavos: number;
-  encargos_ate: string | null;
   cliente_id: number;
   cliente_nome: string;
 };
@@ -173,17 +167,7 @@ const candidatosDe = async (
   for (const c of linhas) {
     const l = porLancamento.get(Number(c.lancamento_id));
     if (!l) continue;
-    const atualizado = encargosDaConta(
-      {
-        valorCentavos: Number(c.valor_centavos),
-        valorPagoCentavos: Number(c.valor_pago_centavos),
-        vencimento: c.vencimento,
-        multaPendenteCentavos: Number(c.multa_pendente_centavos),
-        jurosPendentesCentavos: Number(c.juros_pendentes_centavos),
-        encargosAte: c.encargos_ate,
-      },
-      { hoje: l.data, percentuais },
-    ).totalCentavos;
+    const atualizado = encargosDaConta(contaDaLinha(c), { hoje: l.data, percentuais }).totalCentavos;
     const lista = candidatos.get(l.id) ?? [];
     lista.push({
       cliente: { id: Number(c.cliente_id), nome: c.cliente_nome },

@@ -192,6 +192,11 @@ const pagarConta = (
   );
   const restante = l.valorCentavos - pagoCentavos;
   const pago = `${formatarReais(pagoCentavos)} pagos na conta nº ${conta.id}`;
+  const depois = ctx.estado.contas.get(conta.id);
+  const emAberto =
+    depois?.status === 'aberta'
+      ? encargosDaConta(depois, { hoje: l.dataCredito ?? l.data, percentuais: ctx.percentuais }).totalCentavos
+      : 0;
   return restante > 0
     ? revisao(l, `${pago}; sobram ${formatarReais(restante)} a atribuir.`, {
         ...daConta,
@@ -203,7 +208,10 @@ const pagarConta = (
         ...daConta,
         situacao: 'liquidado',
         regra: 'nosso_numero',
-        motivo: `Boleto liquidado: ${pago}.`,
+        motivo:
+          emAberto > 0
+            ? `Pagamento parcial do boleto: ${pago}; a conta continua em aberto com ${formatarReais(emAberto)}.`
+            : `Boleto liquidado: ${pago}.`,
       };
 };
 

@@ -6,7 +6,13 @@ import { linhasDe } from '../../db/linhas.ts';
 import { type AlternativaDeCanal, type Canais, configurados } from '../canais/canal.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
 import { type ContatoDoCliente, rotear } from '../canais/rota.ts';
-import { type Atualizacao, encargosDaConta, percentuaisDe } from '../clientes/valor-atualizado.ts';
+import {
+  type Atualizacao,
+  contaDaLinha,
+  encargosDaConta,
+  type LinhaDeEncargos,
+  percentuaisDe,
+} from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
 import {
@@ -28,16 +34,10 @@ const FATIA = 5_000;
 
 export type ResultadoPlanejamento = { planejadas: number; puladas: number; adiadas: number };
 
-type LinhaCandidata = {
+type LinhaCandidata = LinhaDeEncargos & {
   cliente_id: number;
   nome: string;
   conta_id: number;
-  vencimento: string;
-  valor_centavos: number;
-  valor_pago_centavos: number;
-  multa_pendente_centavos: number;
-  juros_pendentes_centavos: number;
-  encargos_ate: string | null;
   linha_digitavel: string | null;
   registradas: number[];
 };
@@ -300,17 +300,7 @@ const agrupar = (linhas: LinhaCandidata[], atualizacao: Atualizacao): ClienteCan
     atual.contas.push({
       id: l.conta_id,
       vencimento: l.vencimento,
-      saldoCentavos: encargosDaConta(
-        {
-          valorCentavos: Number(l.valor_centavos),
-          valorPagoCentavos: Number(l.valor_pago_centavos),
-          vencimento: l.vencimento,
-          multaPendenteCentavos: Number(l.multa_pendente_centavos),
-          jurosPendentesCentavos: Number(l.juros_pendentes_centavos),
-          encargosAte: l.encargos_ate,
-        },
-        atualizacao,
-      ).totalCentavos,
+      saldoCentavos: encargosDaConta(contaDaLinha(l), atualizacao).totalCentavos,
       linhaDigitavel: l.linha_digitavel,
       registradas: l.registradas,
     });

@@ -180,7 +180,11 @@ describe('/admin/conciliacao', () => {
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
     await user.click(await within(fila).findByRole('button', { name: 'Atribuir' }));
     const dialogo = screen.getByRole('dialog', { name: 'Atribuir lançamento' });
-    expect(within(dialogo).getByRole('radio', { name: /Ana Candidata · Duplicata 1/ })).toBeChecked();
+    // R$ 40,00 apart: not chosen for the admin.
+    const candidato = within(dialogo).getByRole('radio', { name: /Ana Candidata · Duplicata 1/ });
+    expect(candidato).not.toBeChecked();
+    expect(within(dialogo).getByRole('button', { name: 'Continuar' })).toBeDisabled();
+    await user.click(candidato);
     const valor = within(dialogo).getByLabelText('Valor a atribuir (R$)');
     await user.clear(valor);
     await user.type(valor, '150,00');
@@ -192,7 +196,7 @@ describe('/admin/conciliacao', () => {
     await user.type(valor, '60,00');
     await user.click(within(dialogo).getByRole('button', { name: 'Continuar' }));
     const confirmacao = screen.getByRole('dialog', { name: 'Confirmar atribuição' });
-    expect(confirmacao).toHaveTextContent('Atribuir R$ 60,00 a a conta "Duplicata 1" de Ana Candidata?');
+    expect(confirmacao).toHaveTextContent('Atribuir R$ 60,00 à conta "Duplicata 1" de Ana Candidata?');
     await user.click(within(confirmacao).getByRole('button', { name: 'Confirmar atribuição' }));
     await waitFor(() => expect(envios).toHaveLength(1));
     expect(envios[0]).toMatchObject({ url: 'atribuir', body: { conta_id: 111, valor: 60 } });

@@ -48,9 +48,12 @@ export const AtribuirLancamentoDialog = ({
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const [escolha, setEscolha] = useState<string>(
-    item.candidatos[0] ? String(item.candidatos[0].conta_id) : OUTRO,
-  );
+  // Only an exact amount is chosen for the admin; otherwise they pick the receivable.
+  const [escolha, setEscolha] = useState<string>(() => {
+    const [melhor] = item.candidatos;
+    if (!melhor) return OUTRO;
+    return melhor.diferenca === 0 ? String(melhor.conta_id) : '';
+  });
   const [cliente, setCliente] = useState<ClienteAdmin | null>(null);
   const [busca, setBusca] = useState(item.cliente?.nome ?? '');
   const [valorTexto, setValorTexto] = useState(formatarValorEmReais(item.restante).replace('R$', '').trim());
@@ -59,9 +62,9 @@ export const AtribuirLancamentoDialog = ({
   const candidato = item.candidatos.find((c) => String(c.conta_id) === escolha);
   const problema = problemaDoValor(valorTexto, item.restante);
   const destino = candidato
-    ? `a conta "${candidato.descricao}" de ${candidato.cliente.nome}`
+    ? `à conta "${candidato.descricao}" de ${candidato.cliente.nome}`
     : cliente
-      ? `as contas em aberto de ${cliente.nome}`
+      ? `às contas em aberto de ${cliente.nome}`
       : null;
   const valor = (lerReais(valorTexto) ?? 0) / 100;
 
@@ -96,7 +99,7 @@ export const AtribuirLancamentoDialog = ({
       {confirmando && destino ? (
         <DialogContent>
           <DialogContentText>
-            Atribuir <strong>{formatarValorEmReais(valor)}</strong> a {destino}?
+            Atribuir <strong>{formatarValorEmReais(valor)}</strong> {destino}?
           </DialogContentText>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             O valor é registrado como pagamento, com multa e juros de hoje; o cliente recebe o recibo.

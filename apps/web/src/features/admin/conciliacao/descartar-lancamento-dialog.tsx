@@ -46,7 +46,7 @@ export const DescartarLancamentoDialog = ({
       <DialogTitle id={titleId}>Não é cobrança?</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          O crédito de {formatarValorEmReais(item.valor)} de {formatarDataBr(item.data)} sai da fila de
+          O lançamento de {formatarValorEmReais(item.valor)} de {formatarDataBr(item.data)} sai da fila de
           revisão sem quitar nenhuma conta. A decisão fica registrada nos logs.
         </DialogContentText>
         <TextField
