@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
 import { naLista } from '../../../db/na-lista.ts';
-import { clientes, contasReceber, pagamentos, promessas } from '../../../db/schema/index.ts';
+import { clientes, contasReceber, promessas } from '../../../db/schema/index.ts';
 import { podeTransicionar } from '../../atendimento/status-rules.ts';
 import type { Canais } from '../../canais/canal.ts';
 import type { ClienteRow } from '../../clientes/clientes-operador.repository.ts';
@@ -102,12 +102,10 @@ export const planejarPagamentos = (
   return pagos;
 };
 
-// A statement's parameters stay under PostgreSQL's 65 535.
-const POR_INSERT = 2_000;
-
 /**
  * Writes the planned payments: every receivable once, in its last state, then the payments, each
- * credited to the customer's operator at this moment (docs/decisions/037-recibos.md).
+ * credited to the customer's operator at this moment (docs/decisions/037-recibos.md). Each statement's
+ * rows go as one jsonb parameter: drizzle's builders make one per value, a second's work for 10 000.
  */
 export const gravarPagamentos = async (tx: DbOrTx, liquidacoes: readonly Liquidacao[]): Promise<void> => {
   const finais = new Map<number, ContaRow>();
@@ -131,20 +129,28 @@ export const gravarPagamentos = async (tx: DbOrTx, liquidacoes: readonly Liquida
     WHERE c.id = x.id`);
   const novos = liquidacoes.flatMap((l) =>
     l.pagamentos.map((p) => ({
-      clienteId: l.cliente.id,
-      contaId: p.conta.id,
-      operadorId: l.cliente.operadorId,
-      valorCentavos: p.valorCentavos,
-      ...p.partes,
+      cliente_id: l.cliente.id,
+      conta_id: p.conta.id,
+      operador_id: l.cliente.operadorId,
+      valor: p.valorCentavos,
+      principal: p.partes.principalCentavos,
+      multa: p.partes.multaCentavos,
+      juros: p.partes.jurosCentavos,
       data: l.data,
       forma: l.origem.forma,
       observacao: l.origem.observacao,
-      pixRecebidoId: l.origem.pixRecebidoId ?? null,
-      lancamentoBancarioId: l.origem.lancamentoBancarioId ?? null,
+      pix_recebido_id: l.origem.pixRecebidoId ?? null,
+      lancamento_bancario_id: l.origem.lancamentoBancarioId ?? null,
     })),
   );
-  for (let i = 0; i < novos.length; i += POR_INSERT)
-    await tx.insert(pagamentos).values(novos.slice(i, i + POR_INSERT));
+  await tx.execute(sql`
+    INSERT INTO pagamentos (cliente_id, conta_id, operador_id, valor_centavos, principal_centavos,
+      multa_centavos, juros_centavos, data, forma, observacao, pix_recebido_id, lancamento_bancario_id)
+    SELECT x.cliente_id, x.conta_id, x.operador_id, x.valor, x.principal, x.multa, x.juros, x.data, x.forma,
+      x.observacao, x.pix_recebido_id, x.lancamento_bancario_id
+    FROM jsonb_to_recordset(${JSON.stringify(novos)}::jsonb) AS x(cliente_id int, conta_id int,
+      operador_id int, valor bigint, principal bigint, multa bigint, juros bigint, data date, forma text,
+      observacao text, pix_recebido_id int, lancamento_bancario_id int)`);
 };
 
 /** What the settlements did to one customer besides the receivables. */
