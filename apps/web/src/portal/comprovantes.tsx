@@ -65,7 +65,7 @@ export const Comprovantes = ({ api }: { api: ChamadaCliente }) => {
           <li key={c.id}>
             {reais(c.valor)} em {dataBr(c.data)}{' '}
             <Botao variante="link" ocupado={abrindo === c.id} onClick={() => void abrir(c.id)}>
-              Ver comprovante de {reais(c.valor)}
+              Ver comprovante de <span className="sem-quebra">{reais(c.valor)}</span>
             </Botao>
           </li>
         ))}

@@ -114,7 +114,11 @@ export const AtribuirLancamentoDialog = ({
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {formatarValorEmReais(item.valor)} de {formatarDataBr(item.data)}: {descricaoDoLancamento(item)}.
-            Restam <strong>{formatarValorEmReais(item.restante)}</strong> a atribuir.
+            Restam{' '}
+            <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
+              {formatarValorEmReais(item.restante)}
+            </Box>{' '}
+            a atribuir.
           </DialogContentText>
           <RadioGroup
             aria-label="Para onde vai o valor"
@@ -133,12 +137,15 @@ export const AtribuirLancamentoDialog = ({
           </RadioGroup>
           {escolha === OUTRO && (
             <Box sx={{ mt: 1 }}>
-              <SearchField
-                label="Buscar cliente"
-                placeholder="Nome, documento ou telefone"
-                initialValue={busca}
-                onSearch={setBusca}
-              />
+              {/* SearchField grows in a row (it sits beside filters elsewhere). */}
+              <Box sx={{ display: 'flex' }}>
+                <SearchField
+                  label="Buscar cliente"
+                  placeholder="Nome, documento ou telefone"
+                  initialValue={busca}
+                  onSearch={setBusca}
+                />
+              </Box>
               <ResultadosBusca busca={busca} escolhido={cliente} onEscolher={setCliente} />
             </Box>
           )}

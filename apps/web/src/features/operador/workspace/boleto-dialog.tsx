@@ -1,5 +1,6 @@
 import type { ContaReceber } from '@cobranca/contracts';
 import { formatarDataBr, formatarLinhaDigitavel, formatarValorEmReais } from '@cobranca/dominio';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -61,8 +62,11 @@ export const BoletoDialog = ({ conta, onClose }: { conta: ContaReceber; onClose:
       onClose={onClose}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {conta.descricao} · {formatarValorEmReais(conta.valor)} · vencimento{' '}
-        {formatarDataBr(conta.vencimento)}. Deixe tudo vazio para remover o boleto.
+        {conta.descricao} ·{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatarValorEmReais(conta.valor)}
+        </Box>{' '}
+        · vencimento {formatarDataBr(conta.vencimento)}. Deixe tudo vazio para remover o boleto.
       </Typography>
       {campo(
         'banco',
