@@ -28,6 +28,7 @@ import {
   pagamentos,
 } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { abrirFluxo } from '../eventos/eventos.test-fixtures.ts';
 import { registrarPixConfirmado } from '../pix/liquidacao/liquidacao.service.ts';
 import { configurar } from '../regua/regua.test-fixtures.ts';
 import { gerarCnab240, gerarOfx, type TituloRetorno } from './amostras/gerar-arquivos.ts';
@@ -480,6 +481,32 @@ describe('a whole file settles at once', () => {
       .where(and(eq(mensagens.clienteId, clienteId), eq(mensagens.templateTipo, 'agradecimento')));
     expect(recibos).toHaveLength(1);
     expect(recibos[0]?.valorCentavos).toBe(14_000);
+  });
+
+  it("reaches the customer's operator's open screens, as a PIX does", async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const clienteId = await inserirCliente(db(), { nome: 'Cliente ao vivo', operadorId });
+    const contaId = await inserirConta(db(), {
+      clienteId,
+      valorCentavos: 7_700,
+      vencimento: somarDias(hoje, 5),
+    });
+    await db()
+      .update(contasReceber)
+      .set({ banco: '341', nossoNumero: '88100' })
+      .where(eq(contasReceber.id, contaId));
+    const fluxo = await abrirFluxo(base, tokens.operador);
+    try {
+      await fluxo.proximo((e) => e.evento === 'pronto');
+      expect((await importar('ao-vivo.ret', retorno([liquidacao('88100', 7_700)]))).liquidados).toBe(1);
+      await fluxo.proximo(
+        (e) =>
+          e.evento === 'clientes' &&
+          ((e.dados as { clientes?: number[] }).clientes ?? []).includes(clienteId),
+      );
+    } finally {
+      await fluxo.fechar();
+    }
   });
 
   it('costs the same statements for twenty lines as for two', async () => {
