@@ -387,23 +387,18 @@ const creditoDoPagador = (
   };
 };
 
-/** What becomes of the file's entry `i`, already reserved as `id`. */
+/** What becomes of an entry of the file, already reserved as `id`, naming `ids`. */
 export const conciliarLancamento = (
   ctx: ContextoConciliacao,
   id: number,
   l: Lancamento,
-  i: number,
+  ids: Identificadores,
 ): Desfecho => {
   switch (l.tipo) {
     case 'liquidacao':
       return liquidacaoDoRetorno(ctx, id, l);
     case 'credito':
-      return creditoDoExtrato(
-        ctx,
-        id,
-        l,
-        ctx.estado.identificadores[i] ?? { endToEndIds: [], txids: [], documentos: [], numeros: [] },
-      );
+      return creditoDoExtrato(ctx, id, l, ids);
     case 'debito':
       return ignorado('Débito: não é um recebimento.');
     default:

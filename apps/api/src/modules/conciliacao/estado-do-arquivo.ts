@@ -8,7 +8,7 @@ import type { ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
 import { type CobrancaRow, contasDasCobrancas } from '../pix/cobrancas/cobrancas.repository.ts';
 import type { Liquidacao } from '../pix/liquidacao/liquidacao-em-lote.ts';
-import { type Identificadores, identificadoresDo } from './identificadores.ts';
+import type { Identificadores } from './identificadores.ts';
 import type { Lancamento } from './leitura/lancamento.ts';
 
 // What a bank file's matching reads, read once for the whole file (docs/conciliacao.md §2): the
@@ -28,8 +28,6 @@ export type PixConhecido = {
 };
 
 export type EstadoDoArquivo = {
-  /** Each entry's identifiers (statement credits; empty for the rest), in the file's order. */
-  identificadores: Identificadores[];
   clientes: Map<number, ClienteRow>;
   /** Locked; replaced by their state after each payment of the file. */
   contas: Map<number, ContaRow>;
@@ -45,8 +43,6 @@ export type EstadoDoArquivo = {
   pixUsados: Set<number>;
   liquidacoes: Liquidacao[];
 };
-
-const NENHUM: Identificadores = { endToEndIds: [], txids: [], documentos: [], numeros: [] };
 
 const agrupar = <T, K>(xs: readonly T[], chave: (x: T) => K): Map<K, T[]> => {
   const m = new Map<K, T[]>();
@@ -109,14 +105,14 @@ const pixJaReclamados = async (tx: DbOrTx, ids: number[]): Promise<Set<number>> 
         ).map((r) => Number(r.id)),
       );
 
+/** The state for the file's new entries, each with what it names (`identificadoresDoLancamento`). */
 export const lerEstadoDoArquivo = async (
   tx: DbOrTx,
-  lancamentos: readonly Lancamento[],
-  p: { banco: string; fuso: string },
+  entradas: readonly { l: Lancamento; ids: Identificadores }[],
+  p: { fuso: string },
 ): Promise<EstadoDoArquivo> => {
-  const identificadores = lancamentos.map((l) =>
-    l.tipo === 'credito' ? identificadoresDo(l.historico) : NENHUM,
-  );
+  const lancamentos = entradas.map((e) => e.l);
+  const identificadores = entradas.map((e) => e.ids);
   const doRetorno = lancamentos.flatMap((l) =>
     l.tipo !== 'credito' && l.nossoNumero ? [l.nossoNumero] : [],
   );
@@ -145,7 +141,11 @@ export const lerEstadoDoArquivo = async (
           .from(cobrancasPix)
           .where(naLista(cobrancasPix.txid, txids, 'text'));
   const ids = [
-    ...new Set([...nomeadas, ...porDocumento, ...deCobrancas].map((x) => ('id' in x ? x.id : x.clienteId))),
+    ...new Set([
+      ...nomeadas.map((c) => c.clienteId),
+      ...porDocumento.map((c) => c.id),
+      ...deCobrancas.map((c) => c.clienteId),
+    ]),
   ];
   // Every payment locks its customer first, then the receivables: the same order here.
   const travados =
@@ -204,7 +204,6 @@ export const lerEstadoDoArquivo = async (
     p.fuso,
   );
   return {
-    identificadores,
     clientes: new Map(travados.map((c) => [c.id, c])),
     contas: new Map(contas.map((c) => [c.id, c])),
     porNossoNumero: new Map(

@@ -1,4 +1,5 @@
 import { identificarDocumento } from '@cobranca/dominio';
+import type { Lancamento } from './leitura/lancamento.ts';
 
 // What a statement's memo may name (docs/conciliacao.md §5): a PIX's end-to-end id, one of our txids, a
 // nosso número, the payer's CPF or CNPJ. Banks write them inside free text ("PIX RECEBIDO - 123.456.789-09
@@ -21,6 +22,8 @@ export type Identificadores = {
 
 const unicos = (xs: string[]) => [...new Set(xs)];
 
+const NENHUM: Identificadores = { endToEndIds: [], txids: [], documentos: [], numeros: [] };
+
 export const identificadoresDo = (historico: string | null): Identificadores => {
   const texto = historico ?? '';
   const endToEndIds = unicos(texto.match(END_TO_END) ?? []);
@@ -39,3 +42,7 @@ export const identificadoresDo = (historico: string | null): Identificadores => 
     numeros: unicos((texto.match(NUMERO) ?? []).map((n) => n.replace(/^0+(?=.)/, ''))),
   };
 };
+
+/** What a file entry names: a statement credit's text is read; a retorno's line names its nosso número. */
+export const identificadoresDoLancamento = (l: Pick<Lancamento, 'tipo' | 'historico'>): Identificadores =>
+  l.tipo === 'credito' ? identificadoresDo(l.historico) : NENHUM;

@@ -10,14 +10,14 @@ import { recusarArquivo } from '../importacoes/upload.ts';
 import { efeitosDasLiquidacoes, gravarPagamentos } from '../pix/liquidacao/liquidacao-em-lote.ts';
 import { chaveDeAmbiguidade, conciliarLancamento } from './conciliar.ts';
 import { lerEstadoDoArquivo } from './estado-do-arquivo.ts';
-import { identificadoresDo } from './identificadores.ts';
+import { type Identificadores, identificadoresDoLancamento } from './identificadores.ts';
 import {
   fecharArquivo,
   registrarDesfechos,
   reservarArquivo,
   reservarLancamentos,
 } from './lancamentos.repository.ts';
-import { type ArquivoLido, ErroDeArquivo } from './leitura/lancamento.ts';
+import { type ArquivoLido, ErroDeArquivo, type Lancamento } from './leitura/lancamento.ts';
 import { lerArquivoBancario } from './leitura/ler-arquivo.ts';
 
 // Importing a bank file (docs/conciliacao.md §2): read whole before anything is written (a bad file is
@@ -32,11 +32,11 @@ export const CAMPO_ARQUIVO = 'arquivo';
 export type ResultadoImportacao = { arquivoId: number; repetido: boolean };
 
 /** `documento:valor:data` of the statement credits that occur more than once in the file. */
-const ambiguosDo = (arquivo: ArquivoLido): Set<string> => {
+const ambiguosDo = (entradas: readonly { l: Lancamento; ids: Identificadores }[]): Set<string> => {
   const vistos = new Map<string, number>();
-  for (const l of arquivo.lancamentos)
+  for (const { l, ids } of entradas)
     if (l.tipo === 'credito')
-      for (const documento of identificadoresDo(l.historico).documentos) {
+      for (const documento of ids.documentos) {
         const chave = chaveDeAmbiguidade(documento, l);
         vistos.set(chave, (vistos.get(chave) ?? 0) + 1);
       }
@@ -59,7 +59,8 @@ export const importarArquivoBancario = async (
   const digest = createHash('sha256').update(entrada.bytes).digest('hex');
   const settings = await buscarSistemaSettings(db);
   const canais = await canaisAtivos(db, appKey);
-  const ambiguos = ambiguosDo(arquivo);
+  const entradas = arquivo.lancamentos.map((l) => ({ l, ids: identificadoresDoLancamento(l) }));
+  const ambiguos = ambiguosDo(entradas);
   return db.transaction(async (tx) => {
     const { id: arquivoId, novo } = await reservarArquivo(tx, arquivo, {
       nome: entrada.nome,
@@ -68,7 +69,11 @@ export const importarArquivoBancario = async (
       usuarioId: ator.usuarioId,
     });
     if (!novo) return { arquivoId, repetido: true };
-    const ids = await reservarLancamentos(tx, arquivoId, arquivo.lancamentos);
+    const reservados = await reservarLancamentos(tx, arquivoId, arquivo.lancamentos);
+    const novos = entradas.flatMap((e, i) => {
+      const id = reservados[i];
+      return id === null || id === undefined ? [] : [{ ...e, id }];
+    });
     const percentuais = percentuaisDe(settings);
     const ctx = {
       percentuais,
@@ -76,17 +81,13 @@ export const importarArquivoBancario = async (
       banco: arquivo.banco,
       arquivoId,
       ambiguos,
-      estado: await lerEstadoDoArquivo(
-        tx,
-        arquivo.lancamentos.filter((_, i) => ids[i] !== null),
-        { banco: arquivo.banco, fuso: settings.fuso_horario },
-      ),
+      estado: await lerEstadoDoArquivo(tx, novos, { fuso: settings.fuso_horario }),
     };
-    const novos = arquivo.lancamentos.flatMap((l, i) => {
-      const id = ids[i];
-      return id === null || id === undefined ? [] : [{ id, l }];
-    });
-    const desfechos = novos.map(({ id, l }, i) => ({ id, l, desfecho: conciliarLancamento(ctx, id, l, i) }));
+    const desfechos = novos.map(({ id, l, ids }) => ({
+      id,
+      l,
+      desfecho: conciliarLancamento(ctx, id, l, ids),
+    }));
     await gravarPagamentos(tx, ctx.estado.liquidacoes);
     await efeitosDasLiquidacoes(tx, ctx.estado.liquidacoes, { percentuais, canais });
     await registrarDesfechos(tx, desfechos);

@@ -79,11 +79,8 @@ export class NegociacoesRepository {
   }
 
   /** The customer's open receivables (for their updated balance). */
-  contasAbertas(clienteId: number): Promise<ContaRow[]> {
-    return this.db
-      .select()
-      .from(contasReceber)
-      .where(and(this.deste(clienteId), eq(contasReceber.status, 'aberta')));
+  async contasAbertas(clienteId: number): Promise<ContaRow[]> {
+    return (await this.contasAbertasDe([clienteId])).get(clienteId) ?? [];
   }
 
   /** The open receivables of each of these customers (none: absent). */
