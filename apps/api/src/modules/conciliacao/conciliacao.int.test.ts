@@ -28,6 +28,7 @@ import {
   pagamentos,
 } from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { type ContaComEncargos, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { abrirFluxo } from '../eventos/eventos.test-fixtures.ts';
 import { registrarPixConfirmado } from '../pix/liquidacao/liquidacao.service.ts';
 import { configurar } from '../regua/regua.test-fixtures.ts';
@@ -238,7 +239,8 @@ describe('a real Itaú CNAB 400 retorno', () => {
       em_revisao: 2,
       ignorados: 1,
     });
-    expect(await conta(contaId)).toMatchObject({ status: 'paga', pagoEm: '2013-06-21' });
+    // Paid on 20/06 (the ocorrência), credited on 21/06.
+    expect(await conta(contaId)).toMatchObject({ status: 'paga', pagoEm: '2013-06-20' });
   });
 });
 
@@ -448,7 +450,7 @@ describe('the review queue', () => {
 });
 
 describe('a whole file settles at once', () => {
-  it("a later line sees what an earlier one paid; the customer gets one receipt for the day's boletos", async () => {
+  it('a later line sees what an earlier one paid; the customer gets one receipt per day paid', async () => {
     const clienteId = await inserirCliente(db(), { nome: 'Cliente de dois boletos' });
     const boleto = async (valorCentavos: number, nossoNumero: string) => {
       const contaId = await inserirConta(db(), { clienteId, valorCentavos, vencimento: somarDias(hoje, 5) });
@@ -460,10 +462,11 @@ describe('a whole file settles at once', () => {
     };
     const a = await boleto(10_000, '88001');
     const b = await boleto(4_000, '88002');
+    const ontem = somarDias(hoje, -1);
     const r = await importar(
       'dois-boletos.ret',
       retorno([
-        liquidacao('88001', 10_000, { valorPagoCentavos: 6_000, ocorrencia: somarDias(hoje, -1) }),
+        liquidacao('88001', 10_000, { valorPagoCentavos: 6_000, ocorrencia: ontem }),
         liquidacao('88002', 4_000),
         // The rest of the first boleto, on another day: it finds 4 000 open, not 10 000.
         liquidacao('88001', 10_000, { valorPagoCentavos: 4_000 }),
@@ -472,15 +475,59 @@ describe('a whole file settles at once', () => {
     expect(r).toMatchObject({ liquidados: 3, em_revisao: 0 });
     expect(await conta(a)).toMatchObject({ status: 'paga', valorPagoCentavos: 10_000 });
     expect(await conta(b)).toMatchObject({ status: 'paga', valorPagoCentavos: 4_000 });
-    expect((await pagamentosDa(a)).map((p) => p.valorCentavos).sort()).toEqual([4_000, 6_000]);
+    expect((await pagamentosDa(a)).map((p) => [p.data, p.valorCentavos]).sort()).toEqual([
+      [ontem, 6_000],
+      [hoje, 4_000],
+    ]);
     const [c] = await db().select().from(clientes).where(eq(clientes.id, clienteId));
     expect(c?.status).toBe('concluido');
     const recibos = await db()
       .select()
       .from(mensagens)
       .where(and(eq(mensagens.clienteId, clienteId), eq(mensagens.templateTipo, 'agradecimento')));
-    expect(recibos).toHaveLength(1);
-    expect(recibos[0]?.valorCentavos).toBe(14_000);
+    // Yesterday's 60,00 and today's two boletos (40,00 + 40,00): one receipt each day, not one per line.
+    expect(recibos.map((m) => m.valorCentavos).sort()).toEqual([6_000, 8_000]);
+  });
+
+  it('dates the payment on the day the debtor paid (ocorrência), not the day the bank credits', async () => {
+    const d = await devedorComBoleto(15_000);
+    const ontem = somarDias(hoje, -1);
+    const amanha = somarDias(hoje, 1);
+    const r = await importar(
+      'credito-amanha.ret',
+      retorno([liquidacao(d.nossoNumero, 15_000, { ocorrencia: ontem, credito: amanha })]),
+    );
+    expect(r.linhas[0]).toMatchObject({ situacao: 'liquidado', data: ontem, data_credito: amanha });
+    expect(await conta(d.contaId)).toMatchObject({ status: 'paga', pagoEm: ontem });
+    expect((await pagamentosDa(d.contaId))[0]?.data).toBe(ontem);
+  });
+
+  it('an overdue boleto paid at its updated amount on the day paid settles whole, though credited days later', async () => {
+    const d = await devedorComBoleto(10_000);
+    await db()
+      .update(contasReceber)
+      .set({ vencimento: somarDias(hoje, -40) })
+      .where(eq(contasReceber.id, d.contaId));
+    const ontem = somarDias(hoje, -1);
+    const devido = encargosDaConta((await conta(d.contaId)) as ContaComEncargos, {
+      hoje: ontem,
+      percentuais: { multaPercentual: 2, jurosMensalPercentual: 1 },
+    }).totalCentavos;
+    const r = await importar(
+      'vencido.ret',
+      retorno([
+        liquidacao(d.nossoNumero, 10_000, {
+          valorPagoCentavos: devido,
+          jurosMultaCentavos: devido - 10_000,
+          ocorrencia: ontem,
+          credito: somarDias(hoje, 2),
+        }),
+      ]),
+    );
+    expect(r).toMatchObject({ liquidados: 1, em_revisao: 0 });
+    expect(await conta(d.contaId)).toMatchObject({ status: 'paga', valorPagoCentavos: 10_000 });
+    const [c] = await db().select().from(clientes).where(eq(clientes.id, d.clienteId));
+    expect(c?.status).toBe('concluido');
   });
 
   it("reaches the customer's operator's open screens, as a PIX does", async () => {

@@ -181,7 +181,7 @@ const pagarConta = (
       clienteId: conta.clienteId,
       contasIds: [conta.id],
       valorCentavos: l.valorCentavos,
-      data: l.dataCredito ?? l.data,
+      data: l.data,
     },
     {
       forma: formaDoCredito(l),
@@ -195,7 +195,7 @@ const pagarConta = (
   const depois = ctx.estado.contas.get(conta.id);
   const emAberto =
     depois?.status === 'aberta'
-      ? encargosDaConta(depois, { hoje: l.dataCredito ?? l.data, percentuais: ctx.percentuais }).totalCentavos
+      ? encargosDaConta(depois, { hoje: l.data, percentuais: ctx.percentuais }).totalCentavos
       : 0;
   return restante > 0
     ? revisao(l, `${pago}; sobram ${formatarReais(restante)} a atribuir.`, {
