@@ -151,3 +151,24 @@ describe('money helpers', () => {
     expect(descontoMaximoCentavos(10_000, 12.5)).toBe(1_250);
   });
 });
+
+describe('an agreement with automatic debit (mensal)', () => {
+  it('falls due on the same day of each month, the 31st on the last day of a shorter month', () => {
+    const plano = calcularAcordo(
+      entrada({ parcelas: 4, primeiroVencimento: '2026-12-31', intervaloDias: 30, mensal: true }),
+    );
+    expect(plano.parcelas.map((p) => p.vencimento)).toEqual([
+      '2026-12-31',
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+    ]);
+  });
+
+  it('puts the remainder cents on the first instalment, so the recurring ones are equal', () => {
+    expect(dividirEmParcelas(10_002, 4, true)).toEqual([2_502, 2_500, 2_500, 2_500]);
+    const plano = calcularAcordo(entrada({ saldosCentavos: [10_002], parcelas: 4, mensal: true }));
+    expect(plano.parcelas.map((p) => p.valorCentavos)).toEqual([2_502, 2_500, 2_500, 2_500]);
+    expect(plano.valorTotalCentavos).toBe(10_002);
+  });
+});

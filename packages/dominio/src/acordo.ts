@@ -1,4 +1,4 @@
-import { diasEntre, somarDias } from './datas.ts';
+import { diasEntre, somarDias, somarMeses } from './datas.ts';
 import { formatarReais } from './dinheiro.ts';
 import { contagem, formatarPercentual } from './texto.ts';
 
@@ -12,13 +12,20 @@ export type ErrosDeCampo = Record<string, string[]>;
  * `total` split into `parcelas` equal cents; the remainder cents go to the FIRST instalments, so the
  * parts always add up to the total exactly (R$ 100,00 in 3 → 33,34 + 33,33 + 33,33). Empty when the
  * numbers make no split: not a whole number of instalments from 1, or fewer cents than instalments
- * (an instalment of R$ 0,00 is never made).
+ * (an instalment of R$ 0,00 is never made). `restoNaPrimeira`: the whole remainder on the first, the
+ * rest equal (R$ 100,02 in 4 → 25,02 + 25,00 × 3).
  */
-export const dividirEmParcelas = (totalCentavos: number, parcelas: number): number[] => {
+export const dividirEmParcelas = (
+  totalCentavos: number,
+  parcelas: number,
+  restoNaPrimeira = false,
+): number[] => {
   if (!Number.isInteger(parcelas) || parcelas < 1 || !(totalCentavos >= parcelas)) return [];
   const base = Math.floor(totalCentavos / parcelas);
   const resto = totalCentavos - base * parcelas;
-  return Array.from({ length: parcelas }, (_, i) => base + (i < resto ? 1 : 0));
+  return Array.from({ length: parcelas }, (_, i) =>
+    restoNaPrimeira ? base + (i === 0 ? resto : 0) : base + (i < resto ? 1 : 0),
+  );
 };
 
 export type EntradaAcordo = {
@@ -30,6 +37,11 @@ export type EntradaAcordo = {
   parcelas: number;
   primeiroVencimento: string;
   intervaloDias: number;
+  /**
+   * Automatic debit (PIX Automático, docs/pix-automatico.md §1): due on the same day of each month, and
+   * the remainder cents on the first instalment, so the recurrence's instalments (2…N) are all equal.
+   */
+  mensal?: boolean;
 };
 
 export type ParcelaAcordo = { numero: number; rotulo: string; valorCentavos: number; vencimento: string };
@@ -93,14 +105,14 @@ export const validarAcordo = (entrada: EntradaAcordo, limites: LimitesAcordo): E
 };
 
 /**
- * The agreement's figures and instalments (due dates: the first + k·interval days). After
+ * The agreement's figures and instalments (due dates: the first + k·interval days, or k months). After
  * `validarAcordo` found nothing, one instalment per `parcelas`; otherwise possibly none (nothing left to
  * pay, fewer cents than instalments), which is what a live preview shows while the form is incomplete.
  */
 export const calcularAcordo = (entrada: EntradaAcordo): PlanoAcordo => {
   const original = somar(entrada.saldosCentavos);
   const total = original - entrada.descontoCentavos;
-  const valores = dividirEmParcelas(total, entrada.parcelas);
+  const valores = dividirEmParcelas(total, entrada.parcelas, entrada.mensal === true);
   return {
     valorOriginalCentavos: original,
     descontoCentavos: entrada.descontoCentavos,
@@ -109,7 +121,9 @@ export const calcularAcordo = (entrada: EntradaAcordo): PlanoAcordo => {
       numero: i + 1,
       rotulo: `${i + 1}/${entrada.parcelas}`,
       valorCentavos,
-      vencimento: somarDias(entrada.primeiroVencimento, i * entrada.intervaloDias),
+      vencimento: entrada.mensal
+        ? somarMeses(entrada.primeiroVencimento, i)
+        : somarDias(entrada.primeiroVencimento, i * entrada.intervaloDias),
     })),
   };
 };

@@ -10,6 +10,7 @@ import {
   instanteNoFuso,
   minutosDoDia,
   somarDias,
+  somarMeses,
   somarMinutos,
 } from './datas.ts';
 
@@ -109,5 +110,20 @@ describe('calendar arithmetic', () => {
     expect(formatarDataBr('2026-12-31')).toBe('31/12/2026');
     expect(formatarDataBr('2026-12-31T23:30:00-03:00')).toBe('31/12/2026');
     expect(formatarDataBr('')).toBe('');
+  });
+});
+
+describe('somarMeses', () => {
+  it('keeps the day of the month', () => {
+    expect(somarMeses('2026-01-15', 1)).toBe('2026-02-15');
+    expect(somarMeses('2026-11-10', 3)).toBe('2027-02-10');
+    expect(somarMeses('2026-05-20', 0)).toBe('2026-05-20');
+  });
+
+  it("takes a month's last day when the month lacks the day, without carrying it on", () => {
+    expect(somarMeses('2026-01-31', 1)).toBe('2026-02-28');
+    expect(somarMeses('2028-01-31', 1)).toBe('2028-02-29');
+    expect(somarMeses('2026-01-31', 2)).toBe('2026-03-31');
+    expect(somarMeses('2026-08-31', 1)).toBe('2026-09-30');
   });
 });

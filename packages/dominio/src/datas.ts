@@ -36,6 +36,13 @@ export const instanteNoFuso = (data: string, minutos: number, fuso: string = FUS
 export const somarDias = (data: string, dias: number): string =>
   new Date(Date.parse(`${data}T00:00:00Z`) + dias * DIA_MS).toISOString().slice(0, 10);
 
+/** The same day `meses` months later; a day the month lacks becomes its last (31/01 + 1 → 28/02 or 29/02). */
+export const somarMeses = (data: string, meses: number): string => {
+  const [ano = 0, mes = 1, dia = 1] = data.split('-').map(Number);
+  const ultimoDia = new Date(Date.UTC(ano, mes - 1 + meses + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(ano, mes - 1 + meses, Math.min(dia, ultimoDia))).toISOString().slice(0, 10);
+};
+
 /** Whole days from `de` to `ate` (positive when `ate` is later). */
 export const diasEntre = (de: string, ate: string): number =>
   Math.round((Date.parse(`${ate}T00:00:00Z`) - Date.parse(`${de}T00:00:00Z`)) / DIA_MS);

@@ -4,6 +4,7 @@ export * from './boleto.ts';
 export * from './calendario.ts';
 export * from './chave-nfe.ts';
 export * from './datas.ts';
+export * from './debito-automatico.ts';
 export * from './dinheiro.ts';
 export * from './documentos.ts';
 export * from './encargos.ts';

@@ -135,9 +135,9 @@ const respostaToken = z.object({
 export type PixRecebido = z.infer<typeof pixRecebido>;
 export type CobrancaPsp = z.infer<typeof cobranca>;
 
-type Resposta = { status: number; json: unknown; texto: string };
+export type Resposta = { status: number; json: unknown; texto: string };
 
-const sucesso = (status: number) => status >= 200 && status <= 299;
+export const sucesso = (status: number) => status >= 200 && status <= 299;
 
 const lerJson = (texto: string): unknown => {
   try {
@@ -153,7 +153,7 @@ const formUrlencoded = (texto: string) => new URLSearchParams([['', texto]]).toS
 // Renew ahead of expiry, so a call never leaves with a token that dies on the way.
 const margemDeRenovacaoMs = (expiraEmS: number) => Math.min(60_000, expiraEmS * 100);
 
-const ler = <T>(resposta: Resposta, esquema: z.ZodType<T>, oQue: string): T => {
+export const ler = <T>(resposta: Resposta, esquema: z.ZodType<T>, oQue: string): T => {
   if (!sucesso(resposta.status)) throw erroDeResposta(resposta.status, resposta.json, resposta.texto);
   const lido = esquema.safeParse(resposta.json);
   if (!lido.success) throw respostaInvalida(oQue, resposta.status, lido.error);
@@ -285,7 +285,7 @@ export class ClienteApiPix {
   }
 
   /** One retry with a new token when the PSP stops accepting the cached one before its expiry. */
-  private async chamar(metodo: string, caminho: string, corpo?: unknown): Promise<Resposta> {
+  async chamar(metodo: string, caminho: string, corpo?: unknown): Promise<Resposta> {
     const token = await this.obterToken();
     const resposta = await this.chamarCom(token, metodo, caminho, corpo);
     if (resposta.status !== 401) return resposta;
@@ -305,8 +305,9 @@ export class ClienteApiPix {
   }
 
   /**
-   * A keep-alive socket the PSP closed just as the request left fails before any answer; every API Pix
-   * call is idempotent (PUT and PATCH by txid, GET), so it goes once more on a new connection.
+   * A keep-alive socket the PSP closed just as the request left fails before any answer; a PUT, PATCH or
+   * GET is idempotent, so it goes once more on a new connection. A POST (`/rec`, `/locrec`) never goes
+   * twice here: its caller finds out what the first did (docs/decisions/043-pix-automatico.md).
    */
   private async enviar(
     metodo: string,
@@ -355,6 +356,7 @@ export class ClienteApiPix {
         clearTimeout(relogio);
         if (
           repetir &&
+          metodo !== 'POST' &&
           pedido.reusedSocket &&
           !respondeu &&
           !esgotado &&

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brCodeValido, crc16, gerarBrCodeDinamico } from './br-code.ts';
+import { brCodeValido, comRecorrencia, crc16, gerarBrCodeDinamico } from './br-code.ts';
 
 type Vetor = { name: string; kind: string; payload: string; fields: Record<string, string | null> };
 const vetores = JSON.parse(
@@ -99,5 +99,25 @@ describe('brCodeValido', () => {
     const [primeiro] = vetores.valid;
     expect(brCodeValido(primeiro?.payload.slice(0, -1) ?? '')).toBe(false);
     expect(brCodeValido('hello')).toBe(false);
+  });
+});
+
+describe('comRecorrencia', () => {
+  it("adds the recurrence's location in field 80 as the Banco Central's journey-2 example does, CRC and all", () => {
+    const exemplo = JSON.parse(
+      readFileSync(
+        new URL('../../../../test/fixtures/pix/automatico/recResponse3.json', import.meta.url),
+        'utf8',
+      ),
+    ).dadosQR.pixCopiaECola as string;
+    const semRecorrencia =
+      '00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304';
+    const base = `${semRecorrencia}${crc16(semRecorrencia)}`;
+    const composto = comRecorrencia(
+      base,
+      'https://pix.example.com/qr/v2/rec/2353c790eefb11eaadc10242ac120002',
+    );
+    expect(composto).toBe(exemplo);
+    expect(brCodeValido(composto)).toBe(true);
   });
 });

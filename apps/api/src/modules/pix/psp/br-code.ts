@@ -70,6 +70,18 @@ export const gerarBrCodeDinamico = (dados: DadosPixDinamico): string => {
   return montar(conta, dados);
 };
 
+/**
+ * PIX Automático's composite code (journey 3, docs/formatos-externos.md §7): the charge's own code with
+ * the recurrence's location in field 80, so paying it also authorises the recurrence.
+ */
+export const comRecorrencia = (payload: string, locationRec: string): string => {
+  const recorrencia = campo('00', GUI_PIX) + campo('25', locationRec.trim().replace(/^https?:\/\//i, ''));
+  if (recorrencia.length > CONTA_MAXIMA)
+    throw new Error('location da recorrência longa demais para o BR Code');
+  const corpo = `${payload.slice(0, -8)}${campo('80', recorrencia)}6304`;
+  return `${corpo}${crc16(corpo)}`;
+};
+
 const tlvsValidos = (texto: string): boolean => {
   let posicao = 0;
   while (posicao < texto.length) {

@@ -20,6 +20,7 @@ import {
   valorDoPagamento,
   violacoesDaCobranca,
 } from './psp-falso-cobrancas.test-fixtures.ts';
+import { RecorrenciasFalsas } from './psp-falso-recorrencias.test-fixtures.ts';
 
 // A PSP speaking the API Pix v2 on loopback, for tests and benchmarks: mutual TLS with the test CA (a
 // client certificate from another CA, or an expired one, never gets past the handshake), OAuth2 client
@@ -37,6 +38,8 @@ export type OpcoesPspFalso = {
   cidade?: string;
   /** Page size of `GET /pix` when the call does not say. */
   itensPorPagina?: number;
+  /** PIX Automático (`/rec`, `/cobr`…); false: a PSP without it, whose endpoints answer 404. */
+  recorrencias?: boolean;
 };
 
 export type ChamadaPsp = { metodo: string; caminho: string; status: number };
@@ -53,6 +56,9 @@ export type OpcoesPagamento = {
 type Resposta = { status: number; corpo?: unknown; cabecalhos?: Record<string, string> };
 
 const ESCOPOS = 'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read';
+const ESCOPOS_RECORRENCIAS =
+  'rec.write rec.read cobr.write cobr.read payloadlocationrec.write payloadlocationrec.read webhookrec.write webhookrec.read webhookcobr.write webhookcobr.read';
+const RECURSOS_RECORRENCIAS = new Set(['locrec', 'rec', 'cobr', 'webhookrec', 'webhookcobr']);
 const ITENS_POR_PAGINA = 100;
 
 const naoEncontrado = (): Resposta => ({
@@ -100,6 +106,9 @@ export class PspFalso {
   readonly clientSecret: string;
   readonly chave: string;
   webhook: { webhookUrl: string; criacao: string } | null = null;
+  /** The PSP's clock: a test moves it to create a recurring charge inside D-10…D-2. */
+  relogio: () => Date = () => new Date();
+  readonly recorrencias: RecorrenciasFalsas;
   url = '';
   tokenUrl = '';
 
@@ -115,6 +124,15 @@ export class PspFalso {
     this.clientId = opcoes.clientId ?? 'cliente-de-teste';
     this.clientSecret = opcoes.clientSecret ?? 'segredo:de teste+1';
     this.chave = opcoes.chave ?? '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+    this.recorrencias = new RecorrenciasFalsas({
+      agora: () => this.relogio(),
+      ispb: opcoes.ispb ?? '60701190',
+      porta: () => (this.servidor.address() as AddressInfo).port,
+      recebedor: () => this.recebedor,
+      cobrancas: this.cobrancas,
+      pix: this.pix,
+      pagar: (txid) => this.pagar(txid),
+    });
     const { ca, servidor } = certificadosDeTeste();
     this.servidor = https.createServer(
       {
@@ -155,7 +173,7 @@ export class PspFalso {
   async pagar(txid: string, opcoes: OpcoesPagamento = {}): Promise<PixRecebido> {
     const cobranca = this.cobrancas.get(txid);
     if (!cobranca) throw new Error(`PSP falso: não há cobrança com o txid ${txid}`);
-    const agora = new Date();
+    const agora = this.relogio();
     const data = opcoes.data ?? hojeNoFuso(agora);
     conferirPagavel(cobranca, data, agora);
     const devido = valorDoPagamento(cobranca, data);
@@ -244,7 +262,9 @@ export class PspFalso {
     if (url.pathname === '/oauth/token' && metodo === 'POST')
       return this.emitirToken(autorizacao, texto, pedido);
     const [raiz, recurso, id, ...resto] = url.pathname.split('/').slice(1);
-    if (raiz !== 'v2' || resto.length > 0) return naoEncontrado();
+    const deRecorrencia = recurso !== undefined && RECURSOS_RECORRENCIAS.has(recurso);
+    if (raiz !== 'v2' || (resto.length > 0 && !deRecorrencia)) return naoEncontrado();
+    if (deRecorrencia && this.opcoes.recorrencias === false) return naoEncontrado();
     if (this.falhas.restantes > 0) {
       this.falhas.restantes -= 1;
       const { status, corpo } = this.falhas;
@@ -265,6 +285,16 @@ export class PspFalso {
     } catch {
       return invalida('RequisicaoInvalida', 'Requisição inválida.', 'O corpo não é um JSON válido.');
     }
+    if (deRecorrencia)
+      return (
+        this.recorrencias.responder(
+          metodo,
+          recurso,
+          [id, ...resto].filter((p) => p !== undefined && p !== ''),
+          url,
+          json,
+        ) ?? naoEncontrado()
+      );
     const chave = id === undefined ? undefined : decodeURIComponent(id);
     if ((recurso === 'cob' || recurso === 'cobv') && chave !== undefined)
       return this.cobranca(recurso, metodo, chave, json);
@@ -287,7 +317,12 @@ export class PspFalso {
     this.tokens.set(token, Date.now() + expiresIn * 1000);
     return {
       status: 200,
-      corpo: { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: ESCOPOS },
+      corpo: {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: expiresIn,
+        scope: this.opcoes.recorrencias === false ? ESCOPOS : `${ESCOPOS} ${ESCOPOS_RECORRENCIAS}`,
+      },
     };
   }
 
@@ -341,7 +376,7 @@ export class PspFalso {
         txid,
         status: 'ATIVA',
         revisao: 0,
-        criacao: new Date(),
+        criacao: this.relogio(),
         locId: this.proximoLocId++,
         location,
         pixCopiaECola: this.copiaECola(tipo, location, corpo as Objeto),
