@@ -43,7 +43,7 @@ const modulo = (caminho: string) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(c
  * Modules built in layers (decision 032): each sub-folder is its own node, so a lower layer may serve a
  * module that an upper layer uses, and the layers themselves may not form a cycle.
  */
-const MODULOS_EM_CAMADAS = new Set(['pix']);
+const MODULOS_EM_CAMADAS = new Set(['pix', 'debito-automatico']);
 
 const noDoModulo = (caminho: string): string | undefined => {
   const nome = modulo(caminho);

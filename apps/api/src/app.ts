@@ -23,6 +23,8 @@ import { contasPrescritasAdminRoutes } from './modules/contas-receber/contas-pre
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
 import { adminDashboardRoutes } from './modules/dashboards/admin-dashboard.routes.ts';
 import { operadorDashboardRoutes } from './modules/dashboards/operador-dashboard.routes.ts';
+import { debitoAutomaticoRoutes } from './modules/debito-automatico/cobranca/debito-automatico.routes.ts';
+import { webhookDebitoRoutes } from './modules/debito-automatico/cobranca/webhook-debito.routes.ts';
 import { eventosRoutes } from './modules/eventos/eventos.routes.ts';
 import {
   exportacoesAdminRoutes,
@@ -133,6 +135,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(authRoutes, { loginRateLimit: opts.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(whatsappWebhookRoutes);
   await app.register(webhookPixRoutes);
+  await app.register(webhookDebitoRoutes);
   await app.register(zenviaWebhookRoutes);
   await app.register(descadastroRoutes);
   await app.register(portalRoutes, { limites: opts.portalRateLimit ?? LIMITES_PORTAL_PADRAO });
@@ -173,6 +176,7 @@ export const buildApp = async (opts: AppOptions) => {
       janelaRoutes,
       simuladorRoutes,
       negociacoesRoutes,
+      debitoAutomaticoRoutes,
       comprovantesOperadorRoutes,
       cobrancasPixRoutes,
       simulacaoPixRoutes,

@@ -149,5 +149,7 @@ export const sistemaSettings = z.object({
   automacao_ativa: z.boolean().default(true),
   /** Operators may import the bank's files too (docs/conciliacao.md §2); the review stays the admin's. */
   conciliacao_operadores: z.boolean().default(false),
+  /** Agreements of 2+ instalments offer PIX Automático when the provider has it (docs/pix-automatico.md §1). */
+  debito_automatico: z.boolean().default(true),
 });
 export type SistemaSettings = z.infer<typeof sistemaSettings>;

@@ -10,6 +10,7 @@ export * from './common.ts';
 export * from './comprovantes.ts';
 export * from './conciliacao.ts';
 export * from './configuracoes.ts';
+export * from './debito-automatico.ts';
 export * from './domain.ts';
 export * from './erros.ts';
 export * from './etiquetas.ts';

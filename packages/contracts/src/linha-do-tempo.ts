@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operadorRef } from './admin.ts';
 import { CARACTERES_DE_CONTROLE, ID_INVALIDO, ID_MAXIMO, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
+import { DEBITO_EVENTOS } from './debito-automatico.ts';
 import {
   CANAIS_MENSAGEM,
   CHAMADA_RESULTADOS,
@@ -87,6 +88,7 @@ export const LINHA_DO_TEMPO_TIPOS = [
   'status',
   'nota',
   'movimento_bancario',
+  'debito_automatico',
 ] as const;
 export type LinhaDoTempoTipo = (typeof LINHA_DO_TEMPO_TIPOS)[number];
 
@@ -226,6 +228,15 @@ export const linhaDoTempoItem = z
       nosso_numero: z.string().nullable(),
       conta_id: z.number().int().nullable(),
       data: z.iso.date(),
+    }),
+    z.object({
+      ...base,
+      tipo: z.literal('debito_automatico'),
+      /** A step of an agreement's PIX Automático (docs/pix-automatico.md §5). */
+      evento: z.enum(DEBITO_EVENTOS),
+      negociacao_id: z.number().int(),
+      conta_id: z.number().int().nullable(),
+      detalhe: z.string().nullable(),
     }),
     z.object({
       ...base,

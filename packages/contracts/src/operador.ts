@@ -10,6 +10,7 @@ import {
   pageQuery,
   SEM_CARACTERES_DE_CONTROLE,
 } from './common.ts';
+import { debitoAutomaticoView } from './debito-automatico.ts';
 import {
   BASES_LEGAIS,
   CANAIS,
@@ -173,6 +174,8 @@ export const negociacaoView = z.object({
   /** The receivables the agreement replaced, and the instalments it created. */
   contas_ids: z.array(z.number().int()),
   parcelas_ids: z.array(z.number().int()),
+  /** PIX Automático for instalments 2…N (docs/pix-automatico.md §5); null when the agreement has none. */
+  debito_automatico: debitoAutomaticoView.nullable(),
 });
 export type NegociacaoView = z.infer<typeof negociacaoView>;
 
@@ -334,6 +337,11 @@ export const negociacaoBody = z.strictObject({
     .max(90, 'Intervalo máximo de 90 dias.')
     .default(30),
   observacao: z.string().trim().max(1000, 'A observação pode ter no máximo 1000 caracteres.').optional(),
+  /**
+   * PIX Automático for instalments 2…N (docs/pix-automatico.md §1): 2+ instalments, due the same day of
+   * each month (intervalo 30), a customer with CPF or CNPJ, and a provider that has it.
+   */
+  debito_automatico: z.boolean({ error: 'Informe se o acordo terá débito automático.' }).optional(),
 });
 export type NegociacaoBody = z.input<typeof negociacaoBody>;
 /**
@@ -342,6 +350,23 @@ export type NegociacaoBody = z.input<typeof negociacaoBody>;
  */
 export const termosAcordoView = z.object({ na_fila: z.boolean(), motivo: z.string().nullable() });
 export type TermosAcordoView = z.infer<typeof termosAcordoView>;
+export const negociacaoParams = z.object({
+  id: z.coerce
+    .number({ error: ID_INVALIDO })
+    .int(ID_INVALIDO)
+    .positive(ID_INVALIDO)
+    .max(ID_MAXIMO, ID_INVALIDO),
+  negociacaoId: z.coerce
+    .number({ error: ID_INVALIDO })
+    .int(ID_INVALIDO)
+    .positive(ID_INVALIDO)
+    .max(ID_MAXIMO, ID_INVALIDO),
+});
+/** The customer after a simulated step of the automatic debit (docs/pix-automatico.md §6). */
+export const debitoSimuladoResponse = z.object({ cliente: clienteDetalhe });
+/** The operator cancelled an agreement's automatic debit (docs/pix-automatico.md §4). */
+export const debitoCanceladoResponse = z.object({ negociacao: negociacaoView, cliente: clienteDetalhe });
+
 export const negociacaoResponse = z.object({
   negociacao: negociacaoView,
   cliente: clienteDetalhe,

@@ -18,11 +18,28 @@ export const pixStatus = z
     /** pt-BR: what the PSP answered, or what to fix. */
     mensagem: z.string().nullable(),
     verificado_em: z.iso.datetime().nullable(),
+    /**
+     * Whether the PSP answers PIX Automático (`/rec`, `/cobr`) with these credentials; null until
+     * verified (the simulator: always true).
+     */
+    recorrencias: z.boolean().nullable(),
   })
   .meta({ id: 'PixStatus' });
 export type PixStatus = z.infer<typeof pixStatus>;
 
 export const CERTIFICADO_FORMATOS = ['pem', 'pkcs12'] as const;
+
+/** `recebedor.tipoConta` of a recurring charge (`PUT /cobr/{txid}`, API Pix 2.9). */
+export const TIPOS_CONTA_RECEBEDOR = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+export type TipoContaRecebedor = (typeof TIPOS_CONTA_RECEBEDOR)[number];
+
+/** The receiver's account the PSP credits PIX Automático debits to (docs/decisions/043-pix-automatico.md). */
+export const contaRecebedorView = z.object({
+  agencia: z.string().nullable(),
+  conta: z.string(),
+  tipo_conta: z.enum(TIPOS_CONTA_RECEBEDOR),
+});
+export type ContaRecebedorView = z.infer<typeof contaRecebedorView>;
 
 /** Provider settings as read: secrets never come back, only a mask; the certificate only by its expiry. */
 export const pixSettingsView = z
@@ -38,12 +55,36 @@ export const pixSettingsView = z
       .nullable(),
     webhook_url: z.string().nullable(),
     validade_apos_vencimento_dias: z.number().int(),
+    /** null until an admin gives it; PIX Automático needs it. */
+    conta_recebedor: contaRecebedorView.nullable(),
     status: pixStatus,
   })
   .meta({ id: 'PixSettings' });
 export type PixSettingsView = z.infer<typeof pixSettingsView>;
 
 const urlHttp = (mensagem: string) => z.url({ protocol: /^https?$/, error: mensagem });
+
+const CONTA_OBRIGATORIA = 'Informe a conta (até 20 caracteres).';
+
+// The API Pix takes agencia ≤ 4 and conta ≤ 20 characters; a check digit may follow a "-".
+const contaRecebedorBody = z.strictObject({
+  agencia: z
+    .string({ error: 'A agência tem até 4 dígitos.' })
+    .trim()
+    .regex(/^\d{1,4}$/, 'A agência tem até 4 dígitos.')
+    .nullable()
+    .optional(),
+  conta: z
+    .string({ error: CONTA_OBRIGATORIA })
+    .trim()
+    .min(1, { error: CONTA_OBRIGATORIA, abort: true })
+    .max(20, { error: CONTA_OBRIGATORIA, abort: true })
+    .regex(
+      /^\d+(?:-?[0-9A-Za-z])?$/,
+      'Use só dígitos na conta, com o dígito verificador após "-" (ex.: 12345-6).',
+    ),
+  tipo_conta: z.enum(TIPOS_CONTA_RECEBEDOR, { error: 'Escolha o tipo da conta.' }),
+});
 
 /**
  * Update. A secret or certificate left out keeps the stored one; sending a PEM pair replaces a PKCS#12
@@ -67,13 +108,16 @@ export const pixSettingsBody = z.strictObject({
     .min(0, 'Use de 0 a 365 dias.')
     .max(365, 'Use de 0 a 365 dias.')
     .optional(),
+  /** Left out keeps the stored account; null clears it. */
+  conta_recebedor: contaRecebedorBody.nullable().optional(),
 });
 export type PixSettingsBody = z.input<typeof pixSettingsBody>;
 
-export const COBRANCA_PIX_TIPOS = ['cob', 'cobv'] as const;
+/** `cobr`: an instalment's recurring charge under PIX Automático (docs/pix-automatico.md): nothing to copy. */
+export const COBRANCA_PIX_TIPOS = ['cob', 'cobv', 'cobr'] as const;
 export const COBRANCA_PIX_STATUSES = ['ativa', 'paga', 'removida', 'expirada'] as const;
 export type CobrancaPixStatus = (typeof COBRANCA_PIX_STATUSES)[number];
-export const COBRANCA_PIX_ORIGENS = ['operador', 'regua', 'acordo', 'portal'] as const;
+export const COBRANCA_PIX_ORIGENS = ['operador', 'regua', 'acordo', 'portal', 'debito_automatico'] as const;
 
 /** A charge at the provider: what the customer pays and what it settles. */
 export const cobrancaPixView = z
@@ -87,7 +131,8 @@ export const cobrancaPixView = z
     valida_ate: z.iso.datetime(),
     status: z.enum(COBRANCA_PIX_STATUSES),
     origem: z.enum(COBRANCA_PIX_ORIGENS),
-    pix_copia_e_cola: z.string(),
+    /** null for a recurring charge (`cobr`): the payer's bank debits it. */
+    pix_copia_e_cola: z.string().nullable(),
     contas_ids: z.array(z.number().int()),
     created_at: z.iso.datetime(),
     paga_em: z.iso.datetime().nullable(),

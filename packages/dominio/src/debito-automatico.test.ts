@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CobrancaRecorrenteVista,
-  dentroDaJanela,
-  janelaDaCobrancaRecorrente,
-  proximoPasso,
-} from './debito-automatico.ts';
+import { type CobrancaRecorrenteVista, proximoPasso, vencimentosNaJanela } from './debito-automatico.ts';
 
 describe('the window of a recurring charge', () => {
-  it('opens 10 days and closes 2 days before the due date', () => {
-    expect(janelaDaCobrancaRecorrente('2026-12-15')).toEqual({ de: '2026-12-05', ate: '2026-12-13' });
-    expect(dentroDaJanela('2026-12-04', '2026-12-15')).toBe(false);
-    expect(dentroDaJanela('2026-12-05', '2026-12-15')).toBe(true);
-    expect(dentroDaJanela('2026-12-13', '2026-12-15')).toBe(true);
-    expect(dentroDaJanela('2026-12-14', '2026-12-15')).toBe(false);
-    expect(dentroDaJanela('2026-12-16', '2026-12-15')).toBe(false);
+  it('on a day, the charges due from 2 to 10 days later may be created (D-10…D-2)', () => {
+    expect(vencimentosNaJanela('2026-12-05')).toEqual({ de: '2026-12-07', ate: '2026-12-15' });
   });
 
   it('counts calendar days across a month and a year', () => {
-    expect(dentroDaJanela('2026-12-27', '2027-01-06')).toBe(true);
-    expect(dentroDaJanela('2026-12-26', '2027-01-06')).toBe(false);
+    expect(vencimentosNaJanela('2026-12-27')).toEqual({ de: '2026-12-29', ate: '2027-01-06' });
   });
 });
 
@@ -30,16 +19,25 @@ describe('the step after an attempt', () => {
     tentativas: [],
     ...parcial,
   });
-  const rejeitadas = (n: number) => Array.from({ length: n }, () => ({ status: 'REJEITADA' as const }));
+  /** `n` rejected attempts on the due date and the days after it. */
+  const rejeitadas = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ status: 'REJEITADA' as const, data: `2026-12-${15 + i}` }));
 
   it('waits while no attempt was made or one is open', () => {
     expect(proximoPasso(cobranca({}), '2026-12-10')).toEqual({ passo: 'aguardar' });
-    expect(proximoPasso(cobranca({ tentativas: [{ status: 'AGENDADA' }] }), '2026-12-15')).toEqual({
+    expect(
+      proximoPasso(cobranca({ tentativas: [{ status: 'AGENDADA', data: '2026-12-15' }] }), '2026-12-15'),
+    ).toEqual({
       passo: 'aguardar',
     });
     expect(
       proximoPasso(
-        cobranca({ tentativas: [{ status: 'REJEITADA' }, { status: 'SOLICITADA' }] }),
+        cobranca({
+          tentativas: [
+            { status: 'REJEITADA', data: '2026-12-15' },
+            { status: 'SOLICITADA', data: '2026-12-16' },
+          ],
+        }),
         '2026-12-16',
       ),
     ).toEqual({ passo: 'aguardar' });
@@ -47,7 +45,15 @@ describe('the step after an attempt', () => {
 
   it('is paid when an attempt was paid or the charge concluded', () => {
     expect(
-      proximoPasso(cobranca({ tentativas: [{ status: 'REJEITADA' }, { status: 'PAGA' }] }), '2026-12-16'),
+      proximoPasso(
+        cobranca({
+          tentativas: [
+            { status: 'REJEITADA', data: '2026-12-15' },
+            { status: 'PAGA', data: '2026-12-16' },
+          ],
+        }),
+        '2026-12-16',
+      ),
     ).toEqual({ passo: 'paga' });
     expect(proximoPasso(cobranca({ status: 'CONCLUIDA' }), '2026-12-16')).toEqual({ passo: 'paga' });
   });
@@ -70,6 +76,17 @@ describe('the step after an attempt', () => {
     });
     expect(proximoPasso(cobranca({ tentativas: rejeitadas(2) }), '2026-12-22')).toEqual({
       passo: 'pix_avulso',
+    });
+  });
+
+  it('a retry is the day after the failed attempt, or tomorrow when that has passed', () => {
+    expect(proximoPasso(cobranca({ tentativas: rejeitadas(2) }), '2026-12-01')).toEqual({
+      passo: 'retentar',
+      data: '2026-12-17',
+    });
+    expect(proximoPasso(cobranca({ tentativas: rejeitadas(1) }), '2026-12-20')).toEqual({
+      passo: 'retentar',
+      data: '2026-12-21',
     });
   });
 

@@ -1,3 +1,10 @@
+import { ativarRecorrencia } from '../modules/debito-automatico/adesao/jobs/ativar.job.ts';
+import {
+  cobrarDebitos,
+  PERIODO_DEBITO_SEGUNDOS,
+} from '../modules/debito-automatico/cobranca/jobs/cobrar.job.ts';
+import { lerCobrancaRecorrente } from '../modules/debito-automatico/cobranca/jobs/ler-cobranca.job.ts';
+import { lerRecorrencia } from '../modules/debito-automatico/cobranca/jobs/ler-recorrencia.job.ts';
 import { despacharMensagem } from '../modules/mensagens/jobs/despachar-mensagem.job.ts';
 import { lerCaixaDeEmail, PERIODO_CAIXA_SEGUNDOS } from '../modules/mensagens/jobs/ler-caixa.job.ts';
 import { enviarTermos } from '../modules/negociacoes/jobs/enviar-termos.job.ts';
@@ -25,6 +32,10 @@ export const TAREFAS: readonly Tarefa[] = [
   planejarRegua,
   prescreverContas,
   lerCaixaDeEmail,
+  ativarRecorrencia,
+  lerRecorrencia,
+  lerCobrancaRecorrente,
+  cobrarDebitos,
 ];
 
 /** The scheduled jobs; the régua plans only where the engine runs (the server or the workers, not tests). */
@@ -35,5 +46,6 @@ export const agendamentos = (periodos: {
   { tarefa: conciliarComPsp, periodoSegundos: periodos.pixConciliacaoSegundos },
   { tarefa: prescreverContas, periodoSegundos: PERIODO_PRESCRICAO_SEGUNDOS },
   { tarefa: lerCaixaDeEmail, periodoSegundos: PERIODO_CAIXA_SEGUNDOS },
+  { tarefa: cobrarDebitos, periodoSegundos: PERIODO_DEBITO_SEGUNDOS },
   ...(periodos.reguaSegundos ? [{ tarefa: planejarRegua, periodoSegundos: periodos.reguaSegundos }] : []),
 ];

@@ -52,7 +52,9 @@ describe('GET /api/docs/json', () => {
       'post /api/portal/link',
       'post /api/portal/sessao',
       'post /api/publico/descadastro/{token}',
+      'post /api/webhooks/pix/{segredo}/cobr',
       'post /api/webhooks/pix/{segredo}/pix',
+      'post /api/webhooks/pix/{segredo}/rec',
       'post /api/webhooks/whatsapp',
       'post /api/webhooks/zenvia/{segredo}',
     ]);

@@ -31,6 +31,7 @@ import {
   portalLinks,
   portalSessoes,
   promessas,
+  recorrenciasPix,
   respostasRapidas,
   usuarios,
 } from '../db/schema/index.ts';
@@ -222,6 +223,34 @@ const lancamentoEmRevisao = async () => {
 };
 
 /** A customer of `dono` with one open receivable. */
+/** An agreement of the customer's with an automatic debit awaiting approval (not yet at a PSP). */
+const acordoComDebitoDe = async (clienteId: number): Promise<number> => {
+  const [negociacao] = await db()
+    .insert(negociacoes)
+    .values({
+      clienteId,
+      valorOriginalCentavos: 20_000,
+      valorTotalCentavos: 20_000,
+      parcelas: 2,
+      primeiroVencimento: hoje,
+      intervaloDias: 30,
+      mensal: true,
+    })
+    .returning({ id: negociacoes.id });
+  if (!negociacao) throw new Error('negociação não criada');
+  await db()
+    .insert(recorrenciasPix)
+    .values({
+      negociacaoId: negociacao.id,
+      clienteId,
+      provedor: 'simulador',
+      valorCentavos: 10_000,
+      dataInicial: somarDias(hoje, 30),
+      dataFinal: somarDias(hoje, 30),
+    });
+  return negociacao.id;
+};
+
 const clienteComConta = async (dono: TestUser, status: ClienteStatus = 'ativo') => {
   const clienteId = await clienteDe(dono, status);
   return { clienteId, contaId: await contaDe(clienteId) };
@@ -800,6 +829,42 @@ const CASOS: Record<string, Caso> = {
       };
     },
   },
+  'POST /api/operador/clientes/:id/negociacoes/:negociacaoId/debito-automatico/cancelar': {
+    quem: () => u.opA,
+    status: 200,
+    preparar: async () => {
+      const clienteId = await clienteDe(u.opA, 'em_atendimento');
+      const alvo = { id: clienteId, negociacaoId: await acordoComDebitoDe(clienteId) };
+      return {
+        id: alvo,
+        recusas: [{ rotulo: 'cliente de outro operador', quem: u.opB, id: alvo, status: 404 }],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, negociacaoId: NAO_EXISTE }, status: 404 },
+  },
+  'POST /api/operador/clientes/:id/negociacoes/:negociacaoId/debito-automatico/simular': {
+    quem: () => u.opA,
+    // The recurrence of the fixture was never created at the (simulated) PSP: nothing to simulate yet.
+    status: 409,
+    preparar: async () => {
+      const clienteId = await clienteDe(u.opA, 'em_atendimento');
+      const alvo = { id: clienteId, negociacaoId: await acordoComDebitoDe(clienteId) };
+      return {
+        id: alvo,
+        corpo: { acao: 'aprovar' },
+        recusas: [
+          {
+            rotulo: 'cliente de outro operador',
+            quem: u.opB,
+            id: alvo,
+            corpo: { acao: 'aprovar' },
+            status: 404,
+          },
+        ],
+      };
+    },
+    inexistente: { valor: { id: NAO_EXISTE, negociacaoId: NAO_EXISTE }, status: 404 },
+  },
   'POST /api/operador/clientes/:id/pagamentos': {
     quem: () => u.opA,
     status: 201,
@@ -971,6 +1036,16 @@ const CASOS: Record<string, Caso> = {
     quem: () => u.opA,
     status: 404,
     preparar: async () => ({ id: 'segredo-qualquer', corpo: { pix: [] }, recusas: [] }),
+  },
+  'POST /api/webhooks/pix/:segredo/rec': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: 'segredo-qualquer', corpo: { recs: [] }, recusas: [] }),
+  },
+  'POST /api/webhooks/pix/:segredo/cobr': {
+    quem: () => u.opA,
+    status: 404,
+    preparar: async () => ({ id: 'segredo-qualquer', corpo: { cobsr: [] }, recusas: [] }),
   },
   // Public, behind their secret segment or signed token: anything else is a 404 (decision 039).
   'POST /api/webhooks/zenvia/:segredo': {

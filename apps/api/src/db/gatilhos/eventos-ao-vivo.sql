@@ -126,3 +126,11 @@ CREATE OR REPLACE TRIGGER leituras_cliente_eventos_ins AFTER INSERT ON leituras_
 
 CREATE OR REPLACE TRIGGER leituras_cliente_eventos_upd AFTER UPDATE ON leituras_cliente REFERENCING OLD TABLE AS antigos NEW TABLE AS novos
   FOR EACH STATEMENT EXECUTE FUNCTION eventos_leituras_atualizacao();
+
+-- PIX Automático (docs/pix-automatico.md §5): each step of an agreement's automatic debit is on the
+-- customer's timeline, so its insert tells the customer's screens.
+CREATE OR REPLACE TRIGGER debito_eventos_eventos_ins AFTER INSERT ON debito_eventos REFERENCING NEW TABLE AS novos
+  FOR EACH STATEMENT EXECUTE FUNCTION eventos_insercao('cliente_id');
+
+CREATE OR REPLACE TRIGGER recorrencias_pix_eventos_upd AFTER UPDATE ON recorrencias_pix REFERENCING OLD TABLE AS antigos NEW TABLE AS novos
+  FOR EACH STATEMENT EXECUTE FUNCTION eventos_atualizacao('cliente_id');

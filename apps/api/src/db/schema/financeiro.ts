@@ -14,7 +14,17 @@ import {
 } from '@cobranca/contracts';
 import { FORMATO_CHAVE_NFE } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { clientes } from './clientes.ts';
 import { centavos, createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { lancamentosBancarios } from './conciliacao.ts';
@@ -41,6 +51,8 @@ export const negociacoes = pgTable(
     parcelas: integer('parcelas').notNull(),
     primeiroVencimento: date('primeiro_vencimento').notNull(),
     intervaloDias: integer('intervalo_dias').notNull(),
+    /** Due on the same day of each month (an agreement with automatic debit, docs/pix-automatico.md §1). */
+    mensal: boolean('mensal').notNull().default(false),
     observacao: text('observacao'),
     encerradaEm: timestamptz('encerrada_em'),
     createdAt: createdAt(),

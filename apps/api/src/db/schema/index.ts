@@ -1,5 +1,6 @@
 export * from './clientes.ts';
 export * from './conciliacao.ts';
+export * from './debito-automatico.ts';
 export * from './exportacoes.ts';
 export * from './financeiro.ts';
 export * from './idempotencia.ts';

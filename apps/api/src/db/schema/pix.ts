@@ -49,7 +49,8 @@ export const cobrancasPix = pgTable(
     valorCentavos: centavos('valor_centavos').notNull(),
     vencimento: date('vencimento'),
     validaAte: timestamptz('valida_ate').notNull(),
-    pixCopiaECola: text('pix_copia_e_cola').notNull(),
+    /** null only for a recurring charge (`cobr`): the payer's bank debits it, there is nothing to copy. */
+    pixCopiaECola: text('pix_copia_e_cola'),
     location: text('location'),
     mensagemId: integer('mensagem_id').references(() => mensagens.id, { onDelete: 'set null' }),
     criadaPor: integer('criada_por').references(() => usuarios.id, { onDelete: 'set null' }),
@@ -71,6 +72,10 @@ export const cobrancasPix = pgTable(
     check('cobrancas_pix_status_ck', sql.raw(`status IN (${sqlList(COBRANCA_PIX_STATUSES)})`)),
     check('cobrancas_pix_valor_ck', sql`${t.valorCentavos} > 0`),
     check('cobrancas_pix_cobv_ck', sql`${t.tipo} <> 'cobv' OR ${t.vencimento} IS NOT NULL`),
+    check(
+      'cobrancas_pix_copia_e_cola_ck',
+      sql`(${t.tipo} = 'cobr') = (${t.pixCopiaECola} IS NULL) AND (${t.tipo} <> 'cobr' OR ${t.vencimento} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -546,6 +546,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
           created_at: '2026-01-10T12:00:00.654Z',
           contas_ids: [ids.negociada1, ids.negociada2],
           parcelas_ids: [ids.parcela2, ids.parcela1],
+          debito_automatico: null,
         },
         {
           id: ids.acordoCancelado,
@@ -562,6 +563,7 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
           created_at: '2025-12-01T11:00:00.000Z',
           contas_ids: [],
           parcelas_ids: [],
+          debito_automatico: null,
         },
       ],
       pagamentos: [

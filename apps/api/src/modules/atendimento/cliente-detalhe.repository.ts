@@ -40,6 +40,11 @@ import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mens
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
+import {
+  type DebitoLido,
+  debitoDaNegociacao,
+  toDebitoAutomaticoView,
+} from '../debito-automatico/adesao/debito-automatico.view.ts';
 
 // The operator's workspace view of one customer (`clienteDetalhe`), always read through the scope.
 
@@ -120,9 +125,9 @@ const contasDoCliente = filhos(
   sql`${contasReceber.vencimento}, ${contasReceber.id}`,
 );
 
-// [row, ids of the receivables it replaced in id order]
+// [row, ids of the receivables it replaced in id order, its automatic debit]
 const negociacoesDoCliente = filhos(
-  sql`json_build_array(${linhaJson(colNegociacoes)}, (SELECT coalesce(json_agg(${negociacaoContas.contaId} ORDER BY ${negociacaoContas.contaId}), '[]') FROM ${negociacaoContas} WHERE ${negociacaoContas.negociacaoId} = ${negociacoes.id}))`,
+  sql`json_build_array(${linhaJson(colNegociacoes)}, (SELECT coalesce(json_agg(${negociacaoContas.contaId} ORDER BY ${negociacaoContas.contaId}), '[]') FROM ${negociacaoContas} WHERE ${negociacaoContas.negociacaoId} = ${negociacoes.id}), ${debitoDaNegociacao})`,
   sql`${negociacoes}`,
   sql`${negociacoes.clienteId}`,
   sql`${negociacoes.createdAt} DESC, ${negociacoes.id} DESC`,
@@ -182,7 +187,7 @@ const consultaDetalhe = (db: DbOrTx) =>
       sistema: campo<unknown>(sistema),
       operadorNome: campo<string | null>(nomeDoUsuario(sql`${clientes.operadorId}`)),
       contas: campo<unknown[][]>(contasDoCliente),
-      negociacoes: campo<[unknown[], number[]][]>(negociacoesDoCliente),
+      negociacoes: campo<[unknown[], number[], DebitoLido][]>(negociacoesDoCliente),
       pagamentos: campo<[unknown[], string | null][]>(pagamentosDoCliente),
       promessas: campo<unknown[][]>(promessasDoCliente),
       chamadas: campo<[unknown[], string | null][]>(chamadasDoCliente),
@@ -205,26 +210,30 @@ const toNegociacaoView = (
   n: typeof negociacoes.$inferSelect,
   contasIds: number[],
   contas: ContaReceber[],
-): NegociacaoView => ({
-  id: n.id,
-  status: n.status,
-  valor_original: centavosParaReais(n.valorOriginalCentavos),
-  encargos: centavosParaReais(n.encargosCentavos),
-  desconto: centavosParaReais(n.descontoCentavos),
-  encargos_dispensados: centavosParaReais(n.encargosDispensadosCentavos),
-  valor_total: centavosParaReais(n.valorTotalCentavos),
-  parcelas: n.parcelas,
-  primeiro_vencimento: n.primeiroVencimento,
-  intervalo_dias: n.intervaloDias,
-  observacao: n.observacao,
-  created_at: n.createdAt.toISOString(),
-  contas_ids: contasIds,
+  debito: DebitoLido,
+): NegociacaoView => {
   // Instalments carry the agreement id; the receivables it replaced are linked through negociacao_contas.
-  parcelas_ids: contas
+  const parcelas = contas
     .filter((c) => c.negociacao_id === n.id && c.origem === 'acordo')
-    .map((c) => c.id)
-    .sort((a, b) => a - b),
-});
+    .sort((a, b) => (a.vencimento === b.vencimento ? a.id - b.id : a.vencimento < b.vencimento ? -1 : 1));
+  return {
+    id: n.id,
+    status: n.status,
+    valor_original: centavosParaReais(n.valorOriginalCentavos),
+    encargos: centavosParaReais(n.encargosCentavos),
+    desconto: centavosParaReais(n.descontoCentavos),
+    encargos_dispensados: centavosParaReais(n.encargosDispensadosCentavos),
+    valor_total: centavosParaReais(n.valorTotalCentavos),
+    parcelas: n.parcelas,
+    primeiro_vencimento: n.primeiroVencimento,
+    intervalo_dias: n.intervaloDias,
+    observacao: n.observacao,
+    created_at: n.createdAt.toISOString(),
+    contas_ids: contasIds,
+    parcelas_ids: parcelas.map((c) => c.id).sort((a, b) => a - b),
+    debito_automatico: toDebitoAutomaticoView(debito, parcelas),
+  };
+};
 
 const emAberto = (contas: ContaReceber[]) => contas.filter((c) => c.status === 'aberta');
 
@@ -281,8 +290,8 @@ const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
     origem_contato: c.origemContato,
     etiquetas: c.etiquetas,
     contas,
-    negociacoes: linha.negociacoes.map(([n, contasIds]) =>
-      toNegociacaoView(lerLinha(colNegociacoes, n), contasIds, contas),
+    negociacoes: linha.negociacoes.map(([n, contasIds, debito]) =>
+      toNegociacaoView(lerLinha(colNegociacoes, n), contasIds, contas, debito),
     ),
     pagamentos: linha.pagamentos.map(([v, nome]) => {
       const p = lerLinha(colPagamentos, v);

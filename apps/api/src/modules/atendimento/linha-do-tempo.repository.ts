@@ -160,6 +160,17 @@ const ramos = (clienteId: number): Ramo[] => [
         AND a.detalhes->>'cliente_concluido' = 'true'))`,
   },
   {
+    // Each step of an agreement's automatic debit (docs/pix-automatico.md §5), by the PSP or the system.
+    tipo: 'debito_automatico',
+    em: sql`de.created_at`,
+    id: sql`de.id`,
+    autor: sql`NULL::integer`,
+    dados: sql`jsonb_build_object('evento', de.evento, 'negociacao_id', r.negociacao_id, 'conta_id', de.conta_id,
+      'detalhe', de.detalhe)`,
+    from: sql`debito_eventos de JOIN recorrencias_pix r ON r.id = de.recorrencia_id`,
+    where: sql`de.cliente_id = ${clienteId}`,
+  },
+  {
     tipo: 'nota',
     em: sql`nt.created_at`,
     id: sql`nt.id`,
@@ -192,7 +203,8 @@ type Dados = Pick<
   Pick<Item<'pagamento'>, 'data' | 'forma' | 'pix_automatico' | 'conciliado'> &
   Pick<Item<'movimento_bancario'>, 'descricao' | 'nosso_numero' | 'conta_id'> &
   Pick<Item<'status'>, 'acao' | 'detalhe'> &
-  Pick<Item<'nota'>, 'texto'> & {
+  Pick<Item<'nota'>, 'texto'> &
+  Pick<Item<'debito_automatico'>, 'evento' | 'negociacao_id'> & {
     centavos: number | string;
     parcelas: number;
     /** The status column of the branch's own table: read as that table's type by its kind. */
@@ -302,6 +314,15 @@ const toItem = (l: Linha, leitorId: number | null, agora: Date): LinhaDoTempoIte
         acao: d.acao,
         status_anterior: d.status_anterior ?? undefined,
         status_novo: d.status_novo ?? undefined,
+        detalhe: d.detalhe ?? null,
+      };
+    case 'debito_automatico':
+      return {
+        ...base,
+        tipo: l.tipo,
+        evento: d.evento,
+        negociacao_id: d.negociacao_id,
+        conta_id: d.conta_id ?? null,
         detalhe: d.detalhe ?? null,
       };
     case 'nota':

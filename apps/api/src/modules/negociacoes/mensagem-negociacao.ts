@@ -29,6 +29,10 @@ export const listaDeParcelas = (parcelas: readonly ParcelaDosTermos[]): string =
     )
     .join('\n');
 
+/** Journey 3's block: one PIX pays the first instalment and authorises the debit of the others. */
+export const blocoDebitoAutomatico = (codigo: string): string =>
+  `Pague a 1ª parcela com o PIX abaixo e, no app do seu banco, autorize o débito automático (PIX Automático) das demais, cada uma no seu vencimento:\n${codigo}`;
+
 export const montarMensagemNegociacao = (entrada: {
   nome: string;
   credor: Credor;
@@ -36,6 +40,8 @@ export const montarMensagemNegociacao = (entrada: {
   totalCentavos: number;
   /** The first instalment's PIX copia e cola; null: no charge (PIX not configured, or the PSP failed). */
   pixCopiaECola: string | null;
+  /** The code is PIX Automático's journey 3: it also authorises the other instalments' debit. */
+  debitoAutomatico?: boolean;
   template: TemplateMensagem;
   /** Default WhatsApp. */
   canal?: Canal;
@@ -52,7 +58,11 @@ export const montarMensagemNegociacao = (entrada: {
     total: formatarReais(entrada.totalCentavos),
     valor: formatarReais(primeira.valorCentavos),
     vencimento: formatarDataBr(primeira.vencimento),
-    pix: entrada.pixCopiaECola ? blocoPix(entrada.pixCopiaECola) : '',
+    pix: entrada.pixCopiaECola
+      ? entrada.debitoAutomatico
+        ? blocoDebitoAutomatico(entrada.pixCopiaECola)
+        : blocoPix(entrada.pixCopiaECola)
+      : '',
     link: MARCADOR_LINK,
   };
   return renderizarNoCanal(entrada.canal ?? 'whatsapp', 'negociacao', entrada.template, valores);

@@ -24,6 +24,8 @@ export type NovaNegociacao = {
   encargosDispensadosCentavos: number;
   primeiroVencimento: string;
   intervaloDias: number;
+  /** Due on the same day of each month (automatic debit). */
+  mensal: boolean;
   observacao: string | null;
 };
 
@@ -143,6 +145,7 @@ export class NegociacoesRepository {
         parcelas: nova.plano.parcelas.length,
         primeiroVencimento: nova.primeiroVencimento,
         intervaloDias: nova.intervaloDias,
+        mensal: nova.mensal,
         observacao: nova.observacao,
       })
       .returning({ id: negociacoes.id });

@@ -21,7 +21,11 @@ import { type ClienteRow, ClientesDoOperador } from '../clientes/clientes-operad
 import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
+import { ativarRecorrenciaAposCommit } from '../debito-automatico/adesao/jobs/ativar.job.ts';
+import { motivoSemDebitoAutomatico } from '../debito-automatico/adesao/oferta.ts';
+import { inserirRecorrencia } from '../debito-automatico/adesao/recorrencias.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
+import { buscarPixArmazenado } from '../pix/configuracao/pix-settings.repository.ts';
 import { pixConfigurado } from '../pix/configuracao/provedor-ativo.ts';
 import { enviarTermosAposCommit } from './jobs/enviar-termos.job.ts';
 import { type ContaRow, NegociacoesRepository } from './negociacoes.repository.ts';
@@ -38,6 +42,8 @@ export type NovaNegociacaoInput = {
   primeiro_vencimento: string;
   intervalo_dias: number;
   observacao?: string;
+  /** PIX Automático for instalments 2…N (docs/pix-automatico.md §1). */
+  debito_automatico?: boolean;
 };
 
 const erroContas = (mensagem: string) => erroDeCampo('DADOS_INVALIDOS', 'contas', mensagem);
@@ -108,6 +114,7 @@ const planoValidoOrThrow = async (
     parcelas: input.parcelas,
     primeiroVencimento: input.primeiro_vencimento,
     intervaloDias: input.intervalo_dias,
+    mensal: input.debito_automatico === true,
   };
   const erros = validarAcordo(entrada, {
     hoje: hojeNoFuso(new Date(), settings.fuso_horario),
@@ -128,11 +135,12 @@ const auditarNegociacao = (
   valores: ValoresNegociados,
   plano: PlanoAcordo,
   termos: { view: TermosAcordoView; mensagemId: number | null },
+  debitoAutomatico: boolean,
 ) =>
   registrarAuditoria(tx, {
     usuarioId: ator.usuarioId,
     acao: 'negociacao.criada',
-    descricao: `Acordo #${negociacaoId} com ${cliente.nome}${origem === 'portal' ? ', feito pelo cliente no portal' : ''}: ${plano.parcelas.length}x, total ${formatarReais(plano.valorTotalCentavos)}`,
+    descricao: `Acordo #${negociacaoId} com ${cliente.nome}${origem === 'portal' ? ', feito pelo cliente no portal' : ''}: ${plano.parcelas.length}x, total ${formatarReais(plano.valorTotalCentavos)}${debitoAutomatico ? ', com débito automático por PIX' : ''}`,
     entidade: 'negociacao',
     entidadeId: negociacaoId,
     detalhes: {
@@ -148,9 +156,28 @@ const auditarNegociacao = (
       termos_na_fila: termos.view.na_fila,
       termos_mensagem_id: termos.mensagemId,
       termos_motivo: termos.view.motivo,
+      debito_automatico: debitoAutomatico,
     },
     ip: ator.ip,
   });
+
+/** Before anything is locked: the setting, the provider and the plan's shape allow automatic debit. */
+const debitoAutomaticoPossivelOrThrow = async (db: Db, appKey: Buffer, input: NovaNegociacaoInput) => {
+  const motivo = await motivoSemDebitoAutomatico(db, appKey, await buscarSistemaSettings(db));
+  if (motivo) throw erroDeCampo('DADOS_INVALIDOS', 'debito_automatico', motivo);
+  if (input.parcelas < 2)
+    throw erroDeCampo(
+      'DADOS_INVALIDOS',
+      'debito_automatico',
+      'O débito automático vale para acordos de 2 ou mais parcelas.',
+    );
+  if (input.intervalo_dias !== 30)
+    throw erroDeCampo(
+      'DADOS_INVALIDOS',
+      'intervalo_dias',
+      'Com débito automático as parcelas vencem no mesmo dia de cada mês: use o intervalo de 30 dias.',
+    );
+};
 
 export const criarNegociacao = async (
   db: Db,
@@ -161,12 +188,20 @@ export const criarNegociacao = async (
   ator: Ator,
 ): Promise<NegociacaoCriada> => {
   semRepeticoesOrThrow(input.contas);
+  const debitoAutomatico = input.debito_automatico === true;
+  if (debitoAutomatico) await debitoAutomaticoPossivelOrThrow(db, appKey, input);
   const canais = await canaisAtivos(db, appKey);
   const usarPix = await pixConfigurado(db, appKey);
   return db.transaction(async (tx) => {
     const repositorio = new NegociacoesRepository(tx, escopo);
     // The customer lock first (same order as payments), then the receivables.
     const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
+    if (debitoAutomatico && cliente.documentoTipo !== 'cpf' && cliente.documentoTipo !== 'cnpj')
+      throw erroDeCampo(
+        'DADOS_INVALIDOS',
+        'debito_automatico',
+        'O débito automático exige o CPF ou o CNPJ do cliente: cadastre-o antes.',
+      );
     const contas = await contasAbertasOrThrow(repositorio, clienteId, input.contas);
     const valores = valoresNegociados(contas, await buscarAtualizacao(tx));
     const plano = await planoValidoOrThrow(tx, valores, input);
@@ -178,6 +213,7 @@ export const criarNegociacao = async (
       observacao: input.observacao || null,
       canais,
       usarPix,
+      debitoAutomatico,
       autor: { ator, origem: 'operador' },
     });
     const detalhe = await new ClienteDetalheRepository(tx, escopo).buscarOrThrow(clienteId);
@@ -195,6 +231,8 @@ export type GravacaoAcordo = {
   observacao: string | null;
   canais: Canais;
   usarPix: boolean;
+  /** Instalments 2…N by PIX Automático: the agreement is monthly (docs/pix-automatico.md §1). */
+  debitoAutomatico?: boolean;
   autor: AutorAcordo;
 };
 
@@ -219,6 +257,7 @@ export const gravarAcordo = async (
     encargosDispensadosCentavos: encargosDispensados(plano.descontoCentavos, valores.encargosCentavos),
     primeiroVencimento: primeira.vencimento,
     intervaloDias: g.intervaloDias,
+    mensal: g.debitoAutomatico === true,
     observacao: g.observacao,
   });
   await repositorio.substituirContas(cliente.id, negociacaoId, valores.contas);
@@ -227,9 +266,27 @@ export const gravarAcordo = async (
     valores.contas.map((c) => c.conta.id),
   );
   await repositorio.inserirParcelas(cliente.id, negociacaoId, plano);
+  if (g.debitoAutomatico) {
+    await inserirRecorrencia(tx, {
+      negociacaoId,
+      clienteId: cliente.id,
+      provedor: (await buscarPixArmazenado(tx)).provedor,
+      plano,
+    });
+    await ativarRecorrenciaAposCommit(tx, negociacaoId);
+  }
   const termos = await prepararTermos(tx, cliente, plano, g.canais);
   // The terms and every instalment's charge go once this transaction commits (docs/efeitos-colaterais.md).
   await enviarTermosAposCommit(tx, negociacaoId, termos.mensagemId, g.usarPix);
-  await auditarNegociacao(tx, g.autor, cliente, negociacaoId, valores, plano, termos);
+  await auditarNegociacao(
+    tx,
+    g.autor,
+    cliente,
+    negociacaoId,
+    valores,
+    plano,
+    termos,
+    g.debitoAutomatico === true,
+  );
   return { negociacaoId, termos };
 };

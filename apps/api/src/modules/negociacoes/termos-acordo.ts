@@ -27,6 +27,7 @@ const textoDosTermos = async (
   parcelas: readonly ParcelaDosTermos[],
   pixCopiaECola: string | null,
   canal: Canal,
+  debitoAutomatico = false,
 ) => {
   const { empresa } = await buscarSistemaSettings(db);
   return montarMensagemNegociacao({
@@ -36,6 +37,7 @@ const textoDosTermos = async (
     parcelas,
     totalCentavos: parcelas.reduce((s, p) => s + p.valorCentavos, 0),
     pixCopiaECola,
+    debitoAutomatico,
     template: (await buscarTemplate(db, 'negociacao')) ?? templatePadrao('negociacao'),
   });
 };
@@ -69,12 +71,14 @@ export const prepararTermos = async (
 
 /**
  * The stored terms again with the first instalment's PIX block; null when that instalment has no
- * charge. Only the holder of the message's lease calls it.
+ * charge. With automatic debit, `codigoDebito` is the journey-3 code that pays the first instalment and
+ * authorises the rest (docs/pix-automatico.md §2). Only the holder of the message's lease calls it.
  */
 export const termosComPix = async (
   db: Db,
   negociacaoId: number,
   mensagemId: number,
+  codigoDebito: string | null = null,
 ): Promise<{ conteudo: string; template: TemplateCanal | null } | null> => {
   const parcelas = await db
     .select({
@@ -86,7 +90,7 @@ export const termosComPix = async (
     .where(and(eq(contasReceber.negociacaoId, negociacaoId), eq(contasReceber.origem, 'acordo')))
     .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
   const [primeira] = parcelas;
-  const codigo = primeira ? await copiaEColaDaParcela(db, primeira.id) : null;
+  const codigo = codigoDebito ?? (primeira ? await copiaEColaDaParcela(db, primeira.id) : null);
   if (!codigo) return null;
   const [mensagem] = await db
     .select({ nome: clientes.nome, canal: mensagens.canal })
@@ -94,7 +98,14 @@ export const termosComPix = async (
     .innerJoin(clientes, eq(clientes.id, mensagens.clienteId))
     .where(eq(mensagens.id, mensagemId));
   if (!mensagem || mensagem.canal === 'portal') return null;
-  const novo = await textoDosTermos(db, mensagem.nome, parcelas, codigo, mensagem.canal);
+  const novo = await textoDosTermos(
+    db,
+    mensagem.nome,
+    parcelas,
+    codigo,
+    mensagem.canal,
+    codigoDebito !== null,
+  );
   await db
     .update(mensagens)
     .set({ conteudo: novo.conteudo, templateCanal: novo.template })

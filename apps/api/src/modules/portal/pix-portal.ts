@@ -1,6 +1,6 @@
 import type { PortalPix } from '@cobranca/contracts';
 import { centavosParaReais, instanteNoFuso } from '@cobranca/dominio';
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { cobrancasPix } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { ErroDominio } from '../../lib/errors.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
-import { buscarCobranca, type CobrancaRow } from '../pix/cobrancas/cobrancas.repository.ts';
+import { buscarCobranca, type CobrancaRow, codigoDaCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
 import { criarCobranca } from '../pix/cobrancas/criar-cobranca.ts';
 import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
 import {
@@ -41,8 +41,8 @@ const qrSvg = async (codigo: string): Promise<string> => {
 const paraPortalPix = async (row: CobrancaRow, valorCentavos: number, agora: Date): Promise<PortalPix> => ({
   txid: row.txid,
   valor: centavosParaReais(valorCentavos),
-  pix_copia_e_cola: row.pixCopiaECola,
-  qr_svg: await qrSvg(row.pixCopiaECola),
+  pix_copia_e_cola: codigoDaCobranca(row),
+  qr_svg: await qrSvg(codigoDaCobranca(row)),
   valida_ate: row.validaAte.toISOString(),
   status: row.status === 'ativa' && row.validaAte <= agora ? 'expirada' : row.status,
 });
@@ -74,6 +74,8 @@ const reutilizavel = async (
       and(
         eq(cobrancasPix.clienteId, clienteId),
         eq(cobrancasPix.status, 'ativa'),
+        // A recurring charge is the bank's to debit, not a code to show.
+        ne(cobrancasPix.tipo, 'cobr'),
         gt(cobrancasPix.validaAte, agora),
         sql`(${cobrancasPix.tipo} = 'cobv' OR ${gte(cobrancasPix.createdAt, inicioDoDia)})`,
         sql`(SELECT array_agg(cpc.conta_id ORDER BY cpc.conta_id) FROM cobranca_pix_contas cpc
@@ -152,6 +154,7 @@ export const pixDoPortal = async (
   agora: Date,
 ): Promise<PortalPix> => {
   const row = await buscarCobranca(db, txid, { clienteId });
-  if (!row) throw new ErroDominio('COBRANCA_NAO_ENCONTRADA', COBRANCA_NAO_ENCONTRADA);
+  // A recurring charge (PIX Automático) has no code for the page: as if it were not there.
+  if (!row || row.tipo === 'cobr') throw new ErroDominio('COBRANCA_NAO_ENCONTRADA', COBRANCA_NAO_ENCONTRADA);
   return paraPortalPix(row, row.valorCentavos, agora);
 };

@@ -7,6 +7,7 @@ import { mensagens } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import type { TemplateCanal } from '../canais/canal.ts';
 import { atrasoDaTentativa } from '../mensagens/tentativas.ts';
+import { codigoDaCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
 import { criarCobrancas, type PedidoDeCobranca } from '../pix/cobrancas/criar-cobranca.ts';
 import type { ContaCobrada } from '../pix/cobrancas/emissao-cobranca.ts';
 import type { ProvedorConfigurado } from '../pix/configuracao/provedor-ativo.ts';
@@ -186,7 +187,7 @@ export const prepararCobrancas = async (
         feitas.map(({ pedido, cobranca }) => ({
           ...pedido,
           txid: cobranca.txid,
-          codigo: cobranca.pixCopiaECola,
+          codigo: codigoDaCobranca(cobranca),
         })),
       ),
   });

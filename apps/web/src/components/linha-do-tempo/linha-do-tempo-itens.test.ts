@@ -34,3 +34,31 @@ describe('descrever: what the bank files put on a timeline (docs/conciliacao.md)
     ).toEqual({ titulo: 'Banco: Entrada confirmada do boleto 7001', detalhe: 'Em 19/11/2026 · conta nº 12' });
   });
 });
+
+describe('descrever: each step of an automatic debit (docs/pix-automatico.md §5)', () => {
+  it('names the step, the agreement and what the bank said', () => {
+    expect(
+      descrever({
+        ...base,
+        tipo: 'debito_automatico',
+        evento: 'tentativa_recusada',
+        negociacao_id: 7,
+        conta_id: 12,
+        detalhe: 'Tentativa de 20/12/2026: recusada pelo banco do cliente',
+      }),
+    ).toEqual({
+      titulo: 'Débito automático recusado pelo banco',
+      detalhe: 'Acordo nº 7 · Tentativa de 20/12/2026: recusada pelo banco do cliente',
+    });
+    expect(
+      descrever({
+        ...base,
+        tipo: 'debito_automatico',
+        evento: 'aprovado',
+        negociacao_id: 7,
+        conta_id: null,
+        detalhe: null,
+      }),
+    ).toEqual({ titulo: 'Débito automático aprovado pelo cliente', detalhe: 'Acordo nº 7' });
+  });
+});

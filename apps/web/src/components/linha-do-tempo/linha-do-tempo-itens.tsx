@@ -3,6 +3,7 @@ import { CLIENTE_STATUS_LABELS } from '@cobranca/contracts';
 import { formatarValorEmReais } from '@cobranca/dominio';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CallIcon from '@mui/icons-material/Call';
 import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
@@ -12,6 +13,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { formatarData } from '../../lib/format.ts';
 import { situacaoDaMensagem } from '../../lib/situacao-envio.ts';
 import {
+  DEBITO_EVENTO_LABELS,
   FORMA_LABELS,
   NEGOCIACAO_STATUS_LABELS,
   PROMESSA_STATUS_LABELS,
@@ -41,6 +43,7 @@ export const ICONES: Record<Exclude<LinhaDoTempoItem['tipo'], 'mensagem'>, SvgIc
   movimento_bancario: AccountBalanceIcon,
   status: SwapHorizIcon,
   nota: StickyNote2Icon,
+  debito_automatico: AutorenewIcon,
 };
 
 const juntar = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || null;
@@ -107,6 +110,11 @@ export const descrever = (
             : null,
           item.detalhe,
         ),
+      };
+    case 'debito_automatico':
+      return {
+        titulo: DEBITO_EVENTO_LABELS[item.evento],
+        detalhe: juntar(`Acordo nº ${item.negociacao_id}`, item.detalhe),
       };
     case 'nota':
       return { titulo: 'Nota interna', detalhe: null };

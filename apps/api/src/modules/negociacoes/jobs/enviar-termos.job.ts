@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
 import { definirTarefa } from '../../../fila/tarefa.ts';
 import { canaisAtivos } from '../../canais/canais-ativos.ts';
+import { ativarDebitoAutomatico } from '../../debito-automatico/adesao/ativar-recorrencia.ts';
 import { enviarTomada, reservaDa, tomarReservada } from '../../mensagens/despacho.ts';
 import { cobrarParcelasAposCommit } from '../../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
 import { cobrarParcelasDeAcordo } from '../../pix/cobrancas/parcelas-acordo.ts';
@@ -32,7 +33,10 @@ export const enviarTermos = definirTarefa({
       if (p.com_pix)
         try {
           await cobrarParcelasDeAcordo(db, appKey, { negociacaoId: p.negociacao_id, limite: 1 });
-          const novo = await termosComPix(db, p.negociacao_id, p.mensagem_id);
+          // With automatic debit, the journey-3 code (its own job retries what fails here).
+          const ativacao = await ativarDebitoAutomatico(db, appKey, p.negociacao_id);
+          const codigo = ativacao.situacao === 'criada' ? ativacao.codigo : null;
+          const novo = await termosComPix(db, p.negociacao_id, p.mensagem_id, codigo);
           if (novo) mensagem = { ...tomada, conteudo: novo.conteudo, templateCanal: novo.template };
         } catch (error) {
           // The terms go without the code; the instalments' job asks the PSP again.

@@ -28,6 +28,8 @@ export const escolherCobranca = (entrada: {
   fuso: string;
   percentuais: PercentuaisEncargos;
   temDocumento: boolean;
+  /** A `cob` even where a `cobv` would do (journey 3 of PIX Automático pays an immediate charge). */
+  imediata?: boolean;
 }): EscolhaCobranca => {
   const { contas, agora, fuso, percentuais } = entrada;
   const hoje = hojeNoFuso(agora, fuso);
@@ -35,7 +37,7 @@ export const escolherCobranca = (entrada: {
   if (!unica) throw new Error('cobrança sem contas');
   const devidos = contas.map((c) => calcularEncargos(c, hoje, percentuais));
   const emDia = contas.every((c, i) => c.pendentes === null && devidos[i]?.diasAtraso === 0);
-  if (contas.length === 1 && emDia && entrada.temDocumento)
+  if (contas.length === 1 && emDia && entrada.temDocumento && !entrada.imediata)
     return {
       tipo: 'cobv',
       valorCentavos: unica.principalCentavos,

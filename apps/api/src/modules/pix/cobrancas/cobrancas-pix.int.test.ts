@@ -85,7 +85,7 @@ describe('POST/GET /api/operador/clientes/:id/cobrancas-pix (simulator)', () => 
       contas_ids: contas,
     });
     expect(cobranca.txid).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(brCodeValido(cobranca.pix_copia_e_cola)).toBe(true);
+    expect(brCodeValido(cobranca.pix_copia_e_cola ?? '')).toBe(true);
     expect(cobranca.pix_copia_e_cola).toContain('010212');
     const lista = (await listar(id)).json<CobrancasPixResponse>();
     expect(lista).toMatchObject({ provedor: 'simulador', cobrancas: [{ txid: cobranca.txid }] });

@@ -116,6 +116,12 @@ export const buscarCobranca = async (
   return row;
 };
 
+/** A cob's or cobv's code; a recurring charge (`cobr`) has none and is never offered to be copied. */
+export const codigoDaCobranca = (c: Pick<CobrancaRow, 'txid' | 'pixCopiaECola'>): string => {
+  if (!c.pixCopiaECola) throw new Error(`cobrança ${c.txid} sem copia e cola (cobr)`);
+  return c.pixCopiaECola;
+};
+
 export const marcarCobrancaPaga = async (tx: DbOrTx, id: number, pagaEm: Date): Promise<void> => {
   await tx.update(cobrancasPix).set({ status: 'paga', pagaEm }).where(eq(cobrancasPix.id, id));
 };

@@ -26,6 +26,8 @@ export type PedidoDeCobranca = {
    * fixed by it, so a retry after a crash finds the charge at the PSP instead of making another.
    */
   para?: string;
+  /** Always an immediate charge (`cob`): journey 3 of PIX Automático needs one (docs/pix-automatico.md §2). */
+  imediata?: boolean;
 };
 
 export type CobrancaCriada<P> = { pedido: P; cobranca: CobrancaRow };
@@ -65,7 +67,10 @@ export const criarCobrancas = async <P extends PedidoDeCobranca>(
   const respostas = await Promise.allSettled(
     pedidos.map(async (pedido) => ({
       pedido,
-      emitida: await emitirCobranca(pix, settings, pedido.devedor, pedido.contas, agora, pedido.para),
+      emitida: await emitirCobranca(pix, settings, pedido.devedor, pedido.contas, agora, {
+        para: pedido.para,
+        imediata: pedido.imediata === true,
+      }),
     })),
   );
   const falhas: ResultadoCriacao<P>['falhas'] = [];

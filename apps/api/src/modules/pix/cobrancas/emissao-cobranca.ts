@@ -70,7 +70,7 @@ export const emitirCobranca = async (
   devedor: DevedorDaCobranca,
   contas: readonly ContaCobrada[],
   agora: Date,
-  para?: string,
+  { para, imediata = false }: { para?: string | undefined; imediata?: boolean } = {},
 ): Promise<CobrancaEmitida> => {
   const temDocumento = devedor.documentoTipo === 'cpf' || devedor.documentoTipo === 'cnpj';
   const percentuais = percentuaisDe(settings);
@@ -80,6 +80,7 @@ export const emitirCobranca = async (
     fuso: settings.fuso_horario,
     percentuais,
     temDocumento,
+    imediata,
   });
   const validade = pix.armazenado.validade_apos_vencimento_dias;
   const pedido: PedidoCobranca = {

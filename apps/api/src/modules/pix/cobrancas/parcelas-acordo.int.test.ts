@@ -227,10 +227,16 @@ describe('agreement instalments and their PIX charges', () => {
       jurosPendentesCentavos: 0,
       encargosAte: null,
     });
-    const primeira = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), 'teste:999001');
-    const mesma = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), 'teste:999001');
+    const primeira = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), {
+      para: 'teste:999001',
+    });
+    const mesma = await emitirCobranca(pix, settings, devedor, [conta(5_000)], new Date(), {
+      para: 'teste:999001',
+    });
     expect(mesma).toMatchObject({ txid: primeira.txid, pixCopiaECola: primeira.pixCopiaECola });
-    const outra = await emitirCobranca(pix, settings, devedor, [conta(4_000)], new Date(), 'teste:999001');
+    const outra = await emitirCobranca(pix, settings, devedor, [conta(4_000)], new Date(), {
+      para: 'teste:999001',
+    });
     expect(outra.txid).not.toBe(primeira.txid);
     expect(psp.cobrancas.get(primeira.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     expect(psp.cobrancas.get(outra.txid)).toMatchObject({

@@ -20,11 +20,21 @@ import type { ContaCobrada, DevedorDaCobranca } from './emissao-cobranca.ts';
 // other, retried with backoff while the PSP fails). One per instalment: the régua's messages bring their
 // own charges later, so an instalment whose charge expired does not get another here.
 
-type Parcela = { conta: ContaCobrada; clienteId: number; devedor: DevedorDaCobranca };
+type Parcela = { conta: ContaCobrada; clienteId: number; devedor: DevedorDaCobranca; debito: boolean };
 
 const SEM_COBRANCA_DE_ACORDO = sql`NOT EXISTS (
   SELECT 1 FROM cobranca_pix_contas cpc JOIN cobrancas_pix cp ON cp.id = cpc.cobranca_id
   WHERE cpc.conta_id = ${contasReceber.id} AND cp.origem = 'acordo')`;
+
+// Instalments 2…N of an agreement whose automatic debit is in force are debited by it (docs/pix-automatico.md
+// §2); they get ordinary charges only if it ends.
+const RECORRENCIA_VIGENTE = sql`EXISTS (
+  SELECT 1 FROM recorrencias_pix r
+  WHERE r.negociacao_id = ${negociacoes.id} AND r.status IN ('pendente', 'criada', 'aprovada'))`;
+const FORA_DO_DEBITO = sql`NOT EXISTS (
+  SELECT 1 FROM recorrencias_pix r
+  WHERE r.negociacao_id = ${negociacoes.id} AND r.status IN ('pendente', 'criada', 'aprovada')
+    AND ${contasReceber.vencimento} >= r.data_inicial)`;
 
 const parcelasSemCobranca = async (
   db: Db,
@@ -36,6 +46,7 @@ const parcelasSemCobranca = async (
       nome: clientes.nome,
       documento: clientes.documento,
       documentoTipo: clientes.documentoTipo,
+      debito: sql<boolean>`${RECORRENCIA_VIGENTE}`,
     })
     .from(negociacoes)
     .innerJoin(contasReceber, eq(contasReceber.negociacaoId, negociacoes.id))
@@ -47,11 +58,17 @@ const parcelasSemCobranca = async (
         eq(contasReceber.origem, 'acordo'),
         eq(contasReceber.status, 'aberta'),
         SEM_COBRANCA_DE_ACORDO,
+        FORA_DO_DEBITO,
       ),
     )
     .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id))
     .limit(filtro.limite);
-  return linhas.map(({ conta, ...devedor }) => ({ conta, clienteId: conta.clienteId, devedor }));
+  return linhas.map(({ conta, debito, ...devedor }) => ({
+    conta,
+    clienteId: conta.clienteId,
+    devedor,
+    debito: debito === true,
+  }));
 };
 
 /** Stores the charge unless the instalment was paid, or charged by a concurrent pass, meanwhile. */
@@ -112,6 +129,8 @@ export const cobrarParcelasDeAcordo = async (
       contas: [p.conta],
       origem: 'acordo' as const,
       para: `acordo:${p.conta.id}`,
+      // Journey 3 pays the first instalment with an immediate charge.
+      imediata: p.debito,
     })),
     agora,
     { manter: aindaSemCobranca },

@@ -1,5 +1,5 @@
 import type { PixSettingsView, PixStatus } from '@cobranca/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -8,7 +8,7 @@ import {
   issueToken,
   type TestApp,
 } from '../../../../test/build-test-app.ts';
-import { configuracoes } from '../../../db/schema/index.ts';
+import { auditLogs, configuracoes } from '../../../db/schema/index.ts';
 import { certificadosDeTeste, SENHA_PKCS12 } from '../psp/certificados.test-fixtures.ts';
 import { iniciarPspFalso, type PspFalso } from '../psp/psp-falso.test-fixtures.ts';
 import { PIX_KEY } from './pix-settings.repository.ts';
@@ -41,6 +41,16 @@ const get = (token = admin) => t.app.inject({ method: 'GET', url: URL, headers: 
 const verificar = () => t.app.inject({ method: 'POST', url: `${URL}/verificar`, headers: bearer(admin) });
 
 const certs = () => certificadosDeTeste();
+const ultimaAuditoria = async (acao: string) => {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.acao, acao))
+    .orderBy(desc(auditLogs.id))
+    .limit(1);
+  return row;
+};
+const CONTA = { agencia: '0001', conta: '12345-6', tipo_conta: 'CORRENTE' } as const;
 const apiPix = (extra: object = {}) => ({
   provedor: 'api_pix',
   chave: psp.chave,
@@ -63,7 +73,65 @@ describe('GET/PUT /api/admin/configuracoes/pix', () => {
       client_secret: null,
       certificado: null,
       validade_apos_vencimento_dias: 30,
-      status: { provedor: 'simulador', status: 'conectado' },
+      conta_recebedor: null,
+      status: { provedor: 'simulador', status: 'conectado', recorrencias: true },
+    });
+  });
+
+  it('reads settings stored before PIX Automático: no receiver account, recurrences not verified', async () => {
+    await t.database.db.insert(configuracoes).values({
+      chave: PIX_KEY,
+      valor: {
+        provedor: 'api_pix',
+        chave: psp.chave,
+        ultimo_status: { status: 'conectado', mensagem: 'ok', verificado_em: '2026-03-10T12:00:00.000Z' },
+      },
+    });
+    expect((await get()).json<PixSettingsView>()).toMatchObject({
+      provedor: 'api_pix',
+      conta_recebedor: null,
+      status: { status: 'conectado', recorrencias: null, verificado_em: '2026-03-10T12:00:00.000Z' },
+    });
+  });
+
+  it('saves the receiver account for PIX Automático, refuses a bad one in pt-BR and clears it with null', async () => {
+    const salva = await put(apiPix({ conta_recebedor: CONTA }));
+    expect(salva.statusCode, salva.body).toBe(200);
+    expect(salva.json<PixSettingsView>().conta_recebedor).toEqual(CONTA);
+    expect((await get()).json<PixSettingsView>().conta_recebedor).toEqual(CONTA);
+
+    const sem = await put({
+      provedor: 'api_pix',
+      conta_recebedor: { conta: '998877', tipo_conta: 'PAGAMENTO' },
+    });
+    expect(sem.statusCode, sem.body).toBe(200);
+    expect(sem.json<PixSettingsView>().conta_recebedor).toEqual({
+      agencia: null,
+      conta: '998877',
+      tipo_conta: 'PAGAMENTO',
+    });
+
+    const ruim = await put({ provedor: 'api_pix', conta_recebedor: { ...CONTA, agencia: '12345' } });
+    expect(ruim.statusCode).toBe(422);
+    expect(ruim.json().errors['conta_recebedor.agencia']).toEqual(['A agência tem até 4 dígitos.']);
+    const semTipo = await put({ provedor: 'api_pix', conta_recebedor: { conta: '', tipo_conta: 'OUTRA' } });
+    expect(semTipo.statusCode).toBe(422);
+    expect(semTipo.json().errors).toMatchObject({
+      'conta_recebedor.conta': ['Informe a conta (até 20 caracteres).'],
+      'conta_recebedor.tipo_conta': ['Escolha o tipo da conta.'],
+    });
+    expect((await get()).json<PixSettingsView>().conta_recebedor?.conta).toBe('998877');
+
+    // Left out keeps it; null clears it.
+    expect((await put({ provedor: 'api_pix' })).json<PixSettingsView>().conta_recebedor?.conta).toBe(
+      '998877',
+    );
+    const limpa = await put({ provedor: 'api_pix', conta_recebedor: null });
+    expect(limpa.statusCode, limpa.body).toBe(200);
+    expect(limpa.json<PixSettingsView>().conta_recebedor).toBeNull();
+    expect((await get()).json<PixSettingsView>().conta_recebedor).toBeNull();
+    expect(await ultimaAuditoria('pix.configuracao_alterada')).toMatchObject({
+      detalhes: { provedor: 'api_pix', campos_alterados: ['conta_recebedor'] },
     });
   });
 
@@ -141,6 +209,72 @@ describe('POST /api/admin/configuracoes/pix/verificar', () => {
       /^https:\/\/cobranca\.example\.com\.br\/api\/webhooks\/pix\/[A-Za-z0-9_-]{32}$/,
     );
     expect((await get()).json<PixSettingsView>().status.status).toBe('conectado');
+  });
+
+  it('checks PIX Automático and registers its /rec and /cobr webhooks under the /pix one', async () => {
+    await put(apiPix());
+    const status = (await verificar()).json<PixStatus>();
+    expect(status).toMatchObject({
+      status: 'conectado',
+      recorrencias: true,
+      mensagem: 'Token obtido e webhooks registrados no PSP (PIX e PIX Automático).',
+    });
+    const base = psp.webhook?.webhookUrl;
+    expect(base).toMatch(/\/api\/webhooks\/pix\/[A-Za-z0-9_-]{32}$/);
+    expect(psp.recorrencias.webhookRec).toBe(base);
+    expect(psp.recorrencias.webhookCobr).toBe(base);
+    expect((await get()).json<PixSettingsView>().status.recorrencias).toBe(true);
+    expect(await ultimaAuditoria('pix.verificado')).toMatchObject({
+      detalhes: { status: 'conectado', recorrencias: true },
+    });
+  });
+
+  it('stays connected, without PIX Automático, at a PSP that does not offer it', async () => {
+    const semRec = await iniciarPspFalso({ recorrencias: false });
+    try {
+      await put(
+        apiPix({
+          base_url: semRec.url,
+          token_url: semRec.tokenUrl,
+          client_id: semRec.clientId,
+          client_secret: semRec.clientSecret,
+          chave: semRec.chave,
+        }),
+      );
+      const status = (await verificar()).json<PixStatus>();
+      expect(status).toMatchObject({
+        provedor: 'api_pix',
+        status: 'conectado',
+        recorrencias: false,
+        mensagem:
+          'Token obtido e webhook registrado no PSP. O PSP não oferece PIX Automático com estas credenciais (escopos rec.*, cobr.*).',
+      });
+      expect(semRec.webhook?.webhookUrl).toMatch(/\/api\/webhooks\/pix\//);
+      expect(semRec.recorrencias.webhookRec).toBeNull();
+      expect((await get()).json<PixSettingsView>().status).toMatchObject({
+        status: 'conectado',
+        recorrencias: false,
+      });
+    } finally {
+      await semRec.fechar();
+    }
+  });
+
+  it('keeps the last check when only the receiver account or the validity changes, not the connection', async () => {
+    await put(apiPix());
+    await verificar();
+    const conta = await put({ provedor: 'api_pix', conta_recebedor: CONTA });
+    expect(conta.json<PixSettingsView>().status).toMatchObject({ status: 'conectado', recorrencias: true });
+    expect(await ultimaAuditoria('pix.configuracao_alterada')).toMatchObject({
+      detalhes: { campos_alterados: ['conta_recebedor'] },
+    });
+    const dias = await put({ provedor: 'api_pix', validade_apos_vencimento_dias: 10 });
+    expect(dias.json<PixSettingsView>().status).toMatchObject({ status: 'conectado', recorrencias: true });
+    const outra = await put({ provedor: 'api_pix', client_id: 'outro-cliente' });
+    expect(outra.json<PixSettingsView>().status).toMatchObject({
+      status: 'nao_verificado',
+      recorrencias: null,
+    });
   });
 
   it('says in pt-BR why the PSP refused a wrong secret', async () => {

@@ -1,4 +1,9 @@
-import { CERTIFICADO_FORMATOS, PIX_CONEXAO_STATUSES, PIX_PROVEDORES } from '@cobranca/contracts';
+import {
+  CERTIFICADO_FORMATOS,
+  PIX_CONEXAO_STATUSES,
+  PIX_PROVEDORES,
+  TIPOS_CONTA_RECEBEDOR,
+} from '@cobranca/contracts';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { abrirSegredo, cifrarSegredoEm, type SegredoLido, valorDoSegredo } from '../../../lib/segredos.ts';
@@ -20,6 +25,8 @@ const ultimoStatus = z.object({
   status: z.enum(PIX_CONEXAO_STATUSES),
   mensagem: z.string().nullable().default(null),
   verificado_em: z.string().nullable().default(null),
+  /** Whether the PSP answered PIX Automático; null when not checked (rows from before it). */
+  recorrencias: z.boolean().nullable().default(null),
 });
 export type UltimoStatusPix = z.infer<typeof ultimoStatus>;
 
@@ -39,6 +46,15 @@ export const pixArmazenado = z.object({
   webhook_url: z.string().nullable().default(null),
   webhook_segredo: z.string().nullable().default(null),
   validade_apos_vencimento_dias: z.number().int().default(VALIDADE_APOS_VENCIMENTO_PADRAO),
+  /** `recebedor` of each recurring charge (docs/decisions/043-pix-automatico.md). */
+  conta_recebedor: z
+    .object({
+      agencia: z.string().nullable().default(null),
+      conta: z.string(),
+      tipo_conta: z.enum(TIPOS_CONTA_RECEBEDOR),
+    })
+    .nullable()
+    .default(null),
   ultimo_status: ultimoStatus.nullable().default(null),
 });
 export type PixArmazenado = z.infer<typeof pixArmazenado>;

@@ -19,6 +19,7 @@ import {
   type UltimoStatusPix,
 } from './pix-settings.repository.ts';
 import { provedorDe } from './provedor-ativo.ts';
+import { registrarRecorrenciasNoPsp } from './recorrencias-do-psp.ts';
 
 // The payment provider's settings (docs/produto.md §21): saved by an admin, secrets encrypted and
 // only ever shown masked, the certificate checked on save, the connection checked on demand.
@@ -33,12 +34,14 @@ export const statusPix = (a: PixArmazenado): PixStatus =>
         status: 'conectado',
         mensagem: 'Simulador embutido: nenhum banco é chamado.',
         verificado_em: null,
+        recorrencias: true,
       }
     : {
         provedor: 'api_pix',
         status: 'nao_verificado',
         mensagem: null,
         verificado_em: null,
+        recorrencias: null,
         ...a.ultimo_status,
       };
 
@@ -54,6 +57,7 @@ export const pixView = (a: PixArmazenado, appKey: Buffer): PixSettingsView => ({
     : null,
   webhook_url: a.webhook_url,
   validade_apos_vencimento_dias: a.validade_apos_vencimento_dias,
+  conta_recebedor: a.conta_recebedor,
   status: statusPix(a),
 });
 
@@ -173,6 +177,25 @@ const COMUNS = [
   'validade_apos_vencimento_dias',
 ] as const;
 
+type ContaRecebedor = PixArmazenado['conta_recebedor'];
+
+const contaRecebedorDe = (body: PixSettingsBody, antes: ContaRecebedor): ContaRecebedor => {
+  const conta = body.conta_recebedor;
+  if (conta === undefined) return antes;
+  return conta && { agencia: conta.agencia ?? null, conta: conta.conta, tipo_conta: conta.tipo_conta };
+};
+
+const mesmaConta = (a: ContaRecebedor, b: ContaRecebedor) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.agencia === b.agencia &&
+    a.conta === b.conta &&
+    a.tipo_conta === b.tipo_conta);
+
+// Saved for later calls only: the last check still holds after changing them.
+const FORA_DA_CONEXAO = new Set(['validade_apos_vencimento_dias', 'conta_recebedor']);
+
 const mesclar = (appKey: Buffer, antes: PixArmazenado, body: PixSettingsBody, agora: Date) => {
   const secret = mesclarSegredoCifrado(
     appKey,
@@ -194,6 +217,7 @@ const mesclar = (appKey: Buffer, antes: PixArmazenado, body: PixSettingsBody, ag
     webhook_url:
       body.webhook_url === undefined ? antes.webhook_url : (body.webhook_url?.replace(/\/+$/, '') ?? null),
     validade_apos_vencimento_dias: body.validade_apos_vencimento_dias ?? antes.validade_apos_vencimento_dias,
+    conta_recebedor: contaRecebedorDe(body, antes.conta_recebedor),
     webhook_segredo:
       antes.webhook_segredo ??
       cifrarSegredoPix(appKey, 'webhook_segredo', randomBytes(24).toString('base64url')),
@@ -202,6 +226,7 @@ const mesclar = (appKey: Buffer, antes: PixArmazenado, body: PixSettingsBody, ag
   const alterados: string[] = COMUNS.filter((campo) => antes[campo] !== depois[campo]);
   if (secret.mudou) alterados.push('client_secret');
   if (certificado) alterados.push('certificado');
+  if (!mesmaConta(antes.conta_recebedor, depois.conta_recebedor)) alterados.push('conta_recebedor');
   return { depois, alterados, errors };
 };
 
@@ -219,7 +244,7 @@ export const atualizarPix = async (
     const errors = { ...errosApiPix(appKey, depois), ...errosGerais(depois), ...errosCertificado };
     if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
     // What the last check said no longer holds once the connection settings changed.
-    if (alterados.some((c) => c !== 'validade_apos_vencimento_dias')) depois.ultimo_status = null;
+    if (alterados.some((c) => !FORA_DA_CONEXAO.has(c))) depois.ultimo_status = null;
     await salvarPixArmazenado(tx, depois, ator.usuarioId);
     await registrarAuditoria(tx, {
       usuarioId: ator.usuarioId,
@@ -236,24 +261,37 @@ export const atualizarPix = async (
     return depois;
   });
 
+const COM_RECORRENCIAS = 'Token obtido e webhooks registrados no PSP (PIX e PIX Automático).';
+const SEM_RECORRENCIAS =
+  'Token obtido e webhook registrado no PSP. O PSP não oferece PIX Automático com estas credenciais (escopos rec.*, cobr.*).';
+
 const checar = async (a: PixArmazenado, appKey: Buffer, agora: Date): Promise<UltimoStatusPix> => {
   const verificado_em = agora.toISOString();
   try {
     const segredo = valorDoSegredo(abrirSegredoPix(appKey, a, 'webhook_segredo'));
     if (!a.webhook_url || !segredo)
       throw new ErroDominio('PIX_NAO_CONFIGURADO', 'Informe o endereço público deste sistema.');
-    await provedorDe(a, appKey).registrarWebhook(`${a.webhook_url}${caminhoWebhookPix(segredo)}`);
-    return { status: 'conectado', mensagem: 'Token obtido e webhook registrado no PSP.', verificado_em };
+    const webhookUrl = `${a.webhook_url}${caminhoWebhookPix(segredo)}`;
+    await provedorDe(a, appKey).registrarWebhook(webhookUrl);
+    // PIX Automático's `/rec` and `/cobr` callbacks go under the same address as `/pix`.
+    const recorrencias = await registrarRecorrenciasNoPsp(a, appKey, webhookUrl, agora);
+    return {
+      status: 'conectado',
+      mensagem: recorrencias ? COM_RECORRENCIAS : SEM_RECORRENCIAS,
+      verificado_em,
+      recorrencias,
+    };
   } catch (error) {
     if (error instanceof ErroApiPix || error instanceof ErroDominio)
-      return { status: 'erro', mensagem: error.message, verificado_em };
+      return { status: 'erro', mensagem: error.message, verificado_em, recorrencias: null };
     throw error;
   }
 };
 
 /**
- * Gets a token and registers our webhook at the PSP now, storing the outcome. The network call runs
- * outside the transaction; a result is not stored over settings that changed meanwhile.
+ * Gets a token and registers our webhooks at the PSP now (PIX Automático's too, when it offers it),
+ * storing the outcome. The network calls run outside the transaction; a result is not stored over
+ * settings that changed meanwhile.
  */
 export const verificarPix = async (db: DbOrTx, appKey: Buffer, ator: Ator): Promise<PixStatus> => {
   const antes = await buscarPixArmazenado(db);
@@ -271,7 +309,7 @@ export const verificarPix = async (db: DbOrTx, appKey: Buffer, ator: Ator): Prom
       descricao: `Provedor PIX verificado: ${ultimo.status}`,
       entidade: 'configuracoes',
       entidadeId: 'pix',
-      detalhes: { status: ultimo.status, mensagem: ultimo.mensagem },
+      detalhes: { status: ultimo.status, mensagem: ultimo.mensagem, recorrencias: ultimo.recorrencias },
       ip: ator.ip,
     });
     return statusPix({ ...antes, ultimo_status: ultimo });

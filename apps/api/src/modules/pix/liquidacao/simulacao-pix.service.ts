@@ -35,7 +35,7 @@ const valorDaCobranca = (cobranca: CobrancaRow, hoje: string, percentuais: Perce
     : cobranca.valorCentavos;
 
 /** A 32-character endToEndId in the BCB shape (E + ISPB + yyyyMMddHHmm + 11), ISPB 0 marking it simulated. */
-const endToEndSimulado = (agora: Date): string => {
+export const endToEndSimulado = (agora: Date): string => {
   const carimbo = agora.toISOString().replace(/\D/g, '').slice(0, 12);
   return `E00000000${carimbo}${randomBytes(8).toString('hex').slice(0, 11).toUpperCase()}`;
 };

@@ -114,7 +114,6 @@ const listaDeRecorrencias = z.object({
 export type LocationRec = z.infer<typeof location>;
 export type RecorrenciaPsp = z.infer<typeof recorrenciaPsp>;
 export type CobrancaRecorrentePsp = z.infer<typeof cobrancaRecorrentePsp>;
-export type TentativaPsp = z.infer<typeof tentativa>;
 
 const caminho = (...partes: string[]) => `/${partes.map(encodeURIComponent).join('/')}`;
 

@@ -1,6 +1,7 @@
 import type { CredenciaisPix } from '../configuracao/pix-settings.repository.ts';
 import { ClienteApiPix, type CorpoCob, type CorpoCobv, type PixRecebido } from './api-pix-cliente.ts';
 import { respostaInvalida } from './api-pix-erros.ts';
+import { RecorrenciasApiPix } from './api-pix-recorrencias.ts';
 import type {
   CobrancaCriada,
   CobrancaNoProvedor,
@@ -8,6 +9,7 @@ import type {
   PixConfirmado,
   ProvedorPix,
 } from './provedor-pix.ts';
+import { recorrenciasApiPix } from './provedor-recorrencias-api-pix.ts';
 import { centavosDoValorPix, valorPix } from './valor-pix.ts';
 
 // Any PSP that implements the Banco Central API Pix v2 (docs/formatos-externos.md §6, docs/produto.md §21).
@@ -110,5 +112,6 @@ export const provedorApiPix = (
       await cliente.obterToken();
       await cliente.registrarWebhook(chave, webhookUrl);
     },
+    recorrencias: recorrenciasApiPix(new RecorrenciasApiPix(cliente)),
   };
 };

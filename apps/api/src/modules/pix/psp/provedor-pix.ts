@@ -1,5 +1,6 @@
 import type { PixProvedor } from '@cobranca/contracts';
 import type { PercentuaisEncargos } from '@cobranca/dominio';
+import type { ProvedorRecorrencias } from './provedor-recorrencias.ts';
 
 // One driver type, two implementations (docs/produto.md §21): the embedded simulator and any PSP that
 // implements the Banco Central API Pix v2. Charges, removal and reading back received PIX go through it.
@@ -57,4 +58,6 @@ export interface ProvedorPix {
   listarPix(inicio: Date, fim: Date): Promise<PixConfirmado[]>;
   /** Gets a token and registers our webhook (API Pix `PUT /webhook/{chave}`). */
   registrarWebhook(webhookUrl: string): Promise<void>;
+  /** PIX Automático (docs/pix-automatico.md): recurrences and recurring charges. */
+  readonly recorrencias: ProvedorRecorrencias;
 }

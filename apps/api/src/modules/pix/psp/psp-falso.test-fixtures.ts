@@ -290,7 +290,7 @@ export class PspFalso {
         this.recorrencias.responder(
           metodo,
           recurso,
-          [id, ...resto].filter((p) => p !== undefined && p !== ''),
+          [id, ...resto].filter((p): p is string => p !== undefined && p !== ''),
           url,
           json,
         ) ?? naoEncontrado()

@@ -1,5 +1,6 @@
 import { gerarBrCodeDinamico } from './br-code.ts';
 import type { ProvedorPix } from './provedor-pix.ts';
+import { simuladorRecorrencias } from './simulador-recorrencias.ts';
 
 // The embedded provider (docs/produto.md §21): charges live only in our database and come back with a
 // valid dynamic-style BR Code; a payment happens when someone simulates it ("Simular pagamento PIX" or
@@ -35,4 +36,5 @@ export const simuladorPix: ProvedorPix = {
     return [];
   },
   async registrarWebhook() {},
+  recorrencias: simuladorRecorrencias,
 };

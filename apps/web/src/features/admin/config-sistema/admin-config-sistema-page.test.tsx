@@ -48,6 +48,7 @@ const settings = (): SistemaSettings => ({
   sessao_horas: 12,
   automacao_ativa: true,
   conciliacao_operadores: false,
+  debito_automatico: true,
 });
 
 let sent: unknown[];

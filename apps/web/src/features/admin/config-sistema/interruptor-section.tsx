@@ -6,7 +6,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from '../../../components/form-section.tsx';
 import type { SistemaForm } from './sistema-form.ts';
 
-type CampoLigaDesliga = 'automacao_ativa' | 'conciliacao_operadores';
+type CampoLigaDesliga = 'automacao_ativa' | 'conciliacao_operadores' | 'debito_automatico';
 
 /** A settings section that is one on/off switch with what it does under it. */
 export const InterruptorSection = ({

@@ -83,6 +83,13 @@ export const SistemaSettingsForm = ({ settings }: { settings: SistemaSettings })
             rotulo="Operadores também importam arquivos do banco"
             ajuda='Ligado, os operadores importam retornos CNAB e extratos OFX em "Importar Clientes"; a fila de revisão continua com os administradores.'
           />
+          {/* docs/pix-automatico.md §1: also needs a provider with PIX Automático. */}
+          <InterruptorSection
+            titulo="Débito automático"
+            campo="debito_automatico"
+            rotulo="Oferecer débito automático por PIX nos acordos de 2 ou mais parcelas"
+            ajuda="O cliente paga a 1ª parcela e autoriza as demais de uma vez (PIX Automático); cada parcela é debitada na sua data. Exige um provedor PIX com PIX Automático (veja Config. PIX)."
+          />
         </Box>
         <Paper
           elevation={3}

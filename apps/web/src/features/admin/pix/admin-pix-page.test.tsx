@@ -15,6 +15,7 @@ const status = (extra: Partial<PixStatus> = {}): PixStatus => ({
   status: 'conectado',
   mensagem: null,
   verificado_em: null,
+  recorrencias: true,
   ...extra,
 });
 
@@ -28,6 +29,7 @@ const simulador = (extra: Partial<PixSettingsView> = {}): PixSettingsView => ({
   certificado: null,
   webhook_url: null,
   validade_apos_vencimento_dias: 30,
+  conta_recebedor: null,
   status: status(),
   ...extra,
 });
@@ -48,6 +50,7 @@ const psp = (extra: Partial<PixSettingsView> = {}): PixSettingsView =>
       status: 'conectado',
       mensagem: 'Token obtido e certificado aceito pelo PSP.',
       verificado_em: '2026-03-10T13:05:00.000Z',
+      recorrencias: true,
     }),
     ...extra,
   });
@@ -81,6 +84,13 @@ beforeEach(() => {
 
 const radio = (name: RegExp | string) => screen.findByRole('radio', { name }, { timeout: 5000 });
 const card = () => screen.getByRole('region', { name: 'Status da conexão' });
+const contaGrupo = () => screen.getByRole('group', { name: 'Conta para o PIX Automático' });
+const tipoConta = () => within(contaGrupo()).getByRole('combobox', { name: 'Tipo da conta' });
+/** The card's "PIX Automático" row: its value, or null when the card has none. */
+const automatico = () => {
+  const termo = within(card()).queryByText('PIX Automático');
+  return termo ? (termo.nextElementSibling?.textContent ?? '') : null;
+};
 
 describe('AdminPixPage (docs/produto.md §21)', () => {
   it('fills the form and the status card from the stored settings', async () => {
@@ -109,6 +119,12 @@ describe('AdminPixPage (docs/produto.md §21)', () => {
     expect(within(card()).getByText('API Pix de um PSP (Banco Central)')).toBeInTheDocument();
     expect(within(card()).getByText('10/03/2026 10:05')).toBeInTheDocument();
     expect(within(card()).getByText('Token obtido e certificado aceito pelo PSP.')).toBeInTheDocument();
+    expect(automatico()).toBe('disponível');
+    expect(contaGrupo()).toHaveAccessibleDescription(
+      'A conta onde o PSP credita os débitos automáticos das parcelas (exigida pela API Pix para cobranças recorrentes).',
+    );
+    expect(within(contaGrupo()).getByLabelText('Agência')).toHaveValue('');
+    expect(within(contaGrupo()).getByLabelText('Conta')).toHaveValue('');
     expect(screen.getByRole('region', { name: 'Como configurar' })).toHaveTextContent(
       'O certificado do servidor do PSP é sempre verificado',
     );
@@ -179,8 +195,114 @@ describe('AdminPixPage (docs/produto.md §21)', () => {
         pkcs12_senha: 'senha-do-pfx',
         webhook_url: 'https://cobranca.empresa.com.br',
         validade_apos_vencimento_dias: 60,
+        conta_recebedor: null,
       },
     ]);
+  });
+
+  it('sends the account for PIX Automático, checked before it leaves', async () => {
+    const bodies = serve(psp());
+    const user = userEvent.setup();
+    renderApp('/admin/pix');
+    await radio(/API Pix de um PSP/);
+    const grupo = within(contaGrupo());
+    const agencia = grupo.getByLabelText('Agência');
+    const conta = grupo.getByLabelText('Conta');
+    await user.type(agencia, '12a');
+    await user.type(conta, '12345-6');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(agencia).toHaveAccessibleDescription('A agência tem até 4 dígitos.'));
+    expect(tipoConta()).toHaveAccessibleDescription('Escolha o tipo da conta.');
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(agencia);
+    await user.type(agencia, '0001');
+    await user.click(tipoConta());
+    await user.click(await screen.findByRole('option', { name: 'Conta poupança' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações do PIX salvas.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        provedor: 'api_pix',
+        chave: 'financeiro@empresa.com.br',
+        base_url: 'https://pix.banco.example/api/v2',
+        token_url: 'https://pix.banco.example/oauth/token',
+        client_id: 'cliente-123',
+        webhook_url: 'https://cobranca.empresa.com.br',
+        validade_apos_vencimento_dias: 45,
+        conta_recebedor: { agencia: '0001', conta: '12345-6', tipo_conta: 'POUPANCA' },
+      },
+    ]);
+  });
+
+  it('shows the stored account and sends null once it is emptied', async () => {
+    const bodies = serve(
+      psp({ conta_recebedor: { agencia: null, conta: '998877', tipo_conta: 'PAGAMENTO' } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/pix');
+    await radio(/API Pix de um PSP/);
+    const grupo = within(contaGrupo());
+    const conta = grupo.getByLabelText('Conta');
+    expect(grupo.getByLabelText('Agência')).toHaveValue('');
+    expect(conta).toHaveValue('998877');
+    expect(tipoConta()).toHaveTextContent('Conta de pagamento');
+
+    await user.clear(conta);
+    await user.click(tipoConta());
+    await user.click(await screen.findByRole('option', { name: 'Não informado' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações do PIX salvas.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ conta_recebedor: null });
+  });
+
+  it('places a 422 on the account’s field', async () => {
+    const bodies = serve(
+      psp({ conta_recebedor: { agencia: '0001', conta: '998877', tipo_conta: 'CORRENTE' } }),
+      () =>
+        HttpResponse.json(
+          {
+            code: 'DADOS_INVALIDOS',
+            message: 'Os dados enviados são inválidos.',
+            errors: { 'conta_recebedor.conta': ['A conta não é do titular da chave PIX.'] },
+          },
+          { status: 422 },
+        ),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/pix');
+    await radio(/API Pix de um PSP/);
+    const conta = within(contaGrupo()).getByLabelText('Conta');
+    await user.clear(conta);
+    await user.type(conta, '112233');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(conta).toHaveAccessibleDescription('A conta não é do titular da chave PIX.'));
+    expect(bodies[0]).toMatchObject({
+      conta_recebedor: { agencia: '0001', conta: '112233', tipo_conta: 'CORRENTE' },
+    });
+    expect(useSnackbarStore.getState().message).toBe('Os dados enviados são inválidos.');
+  });
+
+  it.each<[string, Partial<PixStatus> & Pick<PixStatus, 'provedor'>, string | null]>([
+    ['the simulator', { provedor: 'simulador' }, 'simulado'],
+    ['a PSP that offers it', { provedor: 'api_pix', recorrencias: true }, 'disponível'],
+    [
+      'a PSP that does not',
+      {
+        provedor: 'api_pix',
+        recorrencias: false,
+        mensagem:
+          'Token obtido e webhook registrado no PSP. O PSP não oferece PIX Automático com estas credenciais (escopos rec.*, cobr.*).',
+      },
+      'indisponível com estas credenciais',
+    ],
+    ['a PSP not verified yet', { provedor: 'api_pix', status: 'nao_verificado', recorrencias: null }, null],
+  ])('says whether PIX Automático works with %s', async (_caso, extra, esperado) => {
+    serve(extra.provedor === 'simulador' ? simulador() : psp({ status: status(extra) }));
+    renderApp('/admin/pix');
+    await radio(extra.provedor === 'simulador' ? /Simulador/ : /API Pix de um PSP/);
+    expect(automatico()).toBe(esperado);
   });
 
   it('places a 422 beside the certificate password, and what no field takes in the snackbar', async () => {
@@ -231,6 +353,7 @@ describe('AdminPixPage (docs/produto.md §21)', () => {
             status: 'erro',
             mensagem: 'O PSP recusou o certificado: expirado.',
             verificado_em: '2026-03-11T12:00:00.000Z',
+            recorrencias: null,
           }),
         );
       }),
@@ -245,6 +368,7 @@ describe('AdminPixPage (docs/produto.md §21)', () => {
     expect(await within(card()).findByText('Erro')).toBeInTheDocument();
     expect(within(card()).getByText('O PSP recusou o certificado: expirado.')).toBeInTheDocument();
     expect(within(card()).getByText('11/03/2026 09:00')).toBeInTheDocument();
+    expect(automatico()).toBeNull();
     expect(within(card()).getByRole('button', { name: 'Verificar conexão' })).toBeEnabled();
     expect(useSnackbarStore.getState().message).toBe(
       'Falha na conexão: O PSP recusou o certificado: expirado.',

@@ -25,7 +25,14 @@ const SETTINGS: PixSettingsView = {
   certificado: null,
   webhook_url: null,
   validade_apos_vencimento_dias: 30,
-  status: { provedor: 'simulador', status: 'conectado', mensagem: null, verificado_em: null },
+  conta_recebedor: null,
+  status: {
+    provedor: 'simulador',
+    status: 'conectado',
+    mensagem: null,
+    verificado_em: null,
+    recorrencias: true,
+  },
 };
 
 const SOLTO: CreditoPixView = {

@@ -3,6 +3,7 @@ import {
   type PixSettingsBody,
   type PixSettingsView,
   pixSettingsBody,
+  type TipoContaRecebedor,
 } from '@cobranca/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
@@ -30,8 +31,18 @@ export type PixForm = {
   pkcs12_senha: string;
   webhook_url: string;
   validade_apos_vencimento_dias: string;
+  /** PIX Automático's `recebedor`; all three empty sends null (docs/decisions/043-pix-automatico.md). */
+  conta_recebedor: { agencia: string; conta: string; tipo_conta: TipoContaRecebedor | '' };
 };
-export type PixField = keyof PixForm;
+
+/** The account's fields, named as the API names their errors (`conta_recebedor.agencia`…). */
+export const CAMPOS_CONTA = [
+  'conta_recebedor.agencia',
+  'conta_recebedor.conta',
+  'conta_recebedor.tipo_conta',
+] as const;
+type CampoConta = (typeof CAMPOS_CONTA)[number];
+export type PixField = Exclude<keyof PixForm, 'conta_recebedor'> | CampoConta;
 
 const SEMPRE: readonly PixField[] = ['provedor', 'chave', 'validade_apos_vencimento_dias'];
 const PSP: readonly PixField[] = ['base_url', 'token_url', 'client_id', 'client_secret', 'webhook_url'];
@@ -44,7 +55,7 @@ const CERTIFICADO: Record<CertificadoFormato, readonly PixField[]> = {
 export const camposVisiveis = (values: Pick<PixForm, 'provedor' | 'certificado_formato'>): PixField[] =>
   values.provedor === 'simulador'
     ? [...SEMPRE]
-    : [...SEMPRE, ...PSP, 'certificado_formato', ...CERTIFICADO[values.certificado_formato]];
+    : [...SEMPRE, ...PSP, 'certificado_formato', ...CERTIFICADO[values.certificado_formato], ...CAMPOS_CONTA];
 
 export const toForm = (view: PixSettingsView): PixForm => ({
   provedor: view.provedor,
@@ -61,6 +72,11 @@ export const toForm = (view: PixSettingsView): PixForm => ({
   pkcs12_senha: '',
   webhook_url: view.webhook_url ?? '',
   validade_apos_vencimento_dias: String(view.validade_apos_vencimento_dias),
+  conta_recebedor: {
+    agencia: view.conta_recebedor?.agencia ?? '',
+    conta: view.conta_recebedor?.conta ?? '',
+    tipo_conta: view.conta_recebedor?.tipo_conta ?? '',
+  },
 });
 
 const filled = (value: string) => value.trim() !== '';
@@ -81,6 +97,16 @@ const certificado = (values: PixForm): Partial<PixSettingsBody> => {
     : {};
 };
 
+const contaRecebedor = ({
+  agencia,
+  conta,
+  tipo_conta,
+}: PixForm['conta_recebedor']): PixSettingsBody['conta_recebedor'] =>
+  filled(agencia) || filled(conta) || tipo_conta !== ''
+    ? // A type not chosen ('') goes as is, for the schema to report on its field.
+      { agencia: orNull(agencia), conta: conta.trim(), tipo_conta: tipo_conta as TipoContaRecebedor }
+    : null;
+
 /**
  * The PUT body. The simulator sends only the key and the validity, so the PSP settings stay stored for
  * later; an empty secret or certificate is left out, which keeps the stored one.
@@ -100,6 +126,7 @@ export const toBody = (values: PixForm): PixSettingsBody => {
     ...(filled(values.client_secret) ? { client_secret: values.client_secret.trim() } : {}),
     ...certificado(values),
     webhook_url: orNull(values.webhook_url),
+    conta_recebedor: contaRecebedor(values.conta_recebedor),
   };
 };
 
@@ -128,20 +155,40 @@ const obrigatorios = (values: PixForm, stored: PixSettingsView): [PixField, stri
   return faltam;
 };
 
+const CAMPO_DA_CONTA = {
+  'conta_recebedor.agencia': 'agencia',
+  'conta_recebedor.conta': 'conta',
+  'conta_recebedor.tipo_conta': 'tipo_conta',
+} as const satisfies Record<CampoConta, keyof PixForm['conta_recebedor']>;
+
+const ehCampoConta = (campo: string): campo is CampoConta => campo in CAMPO_DA_CONTA;
+
+// The account's issues carry its sub-field (`conta_recebedor.conta`); the rest, the top-level field.
+const campoDoIssue = (path: readonly PropertyKey[]): PixField => {
+  const [topo, sub] = path.map(String);
+  if (topo !== 'conta_recebedor') return topo as PixField;
+  const campo = `conta_recebedor.${sub}`;
+  return ehCampoConta(campo) ? campo : 'conta_recebedor.conta';
+};
+
 /** Validates the body the form would send with the shared schema, plus what the chosen provider needs. */
 export const pixResolver =
   (stored: () => PixSettingsView): Resolver<PixForm, unknown, PixSettingsBody> =>
   async (values) => {
     const errors: FieldErrors<PixForm> = {};
     const add = (field: PixField, message: string) => {
-      errors[field] ??= { type: 'validation', message };
+      const erro = { type: 'validation', message };
+      if (ehCampoConta(field)) {
+        errors.conta_recebedor ??= {};
+        errors.conta_recebedor[CAMPO_DA_CONTA[field]] ??= erro;
+      } else errors[field] ??= erro;
     };
     for (const [field, message] of obrigatorios(values, stored())) add(field, message);
     const visiveis = camposVisiveis(values);
     const parsed = pixSettingsBody.safeParse(toBody(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as PixField;
+        const field = campoDoIssue(issue.path);
         // An issue without a field on screen still has to block the submit somewhere visible.
         add(visiveis.includes(field) ? field : 'provedor', issue.message);
       }

@@ -21,6 +21,13 @@ const CONEXAO: Record<Conexao, { label: string; chip: ChipProps['color']; alerta
   nao_verificado: { label: 'Não verificado', chip: 'default', alerta: 'info' },
 };
 
+/** Whether PIX Automático works: null until the API Pix was verified (nothing to say then). */
+const recorrencias = (status: PixStatus): string | null => {
+  if (status.provedor === 'simulador') return 'simulado';
+  if (status.recorrencias === null) return null;
+  return status.recorrencias ? 'disponível' : 'indisponível com estas credenciais';
+};
+
 /** The snackbar after Verificar: its colour follows the state found, with the PSP's reason on failure. */
 const notifyResult = (status: PixStatus) => {
   if (status.status === 'conectado') notify.success('Conexão com o PIX verificada.');
@@ -34,6 +41,7 @@ export const PixStatusCard = ({ view }: { view: PixSettingsView }) => {
   const verificar = useVerificarPix();
   const { status } = view;
   const conexao = CONEXAO[status.status];
+  const automatico = recorrencias(status);
   const onVerificar = () =>
     verificar.mutate(undefined, {
       onSuccess: notifyResult,
@@ -50,6 +58,7 @@ export const PixStatusCard = ({ view }: { view: PixSettingsView }) => {
         rows={[
           ['Provedor', PIX_PROVEDOR_LABELS[status.provedor]],
           ['Última verificação', status.verificado_em ? formatarDataHora(status.verificado_em) : 'nunca'],
+          ...(automatico ? [['PIX Automático', automatico] as const] : []),
         ]}
       />
       {status.mensagem && (

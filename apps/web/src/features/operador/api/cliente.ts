@@ -3,6 +3,8 @@ import type {
   ChamadaView,
   ClienteDetalhe,
   chamadaBody,
+  DebitoAutomaticoDisponibilidade,
+  DebitoSimulacao,
   NegociacaoBody,
   NegociacaoView,
   PagamentoBody,
@@ -81,6 +83,30 @@ export const registrarPromessa = (id: number, body: PromessaBody, idempotencyKey
     idempotencyKey,
   });
 
+// ── POST /api/operador/clientes/{id}/negociacoes/{negociacaoId}/debito-automatico/cancelar ──
+export const cancelarDebitoAutomatico = (id: number, negociacaoId: number, idempotencyKey?: string) =>
+  api.post<ComCliente & { negociacao: NegociacaoView }>(
+    `/operador/clientes/${id}/negociacoes/${negociacaoId}/debito-automatico/cancelar`,
+    undefined,
+    { idempotencyKey },
+  );
+
+// ── POST …/debito-automatico/simular {acao} (the simulator only) ──
+export const simularDebito = (id: number, negociacaoId: number, acao: DebitoSimulacao) =>
+  api.post<ComCliente>(`/operador/clientes/${id}/negociacoes/${negociacaoId}/debito-automatico/simular`, {
+    acao,
+  });
+
+// ── GET /api/operador/debito-automatico ──
+/** Whether agreements may offer PIX Automático now (docs/pix-automatico.md §1), and why not. */
+export const useDisponibilidadeDebito = () =>
+  useQuery({
+    queryKey: ['operador', 'debito-automatico'] as const,
+    queryFn: ({ signal }) =>
+      api.get<DebitoAutomaticoDisponibilidade>('/operador/debito-automatico', { signal }),
+    staleTime: 60_000,
+  });
+
 /**
  * A workspace action: the answer's customer goes straight into the cache, then the whole operator
  * area (lists, badges, this customer) reloads, so counts and lists change at once.
@@ -128,6 +154,16 @@ export const useRegistrarChamada = (id: number) => useRegistroAction(id, registr
 export const useCriarNegociacao = (id: number) => useRegistroAction(id, criarNegociacao);
 export const useRegistrarPagamento = (id: number) => useRegistroAction(id, registrarPagamento);
 export const useRegistrarPromessa = (id: number) => useRegistroAction(id, registrarPromessa);
+export const useSimularDebito = (id: number) =>
+  useClienteAction(
+    id,
+    (clienteId: number, { negociacaoId, acao }: { negociacaoId: number; acao: DebitoSimulacao }) =>
+      simularDebito(clienteId, negociacaoId, acao),
+  );
+export const useCancelarDebitoAutomatico = (id: number) =>
+  useRegistroAction(id, (clienteId: number, negociacaoId: number, idempotencyKey: string) =>
+    cancelarDebitoAutomatico(clienteId, negociacaoId, idempotencyKey),
+  );
 
 // ── PUT /api/operador/clientes/{id}/canal-preferido {canal} ──
 /** null: automatic (the régua tries each step's channels in order). */

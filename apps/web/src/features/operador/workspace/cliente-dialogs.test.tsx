@@ -93,6 +93,60 @@ describe('Negociar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('with automatic debit: monthly instalments on the same day, the interval fixed, debito_automatico sent', async () => {
+    const estado = setupWorkspace();
+    server.use(
+      http.post('/api/operador/clientes/:id/negociacoes', answerWith(estado, clienteDetalhe({ contas: [] }))),
+    );
+    await openWorkspace();
+    const user = userEvent.setup();
+    const dialog = await abrirNegociacao(user);
+    const chave = within(dialog).getByRole('switch', { name: /Débito automático por PIX/ });
+    // One instalment: nothing to debit later.
+    expect(chave).toBeDisabled();
+    expect(
+      within(dialog).getByText('O débito automático vale para acordos de 2 ou mais parcelas.'),
+    ).toBeInTheDocument();
+    await replace(user, within(dialog).getByLabelText('Parcelas'), '3');
+    await typeDate(user, dialog, 'Primeiro vencimento', '31122026');
+    expect(chave).toBeEnabled();
+    await user.click(chave);
+    expect(within(dialog).getByLabelText('Intervalo em dias')).toBeDisabled();
+    expect(previewRows(dialog)).toEqual([
+      '1/331/12/2026R$ 33,34',
+      '2/331/01/2027R$ 33,33',
+      '3/328/02/2027R$ 33,33',
+      'Soma das parcelasR$ 100,00',
+    ]);
+    expect(dialog).toHaveTextContent('autoriza, no app do banco dele, o débito automático das demais');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar acordo' }));
+    expect(await screen.findByText('Acordo em 3 parcelas registrado.')).toBeInTheDocument();
+    expect(estado.writes[0]?.body).toEqual({
+      contas: [1, 2],
+      desconto: 0,
+      parcelas: 3,
+      primeiro_vencimento: '2026-12-31',
+      intervalo_dias: 30,
+      debito_automatico: true,
+    });
+  });
+
+  it('says why automatic debit is unavailable, and never sends it then', async () => {
+    const estado = setupWorkspace();
+    estado.debito = {
+      disponivel: false,
+      motivo: 'O débito automático por PIX está desligado nas configurações.',
+    };
+    await openWorkspace();
+    const user = userEvent.setup();
+    const dialog = await abrirNegociacao(user);
+    await replace(user, within(dialog).getByLabelText('Parcelas'), '3');
+    expect(
+      await within(dialog).findByText('O débito automático por PIX está desligado nas configurações.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('switch', { name: /Débito automático por PIX/ })).toBeDisabled();
+  });
+
   it('blocks a past first due date and a discount as big as the total', async () => {
     const estado = setupWorkspace();
     await openWorkspace();

@@ -16,6 +16,7 @@ import { CobrancasPixCard } from './cobrancas-pix-card.tsx';
 import { ComprovantesCard } from './comprovantes-card.tsx';
 import { ContasTable } from './contas-table.tsx';
 import { ContatoCard } from './contato-card.tsx';
+import { DebitoAutomaticoCard } from './debito-automatico-card.tsx';
 import { HistoricoCard } from './historico-card.tsx';
 import { LinhaDoTempo } from './linha-do-tempo.tsx';
 import { MensagensThread } from './mensagens-thread.tsx';
@@ -124,6 +125,7 @@ export const ClienteWorkspace = ({ id, naFila = false }: { id: number | null; na
         <ContatoCard cliente={cliente} />
         <ContasTable contas={cliente.contas} selecionadas={selecionadas} onChange={setSelecionadas} />
         <CobrancasPixCard cliente={cliente} selecionadas={contasSelecionadas} />
+        <DebitoAutomaticoCard cliente={cliente} />
         <HistoricoCard cliente={cliente} />
         <ComprovantesCard cliente={cliente} />
         <LinhaDoTempo cliente={cliente} />

@@ -30,8 +30,14 @@ const STATUS: Record<CobrancaPixStatus, { label: string; color: ChipProps['color
 export const mensagemCopiaECola = (codigo: string) =>
   `Para pagar pelo PIX, use o código abaixo (copia e cola):\n${codigo}`;
 
+const TIPOS: Record<CobrancaPixView['tipo'], string> = {
+  cob: 'Imediata',
+  cobv: 'Com vencimento',
+  cobr: 'Débito automático (PIX Automático)',
+};
+
 const detalhes = (c: CobrancaPixView): string[] => [
-  c.tipo === 'cobv' ? 'Com vencimento' : 'Imediata',
+  TIPOS[c.tipo],
   ...(c.vencimento ? [`vence em ${formatarData(c.vencimento)}`] : []),
   c.paga_em ? `paga em ${formatarDataHora(c.paga_em)}` : `criada em ${formatarDataHora(c.created_at)}`,
   ...(c.status === 'ativa' ? [`válida até ${formatarDataHora(c.valida_ate)}`] : []),
@@ -104,11 +110,12 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
   const bloqueio = bloqueioDoComposer(cliente);
   const valor = formatarValorEmReais(cobranca.valor);
   const status = STATUS[cobranca.status];
-  const ativa = cobranca.status === 'ativa';
+  // A recurring charge has nothing to copy: the customer's bank debits it.
+  const codigo = cobranca.status === 'ativa' ? cobranca.pix_copia_e_cola : null;
 
-  const onEnviar = () =>
+  const onEnviar = (texto: string) =>
     enviar.mutate(
-      { conteudo: mensagemCopiaECola(cobranca.pix_copia_e_cola) },
+      { conteudo: mensagemCopiaECola(texto) },
       {
         onSuccess: () => notify.success('Código PIX enviado no chat.'),
         onError: (error) => notify.error(errorMessage(error, 'Não foi possível enviar a mensagem.')),
@@ -130,7 +137,7 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {detalhes(cobranca).join(' · ')}
       </Typography>
-      {ativa && (
+      {codigo && (
         <Box
           sx={{
             display: 'grid',
@@ -140,15 +147,15 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
             justifyItems: { xs: 'center', sm: 'stretch' },
           }}
         >
-          <QrCodePix codigo={cobranca.pix_copia_e_cola} alt={`QR Code PIX de ${valor}`} />
+          <QrCodePix codigo={codigo} alt={`QR Code PIX de ${valor}`} />
           <Box sx={{ minWidth: 0, width: '100%' }}>
-            <CopiaECola codigo={cobranca.pix_copia_e_cola} />
+            <CopiaECola codigo={codigo} />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
               <Button
                 size="small"
                 variant="outlined"
                 startIcon={<ContentCopyIcon />}
-                onClick={() => void copiarTexto(cobranca.pix_copia_e_cola, 'Código PIX copiado.')}
+                onClick={() => void copiarTexto(codigo, 'Código PIX copiado.')}
               >
                 Copiar código
               </Button>
@@ -159,7 +166,7 @@ export const CobrancaPixItem = ({ cobranca, cliente, provedor }: Props) => {
                 busy={enviar.isPending}
                 disabled={Boolean(bloqueio)}
                 title={bloqueio ?? undefined}
-                onClick={onEnviar}
+                onClick={() => onEnviar(codigo)}
               >
                 Enviar no chat
               </BusyButton>

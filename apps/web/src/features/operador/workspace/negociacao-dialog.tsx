@@ -15,10 +15,13 @@ import {
 } from '@cobranca/dominio';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../components/snackbar/snackbar-store.ts';
@@ -26,12 +29,19 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { fieldProps } from '../../../lib/field-props.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatarData } from '../../../lib/format.ts';
-import { useCriarNegociacao } from '../api/cliente.ts';
+import { useCriarNegociacao, useDisponibilidadeDebito } from '../api/cliente.ts';
 import { DateField, dataDeHoje, MoneyField, reaisTexto } from './form-fields.tsx';
 import { NegociacaoPreview } from './negociacao-preview.tsx';
 import { hoje } from './workspace-utils.ts';
 
-const FIELDS = ['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'observacao'] as const;
+const FIELDS = [
+  'desconto',
+  'parcelas',
+  'primeiro_vencimento',
+  'intervalo_dias',
+  'observacao',
+  'debito_automatico',
+] as const;
 const { shape } = negociacaoBody;
 
 const regras = new Intl.PluralRules('pt-BR');
@@ -52,10 +62,26 @@ export const avisoDoAcordo = (
 };
 
 /** Before confirming: whether the customer will receive the terms (same rules as the server's). */
-const destinoDosTermos = (cliente: ClienteDetalhe): string => {
+const destinoDosTermos = (cliente: ClienteDetalhe, debito: boolean): string => {
   if (!cliente.telefone) return 'O cliente não tem telefone cadastrado: os termos não serão enviados.';
   if (cliente.opt_out) return 'O cliente pediu para não receber mensagens: os termos não serão enviados.';
-  return 'Ao confirmar, os termos do acordo (parcelas, valores e o PIX da primeira parcela) vão para o cliente por mensagem.';
+  return debito
+    ? 'Ao confirmar, os termos vão para o cliente com um PIX que paga a 1ª parcela e autoriza, no app do banco dele, o débito automático das demais.'
+    : 'Ao confirmar, os termos do acordo (parcelas, valores e o PIX da primeira parcela) vão para o cliente por mensagem.';
+};
+
+/** Why the automatic debit cannot be chosen for this agreement now; null when it can. */
+const semDebito = (
+  cliente: ClienteDetalhe,
+  disponibilidade: { disponivel: boolean; motivo: string | null } | undefined,
+  parcelas: number,
+): string | null => {
+  if (!disponibilidade) return 'Verificando se o débito automático está disponível…';
+  if (!disponibilidade.disponivel) return disponibilidade.motivo ?? 'Débito automático indisponível.';
+  if (cliente.documento_tipo !== 'cpf' && cliente.documento_tipo !== 'cnpj')
+    return 'O débito automático exige o CPF ou o CNPJ do cliente.';
+  if (!(parcelas >= 2)) return 'O débito automático vale para acordos de 2 ou mais parcelas.';
+  return null;
 };
 
 const schemaFor = (totalCentavos: number) =>
@@ -68,12 +94,13 @@ const schemaFor = (totalCentavos: number) =>
     primeiro_vencimento: dataDeHoje,
     intervalo_dias: z.number({ error: 'Informe o intervalo em dias.' }).pipe(shape.intervalo_dias.unwrap()),
     observacao: shape.observacao,
+    debito_automatico: z.boolean(),
   });
 
 /** The instalments of the agreement as typed; none while a field the arithmetic needs is unusable. */
 const previaDoAcordo = (
   totalCentavos: number,
-  [desconto, parcelas, primeiro, intervalo]: [string, number, string, number],
+  [desconto, parcelas, primeiro, intervalo, mensal]: [string, number, string, number, boolean],
 ) => {
   const descontoCentavos = lerReais(desconto || '0');
   const previaValida =
@@ -90,6 +117,7 @@ const previaDoAcordo = (
         parcelas,
         primeiroVencimento: primeiro,
         intervaloDias: intervalo,
+        mensal,
       }).parcelas
     : [];
 };
@@ -135,6 +163,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
   const totalCentavos = contas.reduce((soma, c) => soma + reaisParaCentavos(c.valor_atualizado), 0);
   const schema = useMemo(() => schemaFor(totalCentavos), [totalCentavos]);
   const [geral, setGeral] = useState<string | null>(null);
+  const idAjudaDebito = useId();
   const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -143,6 +172,7 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
       primeiro_vencimento: somarDias(hoje(), 7),
       intervalo_dias: 30,
       observacao: '',
+      debito_automatico: false,
     },
   });
   const {
@@ -157,13 +187,23 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
   // The server's own arithmetic: what the preview shows is what the agreement will store.
   const previa = previaDoAcordo(
     totalCentavos,
-    watch(['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias']),
+    watch(['desconto', 'parcelas', 'primeiro_vencimento', 'intervalo_dias', 'debito_automatico']),
   );
+  const disponibilidade = useDisponibilidadeDebito();
+  const debito = watch('debito_automatico');
+  const motivoSemDebito = semDebito(cliente, disponibilidade.data, watch('parcelas'));
 
-  const onSubmit = handleSubmit(({ observacao, ...valores }) => {
+  const onSubmit = handleSubmit(({ observacao, debito_automatico, ...valores }) => {
     setGeral(null);
+    // Monthly instalments: a recurrence charges once a month (docs/pix-automatico.md §1).
+    const comDebito = debito_automatico && motivoSemDebito === null;
     mutation.mutate(
-      { contas: contas.map((c) => c.id), ...valores, ...(observacao ? { observacao } : {}) },
+      {
+        contas: contas.map((c) => c.id),
+        ...valores,
+        ...(comDebito ? { debito_automatico: true, intervalo_dias: 30 } : {}),
+        ...(observacao ? { observacao } : {}),
+      },
       {
         onSuccess: (data) => {
           const { mensagem, cor } = avisoDoAcordo(valores.parcelas, data?.termos);
@@ -210,16 +250,46 @@ export const NegociacaoDialog = ({ cliente, contas, onClose, onSuccess }: Negoci
           type="number"
           fullWidth
           margin="dense"
+          disabled={debito}
           slotProps={{ htmlInput: { min: 1, max: 90 } }}
           error={Boolean(errors.intervalo_dias)}
-          helperText={errors.intervalo_dias?.message}
+          helperText={
+            errors.intervalo_dias?.message ?? (debito ? 'Mensal: no mesmo dia de cada mês' : undefined)
+          }
         />
       </Box>
       <DateField control={control} name="primeiro_vencimento" label="Primeiro vencimento" minDate={hoje()} />
       <TextField {...fieldProps(form, 'observacao')} label="Observação" multiline />
+      <Controller
+        name="debito_automatico"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            label="Débito automático por PIX (PIX Automático) nas parcelas seguintes"
+            control={
+              <Switch
+                checked={field.value && motivoSemDebito === null}
+                disabled={motivoSemDebito !== null}
+                onChange={(_evento, ligado) => {
+                  field.onChange(ligado);
+                  if (ligado) form.setValue('intervalo_dias', 30);
+                }}
+                onBlur={field.onBlur}
+                slotProps={{ input: { ref: field.ref, 'aria-describedby': idAjudaDebito } }}
+              />
+            }
+          />
+        )}
+      />
+      <FormHelperText id={idAjudaDebito} error={Boolean(errors.debito_automatico)}>
+        {errors.debito_automatico?.message ??
+          motivoSemDebito ??
+          'O cliente autoriza uma vez e cada parcela é debitada na sua data, com novas tentativas se faltar saldo.'}
+      </FormHelperText>
       <NegociacaoPreview parcelas={previa} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {destinoDosTermos(cliente)}
+        {destinoDosTermos(cliente, debito && motivoSemDebito === null)}
       </Typography>
     </FormDialog>
   );

@@ -5,6 +5,7 @@ import type {
   CobrancasPixResponse,
   ComprovanteView,
   ContaReceber,
+  DebitoAutomaticoDisponibilidade,
   JanelaEnvio,
   MensagemView,
 } from '@cobranca/contracts';
@@ -148,6 +149,7 @@ export const setupWorkspace = (
     janela: JANELA_ABERTA as JanelaEnvio,
     pix: { provedor: 'simulador', cobrancas: [] } as CobrancasPixResponse,
     comprovantes: [] as ComprovanteView[],
+    debito: { disponivel: true, motivo: null } as DebitoAutomaticoDisponibilidade,
     writes: [] as Chamada[],
     detalheLoads: 0,
     mensagensLoads: 0,
@@ -169,6 +171,7 @@ export const setupWorkspace = (
       return HttpResponse.json(estado.mensagens);
     }),
     http.get('/api/operador/canal', () => HttpResponse.json(estado.canal)),
+    http.get('/api/operador/debito-automatico', () => HttpResponse.json(estado.debito)),
     http.get('/api/operador/janela-envio', () => HttpResponse.json(estado.janela)),
     http.get('/api/operador/clientes/:id/cobrancas-pix', () => HttpResponse.json(estado.pix)),
     http.get('/api/operador/clientes/:id/comprovantes', ({ request }) => {

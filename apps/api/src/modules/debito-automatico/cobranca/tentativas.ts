@@ -1,0 +1,7 @@
+import type { TentativaArmazenada } from '../../../db/schema/index.ts';
+import type { TentativaLida } from '../../pix/psp/provedor-recorrencias.ts';
+
+// A recurring charge's attempts as the PSP listed them, stored beside it (docs/pix-automatico.md §4).
+
+export const tentativasArmazenadas = (tentativas: readonly TentativaLida[]): TentativaArmazenada[] =>
+  tentativas.map((t) => ({ data: t.data, tipo: t.tipo, status: t.status, end_to_end_id: t.endToEndId }));
