@@ -11,10 +11,9 @@ import {
   recorrenciasPix,
   type TentativaArmazenada,
 } from '../../../db/schema/index.ts';
-import { enfileirar } from '../../../fila/enfileirar.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
+import { removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { criarCobrancas } from '../../pix/cobrancas/criar-cobranca.ts';
-import { removerCobrancaNoPsp } from '../../pix/cobrancas/jobs/remover-cobranca.job.ts';
 import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { registrarPixConfirmado } from '../../pix/liquidacao/liquidacao.service.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
@@ -163,21 +162,8 @@ const recorrerAoPixAvulso = async (
           .update(cobrancasRecorrentes)
           .set({ pixAvulsoId: criada.cobranca.id })
           .where(eq(cobrancasRecorrentes.cobrancaId, e.cobrancaId));
-        const [parada] = await tx
-          .update(cobrancasPix)
-          .set({
-            status: 'removida',
-            removidaEm: agora,
-            remocaoPendente: sql`${cobrancasPix.provedor} = 'api_pix'`,
-          })
-          .where(and(eq(cobrancasPix.id, e.cobrancaId), eq(cobrancasPix.status, 'ativa')))
-          .returning({ noPsp: cobrancasPix.remocaoPendente });
-        if (parada?.noPsp)
-          await enfileirar(tx, removerCobrancaNoPsp, {
-            cobranca_id: e.cobrancaId,
-            tipo: 'cobr',
-            txid: e.txid,
-          });
+        // The recurring charge stops (and is cancelled at the PSP): the new one takes over.
+        await removerCobrancasDasContas(tx, [e.contaId], [criada.cobranca.id], 'cobr');
         await registrarEventoDebito(tx, {
           recorrenciaId: e.recorrenciaId,
           clienteId: e.clienteId,

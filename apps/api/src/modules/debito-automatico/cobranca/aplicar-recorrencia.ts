@@ -1,11 +1,11 @@
 import type { DebitoEvento, RecorrenciaStatus } from '@cobranca/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { cobrancasPix, cobrancasRecorrentes, recorrenciasPix } from '../../../db/schema/index.ts';
+import { cobrancasRecorrentes, recorrenciasPix } from '../../../db/schema/index.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
 import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
+import { removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { cobrarParcelasAposCommit } from '../../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
-import { removerCobrancaNoPsp } from '../../pix/cobrancas/jobs/remover-cobranca.job.ts';
 import type { RecorrenciaLida, StatusRecorrenciaPsp } from '../../pix/psp/provedor-recorrencias.ts';
 import { buscarRecorrencia, type RecorrenciaRow } from '../adesao/recorrencias.repository.ts';
 import { registrarEventoDebito } from './eventos.ts';
@@ -38,34 +38,22 @@ const DESCRICAO: Record<'aprovada' | 'rejeitada' | 'expirada' | 'cancelada', (n:
  * active stop and are cancelled at the PSP, and the agreement's open instalments get ordinary charges.
  */
 export const voltarACobrancaComum = async (tx: DbOrTx, rec: RecorrenciaRow): Promise<void> => {
-  const paradas = await tx
-    .update(cobrancasPix)
-    .set({
-      status: 'removida',
-      removidaEm: new Date(),
-      remocaoPendente: sql`${cobrancasPix.provedor} = 'api_pix'`,
-    })
+  const contas = await tx
+    .update(cobrancasRecorrentes)
+    .set({ status: 'cancelada' })
     .where(
       and(
-        eq(cobrancasPix.status, 'ativa'),
-        inArray(
-          cobrancasPix.id,
-          tx
-            .select({ id: cobrancasRecorrentes.cobrancaId })
-            .from(cobrancasRecorrentes)
-            .where(eq(cobrancasRecorrentes.recorrenciaId, rec.id)),
-        ),
+        eq(cobrancasRecorrentes.recorrenciaId, rec.id),
+        inArray(cobrancasRecorrentes.status, ['criada', 'ativa']),
       ),
     )
-    .returning({ id: cobrancasPix.id, txid: cobrancasPix.txid, noPsp: cobrancasPix.remocaoPendente });
-  for (const c of paradas) {
-    await tx
-      .update(cobrancasRecorrentes)
-      .set({ status: 'cancelada' })
-      .where(eq(cobrancasRecorrentes.cobrancaId, c.id));
-    if (c.noPsp)
-      await enfileirar(tx, removerCobrancaNoPsp, { cobranca_id: c.id, tipo: 'cobr', txid: c.txid });
-  }
+    .returning({ contaId: cobrancasRecorrentes.contaId });
+  await removerCobrancasDasContas(
+    tx,
+    contas.map((c) => c.contaId),
+    [],
+    'cobr',
+  );
   await cobrarParcelasAposCommit(tx, rec.negociacaoId);
 };
 

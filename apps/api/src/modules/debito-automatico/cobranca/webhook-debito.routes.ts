@@ -1,23 +1,18 @@
-import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cobrancasPix, recorrenciasPix } from '../../../db/schema/index.ts';
 import { enfileirar } from '../../../fila/enfileirar.ts';
-import { ErroDominio } from '../../../lib/errors.ts';
-import { segredosIguais } from '../../mensagens/webhook/assinatura.ts';
-import { abrirSegredoPix, buscarPixArmazenado } from '../../pix/configuracao/pix-settings.repository.ts';
+import { conferirSegredo, opcoesDoWebhookPix } from '../../pix/liquidacao/webhook-pix.routes.ts';
 import { lerCobrancaRecorrente } from './jobs/ler-cobranca.job.ts';
 import { lerRecorrencia } from './jobs/ler-recorrencia.job.ts';
 
 // The PSP's PIX Automático callbacks (docs/formatos-externos.md §7): `POST {webhookUrl}/rec` with
-// `{"recs": […]}` and `POST {webhookUrl}/cobr` with `{"cobsr": […]}`, under the same secret segment as `/pix`. Answered at once; each recurrence we know is
-// read back by a job before anything changes (docs/pix-automatico.md §3). Unknown ids are dropped.
+// `{"recs": […]}` and `POST {webhookUrl}/cobr` with `{"cobsr": […]}`, under the same secret segment as
+// `/pix`. Answered at once; each recurrence or charge we know is read back by a job before anything
+// changes (docs/pix-automatico.md §3). Unknown ids are dropped.
 
-const tags = ['webhooks'];
 const MAX_POR_NOTIFICACAO = 1_000;
-const NOTIFICACOES_POR_MINUTO = 120;
 const ID_REC = /^[A-Za-z0-9]{29}$/;
 
 const notificacaoRec = z.object({
@@ -39,47 +34,11 @@ const notificacaoCobr = z.object({
 });
 
 export const webhookDebitoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const segredoConfere = async (request: FastifyRequest<{ Params: { segredo: string } }>) => {
-    const armazenado = await buscarPixArmazenado(app.db);
-    const segredo = abrirSegredoPix(app.appKey, armazenado, 'webhook_segredo');
-    if (
-      armazenado.provedor !== 'api_pix' ||
-      segredo.estado !== 'ok' ||
-      !segredosIguais(request.params.segredo, segredo.valor)
-    ) {
-      request.log.warn('PIX Automático: notificação em endereço de webhook desconhecido');
-      throw new ErroDominio('ROTA_NAO_ENCONTRADA', 'Rota não encontrada.');
-    }
-  };
-  const config = {
-    access: 'public' as const,
-    rateLimit: {
-      max: NOTIFICACOES_POR_MINUTO,
-      timeWindow: 60_000,
-      keyGenerator: (r: FastifyRequest) => `webhook-pix:${r.ip}`,
-    },
-  };
-
   app.post(
     '/api/webhooks/pix/:segredo/rec',
-    {
-      config,
-      logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'Notificações de recorrências do PIX Automático, lidas depois no PSP',
-        params: z.object({ segredo: z.string().max(200) }),
-        body: notificacaoRec,
-        response: {
-          200: z.object({ recebido: z.literal(true) }),
-          404: errorResponse,
-          422: validationErrorResponse,
-          429: errorResponse,
-        },
-      },
-    },
+    opcoesDoWebhookPix('Notificações de recorrências do PIX Automático, lidas depois no PSP', notificacaoRec),
     async (request) => {
-      await segredoConfere(request);
+      await conferirSegredo(app, request, request.params.segredo);
       const ids = [...new Set(request.body.recs.map((r) => r.idRec))];
       await app.db.transaction(async (tx) => {
         const conhecidas = ids.length
@@ -97,24 +56,12 @@ export const webhookDebitoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/webhooks/pix/:segredo/cobr',
-    {
-      config,
-      logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'Notificações de cobranças recorrentes do PIX Automático, lidas depois no PSP',
-        params: z.object({ segredo: z.string().max(200) }),
-        body: notificacaoCobr,
-        response: {
-          200: z.object({ recebido: z.literal(true) }),
-          404: errorResponse,
-          422: validationErrorResponse,
-          429: errorResponse,
-        },
-      },
-    },
+    opcoesDoWebhookPix(
+      'Notificações de cobranças recorrentes do PIX Automático, lidas depois no PSP',
+      notificacaoCobr,
+    ),
     async (request) => {
-      await segredoConfere(request);
+      await conferirSegredo(app, request, request.params.segredo);
       const txids = [...new Set(request.body.cobsr.map((c) => c.txid))];
       await app.db.transaction(async (tx) => {
         const conhecidas = txids.length

@@ -135,6 +135,8 @@ export const removerCobrancasDasContas = async (
   tx: DbOrTx,
   contasIds: number[],
   exceto: readonly number[] = [],
+  /** Only charges of this type (an automatic debit's `cobr`s ending, decision 043). */
+  tipo?: CobrancaRow['tipo'],
 ): Promise<number> => {
   if (contasIds.length === 0) return 0;
   const removidas = await tx
@@ -149,6 +151,7 @@ export const removerCobrancasDasContas = async (
         eq(cobrancasPix.status, 'ativa'),
         sql`${cobrancasPix.id} IN (SELECT ${cobrancaPixContas.cobrancaId} FROM ${cobrancaPixContas} WHERE ${naLista(cobrancaPixContas.contaId, contasIds, 'int')})`,
         exceto.length === 0 ? undefined : notInArray(cobrancasPix.id, [...exceto]),
+        tipo === undefined ? undefined : eq(cobrancasPix.tipo, tipo),
       ),
     )
     .returning({

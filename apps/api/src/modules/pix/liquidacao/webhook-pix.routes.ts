@@ -1,5 +1,5 @@
 import { errorResponse, validationErrorResponse } from '@cobranca/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErroDominio } from '../../../lib/errors.ts';
@@ -35,44 +35,63 @@ const notificacaoPix = z.object({
 
 const NAO_ENCONTRADA = 'Rota não encontrada.';
 
+/**
+ * A callback of the PSP under our webhook address (`/pix`, and PIX Automático's `/rec` and `/cobr`):
+ * public, rate-limited per address, answered `{recebido: true}`; its secret segment is checked by
+ * `conferirSegredo` before anything else.
+ */
+export const opcoesDoWebhookPix = <B extends z.ZodType>(summary: string, body: B) => ({
+  config: {
+    access: 'public' as const,
+    rateLimit: {
+      max: NOTIFICACOES_PIX_POR_MINUTO,
+      timeWindow: 60_000,
+      keyGenerator: (r: FastifyRequest) => `webhook-pix:${r.ip}`,
+    },
+  },
+  // The path carries the secret segment: no per-request info lines, which log the URL.
+  logLevel: 'warn' as const,
+  schema: {
+    tags,
+    summary,
+    params: z.object({ segredo: z.string().max(200) }),
+    body,
+    response: {
+      200: z.object({ recebido: z.literal(true) }),
+      404: errorResponse,
+      422: validationErrorResponse,
+      429: errorResponse,
+    },
+  },
+});
+
+/** A wrong secret segment (or no API Pix) is a 404, as if nothing were there. */
+export const conferirSegredo = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  segredoRecebido: string,
+) => {
+  const armazenado = await buscarPixArmazenado(app.db);
+  const segredo = abrirSegredoPix(app.appKey, armazenado, 'webhook_segredo');
+  if (
+    armazenado.provedor !== 'api_pix' ||
+    segredo.estado !== 'ok' ||
+    !segredosIguais(segredoRecebido, segredo.valor)
+  ) {
+    request.log.warn('PIX: notificação em endereço de webhook desconhecido');
+    throw new ErroDominio('ROTA_NAO_ENCONTRADA', NAO_ENCONTRADA);
+  }
+};
+
 export const webhookPixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/pix/:segredo/pix',
-    {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: NOTIFICACOES_PIX_POR_MINUTO,
-          timeWindow: 60_000,
-          keyGenerator: (r: FastifyRequest) => `webhook-pix:${r.ip}`,
-        },
-      },
-      // The path carries the secret segment: no per-request info lines, which log the URL.
-      logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'Notificações de PIX recebidos (API Pix do Banco Central), confirmadas depois no PSP',
-        params: z.object({ segredo: z.string().max(200) }),
-        body: notificacaoPix,
-        response: {
-          200: z.object({ recebido: z.literal(true) }),
-          404: errorResponse,
-          422: validationErrorResponse,
-          429: errorResponse,
-        },
-      },
-    },
+    opcoesDoWebhookPix(
+      'Notificações de PIX recebidos (API Pix do Banco Central), confirmadas depois no PSP',
+      notificacaoPix,
+    ),
     async (request) => {
-      const armazenado = await buscarPixArmazenado(app.db);
-      const segredo = abrirSegredoPix(app.appKey, armazenado, 'webhook_segredo');
-      if (
-        armazenado.provedor !== 'api_pix' ||
-        segredo.estado !== 'ok' ||
-        !segredosIguais(request.params.segredo, segredo.valor)
-      ) {
-        request.log.warn('PIX: notificação em endereço de webhook desconhecido');
-        throw new ErroDominio('ROTA_NAO_ENCONTRADA', NAO_ENCONTRADA);
-      }
+      await conferirSegredo(app, request, request.params.segredo);
       await guardarNotificacoes(
         app.db,
         request.body.pix.map((p) => ({ endToEndId: p.endToEndId, txid: p.txid ?? null })),
