@@ -13,7 +13,7 @@ import { ClientesDoOperador } from '../../clientes/clientes-operador.repository.
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { fimDaValidadeCobv } from '../../pix/cobrancas/cobranca-escolha.ts';
-import { inserirCobrancas } from '../../pix/cobrancas/cobrancas.repository.ts';
+import { inserirCobrancas, removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import type { CobrancaRecorrenteLida, ContaRecebedor } from '../../pix/psp/provedor-recorrencias.ts';
@@ -134,15 +134,13 @@ const guardar = async (
           provedor: pix.provedor.provedor,
           tipo: 'cobr',
           origem: 'debito_automatico',
-          status: aberta ? 'ativa' : 'removida',
+          status: 'ativa',
           valorCentavos: p.valorCentavos,
           vencimento: p.vencimento,
           // The retries run up to seven days after the due date.
           validaAte: fimDaValidadeCobv(p.vencimento, DIAS_DE_RETENTATIVA, fuso),
           pixCopiaECola: null,
           location: null,
-          removidaEm: aberta ? null : new Date(),
-          remocaoPendente: !aberta && pix.provedor.provedor === 'api_pix',
         },
         contasIds: [p.contaId],
       },
@@ -155,7 +153,11 @@ const guardar = async (
       status: aberta ? (lida.status.toLowerCase() as 'ativa') : 'cancelada',
       tentativas: tentativasArmazenadas(lida.tentativas),
     });
-    if (!aberta) return;
+    // Paid meanwhile: removed like any charge over a settled receivable, and cancelled at the PSP.
+    if (!aberta) {
+      await removerCobrancasDasContas(tx, [p.contaId], [], 'cobr');
+      return;
+    }
     await registrarEventoDebito(tx, {
       recorrenciaId: p.recorrenciaId,
       clienteId: p.clienteId,

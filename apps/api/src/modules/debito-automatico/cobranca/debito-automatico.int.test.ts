@@ -253,6 +253,44 @@ describe('the recurring charges', () => {
     psp.relogio = () => new Date();
   });
 
+  it('an instalment paid while its charge was being asked for: stored removed and cancelled at the PSP', async () => {
+    const { negociacao, idRec } = await acordoComDebito();
+    await psp.recorrencias.aprovar(idRec);
+    await filaOciosa(t.app);
+    const [, segunda] = await parcelasDe(negociacao.id);
+    if (!segunda) throw new Error('sem 2ª parcela');
+    const agora = meioDia(somarDias(segunda.vencimento, -5));
+    psp.relogio = () => agora;
+    const real = await provedorPixAtivo(db(), t.app.appKey);
+    const { recorrencias } = real.provedor;
+    const pagaNoCaminho = {
+      ...real,
+      provedor: {
+        ...real.provedor,
+        recorrencias: {
+          ...recorrencias,
+          criarCobranca: async (p: Parameters<typeof recorrencias.criarCobranca>[0]) => {
+            const lida = await recorrencias.criarCobranca(p);
+            await db()
+              .update(contasReceber)
+              .set({ status: 'paga', valorPagoCentavos: segunda.valorCentavos, pagoEm: hoje })
+              .where(eq(contasReceber.id, segunda.id));
+            return lida;
+          },
+        },
+      },
+    };
+    await cobrarParcelasRecorrentes(db(), t.app.appKey, { agora, pixDe: async () => pagaNoCaminho });
+    const [cobr] = await db()
+      .select()
+      .from(cobrancasPix)
+      .where(and(eq(cobrancasPix.clienteId, segunda.clienteId), eq(cobrancasPix.tipo, 'cobr')));
+    expect(cobr?.status).toBe('removida');
+    await filaOciosa(t.app);
+    expect(psp.recorrencias.cobrs.get(cobr?.txid ?? '')?.status).toBe('CANCELADA');
+    psp.relogio = () => new Date();
+  });
+
   it('a paid attempt settles the instalment once: a duplicate callback, a replay and the reconciliation add nothing', async () => {
     const { negociacao, idRec } = await acordoComDebito();
     await psp.recorrencias.aprovar(idRec);
