@@ -118,3 +118,23 @@ export const recuperacaoReguaResponse = z.object({
 });
 export type RecuperacaoRegua = z.infer<typeof recuperacaoReguaResponse>;
 export type RecuperacaoReguaEtapa = RecuperacaoRegua['etapas'][number];
+
+/**
+ * An agreement is broken when an instalment is still open this many calendar days after its due date
+ * (docs/pix-automatico.md §7, "Acordos cumpridos e quebrados").
+ */
+export const DIAS_ACORDO_QUEBRADO = 30;
+
+const mantidosQuebrados = z.object({ mantidos: z.number().int(), quebrados: z.number().int() });
+
+/**
+ * Agreements of 2+ instalments created in the period, kept or broken as of `hoje`, with and without an
+ * approved PIX Automático recurrence; cancelled ones count in neither.
+ */
+export const acordosDebitoResponse = z.object({
+  periodo,
+  hoje: z.iso.date(),
+  acordos: z.object({ com_debito: mantidosQuebrados, sem_debito: mantidosQuebrados }),
+});
+export type AcordosDebito = z.infer<typeof acordosDebitoResponse>;
+export type AcordosGrupo = AcordosDebito['acordos']['com_debito'];

@@ -1,4 +1,4 @@
-import type { TemplateTipo } from '@cobranca/contracts';
+import type { NegociacaoStatus, RecorrenciaStatus, TemplateTipo } from '@cobranca/contracts';
 import { hojeNoFuso, instanteNoFuso, somarDias, ultimoVencimentoComAtraso } from '@cobranca/dominio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,15 @@ import {
   type TestUser,
 } from '../../../test/build-test-app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { mensagens, pagamentos, promessas, reguaEnvios } from '../../db/schema/index.ts';
+import {
+  contasReceber,
+  mensagens,
+  negociacoes,
+  pagamentos,
+  promessas,
+  recorrenciasPix,
+  reguaEnvios,
+} from '../../db/schema/index.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
 
 // The team lead's view (docs/decisions/021-visao-do-gestor.md). Every expected figure is computed by
@@ -455,8 +463,8 @@ describe("admin dashboard: the team lead's view", () => {
     ['de=2025-03-01', 'Informe a data inicial e a final do período.'],
     ['de=2025-02-30&ate=2025-03-01', 'Use uma data no formato AAAA-MM-DD.'],
     ['de=01/03/2025&ate=2025-03-01', 'Use uma data no formato AAAA-MM-DD.'],
-  ])('an invalid period (%s) is a 422 in pt-BR on both ranged routes', async (query, mensagem) => {
-    for (const rota of ['recuperacao-operadores', 'recuperacao-regua']) {
+  ])('an invalid period (%s) is a 422 in pt-BR on every ranged route', async (query, mensagem) => {
+    for (const rota of ['recuperacao-operadores', 'recuperacao-regua', 'acordos']) {
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/admin/dashboard/${rota}?${query}`,
@@ -480,7 +488,7 @@ describe("admin dashboard: the team lead's view", () => {
     expect(response.statusCode, response.body).toBe(422);
   });
 
-  it.each(['carteira-atraso', 'recuperacao-operadores', 'recuperacao-regua'])(
+  it.each(['carteira-atraso', 'recuperacao-operadores', 'recuperacao-regua', 'acordos'])(
     'an operator gets 403 on %s, and no token 401',
     async (rota) => {
       const url = `/api/admin/dashboard/${rota}`;
@@ -490,4 +498,151 @@ describe("admin dashboard: the team lead's view", () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     },
   );
+});
+
+type NovoAcordo = {
+  status: NegociacaoStatus;
+  parcelas?: number;
+  createdAt?: Date;
+  /** Instalments (origem 'acordo'): due date and status. */
+  contas: { vencimento: string; status: 'aberta' | 'paga' }[];
+  /** The agreement's PIX Automático recurrence, if any; approved when `aprovadaEm` is set. */
+  recorrencia?: { status: RecorrenciaStatus; aprovadaEm: Date | null };
+};
+
+/** An agreement, its instalments and its recurrence, as the agreement's transaction leaves them. */
+const acordar = async (db: DbOrTx, clienteId: number, a: NovoAcordo) => {
+  const [n] = await db
+    .insert(negociacoes)
+    .values({
+      clienteId,
+      status: a.status,
+      valorOriginalCentavos: 30_000,
+      valorTotalCentavos: 30_000,
+      parcelas: a.parcelas ?? 3,
+      primeiroVencimento: a.contas[0]?.vencimento ?? hoje,
+      intervaloDias: 30,
+      mensal: a.recorrencia !== undefined,
+      createdAt: a.createdAt ?? depois(inicio, HORA),
+    })
+    .returning({ id: negociacoes.id });
+  if (!n) throw new Error('insert returned no row');
+  for (const [i, c] of a.contas.entries())
+    await db.insert(contasReceber).values({
+      clienteId,
+      origem: 'acordo',
+      negociacaoId: n.id,
+      numeroParcela: String(i + 1),
+      descricao: `Parcela ${i + 1}`,
+      valorCentavos: 10_000,
+      vencimento: c.vencimento,
+      status: c.status,
+      valorPagoCentavos: c.status === 'paga' ? 10_000 : 0,
+      pagoEm: c.status === 'paga' ? c.vencimento : null,
+    });
+  if (a.recorrencia)
+    await db.insert(recorrenciasPix).values({
+      negociacaoId: n.id,
+      clienteId,
+      provedor: 'simulador',
+      status: a.recorrencia.status,
+      valorCentavos: 10_000,
+      dataInicial: a.contas[1]?.vencimento ?? hoje,
+      dataFinal: a.contas.at(-1)?.vencimento ?? hoje,
+      aprovadaEm: a.recorrencia.aprovadaEm,
+    });
+};
+
+// Agreements kept and broken, with and without automatic debit (docs/pix-automatico.md, "Acordos
+// cumpridos e quebrados"). Its own database: the instalments below would change the portfolio above.
+describe("admin dashboard: the team lead's agreements kept and broken", () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const admin = await createTestUser(t.database, 'admin');
+    token = await issueToken(t.database, admin.id);
+    const cliente = await inserirCliente(db, { nome: 'Cliente Acordos' });
+    const paga = (dias: number) => ({ vencimento: somarDias(hoje, dias), status: 'paga' as const });
+    const aberta = (dias: number) => ({ vencimento: somarDias(hoje, dias), status: 'aberta' as const });
+    const aprovada = { status: 'aprovada' as const, aprovadaEm: depois(inicio, 2 * HORA) };
+
+    // With an approved recurrence.
+    // D1 kept: first instalment paid, the rest not due yet.
+    await acordar(db, cliente, {
+      status: 'ativa',
+      contas: [paga(-5), aberta(25), aberta(55)],
+      recorrencia: aprovada,
+    });
+    // D2 broken: an instalment open exactly 30 days after its due date.
+    await acordar(db, cliente, {
+      status: 'ativa',
+      contas: [paga(-60), aberta(-30), aberta(0)],
+      recorrencia: aprovada,
+    });
+    // D3 kept: fulfilled; the payer cancelled the recurrence later, it was approved all the same.
+    await acordar(db, cliente, {
+      status: 'cumprida',
+      contas: [paga(-60), paga(-30), paga(0)],
+      recorrencia: { status: 'cancelada', aprovadaEm: depois(inicio, 2 * HORA) },
+    });
+    // D4 cancelled: in neither count, overdue instalment and all.
+    await acordar(db, cliente, {
+      status: 'cancelada',
+      contas: [aberta(-45), aberta(-15)],
+      recorrencia: aprovada,
+    });
+
+    // Without automatic debit.
+    // S1 kept: open 29 days after its due date, not yet broken; the older instalment was paid.
+    await acordar(db, cliente, { status: 'ativa', contas: [paga(-59), aberta(-29), aberta(1)] });
+    // S2 broken: its recurrence was never approved (still awaiting), so it has no automatic debit.
+    await acordar(db, cliente, {
+      status: 'ativa',
+      contas: [aberta(-45), aberta(-15)],
+      recorrencia: { status: 'criada', aprovadaEm: null },
+    });
+    // S3 broken by status; S4 kept by status; S5 cancelled.
+    await acordar(db, cliente, { status: 'quebrada', contas: [aberta(-10), aberta(20)] });
+    await acordar(db, cliente, { status: 'cumprida', contas: [paga(-20), paga(10)] });
+    await acordar(db, cliente, { status: 'cancelada', contas: [aberta(-40), aberta(-10)] });
+
+    // Out of the count: a single-instalment agreement, and one created last month (broken).
+    await acordar(db, cliente, { status: 'ativa', parcelas: 1, contas: [aberta(-40)] });
+    await acordar(db, cliente, {
+      status: 'ativa',
+      createdAt: new Date(inicio.getTime() - 1),
+      contas: [aberta(-50), aberta(-20)],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('counts agreements of 2+ instalments created this month as kept or broken, with and without automatic debit', async () => {
+    expect(await getJson(t, token, '/api/admin/dashboard/acordos')).toEqual({
+      periodo: { de: primeiroDia, ate: ultimoDia },
+      hoje,
+      acordos: {
+        com_debito: { mantidos: 2, quebrados: 1 }, // D1, D3 kept; D2 broken; D4 cancelled
+        sem_debito: { mantidos: 2, quebrados: 2 }, // S1 (29 days), S4 kept; S2, S3 broken; S5 cancelled
+      },
+    });
+  });
+
+  it('takes an explicit period: last month holds only the agreement created in its last instant', async () => {
+    const ate = somarDias(primeiroDia, -1);
+    const de = `${ate.slice(0, 7)}-01`;
+    expect(await getJson(t, token, `/api/admin/dashboard/acordos?de=${de}&ate=${ate}`)).toEqual({
+      periodo: { de, ate },
+      hoje,
+      acordos: { com_debito: { mantidos: 0, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 1 } },
+    });
+  });
+
+  it('answers zeros for a period without agreements', async () => {
+    expect(
+      (await getJson(t, token, '/api/admin/dashboard/acordos?de=2024-01-01&ate=2024-01-31')).acordos,
+    ).toEqual({ com_debito: { mantidos: 0, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 0 } });
+  });
 });

@@ -1,5 +1,7 @@
 import {
+  type AcordosDebito,
   type CarteiraAtraso,
+  DIAS_ACORDO_QUEBRADO,
   FAIXAS_ATRASO,
   type FaixaAtraso,
   MENSAGEM_STATUSES_ENVIADA,
@@ -8,7 +10,7 @@ import {
   type TemplateTipo,
   type UserStatus,
 } from '@cobranca/contracts';
-import { centavosParaReais, ultimoVencimentoComAtraso } from '@cobranca/dominio';
+import { centavosParaReais, somarDias, ultimoVencimentoComAtraso } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
@@ -29,6 +31,8 @@ import type { PeriodoDias } from './dashboard-calculos.ts';
  * - Recuperação por etapa da régua: régua messages sent (enviada_em) in the period, by step and
  *   template; each payment dated on the send day up to `dias` days later counts once, for the latest
  *   such message to its customer (last touch), so steps never count the same payment twice.
+ * - Acordos cumpridos × quebrados (docs/pix-automatico.md §7): agreements of 2+ instalments created in the
+ *   period, split by whether a PIX Automático recurrence was ever approved for them.
  */
 
 const ENVIADA = sql.raw(MENSAGEM_STATUSES_ENVIADA.map((s) => `'${s}'`).join(', '));
@@ -259,5 +263,57 @@ export const recuperacaoPorEtapa = async (
       clientes_pagaram: numero(total?.clientes),
       valor_pago: centavosParaReais(numero(total?.centavos)),
     },
+  };
+};
+
+type LinhaAcordos = { com_debito: boolean; mantidos: unknown; quebrados: unknown };
+
+/**
+ * Agreements of 2+ instalments created in the period, kept or broken as of `hoje` (a calendar day in
+ * the configured zone), with and without automatic debit. Broken: status `quebrada`, or `ativa` with an
+ * instalment still open DIAS_ACORDO_QUEBRADO or more days after its due date. Kept: `cumprida`, or
+ * `ativa` without such an instalment. `cancelada` counts in neither. "Com débito": a recurrence was
+ * approved at some point (aprovada_em), even if cancelled since — the feature's effect is what is
+ * measured. One statement; the instalments by contas_receber_negociacao_idx.
+ */
+export const acordosPorDebito = async (
+  db: DbOrTx,
+  periodo: PeriodoDias,
+  hoje: string,
+): Promise<AcordosDebito> => {
+  const inicio = periodo.inicio.toISOString();
+  const fim = periodo.fim.toISOString();
+  // Due on or before this day and still open: DIAS_ACORDO_QUEBRADO or more days past due today.
+  const vencidaAte = somarDias(hoje, -DIAS_ACORDO_QUEBRADO);
+  const linhas = linhasDe<LinhaAcordos>(
+    await db.execute(sql`
+      WITH acordos AS (
+        SELECT n.status,
+          EXISTS (
+            SELECT 1 FROM recorrencias_pix r WHERE r.negociacao_id = n.id AND r.aprovada_em IS NOT NULL
+          ) AS com_debito,
+          EXISTS (
+            SELECT 1 FROM contas_receber c
+            WHERE c.negociacao_id = n.id AND c.origem = 'acordo' AND c.status = 'aberta'
+              AND c.vencimento <= ${vencidaAte}::date
+          ) AS atrasado
+        FROM negociacoes n
+        WHERE n.parcelas >= 2 AND n.status IN ('ativa', 'cumprida', 'quebrada')
+          AND n.created_at >= ${inicio}::timestamptz AND n.created_at < ${fim}::timestamptz
+      )
+      SELECT com_debito,
+        count(*) FILTER (WHERE status = 'cumprida' OR (status = 'ativa' AND NOT atrasado)) AS mantidos,
+        count(*) FILTER (WHERE status = 'quebrada' OR (status = 'ativa' AND atrasado)) AS quebrados
+      FROM acordos
+      GROUP BY com_debito`),
+  );
+  const grupo = (comDebito: boolean) => {
+    const l = linhas.find((x) => x.com_debito === comDebito);
+    return { mantidos: numero(l?.mantidos), quebrados: numero(l?.quebrados) };
+  };
+  return {
+    periodo: { de: periodo.dataInicio, ate: periodo.dataUltimo },
+    hoje,
+    acordos: { com_debito: grupo(true), sem_debito: grupo(false) },
   };
 };

@@ -1,4 +1,5 @@
 import {
+  acordosDebitoResponse,
   adminDashboardResponse,
   carteiraAtrasoResponse,
   dashboardOperadoresResponse,
@@ -15,6 +16,7 @@ import { authErrors } from '../../lib/route-schemas.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { graficoMensal, operadoresDoMes, resumoAdminDashboard } from './admin-dashboard.repository.ts';
 import {
+  acordosPorDebito,
   carteiraPorAtraso,
   recuperacaoPorEtapa,
   recuperacaoPorOperador,
@@ -110,6 +112,24 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.dias,
         fuso,
       );
+    },
+  );
+
+  app.get(
+    '/api/admin/dashboard/acordos',
+    {
+      schema: {
+        tags,
+        summary:
+          'Acordos de 2 ou mais parcelas feitos no período: mantidos e quebrados, com e sem débito automático',
+        querystring: periodoQuery,
+        response: { 200: acordosDebitoResponse, 422: validationErrorResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const fuso = await fusoConfigurado();
+      const agora = new Date();
+      return acordosPorDebito(app.db, periodoDaQuery(request.query, agora, fuso), hojeNoFuso(agora, fuso));
     },
   );
 };

@@ -1,4 +1,9 @@
-import type { CarteiraAtraso, RecuperacaoOperadores, RecuperacaoRegua } from '@cobranca/contracts';
+import type {
+  AcordosDebito,
+  CarteiraAtraso,
+  RecuperacaoOperadores,
+  RecuperacaoRegua,
+} from '@cobranca/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { dashboardKeys } from './dashboard.ts';
@@ -12,6 +17,7 @@ export const visaoGestorKeys = {
   carteira: [...dashboardKeys.all, 'carteira-atraso'] as const,
   operadores: (p: PeriodoGestor) => [...dashboardKeys.all, 'recuperacao-operadores', p] as const,
   regua: (p: PeriodoGestor, dias: number) => [...dashboardKeys.all, 'recuperacao-regua', p, dias] as const,
+  acordos: (p: PeriodoGestor) => [...dashboardKeys.all, 'acordos', p] as const,
 };
 
 // ── GET /api/admin/dashboard/carteira-atraso ────────────────────────────────────
@@ -46,6 +52,16 @@ export const useRecuperacaoRegua = (periodo: PeriodoGestor | null, dias: number)
         `/admin/dashboard/recuperacao-regua?${new URLSearchParams({ ...periodo, dias: String(dias) })}`,
         { signal },
       ),
+    enabled: periodo !== null,
+    placeholderData: keepPreviousData,
+  });
+
+// ── GET /api/admin/dashboard/acordos?de&ate ─────────────────────────────────────
+export const useAcordosDebito = (periodo: PeriodoGestor | null) =>
+  useQuery({
+    queryKey: visaoGestorKeys.acordos(periodo ?? { de: '', ate: '' }),
+    queryFn: ({ signal }) =>
+      api.get<AcordosDebito>(`/admin/dashboard/acordos?${new URLSearchParams(periodo ?? {})}`, { signal }),
     enabled: periodo !== null,
     placeholderData: keepPreviousData,
   });

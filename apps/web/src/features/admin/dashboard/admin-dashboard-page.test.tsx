@@ -101,6 +101,13 @@ beforeEach(() => {
         total: { mensagens: 0, clientes_pagaram: 0, valor_pago: 0 },
       }),
     ),
+    http.get('/api/admin/dashboard/acordos', () =>
+      HttpResponse.json({
+        periodo: RECUPERACAO_VAZIA.periodo,
+        hoje: '2026-11-20',
+        acordos: { com_debito: { mantidos: 0, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 0 } },
+      }),
+    ),
   );
   // The API client logs 5xx answers; the failure tests expect them.
   vi.spyOn(console, 'error').mockImplementation(() => {});

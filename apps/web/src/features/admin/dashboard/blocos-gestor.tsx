@@ -1,15 +1,23 @@
-import type { FaixaAtraso, RecuperacaoOperador, RecuperacaoReguaEtapa } from '@cobranca/contracts';
-import { contagem, formatarValorEmReais } from '@cobranca/dominio';
+import {
+  type AcordosGrupo,
+  DIAS_ACORDO_QUEBRADO,
+  type FaixaAtraso,
+  type RecuperacaoOperador,
+  type RecuperacaoReguaEtapa,
+} from '@cobranca/contracts';
+import { contagem, formatarPercentual, formatarValorEmReais } from '@cobranca/dominio';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/load-error-alert.tsx';
 import {
   type PeriodoGestor,
+  useAcordosDebito,
   useCarteiraAtraso,
   useRecuperacaoOperadores,
   useRecuperacaoRegua,
@@ -21,7 +29,7 @@ import { formatarInteiro } from './format-dashboard.ts';
 import { descreverPeriodo } from './periodo-gestor.ts';
 import { ComoCalculamos, TabelaCarregando, TabelaGestor, Vazio } from './tabela-gestor.tsx';
 
-// The three blocks of the team lead's view (docs/produto.md §15, docs/decisions/021-visao-do-gestor.md).
+// The blocks of the team lead's view (docs/produto.md §15, docs/decisions/021-visao-do-gestor.md).
 // Each explains how its figures are computed right under them.
 
 const ROTULO_FAIXA: Record<FaixaAtraso, string> = {
@@ -282,6 +290,104 @@ export const RecuperacaoReguaBlock = ({ periodo }: { periodo: PeriodoGestor | nu
         do envio ou até {dias} dias depois (mesmo após o fim do período); quando há mais de uma mensagem nessa
         janela, conta só para a mais recente antes dele, então nenhum pagamento é somado duas vezes. No total,
         cada cliente conta uma vez. Não prova que a mensagem causou o pagamento.
+      </ComoCalculamos>
+    </DashboardBlock>
+  );
+};
+
+const GRUPOS_ACORDO = [
+  { chave: 'com_debito', titulo: 'Com débito automático (PIX Automático)' },
+  { chave: 'sem_debito', titulo: 'Sem débito automático' },
+] as const;
+
+/** One group's kept rate, "82% mantidos — 41 de 50 acordos", a kept/broken bar and the broken count. */
+const GrupoAcordos = ({ titulo, grupo }: { titulo: string; grupo: AcordosGrupo }) => {
+  const total = grupo.mantidos + grupo.quebrados;
+  // Tenths rounded down: a group with a broken agreement never shows 100%.
+  const pontos = total > 0 ? Math.floor((grupo.mantidos * 1000) / total) / 10 : 0;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="p" variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {titulo}
+      </Typography>
+      {total === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nenhum acordo no período
+        </Typography>
+      ) : (
+        <>
+          <Typography component="p">
+            <Box component="strong" sx={{ fontSize: '1.25rem' }}>
+              {formatarPercentual(pontos)} mantidos
+            </Box>{' '}
+            — {formatarInteiro(grupo.mantidos)} de {contagem(total, 'acordo', 'acordos')}
+          </Typography>
+          <Box
+            aria-hidden
+            sx={{
+              display: 'flex',
+              height: 8,
+              my: 1,
+              borderRadius: 1,
+              overflow: 'hidden',
+              bgcolor: 'error.main',
+            }}
+          >
+            <Box sx={{ width: `${pontos}%`, bgcolor: 'success.main' }} />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {contagem(grupo.quebrados, 'quebrado', 'quebrados')}
+          </Typography>
+        </>
+      )}
+    </Paper>
+  );
+};
+
+/** Agreements kept vs broken, with and without automatic debit (docs/pix-automatico.md). */
+export const AcordosDebitoBlock = ({ periodo }: { periodo: PeriodoGestor | null }) => {
+  const query = useAcordosDebito(periodo);
+  const explicacao = useId();
+  const corpo = () => {
+    if (periodo === null) return <Vazio>Escolha um período válido.</Vazio>;
+    if (query.isPending) return <TabelaCarregando rotulo="Carregando os acordos cumpridos e quebrados" />;
+    if (query.isError && !query.data)
+      return <QueryErrorAlert query={query} fallback="Não foi possível carregar os acordos do período." />;
+    const { acordos } = query.data;
+    const vazio = GRUPOS_ACORDO.every(
+      ({ chave }) => acordos[chave].mantidos + acordos[chave].quebrados === 0,
+    );
+    if (vazio) return <Vazio>Nenhum acordo no período.</Vazio>;
+    return (
+      <Box
+        component="ul"
+        aria-label={`Acordos mantidos e quebrados de ${descreverPeriodo(query.data.periodo)}`}
+        aria-describedby={explicacao}
+        aria-busy={query.isFetching}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          opacity: query.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        {GRUPOS_ACORDO.map(({ chave, titulo }) => (
+          <GrupoAcordos key={chave} titulo={titulo} grupo={acordos[chave]} />
+        ))}
+      </Box>
+    );
+  };
+  return (
+    <DashboardBlock title="Acordos: cumpridos × quebrados">
+      {corpo()}
+      <ComoCalculamos id={explicacao}>
+        Acordos de 2 ou mais parcelas feitos no período, na situação de hoje. Quebrado: marcado como quebrado,
+        ou ativo com uma parcela em aberto há {DIAS_ACORDO_QUEBRADO} dias ou mais do vencimento. Mantido:
+        cumprido, ou ativo sem parcela nessa situação. Os cancelados não contam. Com débito automático: o
+        cliente autorizou o PIX Automático do acordo, mesmo que o tenha cancelado depois.
       </ComoCalculamos>
     </DashboardBlock>
   );

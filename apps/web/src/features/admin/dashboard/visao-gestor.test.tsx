@@ -1,4 +1,9 @@
-import type { CarteiraAtraso, RecuperacaoOperadores, RecuperacaoRegua } from '@cobranca/contracts';
+import type {
+  AcordosDebito,
+  CarteiraAtraso,
+  RecuperacaoOperadores,
+  RecuperacaoRegua,
+} from '@cobranca/contracts';
 import { hojeNoFuso } from '@cobranca/dominio';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,9 +62,18 @@ const REGUA: RecuperacaoRegua = {
   total: { mensagens: 1203, clientes_pagaram: 3, valor_pago: 60 },
 };
 
-type Answers = { carteira: unknown; operadores: unknown; regua: unknown };
+const ACORDOS: AcordosDebito = {
+  periodo: { de: '2026-11-01', ate: '2026-11-30' },
+  hoje: '2026-11-20',
+  acordos: {
+    com_debito: { mantidos: 1230, quebrados: 270 },
+    sem_debito: { mantidos: 2, quebrados: 1 },
+  },
+};
+
+type Answers = { carteira: unknown; operadores: unknown; regua: unknown; acordos: unknown };
 let answers: Answers;
-let urls: { operadores: URL[]; regua: URL[] };
+let urls: { operadores: URL[]; regua: URL[]; acordos: URL[] };
 const fail = () =>
   HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Erro interno do servidor.' }, { status: 500 });
 const answer = (value: unknown) => (value === 'falha' ? fail() : HttpResponse.json(value as object));
@@ -67,8 +81,8 @@ const answer = (value: unknown) => (value === 'falha' ? fail() : HttpResponse.js
 beforeEach(() => {
   resetSession();
   signInAs(TEST_USERS.admin);
-  answers = { carteira: CARTEIRA, operadores: OPERADORES, regua: REGUA };
-  urls = { operadores: [], regua: [] };
+  answers = { carteira: CARTEIRA, operadores: OPERADORES, regua: REGUA, acordos: ACORDOS };
+  urls = { operadores: [], regua: [], acordos: [] };
   server.use(
     // The rest of the dashboard is covered by admin-dashboard-page.test.tsx; here it just fails quietly.
     http.get('/api/admin/dashboard', fail),
@@ -85,6 +99,10 @@ beforeEach(() => {
     http.get('/api/admin/dashboard/recuperacao-regua', ({ request }) => {
       urls.regua.push(new URL(request.url));
       return answer(answers.regua);
+    }),
+    http.get('/api/admin/dashboard/acordos', ({ request }) => {
+      urls.acordos.push(new URL(request.url));
+      return answer(answers.acordos);
     }),
   );
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -164,6 +182,7 @@ describe("the team lead's view on the admin dashboard", () => {
     const esperado = periodoDoPreset('ultimos_90', hoje);
     await waitFor(() => expect(params(urls.operadores.at(-1))).toEqual(esperado));
     await waitFor(() => expect(params(urls.regua.at(-1))).toEqual({ ...esperado, dias: '7' }));
+    await waitFor(() => expect(params(urls.acordos.at(-1))).toEqual(esperado));
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Pagamentos em até' }));
     await userEvent.click(screen.getByRole('option', { name: '15 dias' }));
@@ -184,8 +203,8 @@ describe("the team lead's view on the admin dashboard", () => {
     expect(await screen.findByText('A data inicial deve ser anterior ou igual à final.')).toBeInTheDocument();
     // Intermediate whole dates may be queried while typing; the inverted range never is.
     expect(urls.operadores.map((u) => u.searchParams.get('de'))).not.toContain('2099-01-01');
-    // The heading and both ranged blocks say why nothing is shown.
-    expect(screen.getAllByText('Escolha um período válido.')).toHaveLength(3);
+    // The heading and the three ranged blocks say why nothing is shown.
+    expect(screen.getAllByText('Escolha um período válido.')).toHaveLength(4);
   });
 
   it('shows the empty states', async () => {
@@ -198,6 +217,10 @@ describe("the team lead's view on the admin dashboard", () => {
       },
       operadores: { ...OPERADORES, operadores: [], sem_operador: linha(0, 0), total: linha(0, 0) },
       regua: { ...REGUA, etapas: [], total: { mensagens: 0, clientes_pagaram: 0, valor_pago: 0 } },
+      acordos: {
+        ...ACORDOS,
+        acordos: { com_debito: { mantidos: 0, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 0 } },
+      },
     };
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Nenhuma conta em aberto hoje.', {}, SLOW)).toBeInTheDocument();
@@ -205,6 +228,53 @@ describe("the team lead's view on the admin dashboard", () => {
       await screen.findByText('Nenhum pagamento, cliente concluído ou promessa resolvida no período.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('A régua não enviou mensagens no período.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum acordo no período.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Acordos mantidos e quebrados/ })).toBeNull();
+  });
+
+  it('shows agreements kept and broken with and without automatic debit, for the period, with plurals', async () => {
+    renderApp('/admin/dashboard');
+    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ }, SLOW);
+    expect(params(urls.acordos[0])).toEqual(periodoDoPreset('este_mes', hojeNoFuso(new Date())));
+    const [com, sem] = within(lista).getAllByRole('listitem') as HTMLElement[];
+    expect(com).toHaveTextContent(
+      'Com débito automático (PIX Automático)82% mantidos — 1.230 de 1.500 acordos270 quebrados',
+    );
+    // 2 of 3 is 66.67%: tenths rounded down, singular "1 quebrado".
+    expect(sem).toHaveTextContent('Sem débito automático66,6% mantidos — 2 de 3 acordos1 quebrado');
+    expect(bloco('Acordos: cumpridos × quebrados')).toBeInTheDocument();
+    expect(lista).toHaveAccessibleDescription(/parcela em aberto há 30 dias ou mais do vencimento/);
+  });
+
+  it('agreements: one group without any says so; a single agreement is singular; a broken one is never 100%', async () => {
+    answers = {
+      ...answers,
+      acordos: {
+        ...ACORDOS,
+        acordos: { com_debito: { mantidos: 999, quebrados: 1 }, sem_debito: { mantidos: 0, quebrados: 0 } },
+      },
+    };
+    renderApp('/admin/dashboard');
+    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ }, SLOW);
+    const [com, sem] = within(lista).getAllByRole('listitem') as HTMLElement[];
+    expect(com).toHaveTextContent('99,9% mantidos — 999 de 1.000 acordos1 quebrado');
+    expect(sem).toHaveTextContent('Sem débito automáticoNenhum acordo no período');
+
+    answers = {
+      ...answers,
+      acordos: {
+        ...ACORDOS,
+        acordos: { com_debito: { mantidos: 1, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 1 } },
+      },
+    };
+    await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Últimos 30 dias' }));
+    expect(
+      await within(bloco('Acordos: cumpridos × quebrados')).findByText(/1 de 1 acordo$/),
+    ).toBeInTheDocument();
+    expect(bloco('Acordos: cumpridos × quebrados')).toHaveTextContent(
+      '0% mantidos — 0 de 1 acordo1 quebrado',
+    );
   });
 
   it('shows skeletons while loading, then fails block by block with a retry', async () => {
@@ -240,5 +310,6 @@ describe("the team lead's view on the admin dashboard", () => {
       await screen.findByRole('list', { name: 'Carteira em aberto por dias de atraso' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('list', { name: /Recuperação por etapa da régua/ })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: /Acordos mantidos e quebrados de/ })).toBeInTheDocument();
   });
 });

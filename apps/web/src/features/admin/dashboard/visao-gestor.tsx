@@ -8,7 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { DateFilter } from '../../../components/date-filter.tsx';
 import type { PeriodoGestor } from '../api/visao-gestor.ts';
-import { CarteiraAtrasoBlock, RecuperacaoOperadoresBlock, RecuperacaoReguaBlock } from './blocos-gestor.tsx';
+import {
+  AcordosDebitoBlock,
+  CarteiraAtrasoBlock,
+  RecuperacaoOperadoresBlock,
+  RecuperacaoReguaBlock,
+} from './blocos-gestor.tsx';
 import {
   descreverPeriodo,
   erroDoPeriodo,
@@ -20,7 +25,8 @@ import {
 
 /**
  * The team lead's view (docs/produto.md §15): the portfolio by days overdue (as of today) and the
- * recovery of a period — this month by default, in São Paulo days — per operator and per régua step.
+ * recovery of a period — this month by default, in São Paulo days — per operator and per régua step,
+ * and the period's agreements kept or broken, with and without automatic debit.
  */
 export const VisaoGestor = () => {
   const hoje = hojeNoFuso(new Date());
@@ -93,6 +99,7 @@ export const VisaoGestor = () => {
         <RecuperacaoOperadoresBlock periodo={periodo} />
         <RecuperacaoReguaBlock periodo={periodo} />
       </Box>
+      <AcordosDebitoBlock periodo={periodo} />
     </Box>
   );
 };
