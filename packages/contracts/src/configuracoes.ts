@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ateDuasCasas, DUAS_CASAS } from './common.ts';
-import { CANAIS, TEMPLATE_TIPOS } from './domain.ts';
+import { CANAIS, TEMPLATE_TIPOS_REGUA } from './domain.ts';
 
 const horario = z
   .string()
@@ -14,7 +14,7 @@ export const CANAIS_PADRAO_ETAPA = ['whatsapp', 'email'] as const;
 
 export const reguaEtapa = z.object({
   dias: z.number().int().min(-60, 'No máximo 60 dias antes.').max(180, 'No máximo 180 dias depois.'),
-  tipo: z.enum(TEMPLATE_TIPOS),
+  tipo: z.enum(TEMPLATE_TIPOS_REGUA),
   /** The channels to try, in order: the message goes through the first one the customer can receive on. */
   canais: z
     .array(z.enum(CANAIS, { error: 'Use whatsapp, email ou sms.' }))

@@ -116,7 +116,15 @@ export type ProvedorSms = (typeof PROVEDORES_SMS)[number];
 export const PROVEDORES_MENSAGEM = ['simulador', 'whatsapp_cloud', 'smtp', 'zenvia', 'portal'] as const;
 export type ProvedorMensagem = (typeof PROVEDORES_MENSAGEM)[number];
 
-export const TEMPLATE_TIPOS = ['lembrete', 'vencimento', 'atraso', 'negociacao', 'agradecimento'] as const;
+/** The types a régua step may send; the automatic debit's notices go only from its own events. */
+export const TEMPLATE_TIPOS_REGUA = [
+  'lembrete',
+  'vencimento',
+  'atraso',
+  'negociacao',
+  'agradecimento',
+] as const;
+export const TEMPLATE_TIPOS = [...TEMPLATE_TIPOS_REGUA, 'aviso_debito', 'debito_recusado'] as const;
 export type TemplateTipo = (typeof TEMPLATE_TIPOS)[number];
 
 export const REGUA_ENVIO_STATUSES = ['planejado', 'enviado', 'pulado', 'falhou'] as const;

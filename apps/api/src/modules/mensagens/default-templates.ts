@@ -45,6 +45,17 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateTipo, string>> = {
     'Olá, {{nome}}! Recebemos o seu pagamento de {{valor}}. Muito obrigado!',
     'A {{empresa}}, CNPJ {{empresa_documento}}, agradece a confiança. Se precisar de algo, é só responder por aqui.',
   ].join('\n\n'),
+  aviso_debito: [
+    'Olá, {{nome}}! Aqui é da {{empresa}}, CNPJ {{empresa_documento}}.',
+    'A parcela de {{valor}} do seu acordo será debitada por PIX Automático em {{vencimento}}, como você autorizou. Não é preciso fazer nada: basta ter saldo na conta nesse dia.',
+    'O débito automático pode ser cancelado quando quiser, pelo app do seu banco. Qualquer dúvida, é só responder por aqui.',
+  ].join('\n\n'),
+  debito_recusado: [
+    'Olá, {{nome}}! Aqui é da {{empresa}}, CNPJ {{empresa_documento}}.',
+    'Não conseguimos debitar pelo PIX Automático a parcela de {{valor}} do seu acordo, com vencimento em {{vencimento}}. Para mantê-lo em dia, pague esta parcela pelo PIX abaixo; as próximas continuam no débito automático.',
+    '{{pix}}',
+    'Se o pagamento já foi feito, por favor desconsidere esta mensagem. Qualquer dúvida, é só responder por aqui.',
+  ].join('\n\n'),
 };
 
 /**
@@ -98,6 +109,23 @@ export const DEFAULT_EMAILS: Readonly<Record<TemplateTipo, { assunto: string; te
       'A {{empresa}}, CNPJ {{empresa_documento}}, agradece a confiança. Se precisar de algo, é só responder este e-mail.',
     ].join('\n\n'),
   },
+  aviso_debito: {
+    assunto: 'Débito automático de {{valor}} em {{vencimento}} — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}!',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. A parcela de {{valor}} do seu acordo será debitada por PIX Automático em {{vencimento}}, como você autorizou. Não é preciso fazer nada: basta ter saldo na conta nesse dia.',
+      'O débito automático pode ser cancelado quando quiser, pelo app do seu banco. Qualquer dúvida, é só responder este e-mail.',
+    ].join('\n\n'),
+  },
+  debito_recusado: {
+    assunto: 'Não conseguimos debitar a parcela de {{valor}} — {{empresa}}',
+    texto: [
+      'Olá, {{nome}}!',
+      'Aqui é da {{empresa}}, CNPJ {{empresa_documento}}. Não conseguimos debitar pelo PIX Automático a parcela de {{valor}} do seu acordo, com vencimento em {{vencimento}}. Para mantê-lo em dia, pague esta parcela pelo PIX abaixo; as próximas continuam no débito automático.',
+      'Se o pagamento já foi feito, por favor desconsidere este e-mail. Qualquer dúvida, é só responder.',
+      '{{pix}}',
+    ].join('\n\n'),
+  },
 };
 
 /**
@@ -114,4 +142,8 @@ export const DEFAULT_SMS: Readonly<Record<TemplateTipo, string>> = {
   negociacao:
     '{{empresa}} (CNPJ {{empresa_documento}}): {{nome}}, seu acordo de {{parcelas}} totaliza {{total}}. 1a parcela {{valor}} em {{vencimento}}: {{link}}',
   agradecimento: '{{empresa}}: {{nome}}, recebemos seu pagamento de {{valor}}. Obrigado!',
+  aviso_debito:
+    '{{empresa}}: {{nome}}, a parcela de {{valor}} do seu acordo sera debitada por PIX Automatico em {{vencimento}}. Basta ter saldo na conta.',
+  debito_recusado:
+    '{{empresa}}: {{nome}}, nao conseguimos debitar a parcela de {{valor}} (venc. {{vencimento}}). Pague pelo PIX: {{link}}',
 };

@@ -4,7 +4,7 @@ import type { AlternativaDeCanal, Canais } from '../canais/canal.ts';
 import { configurados } from '../canais/canal.ts';
 import { contatosDosClientes } from '../canais/rota.repository.ts';
 import { type ContatoDoCliente, rotear, TODOS_OS_CANAIS } from '../canais/rota.ts';
-import { inserirMensagemSaida } from './saida.repository.ts';
+import { inserirMensagemSaida, type NovaMensagemSaida } from './saida.repository.ts';
 import type { TextoRenderizado } from './template-canal.ts';
 
 // A message the system sends a customer (agreement terms, a receipt, the thank-you) goes, like the
@@ -12,7 +12,8 @@ import type { TextoRenderizado } from './template-canal.ts';
 // WhatsApp, e-mail, SMS — with the others kept for a permanent failure (docs/produto.md §12).
 
 /**
- * Stores it in `tx`, held for the creator's immediate send; null when no channel reaches the customer.
+ * Stores it in `tx`, held for the creator's immediate send (or left to the outbox from `aguardarAte`);
+ * null when no channel reaches the customer.
  * `contatos`: the customers' contacts already read for a batch (`contatosDosClientes`).
  */
 export const inserirMensagemDoSistema = async (
@@ -20,7 +21,10 @@ export const inserirMensagemDoSistema = async (
   canais: Canais,
   clienteId: number,
   textoNo: (canal: Canal) => TextoRenderizado,
-  extra: { templateTipo: TemplateTipo; valorCentavos: number },
+  extra: { templateTipo: TemplateTipo; valorCentavos: number } & Pick<
+    NovaMensagemSaida,
+    'pixTxid' | 'aguardarAte'
+  >,
   contatos?: ReadonlyMap<number, ContatoDoCliente>,
 ): Promise<number | null> => {
   const contato = (contatos ?? (await contatosDosClientes(tx, [clienteId]))).get(clienteId);

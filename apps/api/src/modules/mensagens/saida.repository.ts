@@ -24,11 +24,16 @@ export type NovaMensagemSaida = {
   templateTipo?: TemplateTipo;
   templateCanal?: TemplateCanal | null;
   valorCentavos?: number;
+  /** The charge whose PIX the message carries (the e-mail shows its QR code). */
+  pixTxid?: string | null;
+  /** Left to the outbox sender from this instant on, instead of held for its creator's immediate send. */
+  aguardarAte?: Date;
 };
 
 /**
  * Inserts an outbound message as `pendente`, held for its creator's immediate send (the lease keeps
- * the outbox sender off it unless that send never happens), and makes it the customer's latest message.
+ * the outbox sender off it unless that send never happens) unless `aguardarAte` leaves it to the outbox,
+ * and makes it the customer's latest message.
  * The send counts as started from the insert's commit on: if the request dies before recording the
  * answer, the outbox treats the outcome as unknown (see `marcarEnvioIniciado`).
  */
@@ -51,8 +56,13 @@ export const inserirMensagemSaida = async (tx: DbOrTx, nova: NovaMensagemSaida):
       templateTipo: nova.templateTipo ?? null,
       templateCanal: nova.templateCanal ?? null,
       valorCentavos: nova.valorCentavos ?? null,
-      bloqueadaAte: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
-      envioIniciadoEm: sql`now()`,
+      pixTxid: nova.pixTxid ?? null,
+      ...(nova.aguardarAte
+        ? { proximaTentativaEm: nova.aguardarAte }
+        : {
+            bloqueadaAte: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+            envioIniciadoEm: sql`now()`,
+          }),
     })
     .returning({ id: mensagens.id, createdAt: mensagens.createdAt });
   if (!row) throw new Error('insert de mensagem não devolveu a linha');

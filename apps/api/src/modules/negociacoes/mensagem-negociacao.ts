@@ -31,7 +31,7 @@ export const listaDeParcelas = (parcelas: readonly ParcelaDosTermos[]): string =
 
 /** Journey 3's block: one PIX pays the first instalment and authorises the debit of the others. */
 export const blocoDebitoAutomatico = (codigo: string): string =>
-  `Pague a 1ª parcela com o PIX abaixo e, no app do seu banco, autorize o débito automático (PIX Automático) das demais, cada uma no seu vencimento:\n${codigo}`;
+  `Pague a 1ª parcela com o PIX abaixo e, no app do seu banco, autorize o débito automático (PIX Automático) das demais, cada uma no seu vencimento.\n\n${blocoPix(codigo)}`;
 
 export const montarMensagemNegociacao = (entrada: {
   nome: string;

@@ -10,7 +10,7 @@ import { inserirMensagemDoSistema, SEM_CANAL } from '../mensagens/mensagem-do-si
 import { motivoSemMensagem } from '../mensagens/mensagens.service.ts';
 import { templatePadrao } from '../mensagens/template-canal.ts';
 import { buscarTemplate } from '../mensagens/templates.repository.ts';
-import { copiaEColaDaParcela } from '../pix/cobrancas/parcelas-acordo.ts';
+import { cobrancaDaParcela } from '../pix/cobrancas/parcelas-acordo.ts';
 import { montarMensagemNegociacao, type ParcelaDosTermos } from './mensagem-negociacao.ts';
 
 // The agreement's terms go to the customer when it is confirmed (docs/produto.md §8): the message is
@@ -90,7 +90,8 @@ export const termosComPix = async (
     .where(and(eq(contasReceber.negociacaoId, negociacaoId), eq(contasReceber.origem, 'acordo')))
     .orderBy(asc(contasReceber.vencimento), asc(contasReceber.id));
   const [primeira] = parcelas;
-  const codigo = codigoDebito ?? (primeira ? await copiaEColaDaParcela(db, primeira.id) : null);
+  const cobranca = primeira ? await cobrancaDaParcela(db, primeira.id) : null;
+  const codigo = codigoDebito ?? cobranca?.codigo;
   if (!codigo) return null;
   const [mensagem] = await db
     .select({ nome: clientes.nome, canal: mensagens.canal })
@@ -108,7 +109,8 @@ export const termosComPix = async (
   );
   await db
     .update(mensagens)
-    .set({ conteudo: novo.conteudo, templateCanal: novo.template })
+    // The charge's txid lets the e-mail show the code as a QR (journey 3's code for the same cob).
+    .set({ conteudo: novo.conteudo, templateCanal: novo.template, pixTxid: cobranca?.txid ?? null })
     .where(eq(mensagens.id, mensagemId));
   return novo;
 };

@@ -10,6 +10,7 @@ const EM_DIA: Situacao = {
   soneca_ate: null,
   numero_chamadas: 0,
   conta_fechada: false,
+  em_debito: false,
   termos_hoje: false,
   dia_passou: false,
   canal_bloqueado: false,
@@ -20,6 +21,8 @@ const OPT_OUT = 'O cliente pediu para não receber mensagens.';
 const PROMESSA = 'Há uma promessa de pagamento em curso.';
 const LIMITE = 'O cliente atingiu o limite de tentativas sem resposta.';
 const FECHADA = 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
+const EM_DEBITO =
+  'Uma das parcelas da mensagem passou ao débito automático; o cliente recebe só o aviso do débito.';
 const TERMOS = 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';
 const BLOQUEADO =
   'O cliente deixou de receber por este canal (descadastro ou e-mail devolvido); a mensagem segue pelo próximo canal da etapa, se houver.';
@@ -37,6 +40,7 @@ describe('motivoCancelamento', () => {
     ['attempts at the limit', { numero_chamadas: 3 }, LIMITE],
     ['attempts over the limit', { numero_chamadas: 7 }, LIMITE],
     ['a receivable closed', { conta_fechada: true }, FECHADA],
+    ['an instalment went into automatic debit', { em_debito: true }, EM_DEBITO],
     ['an agreement’s terms went today', { termos_hoje: true }, TERMOS],
     ['the customer left the message’s channel', { canal_bloqueado: true }, BLOQUEADO],
     ['a fallback’s day passed', { dia_passou: true }, DIA_PASSOU],
@@ -59,6 +63,7 @@ describe('motivoCancelamento', () => {
       soneca_ate: HOJE,
       numero_chamadas: 9,
       conta_fechada: true,
+      em_debito: true,
       termos_hoje: true,
       dia_passou: true,
       canal_bloqueado: true,

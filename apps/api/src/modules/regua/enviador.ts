@@ -18,6 +18,7 @@ import { seguirNoProximoCanal } from '../mensagens/outro-canal.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
 import { LEASE_MS, RECONCILIACAO_MS } from '../mensagens/tentativas.ts';
+import { emDebitoAutomatico } from '../pix/cobrancas/parcelas-em-debito.ts';
 import { type ProvedorConfigurado, provedorSimulado } from '../pix/configuracao/provedor-ativo.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { precisaDeCobranca, prepararCobrancas } from './cobrancas-da-regua.ts';
@@ -110,6 +111,8 @@ type Situacao = {
   soneca_ate: string | null;
   numero_chamadas: number;
   conta_fechada: boolean;
+  /** One of its receivables went into automatic debit after planning. */
+  em_debito: boolean;
   termos_hoje: boolean;
   /** A fallback made on an earlier day: that day's message is planned anew. */
   dia_passou: boolean;
@@ -130,6 +133,8 @@ const situacoes = async (
         coalesce(c.numero_chamadas, 0) AS numero_chamadas,
         EXISTS (SELECT 1 FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
           WHERE re.mensagem_id = m.id AND cr.status <> 'aberta') AS conta_fechada,
+        EXISTS (SELECT 1 FROM regua_envios re JOIN contas_receber cr ON cr.id = re.conta_id
+          WHERE re.mensagem_id = m.id AND ${emDebitoAutomatico('cr')}) AS em_debito,
         EXISTS (SELECT 1 FROM mensagens t WHERE t.cliente_id = m.cliente_id AND t.template_tipo = 'negociacao'
           AND t.direcao = 'saida' AND t.status NOT IN ('falhou', 'cancelada')
           AND coalesce(t.enviada_em, t.created_at) >= ${inicioDoDia.toISOString()}::timestamptz) AS termos_hoje,
@@ -158,6 +163,7 @@ export const motivoCancelamento = (
     | 'soneca_ate'
     | 'numero_chamadas'
     | 'conta_fechada'
+    | 'em_debito'
     | 'termos_hoje'
     | 'dia_passou'
     | 'canal_bloqueado'
@@ -171,6 +177,8 @@ export const motivoCancelamento = (
   if (s.numero_chamadas >= settings.tentativas_com_falhas)
     return 'O cliente atingiu o limite de tentativas sem resposta.';
   if (s.conta_fechada) return 'Uma das contas da mensagem foi paga ou negociada; a régua refaz o plano.';
+  if (s.em_debito)
+    return 'Uma das parcelas da mensagem passou ao débito automático; o cliente recebe só o aviso do débito.';
   // The agreement's terms are that day's collection message (docs/produto.md §11).
   if (s.termos_hoje)
     return 'O cliente recebeu hoje os termos de um acordo; a régua volta a partir de amanhã.';

@@ -15,6 +15,7 @@ import {
 } from '../clientes/valor-atualizado.ts';
 import { type TemplateMensagem, templatePadrao } from '../mensagens/template-canal.ts';
 import { listarTemplatesSalvos } from '../mensagens/templates.repository.ts';
+import { emDebitoAutomatico } from '../pix/cobrancas/parcelas-em-debito.ts';
 import {
   type ContaAberta,
   ordenarEtapas,
@@ -52,6 +53,9 @@ export type ContextoPlanejamento = {
   templates: ReadonlyMap<TemplateTipo, TemplateMensagem>;
 };
 
+// An instalment in automatic debit gets pre-debit notices instead (docs/pix-automatico.md §5).
+const EM_DEBITO = emDebitoAutomatico('cr');
+
 // No due-date bound: a receivable whose first step is far ahead is read once, dated, and skipped until
 // then (docs/decisions/026-regua-proxima.md).
 const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
@@ -69,7 +73,7 @@ const abrirCursor = (tx: Tx, ctx: ContextoPlanejamento) =>
       ARRAY(SELECT re.etapa_dias FROM regua_envios re WHERE re.conta_id = cr.id) AS registradas
     FROM devidas cr
     JOIN clientes c ON c.id = cr.cliente_id
-    WHERE c.status = 'ativo' AND c.opt_out_em IS NULL AND (c.telefone IS NOT NULL OR c.email IS NOT NULL)
+    WHERE c.status = 'ativo' AND NOT ${EM_DEBITO} AND c.opt_out_em IS NULL AND (c.telefone IS NOT NULL OR c.email IS NOT NULL)
       AND c.numero_chamadas < ${ctx.settings.tentativas_com_falhas}
       AND (c.soneca_ate IS NULL OR c.soneca_ate < ${ctx.hoje}::date)
       AND NOT EXISTS (

@@ -40,7 +40,10 @@ export const dadosDoEmail = async (
 ): Promise<DadosDoEmail> => {
   const [l] = linhasDe<Linha>(
     await db.execute(sql`
-      SELECT (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid) AS codigo,
+      -- The terms of an agreement in automatic debit: journey 3's code, over the first instalment's cob.
+      SELECT coalesce((SELECT r.pix_copia_e_cola FROM recorrencias_pix r WHERE m.template_tipo = 'negociacao'
+          AND r.txid_jornada = m.pix_txid AND r.status IN ('criada', 'aprovada')),
+        (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid)) AS codigo,
         coalesce((SELECT jsonb_agg(jsonb_build_object('valorCentavos', cr.valor_centavos,
             'valorPagoCentavos', cr.valor_pago_centavos, 'vencimento', cr.vencimento,
             'multaPendenteCentavos', cr.multa_pendente_centavos, 'jurosPendentesCentavos', cr.juros_pendentes_centavos,

@@ -11,13 +11,16 @@ import {
   recorrenciasPix,
   type TentativaArmazenada,
 } from '../../../db/schema/index.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
+import type { Canais } from '../../canais/canal.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
-import { removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
+import { codigoDaCobranca, removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { criarCobrancas } from '../../pix/cobrancas/criar-cobranca.ts';
 import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { registrarPixConfirmado } from '../../pix/liquidacao/liquidacao.service.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import type { CobrancaRecorrenteLida, TentativaLida } from '../../pix/psp/provedor-recorrencias.ts';
+import { avisarCliente } from '../avisos/avisos-debito.ts';
 import { registrarEventoDebito } from './eventos.ts';
 import { tentativasArmazenadas } from './tentativas.ts';
 
@@ -117,6 +120,7 @@ const retentar = async (db: Db, pix: ProvedorConfigurado, e: Estado, data: strin
 const recorrerAoPixAvulso = async (
   db: Db,
   pix: ProvedorConfigurado,
+  canais: Canais,
   e: Estado,
   agora: Date,
 ): Promise<void> => {
@@ -171,6 +175,14 @@ const recorrerAoPixAvulso = async (
           contaId: e.contaId,
           detalhe: 'O débito automático não conseguiu debitar a parcela: ela passa a ter um PIX comum.',
         });
+        await avisarCliente(tx, canais, {
+          tipo: 'debito_recusado',
+          clienteId: e.clienteId,
+          valorCentavos: Number(criada.cobranca.valorCentavos),
+          vencimento: e.vencimento,
+          agora,
+          pix: { txid: criada.cobranca.txid, copiaECola: codigoDaCobranca(criada.cobranca) },
+        });
       },
     },
   );
@@ -201,5 +213,6 @@ export const aplicarCobrancaRecorrente = async (
     hojeNoFuso(agora, fuso_horario),
   );
   if (passo.passo === 'retentar') await retentar(db, await pixDe(), estado, passo.data);
-  else if (passo.passo === 'pix_avulso') await recorrerAoPixAvulso(db, await pixDe(), estado, agora);
+  else if (passo.passo === 'pix_avulso')
+    await recorrerAoPixAvulso(db, await pixDe(), await canaisAtivos(db, appKey), estado, agora);
 };

@@ -9,6 +9,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { cobrancasRecorrentes, contasReceber, recorrenciasPix } from '../../../db/schema/index.ts';
 import { ErroDominio } from '../../../lib/errors.ts';
+import { canaisAtivos } from '../../canais/canais-ativos.ts';
+import type { Canais } from '../../canais/canal.ts';
 import { ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import { ESCOPO_SISTEMA } from '../../clientes/escopo-operador.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
@@ -17,6 +19,7 @@ import { inserirCobrancas, removerCobrancasDasContas } from '../../pix/cobrancas
 import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import type { CobrancaRecorrenteLida, ContaRecebedor } from '../../pix/psp/provedor-recorrencias.ts';
+import { avisarCliente } from '../avisos/avisos-debito.ts';
 import { registrarEventoDebito } from './eventos.ts';
 import { tentativasArmazenadas } from './tentativas.ts';
 
@@ -111,6 +114,8 @@ const guardar = async (
   p: ParcelaACobrar,
   lida: CobrancaRecorrenteLida,
   fuso: string,
+  canais: Canais,
+  agora: Date,
 ): Promise<void> => {
   await db.transaction(async (tx) => {
     // The customer, then the receivable: a payment's order.
@@ -165,6 +170,13 @@ const guardar = async (
       contaId: p.contaId,
       detalhe: `${formatarReais(p.valorCentavos)} a debitar em ${formatarDataBr(p.vencimento)}`,
     });
+    await avisarCliente(tx, canais, {
+      tipo: 'aviso_debito',
+      clienteId: p.clienteId,
+      valorCentavos: p.valorCentavos,
+      vencimento: p.vencimento,
+      agora,
+    });
   });
 };
 
@@ -174,6 +186,8 @@ const criarCobrancaRecorrente = async (
   pix: ProvedorConfigurado,
   p: ParcelaACobrar,
   settings: { empresa: { nome: string }; fuso_horario: string },
+  canais: Canais,
+  agora: Date,
 ): Promise<void> => {
   const recebedor = contaRecebedor(pix);
   if (!recebedor && pix.provedor.provedor === 'api_pix')
@@ -182,18 +196,20 @@ const criarCobrancaRecorrente = async (
       'Falta a conta do recebedor para o PIX Automático (Config. PIX).',
     );
   const lida = await pedirAoPsp(pix, p, pix.txidPara(`cobr:${p.contaId}`), recebedor, settings.empresa.nome);
-  await guardar(db, pix, p, lida, settings.fuso_horario);
+  await guardar(db, pix, p, lida, settings.fuso_horario, canais, agora);
 };
 
 /** The simulator's stand-in for time passing: the agreement's next instalment gets its charge now. */
 export const cobrarProximaParcela = async (
   db: Db,
+  appKey: Buffer,
   pix: ProvedorConfigurado,
   negociacaoId: number,
 ): Promise<boolean> => {
   const [parcela] = await parcelasACobrar(db, { negociacaoId });
   if (!parcela) return false;
-  await criarCobrancaRecorrente(db, pix, parcela, await buscarSistemaSettings(db));
+  const [settings, canais] = await Promise.all([buscarSistemaSettings(db), canaisAtivos(db, appKey)]);
+  await criarCobrancaRecorrente(db, pix, parcela, settings, canais, new Date());
   return true;
 };
 
@@ -209,12 +225,12 @@ export const cobrarParcelasRecorrentes = async (
   const settings = await buscarSistemaSettings(db);
   const parcelas = await parcelasACobrar(db, { hoje: hojeNoFuso(agora, settings.fuso_horario) });
   if (parcelas.length === 0) return { criadas: 0, falhas: 0 };
-  const pix = await pixDe();
+  const [pix, canais] = await Promise.all([pixDe(), canaisAtivos(db, appKey)]);
   let criadas = 0;
   let falhas = 0;
   for (const p of parcelas)
     try {
-      await criarCobrancaRecorrente(db, pix, p, settings);
+      await criarCobrancaRecorrente(db, pix, p, settings, canais, agora);
       criadas += 1;
     } catch (erro) {
       if (!(erro instanceof ErroApiPix)) throw erro;

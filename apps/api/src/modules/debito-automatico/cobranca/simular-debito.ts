@@ -63,7 +63,7 @@ const tentativaDaProxima = async (
   let [cobr] = await daProxima();
   if (!cobr) {
     // Time passes on the simulator: the next instalment gets its charge now, not at D-10.
-    if (!(await cobrarProximaParcela(db, await provedorPixAtivo(db, appKey), rec.negociacaoId)))
+    if (!(await cobrarProximaParcela(db, appKey, await provedorPixAtivo(db, appKey), rec.negociacaoId)))
       throw new ErroDominio('DEBITO_AUTOMATICO_INATIVO', 'Não há parcela em aberto para debitar.');
     [cobr] = await daProxima();
     if (!cobr) throw new Error('cobrança recorrente não criada');
@@ -116,7 +116,8 @@ export const simularDebitoAutomatico = async (
   if (!rec.idRec)
     throw new ErroDominio('DEBITO_AUTOMATICO_INATIVO', 'O débito automático ainda está sendo criado.');
   const aprovada = rec.status === 'aprovada';
-  if ((acao === 'debitar' || acao === 'recusar_debito') !== aprovada)
+  // The payer may cancel at any time; the other actions belong before or after the approval.
+  if (acao !== 'cancelar' && (acao === 'debitar' || acao === 'recusar_debito') !== aprovada)
     throw new ErroDominio(
       'DEBITO_AUTOMATICO_INATIVO',
       aprovada ? 'O débito automático já foi aprovado.' : 'O cliente ainda não aprovou o débito automático.',

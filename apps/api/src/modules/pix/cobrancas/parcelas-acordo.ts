@@ -14,6 +14,7 @@ import { buscarSistemaSettings } from '../../configuracoes/configuracoes.reposit
 import { type ProvedorConfigurado, provedorPixAtivo } from '../configuracao/provedor-ativo.ts';
 import { criarCobrancas, type PedidoDeCobranca } from './criar-cobranca.ts';
 import type { ContaCobrada, DevedorDaCobranca } from './emissao-cobranca.ts';
+import { emDebitoAutomatico } from './parcelas-em-debito.ts';
 
 // Every agreement instalment carries its own PIX charge (docs/produto.md §21): asked for by the jobs the
 // agreement's transaction enqueues (the terms' job for the first, jobs/cobrar-parcelas.job.ts for every
@@ -26,15 +27,12 @@ const SEM_COBRANCA_DE_ACORDO = sql`NOT EXISTS (
   SELECT 1 FROM cobranca_pix_contas cpc JOIN cobrancas_pix cp ON cp.id = cpc.cobranca_id
   WHERE cpc.conta_id = ${contasReceber.id} AND cp.origem = 'acordo')`;
 
-// Instalments 2…N of an agreement whose automatic debit is in force are debited by it (docs/pix-automatico.md
-// §2); they get ordinary charges only if it ends.
+// Instalments 2…N of an agreement whose automatic debit is in force are debited by it; they get ordinary
+// charges only if it ends.
 const RECORRENCIA_VIGENTE = sql`EXISTS (
   SELECT 1 FROM recorrencias_pix r
   WHERE r.negociacao_id = ${negociacoes.id} AND r.status IN ('pendente', 'criada', 'aprovada'))`;
-const FORA_DO_DEBITO = sql`NOT EXISTS (
-  SELECT 1 FROM recorrencias_pix r
-  WHERE r.negociacao_id = ${negociacoes.id} AND r.status IN ('pendente', 'criada', 'aprovada')
-    AND ${contasReceber.vencimento} >= r.data_inicial)`;
+const FORA_DO_DEBITO = sql`NOT ${emDebitoAutomatico('contas_receber')}`;
 
 const parcelasSemCobranca = async (
   db: Db,
@@ -138,10 +136,13 @@ export const cobrarParcelasDeAcordo = async (
   return { criadas: criadas.length, falhas: falhas.length };
 };
 
-/** The copia e cola of the instalment's active agreement charge, if it has one. */
-export const copiaEColaDaParcela = async (db: Db, contaId: number): Promise<string | null> => {
+/** The instalment's active agreement charge (its txid and copia e cola), if it has one. */
+export const cobrancaDaParcela = async (
+  db: Db,
+  contaId: number,
+): Promise<{ txid: string; codigo: string } | null> => {
   const [cobranca] = await db
-    .select({ codigo: cobrancasPix.pixCopiaECola })
+    .select({ txid: cobrancasPix.txid, codigo: cobrancasPix.pixCopiaECola })
     .from(cobrancasPix)
     .innerJoin(cobrancaPixContas, eq(cobrancaPixContas.cobrancaId, cobrancasPix.id))
     .where(
@@ -152,5 +153,5 @@ export const copiaEColaDaParcela = async (db: Db, contaId: number): Promise<stri
       ),
     )
     .limit(1);
-  return cobranca?.codigo ?? null;
+  return cobranca?.codigo ? { txid: cobranca.txid, codigo: cobranca.codigo } : null;
 };

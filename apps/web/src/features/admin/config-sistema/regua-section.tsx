@@ -1,4 +1,4 @@
-import { CANAIS_PADRAO_ETAPA, TEMPLATE_TIPOS } from '@cobranca/contracts';
+import { CANAIS_PADRAO_ETAPA, TEMPLATE_TIPOS_REGUA } from '@cobranca/contracts';
 import { contagem } from '@cobranca/dominio';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,7 +12,7 @@ import type { SistemaForm } from './sistema-form.ts';
 
 const MAX_ETAPAS = 20;
 const MAX_DIAS = 180;
-const TIPO_OPCOES = TEMPLATE_TIPOS.map((tipo) => [tipo, TIPO_LABELS[tipo]] as const);
+const TIPO_OPCOES = TEMPLATE_TIPOS_REGUA.map((tipo) => [tipo, TIPO_LABELS[tipo]] as const);
 
 /** "3 dias antes do vencimento", "No dia do vencimento", "1 dia após o vencimento". */
 export const descreverDias = (dias: number): string => {

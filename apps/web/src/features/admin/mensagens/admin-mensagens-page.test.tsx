@@ -34,6 +34,8 @@ const templates = (): TemplatesResponse => ({
     atraso: view('atraso', `{{nome}}, sua conta está {{dias_atraso}} dias em atraso. ${CREDOR}`),
     negociacao: view('negociacao', 'Olá {{nome}}, seu acordo foi registrado.'),
     agradecimento: view('agradecimento', 'Obrigado pelo pagamento, {{nome}}!'),
+    aviso_debito: view('aviso_debito', '{{nome}}, a parcela de {{valor}} será debitada em {{vencimento}}.'),
+    debito_recusado: view('debito_recusado', '{{nome}}, pague a parcela de {{valor}} pelo PIX: {{pix}}'),
   },
   whatsapp: {
     provedor: 'simulador',
@@ -85,6 +87,8 @@ describe('AdminMensagensPage', () => {
       'Atraso',
       'Negociação',
       'Agradecimento',
+      'Aviso de débito',
+      'Débito recusado',
     ]);
     const resultados = screen.getByRole('region', { name: 'Resultados do modelo' });
     expect(within(resultados).getByText('1.234')).toBeInTheDocument();

@@ -7,6 +7,8 @@ export const TIPO_LABELS: Record<TemplateTipo, string> = {
   atraso: 'Atraso',
   negociacao: 'Negociação',
   agradecimento: 'Agradecimento',
+  aviso_debito: 'Aviso de débito',
+  debito_recusado: 'Débito recusado',
 };
 
 /** What each placeholder turns into, shown as the chip's tooltip. */

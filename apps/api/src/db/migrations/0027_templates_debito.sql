@@ -1,0 +1,2 @@
+ALTER TABLE "mensagem_templates" DROP CONSTRAINT "mensagem_templates_tipo_ck";--> statement-breakpoint
+ALTER TABLE "mensagem_templates" ADD CONSTRAINT "mensagem_templates_tipo_ck" CHECK (tipo IN ('lembrete', 'vencimento', 'atraso', 'negociacao', 'agradecimento', 'aviso_debito', 'debito_recusado'));
