@@ -1,4 +1,5 @@
 import { ativarRecorrencia } from '../modules/debito-automatico/adesao/jobs/ativar.job.ts';
+import { encerrarRecorrencia } from '../modules/debito-automatico/adesao/jobs/encerrar.job.ts';
 import {
   cobrarDebitos,
   PERIODO_DEBITO_SEGUNDOS,
@@ -33,6 +34,7 @@ export const TAREFAS: readonly Tarefa[] = [
   prescreverContas,
   lerCaixaDeEmail,
   ativarRecorrencia,
+  encerrarRecorrencia,
   lerRecorrencia,
   lerCobrancaRecorrente,
   cobrarDebitos,

@@ -10,6 +10,7 @@ import {
   promessas,
 } from '../../db/schema/index.ts';
 import { deClienteDoOperador, type Escopo } from '../clientes/escopo-operador.ts';
+import { encerrarDebitoAposCommit } from '../debito-automatico/adesao/jobs/encerrar.job.ts';
 
 // SQL of agreements, payments and promises, bound to the calling operator: every read and update of a
 // receivable, agreement or promise is filtered through its customer's owner (docs/produto.md §4).
@@ -253,7 +254,9 @@ export class NegociacoesRepository {
         ),
       )
       .returning({ id: negociacoes.id });
-    return atualizadas.length > 0;
+    if (atualizadas.length === 0) return false;
+    await encerrarDebitoAposCommit(this.db, negociacaoId);
+    return true;
   }
 
   /** Pending promises of the customer covered by the payments made since each was recorded → `cumprida`. */

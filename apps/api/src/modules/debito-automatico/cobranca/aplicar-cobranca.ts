@@ -20,8 +20,8 @@ import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configurac
 import { registrarPixConfirmado } from '../../pix/liquidacao/liquidacao.service.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import type { CobrancaRecorrenteLida, TentativaLida } from '../../pix/psp/provedor-recorrencias.ts';
+import { registrarEventoDebito } from '../adesao/eventos.ts';
 import { avisarCliente } from '../avisos/avisos-debito.ts';
-import { registrarEventoDebito } from './eventos.ts';
 import { tentativasArmazenadas } from './tentativas.ts';
 
 // What the PSP says of an instalment's recurring charge, read back, applied (docs/pix-automatico.md §4):

@@ -7,8 +7,8 @@ import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
 import { removerCobrancasDasContas } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { cobrarParcelasAposCommit } from '../../pix/cobrancas/jobs/cobrar-parcelas.job.ts';
 import type { RecorrenciaLida, StatusRecorrenciaPsp } from '../../pix/psp/provedor-recorrencias.ts';
+import { registrarEventoDebito } from '../adesao/eventos.ts';
 import { buscarRecorrencia, type RecorrenciaRow } from '../adesao/recorrencias.repository.ts';
-import { registrarEventoDebito } from './eventos.ts';
 import { cobrarDebitos } from './jobs/cobrar.job.ts';
 
 // What the PSP says of a recurrence, read back (never a callback's word), applied once

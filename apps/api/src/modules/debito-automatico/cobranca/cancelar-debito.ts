@@ -9,14 +9,14 @@ import { registrarAuditoria } from '../../auditoria/auditoria.repository.ts';
 import { ClientesDoOperador } from '../../clientes/clientes-operador.repository.ts';
 import type { EscopoOperador } from '../../clientes/escopo-operador.ts';
 import { provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
-import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
+import { cancelarNoPsp } from '../adesao/encerrar-recorrencia.ts';
+import { registrarEventoDebito } from '../adesao/eventos.ts';
 import { recorrenciaVigente } from '../adesao/recorrencias.repository.ts';
 import { voltarACobrancaComum } from './aplicar-recorrencia.ts';
-import { registrarEventoDebito } from './eventos.ts';
 
 // The operator cancels an agreement's automatic debit (docs/pix-automatico.md §4): the recurrence is
-// cancelled at the PSP first (PATCH; one the PSP already ended counts as cancelled), then here, and the
-// agreement's open instalments go back to ordinary collection.
+// cancelled at the PSP first (PATCH; one the PSP, read back, already ended counts as cancelled), then
+// here, and the agreement's open instalments go back to ordinary collection.
 
 const SEM_DEBITO = 'Este acordo não tem débito automático em vigor.';
 
@@ -40,13 +40,7 @@ export const cancelarDebitoAutomatico = async (
     if (!rec) throw new ErroDominio('DEBITO_AUTOMATICO_INATIVO', SEM_DEBITO);
     return rec;
   });
-  if (antes.idRec)
-    try {
-      await (await provedorPixAtivo(db, appKey)).provedor.recorrencias.cancelarRecorrencia(antes.idRec);
-    } catch (erro) {
-      // Already ended at the PSP (cancelled by the payer, expired): ours ends too.
-      if (!(erro instanceof ErroApiPix) || erro.transitorio || erro.status !== 400) throw erro;
-    }
+  if (antes.idRec) await cancelarNoPsp(await provedorPixAtivo(db, appKey), antes.idRec);
   return db.transaction(async (tx) => {
     await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
     const rec = await recorrenciaVigente(tx, negociacaoId, { forUpdate: true });

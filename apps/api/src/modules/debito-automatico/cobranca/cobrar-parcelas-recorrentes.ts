@@ -19,8 +19,8 @@ import { inserirCobrancas, removerCobrancasDasContas } from '../../pix/cobrancas
 import { type ProvedorConfigurado, provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { ErroApiPix } from '../../pix/psp/api-pix-erros.ts';
 import type { CobrancaRecorrenteLida, ContaRecebedor } from '../../pix/psp/provedor-recorrencias.ts';
+import { registrarEventoDebito } from '../adesao/eventos.ts';
 import { avisarCliente } from '../avisos/avisos-debito.ts';
-import { registrarEventoDebito } from './eventos.ts';
 import { tentativasArmazenadas } from './tentativas.ts';
 
 // Each instalment in automatic debit gets its recurring charge from 10 to 2 days before it falls due

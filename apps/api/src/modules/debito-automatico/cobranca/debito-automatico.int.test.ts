@@ -415,4 +415,69 @@ describe('back to ordinary collection', () => {
     const cobrancas = await db().select().from(cobrancasPix).where(eq(cobrancasPix.clienteId, clienteId));
     expect(cobrancas.filter((c) => c.status === 'ativa' && c.origem === 'acordo')).toHaveLength(6);
   });
+
+  it('a PATCH the PSP refuses while the recurrence is approved there cancels nothing here', async () => {
+    const { clienteId, negociacao, idRec } = await acordoComDebito();
+    await psp.recorrencias.aprovar(idRec);
+    await filaOciosa(t.app);
+    const url = `/api/operador/clientes/${clienteId}/negociacoes/${negociacao.id}/debito-automatico/cancelar`;
+    psp.recorrencias.recusarCancelamento.add(idRec);
+    const recusado = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    expect(recusado.statusCode).toBeGreaterThanOrEqual(400);
+    expect(psp.recorrencias.recs.get(idRec)?.status).toBe('APROVADA');
+    expect((await negociacaoDe(clienteId, negociacao.id)).debito_automatico?.status).toBe('ativo');
+    await filaOciosa(t.app);
+    // Instalments 2…6 are still the debit's: no ordinary charge was made for them.
+    const ativas = await db().select().from(cobrancasPix).where(eq(cobrancasPix.clienteId, clienteId));
+    expect(ativas.filter((c) => c.status === 'ativa' && c.origem === 'acordo')).toHaveLength(0);
+    psp.recorrencias.recusarCancelamento.delete(idRec);
+  });
+
+  it('a PATCH refused because the payer already cancelled (a callback we missed) ends it here too', async () => {
+    const { clienteId, negociacao, idRec } = await acordoComDebito();
+    await psp.recorrencias.aprovar(idRec);
+    await filaOciosa(t.app);
+    const webhook = psp.recorrencias.webhookRec;
+    psp.recorrencias.webhookRec = null;
+    await psp.recorrencias.encerrarPeloPagador(idRec);
+    psp.recorrencias.webhookRec = webhook;
+    const url = `/api/operador/clientes/${clienteId}/negociacoes/${negociacao.id}/debito-automatico/cancelar`;
+    const r = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json<{ negociacao: NegociacaoView }>().negociacao.debito_automatico?.status).toBe('cancelado');
+  });
+});
+
+describe('an agreement settled early', () => {
+  it('has its recurrence cancelled at the PSP by the system, on the timeline and audited', async () => {
+    const { clienteId, negociacao, idRec } = await acordoComDebito();
+    await psp.recorrencias.aprovar(idRec);
+    await filaOciosa(t.app);
+    const abertas = (await parcelasDe(negociacao.id)).filter((p) => p.status === 'aberta');
+    expect(abertas).toHaveLength(5);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/operador/clientes/${clienteId}/pagamentos`,
+      headers: bearer(token),
+      payload: { contas_ids: abertas.map((p) => p.id), valor: 500, data: hoje, forma: 'transferencia' },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect((await negociacaoDe(clienteId, negociacao.id)).status).toBe('cumprida');
+    await filaOciosa(t.app);
+    expect(psp.recorrencias.recs.get(idRec)?.status).toBe('CANCELADA');
+    const [rec] = await db().select().from(recorrenciasPix).where(eq(recorrenciasPix.idRec, idRec));
+    expect(rec).toMatchObject({ status: 'cancelada', canceladaPor: 'sistema' });
+    const eventos = await db().select().from(debitoEventos).where(eq(debitoEventos.clienteId, clienteId));
+    expect(eventos.map((e) => e.evento)).toEqual(['aprovado', 'cancelado']);
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.acao, 'debito_automatico.cancelado'),
+          eq(auditLogs.entidadeId, String(negociacao.id)),
+        ),
+      );
+    expect(audit?.descricao).toContain('quitado');
+  });
 });

@@ -130,6 +130,8 @@ export class RecorrenciasFalsas {
   webhookCobr: string | null = null;
   /** Per recurrence, what the payer's bank does with the next attempts (`processarVencimentos`). */
   readonly roteiros = new Map<string, DesfechoDaTentativa[]>();
+  /** Recurrences whose cancellation (PATCH) this PSP refuses while they stay approved. */
+  readonly recusarCancelamento = new Set<string>();
   private proximaLocation = 5_000;
 
   constructor(private readonly psp: PspDasRecorrencias) {}
@@ -288,6 +290,10 @@ export class RecorrenciasFalsas {
       return recusarRec([{ propriedade: 'rec.status', razao: 'Só o cancelamento é aceito por este PSP.' }]);
     if (rec.status !== 'CRIADA' && rec.status !== 'APROVADA')
       return recusarRec([{ propriedade: 'rec.status', razao: `A recorrência está ${rec.status}.` }]);
+    if (this.recusarCancelamento.has(id))
+      return recusarRec([
+        { propriedade: 'rec.status', razao: 'Há uma tentativa de cobrança em processamento.' },
+      ]);
     this.mudarRec(rec, 'CANCELADA');
     rec.encerramento = {
       cancelamento: {
