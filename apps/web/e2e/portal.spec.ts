@@ -324,6 +324,52 @@ test('a self-service agreement reaches the operator; a person is asked for; the 
   await page.context().close();
 });
 
+test('a plan with automatic debit on a phone: the switch, then the PIX that also authorises the debit', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const cliente = await novoCliente('Davi');
+  const caminho = await linkRecebido(cliente);
+  const page = await celular(browser, testInfo.project.use.baseURL);
+  await page.goto(caminho);
+  await confirmarDocumento(page, cliente.cpf);
+  await expect(page.getByText('Olá, Davi')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Negociar' }).click();
+  const debito = page.getByRole('checkbox', {
+    name: 'Pagar as próximas parcelas por débito automático (PIX Automático)',
+  });
+  await page.getByRole('radio', { name: /À vista/ }).check();
+  await expect(debito).toHaveCount(0);
+  await page.getByRole('radio', { name: /3 parcelas/ }).check();
+  await debito.check();
+  await expect(page.getByText(/Você autoriza uma vez no app do seu banco/)).toBeVisible();
+  await esperarQueCaibaNaTela(page, 'portal: negociar com débito automático');
+  await semViolacoes(page, 'portal: negociar com débito automático');
+  await page.screenshot({ path: testInfo.outputPath('portal-negociar-debito-390.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Confirmar acordo' }).click();
+  await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Acordo confirmado' })).toBeVisible();
+  await expect(
+    page.getByText('Este PIX paga a 1ª parcela e autoriza o débito automático das demais.'),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
+  const copiaECola = await page.getByRole('textbox', { name: /copia e cola/i }).inputValue();
+  await esperarQueCaibaNaTela(page, 'portal: PIX com débito automático');
+  await semViolacoes(page, 'portal: PIX com débito automático');
+  await page.screenshot({ path: testInfo.outputPath('portal-pix-debito-390.png'), fullPage: true });
+
+  // The code on the page is the agreement's composite one, as the operator's workspace has it.
+  const detalhe = await (await operador.get(`/api/operador/clientes/${cliente.id}`)).json();
+  expect(detalhe.negociacoes[0].debito_automatico).toMatchObject({
+    status: 'aguardando_aprovacao',
+    pix_copia_e_cola: copiaECola,
+  });
+  await page.context().close();
+});
+
 test('five wrong documents lock the link for 15 minutes, with a clear message', async ({
   browser,
 }, testInfo) => {

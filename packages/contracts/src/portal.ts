@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARACTERES_DE_CONTROLE, SEM_CARACTERES_DE_CONTROLE } from './common.ts';
+import { DEBITO_AUTOMATICO_STATUSES } from './debito-automatico.ts';
 import { CANAIS } from './domain.ts';
 import { COBRANCA_PIX_STATUSES } from './pix.ts';
 
@@ -99,6 +100,11 @@ export const portalPix = z
     qr_svg: z.string(),
     valida_ate: z.iso.datetime(),
     status: z.enum(COBRANCA_PIX_STATUSES),
+    /**
+     * The code is the agreement's journey-3 composite (docs/pix-automatico.md §2): paying it pays the
+     * first instalment and authorises the automatic debit of the others.
+     */
+    autoriza_debito_automatico: z.boolean(),
   })
   .meta({ id: 'PortalPix' });
 export type PortalPix = z.infer<typeof portalPix>;
@@ -139,6 +145,13 @@ export const portalPlano = z
     desconto: z.number(),
     total: z.number(),
     lista: z.array(portalParcela),
+    /** The plan may be chosen with automatic debit (PIX Automático, docs/pix-automatico.md §1). */
+    debito_automatico_disponivel: z.boolean(),
+    /**
+     * The instalments with automatic debit, when available: due on the same day of each month, the
+     * remainder cents on the first (the same total as `lista`).
+     */
+    lista_debito_automatico: z.array(portalParcela).nullable(),
   })
   .meta({ id: 'PortalPlano' });
 export type PortalPlano = z.infer<typeof portalPlano>;
@@ -158,6 +171,8 @@ export const portalAcordoBody = z.strictObject({
     .int('Escolha um dos planos.')
     .min(1, 'Escolha um dos planos.')
     .max(24, 'Escolha um dos planos.'),
+  /** Instalments 2…N by PIX Automático; only on a plan with `debito_automatico_disponivel`. */
+  debito_automatico: z.boolean({ error: 'Informe se quer o débito automático.' }).default(false),
 });
 export type PortalAcordoBody = z.infer<typeof portalAcordoBody>;
 
@@ -168,6 +183,13 @@ const pixDoAcordo = {
   pix: portalPix.optional(),
   /** The agreement's jobs are still at work: ask again in a moment. */
   gerando: z.boolean(),
+  /**
+   * The agreement's automatic debit, if it has one. `pix_copia_e_cola`: the composite code (also in
+   * `pix`) while the customer has yet to authorise it; null while it is being made, and after.
+   */
+  debito_automatico: z
+    .object({ status: z.enum(DEBITO_AUTOMATICO_STATUSES), pix_copia_e_cola: z.string().nullable() })
+    .nullable(),
 };
 
 export const portalAcordoResponse = z

@@ -75,6 +75,22 @@ describe('planosDoPortal', () => {
     expect(pequeno.map((p) => p.valorTotalCentavos)).toEqual([1_999]);
     expect(planosDoPortal([], POLITICA, '2026-11-24')).toEqual([]);
   });
+  it('mensal: the same plans, due on the same day of each month with the remainder on the first', () => {
+    const contas = [{ principalCentavos: 20_000, encargosCentavos: 1_002, diasAtraso: 10 }];
+    const comuns = planosDoPortal(contas, POLITICA, '2027-01-31');
+    const mensais = planosDoPortal(contas, POLITICA, '2027-01-31', { mensal: true });
+    expect(mensais.map((p) => p.parcelas.length)).toEqual(comuns.map((p) => p.parcelas.length));
+    const quatro = mensais[3];
+    expect(quatro?.parcelas.map((p) => p.vencimento)).toEqual([
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+    ]);
+    // R$ 210,02 in 4: the 2 cents on the first, so the recurrence's instalments are equal.
+    expect(quatro?.parcelas.map((p) => p.valorCentavos)).toEqual([5_252, 5_250, 5_250, 5_250]);
+    expect(comuns[3]?.parcelas.map((p) => p.valorCentavos)).toEqual([5_251, 5_251, 5_250, 5_250]);
+  });
   it('never discounts the whole debt', () => {
     const faixas = [{ aPartirDeDias: 0, encargosPercentual: 100, principalPercentual: 100 }];
     const [avista] = planosDoPortal(

@@ -45,12 +45,14 @@ export const descontoDoPortal = (contas: readonly ContaDoPlano[], faixas: readon
 /**
  * Every plan the policy allows, from à vista (always offered while something is owed) up to the most
  * instalments whose smallest one still reaches the minimum. The first instalment falls due `hoje`:
- * the portal shows its PIX at once.
+ * the portal shows its PIX at once. `mensal`: the plans as automatic debit makes them (acordo.ts), the
+ * same plans, due on the same day of each month with the remainder on the first.
  */
 export const planosDoPortal = (
   contas: readonly ContaDoPlano[],
   politica: PoliticaPortal,
   hoje: string,
+  { mensal = false }: { mensal?: boolean } = {},
 ): PlanoAcordo[] => {
   const saldosCentavos = contas.map((c) => c.principalCentavos + c.encargosCentavos);
   const original = saldosCentavos.reduce((s, c) => s + c, 0);
@@ -68,6 +70,7 @@ export const planosDoPortal = (
         parcelas,
         primeiroVencimento: hoje,
         intervaloDias: politica.intervaloDias,
+        mensal,
       }),
     );
   }

@@ -40,6 +40,32 @@ const datasPlano = ({ lista }: PortalPlano): string => {
   return `1ª em ${dataBr(primeira.vencimento)}, última em ${dataBr(ultima.vencimento)}`;
 };
 
+/** The plan as it would be made: with automatic debit, its monthly instalments (docs/pix-automatico.md §1). */
+const comDebito = (plano: PortalPlano, debito: boolean): PortalPlano =>
+  debito && plano.lista_debito_automatico ? { ...plano, lista: plano.lista_debito_automatico } : plano;
+
+const ROTULO_DEBITO = 'Pagar as próximas parcelas por débito automático (PIX Automático)';
+
+/** The automatic debit's switch, for a plan that may have it. */
+const OpcaoDebito = ({ marcado, marcar }: { marcado: boolean; marcar: (marcado: boolean) => void }) => (
+  <div className="opcao opcao-debito">
+    <input
+      type="checkbox"
+      id="debito-automatico"
+      checked={marcado}
+      onChange={(e) => marcar(e.target.checked)}
+      aria-describedby="debito-automatico-dica"
+    />
+    <label htmlFor="debito-automatico">
+      <span className="opcao-titulo">{ROTULO_DEBITO}</span>
+    </label>
+    <p id="debito-automatico-dica" className="dica">
+      Você autoriza uma vez no app do seu banco e as parcelas são debitadas no vencimento. Pode cancelar
+      quando quiser pelo app do banco.
+    </p>
+  </div>
+);
+
 /** One plan as its radio's label: the discount as the headline, the amounts, the dates, the total. */
 const OpcaoPlano = ({ plano }: { plano: PortalPlano }) => (
   <>
@@ -100,14 +126,14 @@ const useConfirmarAcordo = (
   const [enviando, setEnviando] = useState(false);
   const [acordo, setAcordo] = useState<PortalAcordoResponse | null>(null);
 
-  const confirmar = async (plano: PortalPlano) => {
+  const confirmar = async (plano: PortalPlano, debito: boolean) => {
     setEnviando(true);
     setErro(null);
     try {
       setAcordo(
         await api<PortalAcordoResponse>('/api/portal/acordo', {
           metodo: 'POST',
-          corpo: { parcelas: plano.parcelas },
+          corpo: { parcelas: plano.parcelas, debito_automatico: debito },
         }),
       );
     } catch (e) {
@@ -147,17 +173,24 @@ const AcordoConfirmado = ({
   </div>
 );
 
-/** The plans as radios, the instalments of the one chosen below them, and the step's buttons. */
+/**
+ * The plans as radios, the automatic debit's switch when the chosen one may have it, the instalments
+ * of the choice below them, and the step's buttons.
+ */
 const FormularioDePlanos = ({
   planos,
   escolhido,
   escolher,
+  debito,
+  marcarDebito,
   pedirConfirmacao,
   children,
 }: {
   planos: PortalPlano[];
   escolhido: number | null;
   escolher: (parcelas: number) => void;
+  debito: boolean;
+  marcarDebito: (marcado: boolean) => void;
   pedirConfirmacao: (evento: FormEvent) => void;
   /** Beside "Confirmar acordo". */
   children: ReactNode;
@@ -180,16 +213,18 @@ const FormularioDePlanos = ({
                 onChange={() => escolher(p.parcelas)}
               />
               <label htmlFor={id}>
-                <OpcaoPlano plano={p} />
+                {/* The chosen one as it would be made, with the automatic debit's dates and amounts. */}
+                <OpcaoPlano plano={escolhido === p.parcelas ? comDebito(p, debito) : p} />
               </label>
             </div>
           );
         })}
       </fieldset>
+      {plano?.debito_automatico_disponivel && <OpcaoDebito marcado={debito} marcar={marcarDebito} />}
       {plano && (
         <section aria-labelledby="titulo-parcelas-plano" className="secao">
           <h2 id="titulo-parcelas-plano">Parcelas do plano escolhido</h2>
-          <ListaParcelas parcelas={plano.lista} comSituacao={false} />
+          <ListaParcelas parcelas={comDebito(plano, debito).lista} comSituacao={false} />
         </section>
       )}
       <div className="acoes">
@@ -206,12 +241,15 @@ export const Negociar = (props: NegociarProps) => {
   const { oferta, falhaCarga, carregando, carregar, escolhido, setEscolhido } = useOfertaDePlanos(api);
   const [confirmando, setConfirmando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
+  const [querDebito, setQuerDebito] = useState(false);
   // The offer changed meanwhile (the debt, the settings): choose again from the plans of now.
   const { enviando, acordo, confirmar } = useConfirmarAcordo(api, setErro, () => {
     setConfirmando(false);
     void carregar();
   });
   const plano = oferta?.planos.find((p) => p.parcelas === escolhido);
+  // Only while the chosen plan may have it: a plan without it is never sent with it.
+  const debito = querDebito && plano?.debito_automatico_disponivel === true;
 
   const pedirConfirmacao = (evento: FormEvent) => {
     evento.preventDefault();
@@ -247,11 +285,17 @@ export const Negociar = (props: NegociarProps) => {
         <p>
           Confirmar acordo de {parcelas(plano.parcelas)}, total {reais(plano.total)}?
         </p>
-        <ListaParcelas parcelas={plano.lista} comSituacao={false} />
+        {debito && (
+          <p className="nota">
+            A 1ª parcela você paga agora por PIX; as demais são debitadas no vencimento por débito automático
+            (PIX Automático), depois que você autorizar no app do seu banco.
+          </p>
+        )}
+        <ListaParcelas parcelas={comDebito(plano, debito).lista} comSituacao={false} />
         <ConfirmarOuVoltar
           erro={erro}
           enviando={enviando}
-          confirmar={() => void confirmar(plano)}
+          confirmar={() => void confirmar(plano, debito)}
           voltar={() => setConfirmando(false)}
           rotuloVoltar="Voltar"
         />
@@ -275,6 +319,8 @@ export const Negociar = (props: NegociarProps) => {
         planos={oferta.planos}
         escolhido={escolhido}
         escolher={setEscolhido}
+        debito={debito}
+        marcarDebito={setQuerDebito}
         pedirConfirmacao={pedirConfirmacao}
       >
         {botaoVoltar}

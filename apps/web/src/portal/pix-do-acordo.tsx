@@ -28,10 +28,10 @@ export const PixDoAcordo = ({ api, inicial, intervaloPix, aoPagar, intervalo = 1
       const desistir = Date.now() - desde > DESISTIR_APOS_MS;
       try {
         const lido = await api<PortalAcordoPixResponse>('/api/portal/acordo/pix');
-        setEstado(desistir && !lido.pix ? { gerando: false } : lido);
+        setEstado(desistir && !lido.pix ? { ...lido, gerando: false } : lido);
       } catch {
         // A lost answer is asked again, until it is time to give up.
-        setEstado((atual) => (desistir ? { gerando: false } : { ...atual }));
+        setEstado((atual) => (desistir ? { ...atual, gerando: false } : { ...atual }));
       }
     }, intervalo);
     return () => clearTimeout(timer);
@@ -51,7 +51,9 @@ export const PixDoAcordo = ({ api, inicial, intervaloPix, aoPagar, intervalo = 1
   if (estado.gerando)
     return (
       <p className="nota" role="status">
-        Gerando o código PIX da 1ª parcela…
+        {estado.debito_automatico
+          ? 'Gerando o código PIX da 1ª parcela e do débito automático…'
+          : 'Gerando o código PIX da 1ª parcela…'}
       </p>
     );
   return <p className="nota">O código PIX da primeira parcela será enviado pelo WhatsApp.</p>;

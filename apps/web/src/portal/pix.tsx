@@ -194,6 +194,9 @@ const ConteudoPix = ({ pix, falha, gerando, gerar, nivel, rotulo, codigo, copiar
       <p className="pix-valor">
         <span>{rotulo}</span> <strong>{reais(pix.valor)}</strong>
       </p>
+      {pix.autoriza_debito_automatico && (
+        <p className="nota">Este PIX paga a 1ª parcela e autoriza o débito automático das demais.</p>
+      )}
       <img
         className="pix-qr"
         alt="QR Code do PIX"

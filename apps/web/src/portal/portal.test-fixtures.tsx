@@ -64,6 +64,7 @@ export const pix = (patch: Partial<PortalPix> = {}): PortalPix => ({
   qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>',
   valida_ate: '2026-11-21T02:59:00.000Z',
   status: 'ativa',
+  autoriza_debito_automatico: false,
   ...patch,
 });
 

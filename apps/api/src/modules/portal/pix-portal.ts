@@ -1,9 +1,9 @@
 import type { PortalPix } from '@cobranca/contracts';
 import { centavosParaReais, instanteNoFuso } from '@cobranca/dominio';
-import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { cobrancasPix } from '../../db/schema/index.ts';
+import { cobrancasPix, recorrenciasPix } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
@@ -38,14 +38,46 @@ const qrSvg = async (codigo: string): Promise<string> => {
   return svg;
 };
 
-const paraPortalPix = async (row: CobrancaRow, valorCentavos: number, agora: Date): Promise<PortalPix> => ({
-  txid: row.txid,
-  valor: centavosParaReais(valorCentavos),
-  pix_copia_e_cola: codigoDaCobranca(row),
-  qr_svg: await qrSvg(codigoDaCobranca(row)),
-  valida_ate: row.validaAte.toISOString(),
-  status: row.status === 'ativa' && row.validaAte <= agora ? 'expirada' : row.status,
-});
+/**
+ * The journey-3 composite code of the recurrence this charge opens, while it waits for the customer
+ * (docs/pix-automatico.md §2): the agreement's first instalment is shown with it wherever the page
+ * shows that charge, so paying it also authorises the automatic debit.
+ */
+const codigoComDebito = async (db: Db, row: CobrancaRow): Promise<string | null> => {
+  if (row.tipo !== 'cob' || row.origem !== 'acordo') return null;
+  const [rec] = await db
+    .select({ codigo: recorrenciasPix.pixCopiaECola })
+    .from(recorrenciasPix)
+    .where(
+      and(
+        eq(recorrenciasPix.clienteId, row.clienteId),
+        eq(recorrenciasPix.txidJornada, row.txid),
+        inArray(recorrenciasPix.status, ['pendente', 'criada']),
+        isNotNull(recorrenciasPix.pixCopiaECola),
+      ),
+    )
+    .limit(1);
+  return rec?.codigo ?? null;
+};
+
+const paraPortalPix = async (
+  db: Db,
+  row: CobrancaRow,
+  valorCentavos: number,
+  agora: Date,
+): Promise<PortalPix> => {
+  const composto = await codigoComDebito(db, row);
+  const codigo = composto ?? codigoDaCobranca(row);
+  return {
+    txid: row.txid,
+    valor: centavosParaReais(valorCentavos),
+    pix_copia_e_cola: codigo,
+    qr_svg: await qrSvg(codigo),
+    valida_ate: row.validaAte.toISOString(),
+    status: row.status === 'ativa' && row.validaAte <= agora ? 'expirada' : row.status,
+    autoriza_debito_automatico: composto !== null,
+  };
+};
 
 /** What paying the charge costs today: a cob's fixed amount; a cobv's receivables with today's encargos (the PSP adds them). */
 const aPagar = (row: CobrancaRow, contas: readonly ContaAtualizada[]) =>
@@ -106,7 +138,7 @@ export const pagarPeloPortal = async (
     agora,
     instanteNoFuso(atualizacao.hoje, 0, settings.fuso_horario),
   );
-  if (existente) return paraPortalPix(existente, aPagar(existente, contas), agora);
+  if (existente) return paraPortalPix(db, existente, aPagar(existente, contas), agora);
   const cliente = await clienteDaSessao(db, clienteId);
   const pix = await provedorPixAtivo(db, appKey);
   const row = await criarCobranca(
@@ -129,7 +161,7 @@ export const pagarPeloPortal = async (
     },
   );
   if (!row) throw new Error('cobrança PIX do portal não foi gravada');
-  return paraPortalPix(row, aPagar(row, contas), agora);
+  return paraPortalPix(db, row, aPagar(row, contas), agora);
 };
 
 /** The charge the agreement made for this instalment, if the PSP answered (null: not yet). */
@@ -143,7 +175,7 @@ export const pixDaParcela = async (
   const atualizacao = atualizacaoDe(settings, agora);
   const inicio = instanteNoFuso(atualizacao.hoje, 0, settings.fuso_horario);
   const row = await reutilizavel(db, clienteId, [parcela.id], agora, inicio);
-  return row ? paraPortalPix(row, aPagar(row, [atualizar(parcela, atualizacao)]), agora) : null;
+  return row ? paraPortalPix(db, row, aPagar(row, [atualizar(parcela, atualizacao)]), agora) : null;
 };
 
 /** One of the customer's charges, as the page polls it until it is paid. */
@@ -156,5 +188,5 @@ export const pixDoPortal = async (
   const row = await buscarCobranca(db, txid, { clienteId });
   // A recurring charge (PIX Automático) has no code for the page: as if it were not there.
   if (!row || row.tipo === 'cobr') throw new ErroDominio('COBRANCA_NAO_ENCONTRADA', COBRANCA_NAO_ENCONTRADA);
-  return paraPortalPix(row, row.valorCentavos, agora);
+  return paraPortalPix(db, row, row.valorCentavos, agora);
 };

@@ -186,7 +186,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
         response: { 200: portalPlanosResponse, ...erros },
       },
     },
-    async (request) => planosDoCliente(app.db, portalSessionOf(request).clienteId, agora()),
+    async (request) => planosDoCliente(app.db, app.appKey, portalSessionOf(request).clienteId, agora()),
   );
 
   app.post(
@@ -204,6 +204,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ limites: LimitesPortal }> = a
       reply.code(201).send(
         await acordoPeloPortal(app.db, app.appKey, portalSessionOf(request).clienteId, {
           parcelas: request.body.parcelas,
+          debitoAutomatico: request.body.debito_automatico,
           agora: agora(),
           ip: request.ip,
         }),
