@@ -50,6 +50,9 @@ const pendente = (m: Mensagem, janela: JanelaEnvio | undefined, agora: Date): Si
     return { rotulo: `${sai} (fora da janela)`, curto: sai, tipo: 'espera' };
   }
   const tentativa = m.proxima_tentativa_em ? new Date(m.proxima_tentativa_em) : null;
+  // A notice of the system waiting for the sending window to open is its first send, not a retry.
+  if (tentativa && tentativa > agora && m.origem === 'sistema' && !m.erro)
+    return igual(`Agendada · sai ${quando(tentativa, agora)}`, 'espera');
   if (tentativa && tentativa > agora) return igual(`Nova tentativa ${quando(tentativa, agora)}`, 'espera');
   return igual('Na fila', 'fila');
 };

@@ -13,12 +13,14 @@ import {
   chamadas,
   clientes,
   cobrancasPix,
+  cobrancasRecorrentes,
   contasReceber,
   mensagemTemplates,
   mensagens,
   pagamentos,
   pixRecebidos,
   promessas,
+  recorrenciasPix,
   reguaEnvios,
   usuarios,
 } from '../../db/schema/index.ts';
@@ -31,6 +33,7 @@ import { resumoDoPortal } from '../portal/resumo-portal.ts';
 import { abrirSessao, sessaoDoPortal } from '../portal/sessao.ts';
 import { verifyPassword } from '../usuarios/password.ts';
 import { escreverExemplosDeConciliacao } from './demo-conciliacao.ts';
+import { acordoComDebitoDemo } from './demo-debito.ts';
 import { portalDeDemonstracao } from './demo-portal.ts';
 import { DEMO_PIX, type DemoCredencial, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 
@@ -96,7 +99,7 @@ describe('seedDemo accounts', () => {
     expect(rows.filter((r) => r.acao === 'usuario.criado')).toHaveLength(5);
     const seed = rows.filter((r) => r.acao === 'demo.seed');
     expect(seed).toHaveLength(1);
-    expect(seed[0]?.detalhes).toMatchObject({ usuarios: 5, clientes: 60, templates: 5 });
+    expect(seed[0]?.detalhes).toMatchObject({ usuarios: 5, clientes: 60, templates: TEMPLATE_TIPOS.length });
   });
 
   it('refuses to load into a database that already has accounts', async () => {
@@ -257,7 +260,7 @@ describe('seedDemo messages and templates', () => {
     expect(new Set(envios.map((e) => e.mensagemId))).toEqual(new Set(regua.map((m) => m.id)));
   });
 
-  it('ships the five default templates, the collection ones identifying the creditor', async () => {
+  it('ships every default template, the collection ones identifying the creditor', async () => {
     const rows = await database.db.select().from(mensagemTemplates);
     expect(new Set(rows.map((t) => t.tipo))).toEqual(new Set(TEMPLATE_TIPOS));
     for (const t of rows.filter((r) => ['lembrete', 'vencimento', 'atraso'].includes(r.tipo))) {
@@ -376,5 +379,29 @@ describe("the demo's bank reconciliation (issue 33)", () => {
     } finally {
       await rm(pasta, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the demo's agreement in automatic debit (issue 34)", () => {
+  it('is approved through the services, the next debit scheduled and its notice waiting', async () => {
+    const { db } = database;
+    const demo = await acordoComDebitoDemo(db, randomBytes(32));
+    if (!demo) throw new Error('nenhum cliente para o acordo com débito automático');
+    const [cliente] = await db.select().from(clientes).where(eq(clientes.nome, demo.nome));
+    const [rec] = await db
+      .select()
+      .from(recorrenciasPix)
+      .where(eq(recorrenciasPix.clienteId, cliente?.id ?? 0));
+    expect(rec).toMatchObject({ status: 'aprovada', jornada: 'JORNADA_3' });
+    const recorrentes = await db
+      .select()
+      .from(cobrancasRecorrentes)
+      .where(eq(cobrancasRecorrentes.recorrenciaId, rec?.id ?? 0));
+    expect(recorrentes.map((c) => c.status)).toEqual(['ativa']);
+    const avisos = await db
+      .select()
+      .from(mensagens)
+      .where(eq(mensagens.clienteId, cliente?.id ?? 0));
+    expect(avisos.filter((m) => m.templateTipo === 'aviso_debito')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { usuarios } from '../../db/schema/index.ts';
 import { escreverExemplosDeConciliacao, printExemplosDeConciliacao } from './demo-conciliacao.ts';
+import { acordoComDebitoDemo, printDebito } from './demo-debito.ts';
 import { portalDeDemonstracao, printPortal } from './demo-portal.ts';
 import { DEMO_CREDENCIAIS, isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { printCredentials } from './print-credentials.ts';
@@ -20,11 +21,13 @@ export const startupDemo = async (config: Config, database: Database): Promise<(
   if (await isDatabaseEmpty(database.db)) {
     if (!embeddedDemo) return () => console.log(FIRST_ACCOUNT_HINT);
     const credentials = await seedDemo(database.db);
+    const debito = await acordoComDebitoDemo(database.db, config.appKey);
     const portal = await portalDeDemonstracao(database.db);
     const exemplos = await escreverExemplosDeConciliacao(database.db, config.dataDir);
     return () => {
       printCredentials(credentials);
       printPortal(portal);
+      printDebito(debito);
       printExemplosDeConciliacao(exemplos);
     };
   }

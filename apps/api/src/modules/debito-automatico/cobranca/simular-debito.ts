@@ -12,11 +12,12 @@ import { buscarCobranca } from '../../pix/cobrancas/cobrancas.repository.ts';
 import { buscarPixArmazenado } from '../../pix/configuracao/pix-settings.repository.ts';
 import { provedorPixAtivo } from '../../pix/configuracao/provedor-ativo.ts';
 import { endToEndSimulado, pagarCobrancaSimulada } from '../../pix/liquidacao/simulacao-pix.service.ts';
-import type { CobrancaRecorrenteLida, TentativaLida } from '../../pix/psp/provedor-recorrencias.ts';
+import type { CobrancaRecorrenteLida } from '../../pix/psp/provedor-recorrencias.ts';
 import { type RecorrenciaRow, recorrenciaVigente } from '../adesao/recorrencias.repository.ts';
 import { aplicarCobrancaRecorrente } from './aplicar-cobranca.ts';
 import { aplicarRecorrencia } from './aplicar-recorrencia.ts';
 import { cobrarProximaParcela } from './cobrar-parcelas-recorrentes.ts';
+import { tentativasLidas } from './tentativas.ts';
 
 // The payer's side of PIX Automático on the embedded simulator (docs/pix-automatico.md §6), from the
 // workspace: approve (paying the first instalment), refuse, cancel, and the next instalment debited or
@@ -68,12 +69,7 @@ const tentativaDaProxima = async (
     [cobr] = await daProxima();
     if (!cobr) throw new Error('cobrança recorrente não criada');
   }
-  const tentativas: TentativaLida[] = cobr.tentativas.map((t) => ({
-    data: t.data,
-    tipo: t.tipo,
-    status: t.status,
-    endToEndId: t.end_to_end_id,
-  }));
+  const tentativas = tentativasLidas(cobr.tentativas);
   const aberta = tentativas.findLast((t) => t.status === 'AGENDADA' || t.status === 'SOLICITADA');
   if (!aberta)
     throw new ErroDominio('DEBITO_AUTOMATICO_INATIVO', 'A parcela não tem tentativa de débito em aberto.');

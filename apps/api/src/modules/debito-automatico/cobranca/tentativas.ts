@@ -5,3 +5,7 @@ import type { TentativaLida } from '../../pix/psp/provedor-recorrencias.ts';
 
 export const tentativasArmazenadas = (tentativas: readonly TentativaLida[]): TentativaArmazenada[] =>
   tentativas.map((t) => ({ data: t.data, tipo: t.tipo, status: t.status, end_to_end_id: t.endToEndId }));
+
+/** Back to the PSP's shape (the simulator plays the PSP from what is stored). */
+export const tentativasLidas = (tentativas: readonly TentativaArmazenada[]): TentativaLida[] =>
+  tentativas.map((t) => ({ data: t.data, tipo: t.tipo, status: t.status, endToEndId: t.end_to_end_id }));

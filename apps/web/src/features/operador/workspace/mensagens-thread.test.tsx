@@ -276,11 +276,18 @@ describe('MensagensThread — what each message’s state truly is', () => {
     const estado = setupWorkspace(clienteDetalhe(), [
       mensagem(1, { origem: 'regua', status: 'pendente' }),
       mensagem(2, { status: 'pendente', proxima_tentativa_em: '2026-11-20T15:30:00.000Z' }),
+      // A pre-debit notice waiting for the window: its first send, not a retry.
+      mensagem(3, {
+        origem: 'sistema',
+        status: 'pendente',
+        proxima_tentativa_em: '2026-11-20T15:30:00.000Z',
+      }),
     ]);
     estado.janela = { ...estado.janela, automacao_ligada: false };
     await openWorkspace();
     await waitFor(() => expect(estados()[0]).toContain('Agendada · automação pausada'));
     expect(estados()[1]).toContain('Nova tentativa às 12:30');
+    expect(estados()[2]).toContain('Agendada · sai às 12:30');
   });
 });
 
