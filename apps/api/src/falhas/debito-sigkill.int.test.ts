@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestUser, issueToken } from '../../test/build-test-app.ts';
 import { createPostgresTestDatabase, testDbKind } from '../../test/test-database.ts';
-import { type App, buildApp } from '../app.ts';
+import type { App } from '../app.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
@@ -32,7 +32,12 @@ import {
   iniciarPspFalso,
   type PspFalso,
 } from '../modules/pix/psp/psp-falso.test-fixtures.ts';
-import { expirarTentativasAtivas, type RetencaoPsp, reterRespostasDoPsp } from './efeitos.test-fixtures.ts';
+import {
+  comBancoParado,
+  expirarTentativasAtivas,
+  type RetencaoPsp,
+  reterRespostasDoPsp,
+} from './efeitos.test-fixtures.ts';
 import { iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
 
 // PIX Automático under SIGKILL (docs/pix-automatico.md §4): the server is killed while the job a
@@ -56,28 +61,21 @@ describe('an automatic debit killed between its callback and its settlement', ()
     openConfiguredDatabase({ databaseUrl: banco?.url, dataDir: pasta } as unknown as Config);
 
   /** The database open in this process (the server down), with an app whose jobs run on `rodar()`. */
-  const comBanco = async <T>(
+  const comBanco = <T>(
     uso: (database: Database, app: App, rodar: () => Promise<void>) => Promise<T>,
-  ): Promise<T> => {
-    const database = await abrir();
-    const app = await buildApp({ database, appKey: APP_KEY, fila: { trabalhar: false } });
-    const rodar = async () => {
-      const fila = await iniciarFila({
-        database,
-        tarefas: TAREFAS,
-        contexto: { db: database.db, appKey: APP_KEY, log: silencio },
-        sondagemMs: 50,
-      });
-      await fila.ociosa();
-      await fila.parar(1_000);
-    };
-    try {
-      return await uso(database, app, rodar);
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  };
+  ): Promise<T> =>
+    comBancoParado(abrir, APP_KEY, (database, app) =>
+      uso(database, app, async () => {
+        const fila = await iniciarFila({
+          database,
+          tarefas: TAREFAS,
+          contexto: { db: database.db, appKey: APP_KEY, log: silencio },
+          sondagemMs: 50,
+        });
+        await fila.ociosa();
+        await fila.parar(1_000);
+      }),
+    );
 
   beforeAll(async () => {
     pasta = mkdtempSync(join(tmpdir(), 'cobranca-debito-'));

@@ -10,7 +10,7 @@ import { bearer, buildTestApp, createTestUser, issueToken, type TestApp } from '
 import { type FakeCloudApi, iniciarFakeCloudApi } from '../../test/fake-cloud-api.ts';
 import { anteciparTentativas, filaOciosa, jobsDa } from '../../test/fila.ts';
 import { createPostgresTestDatabase, testDbKind } from '../../test/test-database.ts';
-import { type App, buildApp } from '../app.ts';
+import type { App } from '../app.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { linhasDe } from '../db/linhas.ts';
@@ -50,7 +50,12 @@ import {
   iniciarPspFalso,
   type PspFalso,
 } from '../modules/pix/psp/psp-falso.test-fixtures.ts';
-import { expirarTentativasAtivas, type RetencaoPsp, reterRespostasDoPsp } from './efeitos.test-fixtures.ts';
+import {
+  comBancoParado,
+  expirarTentativasAtivas,
+  type RetencaoPsp,
+  reterRespostasDoPsp,
+} from './efeitos.test-fixtures.ts';
 import { iniciarServidor, pararServidor, type Servidor } from './falhas.test-fixtures.ts';
 
 // Issue 30, "proof by faults": the real server (its embedded job workers) killed with SIGKILL while
@@ -82,16 +87,8 @@ describe('jobs killed with SIGKILL between their commit and their effect', () =>
     openConfiguredDatabase({ databaseUrl: banco?.url, dataDir: pasta } as unknown as Config);
 
   /** The database open in this process (the server down), with an app that runs no job. */
-  const comBanco = async <T>(uso: (database: Database, app: App) => Promise<T>): Promise<T> => {
-    const database = await abrir();
-    const app = await buildApp({ database, appKey: APP_KEY, fila: { trabalhar: false } });
-    try {
-      return await uso(database, app);
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  };
+  const comBanco = <T>(uso: (database: Database, app: App) => Promise<T>): Promise<T> =>
+    comBancoParado(abrir, APP_KEY, uso);
 
   beforeAll(async () => {
     pasta = mkdtempSync(join(tmpdir(), 'cobranca-efeitos-'));

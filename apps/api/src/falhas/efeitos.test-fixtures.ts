@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type https from 'node:https';
 import { createRequire } from 'node:module';
+import { type App, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { ESQUEMA_FILA } from '../fila/boss.ts';
 import type { PspFalso } from '../modules/pix/psp/psp-falso.test-fixtures.ts';
@@ -81,4 +82,23 @@ export const expirarTentativasAtivas = async (database: Database): Promise<numbe
     [],
   );
   return rows.length;
+};
+
+/**
+ * The scenario's database opened in this process while its server is down (PGlite is single-process),
+ * with an app that runs no job; both closed after `uso`.
+ */
+export const comBancoParado = async <T>(
+  abrir: () => Promise<Database>,
+  appKey: Buffer,
+  uso: (database: Database, app: App) => Promise<T>,
+): Promise<T> => {
+  const database = await abrir();
+  const app = await buildApp({ database, appKey, fila: { trabalhar: false } });
+  try {
+    return await uso(database, app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
 };

@@ -1,9 +1,7 @@
-import type { NegociacaoView } from '@cobranca/contracts';
 import { formatarDataBr, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  bearer,
   buildTestApp,
   createTestUser,
   issueToken,
@@ -11,15 +9,8 @@ import {
   type TestUser,
 } from '../../../../test/build-test-app.ts';
 import { filaOciosa } from '../../../../test/fila.ts';
-import {
-  cobrancaPixContas,
-  cobrancasPix,
-  contasReceber,
-  mensagens,
-  recorrenciasPix,
-} from '../../../db/schema/index.ts';
+import { cobrancaPixContas, cobrancasPix, mensagens, recorrenciasPix } from '../../../db/schema/index.ts';
 import { dadosDoEmail } from '../../canais/email/dados-do-email.ts';
-import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import { atualizacaoDe } from '../../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../../configuracoes/configuracoes.repository.ts';
 import { executarPassada } from '../../regua/motor.ts';
@@ -31,6 +22,12 @@ import {
   mensagensRegua,
   montarMotor,
 } from '../../regua/regua.test-fixtures.ts';
+import {
+  type AcordoSimulado,
+  acordoComDebitoSimulado,
+  parcelasDoAcordo,
+  simularDebito,
+} from '../cobranca/debito-simulado.test-fixtures.ts';
 
 // While an agreement is in automatic debit the customer hears only of the debit (docs/pix-automatico.md
 // §5): the régua leaves its instalments alone, each scheduled debit gets a notice, an instalment the debit
@@ -51,42 +48,12 @@ afterAll(() => t.close());
 beforeEach(() => configurar(db(), { janela_envio: JANELA_SEMPRE }));
 
 const acordo = async () => {
-  const clienteId = await inserirCliente(db(), { nome: 'Lia Débito', operadorId: ana.id });
-  const contaId = await inserirConta(db(), {
-    clienteId,
-    valorCentavos: 30_000,
-    vencimento: somarDias(hoje, 3),
-  });
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/api/operador/clientes/${clienteId}/negociacoes`,
-    headers: bearer(token),
-    payload: {
-      contas: [contaId],
-      desconto: 0,
-      parcelas: 3,
-      primeiro_vencimento: hoje,
-      debito_automatico: true,
-    },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  await filaOciosa(t.app);
-  const negociacaoId = r.json<{ negociacao: NegociacaoView }>().negociacao.id;
-  const parcelas = await db()
-    .select()
-    .from(contasReceber)
-    .where(and(eq(contasReceber.negociacaoId, negociacaoId), eq(contasReceber.origem, 'acordo')))
-    .orderBy(asc(contasReceber.vencimento));
-  return { clienteId, negociacaoId, parcelas };
+  const a = await acordoComDebitoSimulado(t, token, ana.id, 'Lia Débito');
+  return { ...a, parcelas: await parcelasDoAcordo(t, a.negociacaoId) };
 };
 
-const simular = async (a: { clienteId: number; negociacaoId: number }, acao: string) => {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/api/operador/clientes/${a.clienteId}/negociacoes/${a.negociacaoId}/debito-automatico/simular`,
-    headers: bearer(token),
-    payload: { acao },
-  });
+const simular = async (a: AcordoSimulado, acao: string) => {
+  const r = await simularDebito(t, token, a, acao);
   expect(r.statusCode, r.body).toBe(200);
   await filaOciosa(t.app);
 };

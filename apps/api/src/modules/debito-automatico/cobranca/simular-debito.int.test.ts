@@ -1,9 +1,8 @@
-import type { ClienteDetalhe, NegociacaoView } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import type { ClienteDetalhe } from '@cobranca/contracts';
+import { hojeNoFuso } from '@cobranca/dominio';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   buildTestApp,
   createTestUser,
   issueToken,
@@ -11,8 +10,13 @@ import {
   type TestUser,
 } from '../../../../test/build-test-app.ts';
 import { filaOciosa } from '../../../../test/fila.ts';
-import { cobrancasPix, contasReceber, debitoEventos } from '../../../db/schema/index.ts';
-import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
+import { cobrancasPix, debitoEventos } from '../../../db/schema/index.ts';
+import {
+  type AcordoSimulado,
+  acordoComDebitoSimulado,
+  parcelasDoAcordo,
+  simularDebito,
+} from './debito-simulado.test-fixtures.ts';
 
 // The payer's side of PIX Automático on the embedded simulator (docs/pix-automatico.md §6): the whole
 // path can be tried in the demo without a PSP.
@@ -20,7 +24,7 @@ import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtu
 let t: TestApp;
 let ana: TestUser;
 let token: string;
-const hoje = hojeNoFuso(new Date());
+const _hoje = hojeNoFuso(new Date());
 const db = () => t.database.db;
 
 beforeAll(async () => {
@@ -30,48 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acordo = async () => {
-  const clienteId = await inserirCliente(db(), { nome: 'Pedro Simulado', operadorId: ana.id });
-  const contaId = await inserirConta(db(), {
-    clienteId,
-    valorCentavos: 30_000,
-    vencimento: somarDias(hoje, 3),
-  });
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/api/operador/clientes/${clienteId}/negociacoes`,
-    headers: bearer(token),
-    payload: {
-      contas: [contaId],
-      desconto: 0,
-      parcelas: 3,
-      primeiro_vencimento: hoje,
-      debito_automatico: true,
-    },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  await filaOciosa(t.app);
-  return { clienteId, negociacaoId: r.json<{ negociacao: NegociacaoView }>().negociacao.id };
-};
+const acordo = () => acordoComDebitoSimulado(t, token, ana.id, 'Pedro Simulado');
 
-const simular = (a: { clienteId: number; negociacaoId: number }, acao: string, quem = token) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/operador/clientes/${a.clienteId}/negociacoes/${a.negociacaoId}/debito-automatico/simular`,
-    headers: bearer(quem),
-    payload: { acao },
-  });
+const simular = (a: AcordoSimulado, acao: string, quem = token) => simularDebito(t, quem, a, acao);
 
 const debitoDe = (r: { json: <T>() => T }, negociacaoId: number) =>
   r.json<{ cliente: ClienteDetalhe }>().cliente.negociacoes.find((n) => n.id === negociacaoId)
     ?.debito_automatico;
 
-const parcelas = (negociacaoId: number) =>
-  db()
-    .select()
-    .from(contasReceber)
-    .where(and(eq(contasReceber.negociacaoId, negociacaoId), eq(contasReceber.origem, 'acordo')))
-    .orderBy(contasReceber.vencimento);
+const parcelas = (negociacaoId: number) => parcelasDoAcordo(t, negociacaoId);
 
 describe('automatic debit on the simulator', () => {
   it('approve pays the first instalment; debitar pays the next; recusar_debito retries, then an ordinary PIX', async () => {
