@@ -22,7 +22,7 @@ import type { Escopo, EscopoOperador } from '../clientes/escopo-operador.ts';
 import { type Atualizacao, buscarAtualizacao, encargosDaConta } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { ativarRecorrenciaAposCommit } from '../debito-automatico/adesao/jobs/ativar.job.ts';
-import { motivoSemDebitoAutomatico } from '../debito-automatico/adesao/oferta.ts';
+import { documentoAceitaDebito, motivoSemDebitoAutomatico } from '../debito-automatico/adesao/oferta.ts';
 import { inserirRecorrencia } from '../debito-automatico/adesao/recorrencias.repository.ts';
 import { removerCobrancasDasContas } from '../pix/cobrancas/cobrancas.repository.ts';
 import { buscarPixArmazenado } from '../pix/configuracao/pix-settings.repository.ts';
@@ -196,7 +196,7 @@ export const criarNegociacao = async (
     const repositorio = new NegociacoesRepository(tx, escopo);
     // The customer lock first (same order as payments), then the receivables.
     const cliente = await new ClientesDoOperador(tx, escopo).buscarParaAgirOrThrow(clienteId);
-    if (debitoAutomatico && cliente.documentoTipo !== 'cpf' && cliente.documentoTipo !== 'cnpj')
+    if (debitoAutomatico && !documentoAceitaDebito(cliente.documentoTipo))
       throw erroDeCampo(
         'DADOS_INVALIDOS',
         'debito_automatico',

@@ -26,7 +26,7 @@ import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { statusDoDebito } from '../debito-automatico/adesao/debito-automatico.view.ts';
 import { ativarRecorrencia } from '../debito-automatico/adesao/jobs/ativar.job.ts';
-import { motivoSemDebitoAutomatico } from '../debito-automatico/adesao/oferta.ts';
+import { documentoAceitaDebito, motivoSemDebitoAutomatico } from '../debito-automatico/adesao/oferta.ts';
 import { atualizarClienteComResposta, inserirEntrada } from '../mensagens/entrada.repository.ts';
 import { enviarTermos } from '../negociacoes/jobs/enviar-termos.job.ts';
 import { NegociacoesRepository } from '../negociacoes/negociacoes.repository.ts';
@@ -84,8 +84,7 @@ const planos = (
 
 /** The portal's part of the rule: monthly instalments (its interval must be 30 days) and a CPF or CNPJ. */
 const debitoCabeNoPortal = (settings: SistemaSettings, cliente: Pick<ClienteRow, 'documentoTipo'>) =>
-  settings.portal.intervalo_dias === 30 &&
-  (cliente.documentoTipo === 'cpf' || cliente.documentoTipo === 'cnpj');
+  settings.portal.intervalo_dias === 30 && documentoAceitaDebito(cliente.documentoTipo);
 
 /**
  * Whether the customer may have automatic debit now, by the operator's rule (docs/pix-automatico.md §1):

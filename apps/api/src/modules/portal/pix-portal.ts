@@ -1,15 +1,17 @@
 import type { PortalPix } from '@cobranca/contracts';
 import { centavosParaReais, instanteNoFuso } from '@cobranca/dominio';
-import { and, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { cobrancasPix, recorrenciasPix } from '../../db/schema/index.ts';
+import { linhasDe } from '../../db/linhas.ts';
+import { cobrancasPix } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
 import { type Atualizacao, atualizacaoDe } from '../clientes/valor-atualizado.ts';
 import { buscarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import type { ContaRow } from '../negociacoes/negociacoes.repository.ts';
 import { buscarCobranca, type CobrancaRow, codigoDaCobranca } from '../pix/cobrancas/cobrancas.repository.ts';
 import { criarCobranca } from '../pix/cobrancas/criar-cobranca.ts';
+import { codigoDaJornada3 } from '../pix/cobrancas/parcelas-em-debito.ts';
 import { provedorPixAtivo } from '../pix/configuracao/provedor-ativo.ts';
 import {
   acordoEmAndamento,
@@ -45,18 +47,9 @@ const qrSvg = async (codigo: string): Promise<string> => {
  */
 const codigoComDebito = async (db: Db, row: CobrancaRow): Promise<string | null> => {
   if (row.tipo !== 'cob' || row.origem !== 'acordo') return null;
-  const [rec] = await db
-    .select({ codigo: recorrenciasPix.pixCopiaECola })
-    .from(recorrenciasPix)
-    .where(
-      and(
-        eq(recorrenciasPix.clienteId, row.clienteId),
-        eq(recorrenciasPix.txidJornada, row.txid),
-        inArray(recorrenciasPix.status, ['pendente', 'criada']),
-        isNotNull(recorrenciasPix.pixCopiaECola),
-      ),
-    )
-    .limit(1);
+  const [rec] = linhasDe<{ codigo: string | null }>(
+    await db.execute(sql`SELECT ${codigoDaJornada3(sql`${row.txid}`)} AS codigo`),
+  );
   return rec?.codigo ?? null;
 };
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { linhasDe } from '../../../db/linhas.ts';
 import { type Atualizacao, encargosDaConta } from '../../clientes/valor-atualizado.ts';
+import { codigoDaJornada3 } from '../../pix/cobrancas/parcelas-em-debito.ts';
 import type { BoletoDoEmail } from './conteudo-email.ts';
 
 // What an e-mail shows besides its text (docs/produto.md §12): the PIX code of the message's charge, the
@@ -41,8 +42,7 @@ export const dadosDoEmail = async (
   const [l] = linhasDe<Linha>(
     await db.execute(sql`
       -- The terms of an agreement in automatic debit: journey 3's code, over the first instalment's cob.
-      SELECT coalesce((SELECT r.pix_copia_e_cola FROM recorrencias_pix r WHERE m.template_tipo = 'negociacao'
-          AND r.txid_jornada = m.pix_txid AND r.status IN ('criada', 'aprovada')),
+      SELECT coalesce(CASE WHEN m.template_tipo = 'negociacao' THEN ${codigoDaJornada3(sql`m.pix_txid`)} END,
         (SELECT cp.pix_copia_e_cola FROM cobrancas_pix cp WHERE cp.txid = m.pix_txid)) AS codigo,
         coalesce((SELECT jsonb_agg(jsonb_build_object('valorCentavos', cr.valor_centavos,
             'valorPagoCentavos', cr.valor_pago_centavos, 'vencimento', cr.vencimento,

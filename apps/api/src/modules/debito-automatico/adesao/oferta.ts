@@ -22,3 +22,7 @@ export const motivoSemDebitoAutomatico = async (
   if (!pix.conta_recebedor) return 'Falta a conta do recebedor para o PIX Automático (Config. PIX).';
   return null;
 };
+
+/** A recurrence names its payer by CPF or CNPJ: a customer with another document cannot have it. */
+export const documentoAceitaDebito = (documentoTipo: string): boolean =>
+  documentoTipo === 'cpf' || documentoTipo === 'cnpj';

@@ -33,6 +33,7 @@ import {
 import { configurar } from '../../regua/regua.test-fixtures.ts';
 import { aplicarCobrancaRecorrente } from './aplicar-cobranca.ts';
 import { cobrarParcelasRecorrentes } from './cobrar-parcelas-recorrentes.ts';
+import { parcelasDoAcordo } from './debito-simulado.test-fixtures.ts';
 
 // PIX Automático end to end against the fake PSP (docs/pix-automatico.md): a 6-instalment agreement with
 // automatic debit, journey 3, the approval, each recurring charge inside D-10…D-2 (moved clocks), paid
@@ -125,13 +126,7 @@ const acordoComDebito = async () => {
 const negociacaoDe = async (clienteId: number, id: number) =>
   (await detalhe(clienteId)).negociacoes.find((n) => n.id === id) as NegociacaoView;
 
-/** The agreement's instalments in due-date order. */
-const parcelasDe = (negociacaoId: number) =>
-  db()
-    .select()
-    .from(contasReceber)
-    .where(and(eq(contasReceber.negociacaoId, negociacaoId), eq(contasReceber.origem, 'acordo')))
-    .orderBy(contasReceber.vencimento);
+const parcelasDe = (negociacaoId: number) => parcelasDoAcordo(t, negociacaoId);
 
 /** Noon of `data` in São Paulo: the moved clock of both sides. */
 const meioDia = (data: string) => instanteNoFuso(data, 12 * 60);

@@ -14,3 +14,12 @@ export const emDebitoAutomatico = (conta: string): SQL => {
   AND NOT EXISTS (SELECT 1 FROM cobrancas_recorrentes crr
     WHERE crr.conta_id = ${c}.id AND crr.pix_avulso_id IS NOT NULL))`;
 };
+
+/**
+ * SQL: journey 3's composite code for the agreement's first cob whose txid is `txid`, while its
+ * recurrence waits for the customer's approval (docs/pix-automatico.md §2): paying it also authorises
+ * the automatic debit. Null otherwise (no recurrence, or no longer awaiting approval).
+ */
+export const codigoDaJornada3 = (txid: SQL): SQL<string | null> => sql`(
+  SELECT r.pix_copia_e_cola FROM recorrencias_pix r
+  WHERE r.txid_jornada = ${txid} AND r.status IN ('pendente', 'criada') AND r.pix_copia_e_cola IS NOT NULL)`;
