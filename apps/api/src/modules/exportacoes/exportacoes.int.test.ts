@@ -1,5 +1,5 @@
 import { ACAO_EXPORTACAO, type ClienteLista, type LogEntry, type Paged } from '@cobranca/contracts';
-import { hojeNoFuso, somarDias } from '@cobranca/dominio';
+import { diasEntre, hojeNoFuso, somarDias, ultimoVencimentoComAtraso } from '@cobranca/dominio';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,9 @@ let ana: TestUser;
 let bruno: TestUser;
 const tokens = { ana: '', bruno: '', admin: '' };
 const hoje = hojeNoFuso(new Date());
+// A business day at least 10 days back: days overdue count from the next business day (docs/produto.md
+// §7), so "today − 10" on a holiday (20/11 when today is 30/11) would be fewer than 10 days late.
+const vencidaHa = ultimoVencimentoComAtraso(hoje, 10);
 const FORMULA = '=HYPERLINK("http://x")';
 const TELEFONE = '+5511987650001';
 const DOCUMENTO = '01234567890';
@@ -83,7 +86,7 @@ beforeAll(async () => {
     documento: DOCUMENTO,
     operadorId: ana.id,
   });
-  await inserirConta(db, { clienteId: formula, valorCentavos: 15_050, vencimento: somarDias(hoje, -10) });
+  await inserirConta(db, { clienteId: formula, valorCentavos: 15_050, vencimento: vencidaHa });
   const beatriz = await inserirCliente(db, { nome: 'Beatriz; "Bia" Souza', operadorId: ana.id });
   await inserirConta(db, { clienteId: beatriz, valorCentavos: 2_000, vencimento: somarDias(hoje, 5) });
   await inserirCliente(db, { nome: 'Carlos Lima', operadorId: ana.id, status: 'pausado' });
@@ -128,7 +131,7 @@ describe('operator lists', () => {
     expect(total).toBeGreaterThan(150.5);
     expect(primeira?.[4]).toBe(total.toFixed(2).replace('.', ','));
     expect(primeira?.[6]).toBe('Ana Operadora');
-    expect(primeira?.[cabecalho?.indexOf('Dias de atraso') ?? -1]).toBe('10');
+    expect(primeira?.[cabecalho?.indexOf('Dias de atraso') ?? -1]).toBe(String(diasEntre(vencidaHa, hoje)));
   });
 
   it('applies the same filters, search and order as the list', async () => {
@@ -218,7 +221,7 @@ describe('operator lists', () => {
     // By due date: the overdue one first; never Bruno's.
     expect(todas.slice(1).map((l) => l[0])).toEqual([`'${FORMULA}`, 'Beatriz; "Bia" Souza']);
     const venc = todas[0]?.indexOf('Vencimento') ?? -1;
-    const [ano, mes, dia] = somarDias(hoje, -10).split('-');
+    const [ano, mes, dia] = vencidaHa.split('-');
     expect(todas[1]?.[venc]).toBe(`${dia}/${mes}/${ano}`);
 
     const vencidas = lerCsv(

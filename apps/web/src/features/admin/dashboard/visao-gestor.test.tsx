@@ -267,8 +267,9 @@ describe("the team lead's view on the admin dashboard", () => {
         acordos: { com_debito: { mantidos: 1, quebrados: 0 }, sem_debito: { mantidos: 0, quebrados: 1 } },
       },
     };
+    // Last month never shares its days with this month (the last 30 days do, on the 30th of November).
     await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Últimos 30 dias' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Mês passado' }));
     expect(
       await within(bloco('Acordos: cumpridos × quebrados')).findByText(/1 de 1 acordo$/),
     ).toBeInTheDocument();
