@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { format, promisify } from 'node:util';
 import { calcularEncargos, hojeNoFuso, somarDias } from '@cobranca/dominio';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobsDa, tarefaDeTeste } from '../test/fila.ts';
 import { createPostgresTestDatabase, testDbKind } from '../test/test-database.ts';
+import { executarCli } from './cli/executar-cli.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import {
   auditLogs,
@@ -67,10 +68,28 @@ const executar = async (comando: string, args: string[]) => {
 };
 
 /**
- * The file `npm run cli` runs (`tsx apps/api/src/cli.ts`), through Node's tsx loader: the same code
- * without npm's and tsx's own processes, seconds per call on a loaded machine. One test goes through npm.
+ * The commands `npm run cli` runs, in this process with the CLI's environment: a process of their own
+ * would spend seconds loading the app per call on a loaded machine. Two tests start real processes: one
+ * through npm, as a user types it, and the data-directory lock, which is per process.
  */
-const cli = (...args: string[]) =>
+const cli = async (...args: string[]) => {
+  const saida = { stdout: '', stderr: '' };
+  const capturar =
+    (onde: keyof typeof saida) =>
+    (...partes: unknown[]) => {
+      saida[onde] += `${format(...partes)}\n`;
+    };
+  const log = vi.spyOn(console, 'log').mockImplementation(capturar('stdout'));
+  const erro = vi.spyOn(console, 'error').mockImplementation(capturar('stderr'));
+  try {
+    const code = await executarCli(args, { ...process.env, ...env, LOG_LEVEL: 'silent' });
+    return { code, ...saida };
+  } finally {
+    log.mockRestore();
+    erro.mockRestore();
+  }
+};
+const processoCli = (...args: string[]) =>
   executar(process.execPath, ['--import', 'tsx', 'apps/api/src/cli.ts', ...args]);
 const npmCli = (...args: string[]) => executar('npm', ['run', '--silent', 'cli', '--', ...args]);
 
@@ -494,7 +513,7 @@ describe('npm run cli -- tarefas:listar|repetir|descartar', () => {
         { acao: 'tarefa.descartar', entidadeId: descartar, ip: 'cli' },
       ]);
     });
-    // Four CLI processes, each loading the app and the database.
+    // Four CLI runs, each opening the database.
   }, 120_000);
 });
 
@@ -502,7 +521,7 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database is single-proce
   it('refuses to open DATA_DIR while another live process holds it', async () => {
     writeFileSync(join(dataDir, 'cobranca.lock'), String(process.pid));
     try {
-      const result = await cli(
+      const result = await processoCli(
         'user:create',
         '--role',
         'admin',
