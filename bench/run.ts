@@ -55,7 +55,11 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
     await benchPlanejamentoPglite(escala.contasReguaPglite),
     await benchEnvio(banco, escala.mensagensEnvio),
   ],
-  // The sending row of `motor` alone, on request only (planning over a million receivables takes minutes).
+  // The planning rows of `motor` alone, and its sending row alone, on request only.
+  planejamento: async (banco) => [
+    await benchPlanejamento(banco, escala.contasRegua),
+    await benchPlanejamentoPglite(escala.contasReguaPglite),
+  ],
   envio: async (banco) => [await benchEnvio(banco, escala.mensagensEnvio)],
   // The régua by e-mail through a real SMTP server on loopback, at the relay's per-minute rate.
   email: async (banco) => [await benchEnvioEmail(banco, escala.mensagensEmail)],
@@ -77,7 +81,7 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
 };
 
 /** Groups a full run skips: their rows are in another group already. */
-const SO_SOB_PEDIDO = new Set(['envio']);
+const SO_SOB_PEDIDO = new Set(['planejamento', 'envio']);
 
 const apenas = process.argv
   .find((a) => a.startsWith('--apenas='))

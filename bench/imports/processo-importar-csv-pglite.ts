@@ -1,10 +1,11 @@
-// The CSV import on PGlite (in memory), in a process of its own: per repetition, the floor (PGlite's
-// own COPY of the same file into a bare table) and the import, on emptied tables.
+// The CSV import on PGlite (in memory), in a process of its own: per repetition, PGlite's own COPY of
+// the same file into a bare table, the import on emptied tables, then its floor (piso-tabelas-reais.ts).
 import { readFile, stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { importarCsv } from '../../apps/api/src/modules/importacoes/importar-csv.service.ts';
-import { criarOperadorBench, pgliteDe } from '../banco.ts';
+import { consultorPglite, criarOperadorBench, pgliteDe } from '../banco.ts';
+import { pisoTabelasReaisPglite } from './piso-tabelas-reais.ts';
 
 const [caminho, repeticoesTexto] = process.argv.slice(2);
 if (!caminho) throw new Error('uso: processo-importar-csv-pglite <arquivo> [repetições]');
@@ -18,6 +19,7 @@ const blob = new Blob([await readFile(caminho)]);
 await client.exec(
   'CREATE TABLE bench_copy (nome text, documento text, telefone text, email text, descricao text, valor text, vencimento text)',
 );
+const pisosCrus: number[] = [];
 const pisos: number[] = [];
 const execucoes: { ms: number; criados: number }[] = [];
 for (let i = 0; i < Number(repeticoesTexto ?? 1); i += 1) {
@@ -26,7 +28,7 @@ for (let i = 0; i < Number(repeticoesTexto ?? 1); i += 1) {
   await client.query("COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv, DELIMITER ';', HEADER true)", [], {
     blob,
   });
-  pisos.push(performance.now() - inicio);
+  pisosCrus.push(performance.now() - inicio);
   await db.execute(sql`TRUNCATE contas_receber, clientes, importacoes, audit_logs RESTART IDENTITY CASCADE`);
   inicio = performance.now();
   const relatorio = await importarCsv(
@@ -36,6 +38,9 @@ for (let i = 0; i < Number(repeticoesTexto ?? 1); i += 1) {
     { nome: 'bench.csv', caminho, bytes: size },
   );
   execucoes.push({ ms: performance.now() - inicio, criados: relatorio.criados });
+  pisos.push(await pisoTabelasReaisPglite(client, consultorPglite(database)));
 }
 await database.close();
-process.stdout.write(JSON.stringify({ pisos, execucoes, picoMb: process.resourceUsage().maxRSS / 1024 }));
+process.stdout.write(
+  JSON.stringify({ pisos, pisosCrus, execucoes, picoMb: process.resourceUsage().maxRSS / 1024 }),
+);
