@@ -4,9 +4,9 @@ import type { Ator } from '../../lib/ator.ts';
 import type { EscopoOperador } from '../clientes/escopo-operador.ts';
 import { buscarAtualizacao } from '../clientes/valor-atualizado.ts';
 import { mapearCabecalho } from './csv/cabecalho-csv.ts';
-import { conflitoComPrimeira } from './csv/documento-repetido.ts';
+import { conflitoComPrimeira, PrimeirasLinhas } from './csv/documento-repetido.ts';
 import { lerCsv, naoCsv, type RegistroCsv } from './csv/ler-csv.ts';
-import { type ClienteImportado, validarLinhaCliente } from './csv/linha-cliente.ts';
+import { validarLinhaCliente } from './csv/linha-cliente.ts';
 import { gravarLote } from './gravar-lote.service.ts';
 import { executarImportacao } from './importacao.service.ts';
 import { type ItemLote, statusAoImportar } from './importacao-lote.regras.ts';
@@ -76,7 +76,7 @@ export const importarCsv = async (
     };
     // The first row of each document sets the customer; a later one adds its receivable, unless its
     // phone or e-mail differs (csv/documento-repetido.ts).
-    const primeiraLinha = new Map<string, { linha: number; cliente: ClienteImportado }>();
+    const primeiras = new PrimeirasLinhas();
     const processar = async (registro: RegistroCsv) => {
       if ('erro' in registro) {
         rejeitar(registro.linha, [{ mensagem: registro.erro }]);
@@ -87,14 +87,13 @@ export const importarCsv = async (
         rejeitar(registro.linha, linha.problemas);
         return;
       }
-      const primeira = primeiraLinha.get(linha.cliente.documento);
+      const primeira = primeiras.buscar(linha.cliente.documento);
       const conflito = primeira ? conflitoComPrimeira(primeira, linha.cliente) : null;
       if (conflito) {
         rejeitar(registro.linha, [{ campo: 'documento', mensagem: conflito }]);
         return;
       }
-      if (!primeira)
-        primeiraLinha.set(linha.cliente.documento, { linha: registro.linha, cliente: linha.cliente });
+      if (!primeira) primeiras.guardar(registro.linha, linha.cliente);
       lote.push({
         linha: registro.linha,
         item: { cliente: primeira?.cliente ?? linha.cliente, contas: linha.conta ? [linha.conta] : [] },

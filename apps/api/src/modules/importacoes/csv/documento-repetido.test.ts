@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflitoComPrimeira } from './documento-repetido.ts';
+import { conflitoComPrimeira, PrimeirasLinhas } from './documento-repetido.ts';
 import type { ClienteImportado } from './linha-cliente.ts';
 
 const MARIA: ClienteImportado = {
@@ -37,5 +37,23 @@ describe('conflitoComPrimeira', () => {
 
   it('a first row without a phone takes none from a later one', () => {
     expect(conflitoComPrimeira({ linha: 2, cliente: { ...MARIA, telefone: null } }, MARIA)).toBeNull();
+  });
+});
+
+describe('PrimeirasLinhas', () => {
+  it('gives back the first row of each document as it was, empty contacts as null', () => {
+    const primeiras = new PrimeirasLinhas();
+    const semContato: ClienteImportado = {
+      nome: 'Empresa; "Ltda" — São João',
+      documento: '11222333000181',
+      documentoTipo: 'cnpj',
+      telefone: null,
+      email: null,
+    };
+    primeiras.guardar(7, MARIA);
+    primeiras.guardar(12, semContato);
+    expect(primeiras.buscar(MARIA.documento)).toEqual({ linha: 7, cliente: MARIA });
+    expect(primeiras.buscar(semContato.documento)).toEqual({ linha: 12, cliente: semContato });
+    expect(primeiras.buscar('39053344705')).toBeUndefined();
   });
 });
