@@ -17,7 +17,9 @@ import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BE
 // README.md § Performance, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
 // pool (the floor), and its latency at a fixed 300 req/s; plus the admin dashboard at 1 M receivables.
 
-const RAZAO_MINIMA = 0.4;
+/** Issue 35: the lists, the summary and the portal's rows at ≥ 15 % of the floor; the detail and the dashboard ≥ 40 %. */
+const RAZAO_MINIMA = 0.15;
+const RAZAO_MINIMA_DETALHE = 0.4;
 const P99_MAXIMO_MS = 20;
 const TAXA_FIXA = 300;
 const P50_DASHBOARD_MAXIMO_MS = 10;
@@ -75,6 +77,8 @@ type Alvo = {
   corpo?: object;
   /** A paged list must come back full (the page exists in the data set). */
   itensEsperados?: number;
+  /** The share of the floor it must reach; RAZAO_MINIMA when not given. */
+  razaoMinima?: number;
 };
 
 /** One request outside the measurement: 200, the page really holds rows, and the payload's size. */
@@ -139,7 +143,12 @@ const alvosDoBench = (escala: EscalaBenchApi, operador: string, admin: string, c
     token: operador,
     itensEsperados: DEFAULT_PAGE_SIZE,
   },
-  { nome: 'dashboard do admin', caminho: '/api/admin/dashboard', token: admin },
+  {
+    nome: 'dashboard do admin',
+    caminho: '/api/admin/dashboard',
+    token: admin,
+    razaoMinima: RAZAO_MINIMA_DETALHE,
+  },
   { nome: 'resumo das contas a receber', caminho: '/api/operador/contas-receber/resumo', token: operador },
   {
     nome: 'contas a receber filtradas (abertas vencidas)',
@@ -147,7 +156,12 @@ const alvosDoBench = (escala: EscalaBenchApi, operador: string, admin: string, c
     token: operador,
     itensEsperados: RECEIVABLES_PAGE_SIZE,
   },
-  { nome: 'detalhe do cliente', caminho: `/api/operador/clientes/${clienteId}`, token: operador },
+  {
+    nome: 'detalhe do cliente',
+    caminho: `/api/operador/clientes/${clienteId}`,
+    token: operador,
+    razaoMinima: RAZAO_MINIMA_DETALHE,
+  },
 ];
 
 /**
@@ -223,15 +237,16 @@ const f1 = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 1 }
 
 const linhaDoEndpoint = (r: Resultado, piso: number): LinhaBench => {
   const razao = r.vazao.reqS / piso;
+  const minima = r.alvo.razaoMinima ?? RAZAO_MINIMA;
   const falhas = r.vazao.falhas + r.fixa.falhas;
-  const ok = razao >= RAZAO_MINIMA && r.fixa.p99 <= P99_MAXIMO_MS && falhas === 0;
+  const ok = razao >= minima && r.fixa.p99 <= P99_MAXIMO_MS && falhas === 0;
   return {
     medida: `API: ${r.alvo.nome} (${r.alvo.corpo ? 'POST' : 'GET'} ${r.alvo.caminho.replace(/\?.*/, '')})`,
     piso: `SELECT 1: ${f0(piso)} req/s`,
     valor:
       `${f0(r.vazao.reqS)} req/s (${f0(razao * 100)} % do piso); a ${TAXA_FIXA} req/s: p50 ${f1(r.fixa.p50)} ms,` +
       ` p99 ${f1(r.fixa.p99)} ms; ${falhas} respostas não-2xx/erros`,
-    alvo: `≥ ${RAZAO_MINIMA * 100} % do piso; p99 ≤ ${P99_MAXIMO_MS} ms a ${TAXA_FIXA} req/s; só 200`,
+    alvo: `≥ ${minima * 100} % do piso; p99 ≤ ${P99_MAXIMO_MS} ms a ${TAXA_FIXA} req/s; só 200`,
     ok,
     detalhes: {
       url: r.alvo.caminho,
