@@ -2,12 +2,13 @@ import { loadavg } from 'node:os';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { planejarRegua } from '../../apps/api/src/modules/regua/planejador.ts';
 import { consultorPglite } from '../banco.ts';
-import { cronometrar, type LinhaBench, ms } from '../resultado.ts';
+import { cronometrar, type LinhaBench } from '../resultado.ts';
 import { contextoBench } from './contexto-planejamento.ts';
 import { gerarCarteiraCom } from './gerar.ts';
 import { pisoEscritaPlanejamento } from './piso-escrita.ts';
 import {
   contarAbertas,
+  contraOsPisos,
   DELTA_HEAP_MAXIMO_MB,
   HOJE_BENCH,
   pisoDaLinha,
@@ -49,25 +50,19 @@ export const benchPlanejamentoPglite = async (contas: number): Promise<LinhaBenc
     if (!resultado) throw new Error('outro planejador segurava a trava');
     const deltaHeap = mb(heapVivo() - heapAntes);
     const escrita = await pisoEscritaPlanejamento(client, HOJE_BENCH);
-    const razao = tempo / escrita.ms;
-    const razaoCount = tempo / piso.ms;
+    const { razao, texto, detalhes: contraPisos } = contraOsPisos(tempo, escrita, piso.ms);
     return {
       medida: `Motor: planejamento sobre ${contas.toLocaleString('pt-BR')} contas abertas (PGlite embutido)`,
       piso: pisoDaLinha(escrita, piso.ms),
       valor:
-        `${ms(tempo)} (${razao.toFixed(1)}× a escrita; ${razaoCount.toFixed(0)}× o count(*)), ${resultado.planejadas.toLocaleString('pt-BR')} mensagens planejadas;` +
+        `${texto}, ${resultado.planejadas.toLocaleString('pt-BR')} mensagens planejadas;` +
         ` heap vivo ${deltaHeap >= 0 ? '+' : ''}${deltaHeap.toFixed(1)} MB depois da passada, RSS pico +${mb(rssPico - rssAntes).toFixed(0)} MB`,
       alvo: `≤ ${RAZAO_MAXIMA}× a escrita; memória plana (heap vivo ≤ +${DELTA_HEAP_MAXIMO_MB} MB)`,
       ok: razao <= RAZAO_MAXIMA && deltaHeap <= DELTA_HEAP_MAXIMO_MB,
       detalhes: {
         carga_1min: loadavg()[0] ?? 0,
         geracao_ms: carteira.ms,
-        piso_ms: escrita.ms,
-        piso_count_ms: piso.ms,
-        ...Object.fromEntries(Object.entries(escrita.porComando).map(([k, v]) => [`piso_${k}`, v])),
-        ms: tempo,
-        razao,
-        razao_count: razaoCount,
+        ...contraPisos,
         planejadas: resultado.planejadas,
         adiadas: resultado.adiadas,
         heap_delta_mb: deltaHeap,
