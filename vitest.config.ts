@@ -16,8 +16,8 @@ const integration = (kind: 'pglite' | 'postgres') => ({
     // Also migrates the model each test database is copied from (apps/api/test/modelo-banco.global-setup.ts).
     globalSetup: [...globalSetup, 'apps/api/test/modelo-banco.global-setup.ts'],
     expect,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -48,7 +48,7 @@ export default defineConfig({
           // jsdom has no window.location base for relative fetches; tests talk to this origin.
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           // Typing through user-event slows down most when the machine is loaded (CI on two cores).
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           expect,
         },
       },

@@ -20,6 +20,9 @@ const freePort = () =>
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
+// A first start migrates and seeds through tsx: over 30 s when CI runs every suite on two slow cores.
+const SPAWN = { timeout: 120_000 };
+
 /** The server as `npm start` runs it (scripts/start.mjs), without rebuilding the web app. */
 const start = async (env: Record<string, string>): Promise<Running> => {
   const port = await freePort();
@@ -38,7 +41,7 @@ const start = async (env: Record<string, string>): Promise<Running> => {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 150 && child.exitCode === null; i++) {
+  for (let i = 0; i < 450 && child.exitCode === null; i++) {
     if (output.includes('Sistema de Cobrança Automática em')) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -57,7 +60,7 @@ const login = (port: number, email: string, password: string) =>
     body: JSON.stringify({ email, password }),
   });
 
-describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', () => {
+describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', SPAWN, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cobranca-start-'));
@@ -145,7 +148,7 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
   });
 });
 
-describe.runIf(testDbKind() === 'postgres')('npm start with DATABASE_URL', () => {
+describe.runIf(testDbKind() === 'postgres')('npm start with DATABASE_URL', SPAWN, () => {
   it('migrates PostgreSQL, never seeds demo data, and reports the database kind', async () => {
     const pg = await createPostgresTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'cobranca-start-'));

@@ -33,5 +33,5 @@ describe.runIf(testDbKind() === 'postgres')('the PostgreSQL pool', () => {
     expect(await conexoes()).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect(await conexoes()).toBe(3);
-  }, 30_000);
+  });
 });

@@ -65,7 +65,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await instalarFila(database, TAREFAS);
   await database.db.execute(sql`CREATE TABLE escrita (id serial PRIMARY KEY, valor text)`);
-}, 60_000);
+});
 afterAll(() => database.close());
 
 describe('the job queue', () => {

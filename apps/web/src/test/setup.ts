@@ -5,9 +5,9 @@ import { server } from './server.ts';
 import { DESKTOP, installMatchMedia, setViewportWidth } from './viewport.ts';
 
 installMatchMedia();
-// A first render loads the signed-in area's lazy chunk, which takes over a second when CI runs the
-// database suites beside these: findBy*/waitFor wait up to 5 s instead of 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// A first render loads the signed-in area's lazy chunk, which took over 5 s when CI ran the
+// database suites beside these on two slow cores: findBy*/waitFor wait up to 15 s instead of 1 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

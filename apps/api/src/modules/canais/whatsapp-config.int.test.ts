@@ -341,7 +341,7 @@ describe('POST /api/admin/configuracoes/whatsapp/verificar (Cloud API)', () => {
     expect(status.erro).toMatch(
       /^Tempo esgotado: a API do WhatsApp \(127\.0\.0\.1:\d+\) não respondeu em 5 segundos\.$/,
     );
-  }, 15_000);
+  });
 
   it('reports a network failure in plain words', async () => {
     await putConfig({ ...cloud(), base_url: await portaFechada() });

@@ -96,7 +96,7 @@ describe('export limits', () => {
     await vezLiberada(ana.id);
     expect(depois).toHaveLength(antes + 1);
     expect(depois.at(-1)?.detalhes).toMatchObject({ linhas: LINHAS, formato: 'csv' });
-  }, 60_000);
+  });
 
   it('answers 429 with Retry-After to a second export of the same user while another user exports', async () => {
     const primeira = await downloadParado(tokens.ana);
@@ -119,7 +119,7 @@ describe('export limits', () => {
       headers: bearer(tokens.ana),
     });
     expect(depois.statusCode).toBe(200);
-  }, 60_000);
+  });
 
   it('frees the turn before the file ends: whoever has the whole file may export again at once', async () => {
     for (let i = 0; i < 5; i++) {

@@ -46,5 +46,5 @@ describe('the menu on a customer’s workspace', () => {
     expect(atual()).toEqual([]);
     await aberto;
     expect(atual()).toEqual(['Concluídos']);
-  }, 30_000);
+  });
 });

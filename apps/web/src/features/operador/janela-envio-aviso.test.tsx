@@ -27,11 +27,7 @@ describe('the sending-window banner', () => {
     janela({});
     renderApp('/operador/clientes/7');
     expect(
-      await screen.findByText(
-        /Fora da janela de envio: as mensagens da régua saem amanhã às 08:00\./,
-        {},
-        { timeout: 15_000 },
-      ),
+      await screen.findByText(/Fora da janela de envio: as mensagens da régua saem amanhã às 08:00\./),
     ).toHaveTextContent('As mensagens que você escrever saem na hora.');
   });
 
@@ -39,13 +35,13 @@ describe('the sending-window banner', () => {
     setupWorkspace(clienteDetalhe());
     janela({ automacao_ligada: false });
     renderApp('/operador/clientes/7');
-    expect(await screen.findByText(/Automação pausada/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Automação pausada/)).toBeInTheDocument();
   });
 
   it('shows nothing while the window is open', async () => {
     setupWorkspace(clienteDetalhe());
     renderApp('/operador/clientes/7');
-    await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' });
     expect(screen.queryByText(/Fora da janela/)).toBeNull();
   });
 });

@@ -68,8 +68,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // The first render loads the signed-in shell and the admin chunk.
-const SLOW = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 const last = () => listUrls.at(-1) as URL;
 const lastQuery = () => Object.fromEntries(last().searchParams);
 
@@ -105,7 +104,7 @@ describe('AdminClientesPage', () => {
       }),
     );
     renderApp('/admin/clientes');
-    const table = await screen.findByRole('table', { name: 'Clientes' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Clientes' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     release();
@@ -120,7 +119,7 @@ describe('AdminClientesPage', () => {
       ),
     );
     renderApp('/admin/clientes');
-    expect(await screen.findByText('Serviço indisponível.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
     server.resetHandlers();
     server.use(http.get('/api/admin/clientes', () => HttpResponse.json(paged([ACME]))));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));

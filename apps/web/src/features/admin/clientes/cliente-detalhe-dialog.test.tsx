@@ -110,15 +110,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 5000 };
-
 /** Opens Maria's detail from her row and waits for the timeline. */
 const abrirDetalhe = async () => {
   const user = userEvent.setup();
   renderApp('/admin/clientes');
-  await user.click(
-    await screen.findByRole('button', { name: 'Detalhes e linha do tempo de Maria Souza' }, SLOW),
-  );
+  await user.click(await screen.findByRole('button', { name: 'Detalhes e linha do tempo de Maria Souza' }));
   const dialogo = await screen.findByRole('dialog', { name: 'Maria Souza' });
   const secao = within(within(dialogo).getByRole('region', { name: 'Linha do tempo' }));
   await secao.findByRole('list', { name: 'Eventos do cliente' });
@@ -277,11 +273,9 @@ describe('Admin customer detail: timeline and note deletion', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/clientes');
-    await user.click(
-      await screen.findByRole('button', { name: 'Detalhes e linha do tempo de Maria Souza' }, SLOW),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Detalhes e linha do tempo de Maria Souza' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Maria Souza' });
-    expect(await within(dialogo).findByText('Cliente não encontrado.', {}, SLOW)).toBeInTheDocument();
+    expect(await within(dialogo).findByText('Cliente não encontrado.')).toBeInTheDocument();
     falhar = false;
     await user.click(within(dialogo).getByRole('button', { name: 'Tentar de novo' }));
     expect(await within(dialogo).findByText('Posso pagar semana que vem')).toBeInTheDocument();

@@ -144,9 +144,7 @@ describe('/admin/conciliacao', () => {
   it('imports a retorno and shows its counts and each line with its outcome', async () => {
     const user = userEvent.setup();
     renderApp('/admin/conciliacao');
-    expect(
-      await screen.findByRole('heading', { name: 'Conciliação bancária' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Conciliação bancária' })).toBeInTheDocument();
     const arquivo = new File(['0'.repeat(240)], 'retorno-itau.ret', { type: 'text/plain' });
     await user.upload(screen.getByLabelText('Arquivo do banco (CNAB ou OFX)'), arquivo);
     await user.click(screen.getByRole('button', { name: 'Importar arquivo' }));

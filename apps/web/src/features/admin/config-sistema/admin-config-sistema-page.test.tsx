@@ -92,7 +92,7 @@ const replace = async (user: ReturnType<typeof userEvent.setup>, input: HTMLElem
   await user.type(input, text);
 };
 // The first render also loads the admin area's chunk, hence the longer wait.
-const ready = () => screen.findByLabelText('Nome da empresa', {}, { timeout: 10_000 });
+const ready = () => screen.findByLabelText('Nome da empresa');
 
 describe('AdminConfigSistemaPage', () => {
   it('fills the form from the API, with the régua sorted by day', async () => {

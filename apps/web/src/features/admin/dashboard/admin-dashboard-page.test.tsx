@@ -115,7 +115,6 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // The first render loads the signed-in shell and the admin chunk.
-const SLOW = { timeout: 10_000 };
 
 const figure = (label: string) =>
   screen.getByRole('heading', { name: label }).closest('article') as HTMLElement;
@@ -123,7 +122,7 @@ const figure = (label: string) =>
 describe('AdminDashboardPage', () => {
   it('shows the six figures in pt-BR formats', async () => {
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('R$ 1.234,56', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('R$ 1.234,56')).toBeInTheDocument();
     expect(figure('Valores em aberto')).toHaveTextContent('R$ 1.234,56');
     expect(figure('Valores cobrados')).toHaveTextContent('R$ 98.765,40');
     expect(figure('Cobranças do mês')).toHaveTextContent('12,5%');
@@ -135,7 +134,7 @@ describe('AdminDashboardPage', () => {
 
   it('splits the collected amount into PIX recorded automatically and payments registered by hand', async () => {
     renderApp('/admin/dashboard');
-    await screen.findByText('R$ 98.765,40', {}, SLOW);
+    await screen.findByText('R$ 98.765,40');
     const cobrados = figure('Valores cobrados');
     expect(within(cobrados).getByText('Recebido por PIX automático: R$ 61.234,40')).toBeInTheDocument();
     expect(within(cobrados).getByText('Registrado manualmente: R$ 37.531,00')).toBeInTheDocument();
@@ -155,14 +154,14 @@ describe('AdminDashboardPage', () => {
       resumo: { ...RESUMO, valores_cobrados_pix_automatico: 0, valores_cobrados_manual: 98765.4 },
     };
     renderApp('/admin/dashboard');
-    await screen.findByText('R$ 98.765,40', {}, SLOW);
+    await screen.findByText('R$ 98.765,40');
     expect(figure('Valores cobrados')).toHaveTextContent('Recebido por PIX automático: R$ 0,00');
     expect(figure('Valores cobrados')).toHaveTextContent('Registrado manualmente: R$ 98.765,40');
   });
 
   it('lists the operators with status and contacts this month', async () => {
     renderApp('/admin/dashboard');
-    const table = await screen.findByRole('table', { name: 'Operadores e contatos no mês' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Operadores e contatos no mês' });
     const olivia = (await within(table).findByText('Olívia Santos')).closest('tr') as HTMLElement;
     expect(olivia).toHaveTextContent('olivia@empresa.com.br');
     expect(olivia).toHaveTextContent('Ativo');
@@ -173,7 +172,7 @@ describe('AdminDashboardPage', () => {
   it('labels the chart and gives screen readers its numbers as a table', async () => {
     renderApp('/admin/dashboard');
     expect(
-      await screen.findByRole('figure', { name: /Gráfico mensal dos últimos 12 meses/ }, SLOW),
+      await screen.findByRole('figure', { name: /Gráfico mensal dos últimos 12 meses/ }),
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Dados do gráfico mensal' });
     const novembro = within(table).getByRole('rowheader', { name: 'novembro de 2026' }).closest('tr');
@@ -184,7 +183,7 @@ describe('AdminDashboardPage', () => {
 
   it('shows the 10 newest log entries from the first page and links to the logs', async () => {
     const app = renderApp('/admin/dashboard');
-    const list = await screen.findByRole('list', { name: 'Registros recentes' }, SLOW);
+    const list = await screen.findByRole('list', { name: 'Registros recentes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(within(list).getByText('Entrada no sistema 100')).toBeInTheDocument();
     expect(within(list).queryByText('Entrada no sistema 90')).toBeNull();
@@ -202,7 +201,7 @@ describe('AdminDashboardPage', () => {
       }),
     );
     renderApp('/admin/dashboard');
-    const indicadores = await screen.findByRole('region', { name: 'Indicadores' }, SLOW);
+    const indicadores = await screen.findByRole('region', { name: 'Indicadores' });
     expect(indicadores).toHaveAttribute('aria-busy', 'true');
     expect(within(indicadores).getAllByLabelText('Carregando')).toHaveLength(6);
     // The other blocks do not wait for the figures.
@@ -212,7 +211,7 @@ describe('AdminDashboardPage', () => {
   it('shows the empty states', async () => {
     answers = { ...answers, operadores: [], grafico: [], logs: logsPage([]) };
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('Nenhum operador cadastrado ainda.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum operador cadastrado ainda.')).toBeInTheDocument();
     expect(await screen.findByText('Ainda não há movimento nos últimos 12 meses.')).toBeInTheDocument();
     expect(await screen.findByText('Nenhum registro ainda.')).toBeInTheDocument();
   });
@@ -220,10 +219,10 @@ describe('AdminDashboardPage', () => {
   it('fails block by block and retries only the failed one', async () => {
     answers = { ...answers, resumo: 'falha', grafico: 'falha' };
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('Olívia Santos', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Olívia Santos')).toBeInTheDocument();
     expect(await screen.findByText('Entrada no sistema 100')).toBeInTheDocument();
     // 5xx answers get one retry before the block gives up.
-    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2), { timeout: 6000 });
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     for (const alert of screen.getAllByRole('alert'))
       expect(alert).toHaveTextContent('Erro interno do servidor.');
 

@@ -109,7 +109,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 10_000 };
 const bloco = (titulo: string) =>
   screen.getByRole('heading', { name: titulo }).closest('section') as HTMLElement;
 const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
@@ -117,7 +116,7 @@ const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams ??
 describe("the team lead's view on the admin dashboard", () => {
   it('shows the portfolio by days overdue as a captioned table, with the total and how it is computed', async () => {
     renderApp('/admin/dashboard');
-    const tabela = await screen.findByRole('table', { name: 'Carteira em aberto por dias de atraso' }, SLOW);
+    const tabela = await screen.findByRole('table', { name: 'Carteira em aberto por dias de atraso' });
     const noventa = within(tabela).getByRole('rowheader', { name: 'Mais de 90 dias' }).closest('tr');
     expect(noventa).toHaveTextContent('R$ 550,50');
     expect(noventa).toHaveTextContent('37%'); // 550,50 ÷ 1.500,50
@@ -140,7 +139,7 @@ describe("the team lead's view on the admin dashboard", () => {
 
   it('shows recovery per operator for this month by default, reconciling with the total', async () => {
     renderApp('/admin/dashboard');
-    const tabela = await screen.findByRole('table', { name: /Recuperação por operador de/ }, SLOW);
+    const tabela = await screen.findByRole('table', { name: /Recuperação por operador de/ });
     const hoje = hojeNoFuso(new Date());
     expect(params(urls.operadores[0])).toEqual(periodoDoPreset('este_mes', hoje));
     const ana = within(tabela).getByRole('rowheader', { name: 'Ana Operadora' }).closest('tr') as HTMLElement;
@@ -159,7 +158,7 @@ describe("the team lead's view on the admin dashboard", () => {
 
   it('shows recovery per régua step and template with plural step names and the caption', async () => {
     renderApp('/admin/dashboard');
-    const tabela = await screen.findByRole('table', { name: /Recuperação por etapa da régua/ }, SLOW);
+    const tabela = await screen.findByRole('table', { name: /Recuperação por etapa da régua/ });
     expect(
       within(tabela).getByRole('rowheader', { name: '3 dias antes do vencimento · Lembrete' }).closest('tr'),
     ).toHaveTextContent('1.200');
@@ -175,7 +174,7 @@ describe("the team lead's view on the admin dashboard", () => {
 
   it('changing the period or the window changes the queries', async () => {
     renderApp('/admin/dashboard');
-    await screen.findByRole('table', { name: /Recuperação por operador de/ }, SLOW);
+    await screen.findByRole('table', { name: /Recuperação por operador de/ });
     const hoje = hojeNoFuso(new Date());
     await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
     await userEvent.click(screen.getByRole('option', { name: 'Últimos 90 dias' }));
@@ -192,7 +191,7 @@ describe("the team lead's view on the admin dashboard", () => {
 
   it('a custom range starts from the shown period and an inverted one is explained, not queried', async () => {
     renderApp('/admin/dashboard');
-    await screen.findByRole('table', { name: /Recuperação por operador de/ }, SLOW);
+    await screen.findByRole('table', { name: /Recuperação por operador de/ });
     await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
     await userEvent.click(screen.getByRole('option', { name: 'Personalizado' }));
     expect(screen.getAllByRole('group', { name: 'De' }).length).toBeGreaterThan(0);
@@ -223,7 +222,7 @@ describe("the team lead's view on the admin dashboard", () => {
       },
     };
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('Nenhuma conta em aberto hoje.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma conta em aberto hoje.')).toBeInTheDocument();
     expect(
       await screen.findByText('Nenhum pagamento, cliente concluído ou promessa resolvida no período.'),
     ).toBeInTheDocument();
@@ -234,7 +233,7 @@ describe("the team lead's view on the admin dashboard", () => {
 
   it('shows agreements kept and broken with and without automatic debit, for the period, with plurals', async () => {
     renderApp('/admin/dashboard');
-    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ }, SLOW);
+    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ });
     expect(params(urls.acordos[0])).toEqual(periodoDoPreset('este_mes', hojeNoFuso(new Date())));
     const [com, sem] = within(lista).getAllByRole('listitem') as HTMLElement[];
     expect(com).toHaveTextContent(
@@ -255,7 +254,7 @@ describe("the team lead's view on the admin dashboard", () => {
       },
     };
     renderApp('/admin/dashboard');
-    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ }, SLOW);
+    const lista = await screen.findByRole('list', { name: /Acordos mantidos e quebrados de/ });
     const [com, sem] = within(lista).getAllByRole('listitem') as HTMLElement[];
     expect(com).toHaveTextContent('99,9% mantidos — 999 de 1.000 acordos1 quebrado');
     expect(sem).toHaveTextContent('Sem débito automáticoNenhum acordo no período');
@@ -281,9 +280,7 @@ describe("the team lead's view on the admin dashboard", () => {
   it('shows skeletons while loading, then fails block by block with a retry', async () => {
     answers = { ...answers, operadores: 'falha' };
     renderApp('/admin/dashboard');
-    expect(
-      await screen.findByLabelText('Carregando a recuperação por operador', {}, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Carregando a recuperação por operador')).toBeInTheDocument();
     const secao = () => bloco('Recuperação por operador');
     await waitFor(
       () => expect(within(secao()).getByRole('alert')).toHaveTextContent('Erro interno do servidor.'),
@@ -301,7 +298,7 @@ describe("the team lead's view on the admin dashboard", () => {
   it('stacks every row as a card on a phone: no tables, labelled values', async () => {
     setViewportWidth(MOBILE);
     renderApp('/admin/dashboard');
-    const lista = await screen.findByRole('list', { name: /Recuperação por operador de/ }, SLOW);
+    const lista = await screen.findByRole('list', { name: /Recuperação por operador de/ });
     expect(screen.queryByRole('table', { name: /Recuperação por operador/ })).toBeNull();
     const cartoes = within(lista).getAllByRole('listitem');
     expect(cartoes).toHaveLength(4); // Ana, Bruno, sem operador, total

@@ -52,7 +52,7 @@ beforeEach(() => {
   signInAs(TEST_USERS.admin);
 });
 
-const radio = (name: RegExp) => screen.findByRole('radio', { name }, { timeout: 5000 });
+const radio = (name: RegExp) => screen.findByRole('radio', { name });
 
 describe('AdminEmailPage', () => {
   it('is in the admin menu and shows the simulator, the outbox link and the DNS records', async () => {
@@ -80,9 +80,7 @@ describe('AdminEmailPage', () => {
     serve(view());
     const user = userEvent.setup();
     renderApp('/admin/email');
-    await user.click(
-      await screen.findByRole('button', { name: 'Copiar valor _dmarc.empresa.com.br' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Copiar valor _dmarc.empresa.com.br' }));
     expect(await screen.findByText('Copiado')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('v=DMARC1; p=none; rua=mailto:dmarc@empresa.com.br');
     await user.click(screen.getByRole('button', { name: 'Copiar link de descadastro' }));
@@ -247,7 +245,7 @@ describe('AdminEmailPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/email');
-    await user.click(await screen.findByRole('button', { name: 'Gerar chave DKIM' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Gerar chave DKIM' }));
     expect(await screen.findByLabelText('Valor do registro TXT')).toHaveValue('v=DKIM1; k=rsa; p=MIIBIjANBg');
     expect(screen.getByLabelText('Nome do registro')).toHaveValue('cobranca._domainkey.empresa.com.br');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -269,7 +267,7 @@ describe('AdminEmailPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/email');
-    await user.click(await screen.findByRole('button', { name: 'Gerar chave DKIM' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Gerar chave DKIM' }));
     const dialog = screen.getByRole('dialog', { name: 'Gerar uma nova chave DKIM?' });
     expect(dialog).toHaveTextContent('A chave atual deixa de valer quando você publicar a nova');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -296,7 +294,7 @@ describe('AdminEmailPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/email');
-    const card = await screen.findByRole('region', { name: 'Status da conexão' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Status da conexão' });
     await user.click(within(card).getByRole('button', { name: 'Verificar conexão' }));
     expect(await within(card).findByText('2 problemas encontrados')).toBeInTheDocument();
     expect(within(card).getByText('Usuário ou senha recusados pelo servidor.')).toBeInTheDocument();
@@ -308,7 +306,7 @@ describe('AdminEmailPage', () => {
     server.use(http.post(`${URL}/verificar`, () => HttpResponse.json({ ok: true, erros: [] })));
     const user = userEvent.setup();
     renderApp('/admin/email');
-    const card = await screen.findByRole('region', { name: 'Status da conexão' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Status da conexão' });
     await user.click(within(card).getByRole('button', { name: 'Verificar conexão' }));
     expect(await within(card).findByText('Conexão verificada: tudo certo.')).toBeInTheDocument();
   });
@@ -318,8 +316,6 @@ describe('AdminEmailPage', () => {
       http.get(URL, () => HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Falha.' }, { status: 500 })),
     );
     renderApp('/admin/email');
-    expect(
-      await screen.findByRole('button', { name: 'Tentar de novo' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
   });
 });

@@ -59,10 +59,8 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // The first render loads the signed-in shell and the admin chunk.
-const SLOW = { timeout: 5000 };
 // 5xx answers get one retry, a second later, before the error shows.
-const ERROR_WAIT = { timeout: 6000 };
-const rowOf = async (text: string) => (await screen.findByText(text, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const lastQuery = () => Object.fromEntries(listUrls.at(-1)?.searchParams ?? []);
 
 const typeDate = async (user: ReturnType<typeof userEvent.setup>, label: string, digits: string) => {
@@ -118,7 +116,7 @@ describe('AdminLogsPage', () => {
       }),
     );
     renderApp('/admin/logs');
-    const table = await screen.findByRole('table', { name: 'Registros de auditoria' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Registros de auditoria' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     release();
@@ -133,7 +131,7 @@ describe('AdminLogsPage', () => {
       ),
     );
     renderApp('/admin/logs');
-    expect(await screen.findByText('Erro interno do servidor.', {}, ERROR_WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Erro interno do servidor.')).toBeInTheDocument();
     server.use(http.get('/api/admin/logs', () => HttpResponse.json(paged([LOGIN]))));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('Entrou no sistema')).toBeInTheDocument();

@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 
 // The first render also loads the admin area's chunk, hence the longer wait.
-const texto = () => screen.findByRole('textbox', { name: 'Texto da mensagem' }, { timeout: 5000 });
+const texto = () => screen.findByRole('textbox', { name: 'Texto da mensagem' });
 const preview = () => screen.getByRole('region', { name: 'Pré-visualização' });
 const salvar = () => screen.getByRole('button', { name: 'Salvar' });
 

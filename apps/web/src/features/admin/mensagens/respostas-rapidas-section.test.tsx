@@ -35,8 +35,7 @@ beforeEach(() => {
   );
 });
 
-const secao = async () =>
-  within(await screen.findByRole('region', { name: 'Respostas rápidas' }, { timeout: 5000 }));
+const secao = async () => within(await screen.findByRole('region', { name: 'Respostas rápidas' }));
 const paste = async (user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) => {
   await user.clear(field);
   await user.click(field);

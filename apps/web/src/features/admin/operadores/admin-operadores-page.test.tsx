@@ -53,8 +53,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // The first render loads the signed-in shell and the admin chunk.
-const SLOW = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 const lastQuery = () => Object.fromEntries(listUrls.at(-1)?.searchParams ?? []);
 
 const openAction = async (name: string, action: string) => {
@@ -85,7 +84,7 @@ describe('AdminOperadoresPage — list', () => {
       }),
     );
     renderApp('/admin/operadores');
-    const table = await screen.findByRole('table', { name: 'Operadores' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Operadores' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
   });
@@ -93,7 +92,7 @@ describe('AdminOperadoresPage — list', () => {
   it('shows the empty state', async () => {
     lista = paged([]);
     renderApp('/admin/operadores');
-    expect(await screen.findByText('Nenhum operador cadastrado ainda.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum operador cadastrado ainda.')).toBeInTheDocument();
   });
 
   it('shows the error with a retry that loads again', async () => {
@@ -104,7 +103,7 @@ describe('AdminOperadoresPage — list', () => {
       ),
     );
     renderApp('/admin/operadores');
-    expect(await screen.findByText('Erro interno do servidor.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Erro interno do servidor.')).toBeInTheDocument();
     server.resetHandlers();
     server.use(http.get('/api/admin/operadores', () => HttpResponse.json(paged([OLIVIA]))));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));

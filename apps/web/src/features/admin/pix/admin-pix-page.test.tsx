@@ -82,7 +82,7 @@ beforeEach(() => {
   );
 });
 
-const radio = (name: RegExp | string) => screen.findByRole('radio', { name }, { timeout: 5000 });
+const radio = (name: RegExp | string) => screen.findByRole('radio', { name });
 const card = () => screen.getByRole('region', { name: 'Status da conexão' });
 const contaGrupo = () => screen.getByRole('group', { name: 'Conta para o PIX Automático' });
 const tipoConta = () => within(contaGrupo()).getByRole('combobox', { name: 'Tipo da conta' });
@@ -398,7 +398,7 @@ describe('AdminPixPage (docs/produto.md §21)', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/admin/pix');
-    expect(await screen.findByText('Erro interno do servidor.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Erro interno do servidor.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
   });
 });

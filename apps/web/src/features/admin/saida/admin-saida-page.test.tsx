@@ -59,7 +59,7 @@ beforeEach(() => {
   signInAs(TEST_USERS.admin);
 });
 
-const lista = (name: string) => screen.findByRole('list', { name }, { timeout: 5000 });
+const lista = (name: string) => screen.findByRole('list', { name });
 
 describe('AdminSaidaSimuladorPage', () => {
   it('lists e-mails newest first with their status, and loads more from `proximo`', async () => {
@@ -101,9 +101,7 @@ describe('AdminSaidaSimuladorPage', () => {
   it('says when the outbox is empty', async () => {
     server.use(http.get(URL, () => HttpResponse.json({ itens: [], proximo: null })));
     renderApp('/admin/simulador/saida');
-    expect(
-      await screen.findByText('Nenhum e-mail na caixa de saída ainda.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum e-mail na caixa de saída ainda.')).toBeInTheDocument();
   });
 
   it('opens an e-mail in a sandboxed iframe, with the text part and a 390 px preview', async () => {
@@ -227,8 +225,6 @@ describe('AdminSaidaSimuladorPage', () => {
       http.get(URL, () => HttpResponse.json({ code: 'ERRO_INTERNO', message: 'Falha.' }, { status: 500 })),
     );
     renderApp('/admin/simulador/saida');
-    expect(
-      await screen.findByRole('button', { name: 'Tentar de novo' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
   });
 });

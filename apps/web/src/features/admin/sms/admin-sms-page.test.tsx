@@ -26,7 +26,7 @@ beforeEach(() => {
   signInAs(TEST_USERS.admin);
 });
 
-const radio = (name: RegExp) => screen.findByRole('radio', { name }, { timeout: 5000 });
+const radio = (name: RegExp) => screen.findByRole('radio', { name });
 
 describe('AdminSmsPage', () => {
   it('shows the simulator with the outbox link, and copies the webhook URL', async () => {
@@ -125,7 +125,7 @@ describe('AdminSmsPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/sms');
-    const card = await screen.findByRole('region', { name: 'Status da conexão' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Status da conexão' });
     await user.click(within(card).getByRole('button', { name: 'Verificar conexão' }));
     expect(await within(card).findByText('1 problema encontrado')).toBeInTheDocument();
     expect(within(card).getByText('Token recusado (401).')).toBeInTheDocument();

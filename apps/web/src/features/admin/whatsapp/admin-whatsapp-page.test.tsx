@@ -50,7 +50,7 @@ beforeEach(() => {
   signInAs(TEST_USERS.admin);
 });
 
-const radio = (name: RegExp) => screen.findByRole('radio', { name }, { timeout: 5000 });
+const radio = (name: RegExp) => screen.findByRole('radio', { name });
 
 describe('AdminWhatsappPage', () => {
   it('shows the provider, the connection status and the webhook data', async () => {
@@ -206,7 +206,7 @@ describe('AdminWhatsappPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/admin/whatsapp');
-    const card = await screen.findByRole('region', { name: 'Status da conexão' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Status da conexão' });
     expect(await within(card).findByText('Conectado')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Verificar conexão' }));
     expect(await within(card).findByText('Erro')).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('AdminWhatsappPage', () => {
     serve(settings());
     const user = userEvent.setup();
     renderApp('/admin/whatsapp');
-    await user.click(await screen.findByRole('button', { name: 'Copiar URL do webhook' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Copiar URL do webhook' }));
     expect(await screen.findByText('Copiado')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(
       'https://cobranca.exemplo.com.br/api/webhooks/whatsapp',

@@ -42,7 +42,7 @@ describe('live events in the operator area', () => {
     const estado = setupWorkspace(clienteDetalhe({ status: 'ativo' }));
     renderApp('/operador/clientes/7');
     // The first render in a file also loads the workspace's lazy route.
-    await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' });
     await vi.waitFor(() => expect(useAoVivo.getState().conectado).toBe(true));
     expect(fluxo.autorizacoes[0]).toMatch(/^Bearer cob_/);
     const acoes = within(screen.getByRole('group', { name: 'Ações do cliente' }));

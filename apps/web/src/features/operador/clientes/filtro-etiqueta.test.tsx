@@ -67,8 +67,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 // The shell's badges read the first page of Ativos (com_falhas=1) and the queue: not this list.
 const ativos = () =>
   calls.filter((c) => c.path === '/api/operador/clientes/ativos' && c.query.com_falhas !== '1');
@@ -178,16 +177,14 @@ describe('operator lists: filter by tag', () => {
       ),
     );
     renderApp(`/operador/clientes?etiqueta=${'x'.repeat(31)}`);
-    expect(
-      await screen.findByText('A etiqueta pode ter no máximo 30 caracteres.', {}, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('A etiqueta pode ter no máximo 30 caracteres.')).toBeInTheDocument();
   });
 
   it('on a phone, the card’s tag chip filters instead of opening the customer', async () => {
     setViewportWidth(MOBILE);
     const user = userEvent.setup();
     const app = renderApp('/operador/clientes');
-    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' });
     await within(lista).findByText('Maria Souza');
     await user.click(within(lista).getByRole('button', { name: 'VIP: filtrar por esta etiqueta' }));
     await waitFor(() => expect(ultimaQuery()).toEqual({ page: '1', etiqueta: 'VIP' }));

@@ -82,8 +82,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByText(name, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 // The shell's badges also read the first page of both lists (ativos with com_falhas=1).
 const isBadge = (c: Call) =>
   (c.lista === 'ativos' && c.query.com_falhas === '1' && c.query.page === '1' && !c.query.busca) ||
@@ -131,7 +130,7 @@ describe('OperadorClientesPage (Ativos)', () => {
 
   it('shows each customer with pt-BR formats, failure mark, overdue days and last message', async () => {
     renderApp('/operador/clientes');
-    expect(await screen.findByRole('heading', { name: 'Clientes Ativos' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Clientes Ativos' })).toBeInTheDocument();
     const maria = await rowOf('Maria Souza');
     expect(maria).toHaveTextContent('529.982.247-25');
     expect(maria).toHaveTextContent('(11) 98765-4321');
@@ -234,7 +233,7 @@ describe('OperadorAguardandoAtendimentoPage', () => {
     };
     respostas['aguardando-atendimento'] = paged([antiga, nova] as ClienteLista[]);
     renderApp('/operador/aguardando-atendimento');
-    expect(await screen.findByRole('heading', { name: 'Aguardando Atendimento' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aguardando Atendimento' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Aguardando Atendimento' });
     await rowOf('Maria Souza');
     const headers = within(table).getAllByRole('columnheader');
@@ -274,11 +273,11 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
       }),
     );
     renderApp('/operador/em-atendimento');
-    const table = await screen.findByRole('table', { name: 'Em Atendimento' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Em Atendimento' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     release();
-    expect(await screen.findByText('Nenhum cliente em atendimento.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum cliente em atendimento.')).toBeInTheDocument();
   });
 
   it('shows the error with a retry', async () => {
@@ -290,7 +289,7 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
       ),
     );
     renderApp('/operador/concluidos');
-    expect(await screen.findByText('Serviço indisponível.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
     server.use(
       http.get('/api/operador/clientes/concluidos', () =>
         HttpResponse.json(paged([{ ...ACME, status: 'concluido' }])),
@@ -306,7 +305,7 @@ describe('OperadorEmAtendimentoPage and OperadorConcluidosPage', () => {
       { ...MARIA, status: 'concluido', total_em_aberto: 0, dias_atraso: 0 },
     ]);
     renderApp('/operador/concluidos');
-    const table = await screen.findByRole('table', { name: 'Clientes Concluídos' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Clientes Concluídos' });
     const acme = await rowOf('Acme Comércio Ltda');
     expect(within(table).getByRole('columnheader', { name: 'Recuperado' })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Em aberto' })).toBeNull();
@@ -347,7 +346,7 @@ describe('sorting, filters and the phone layout', () => {
       ),
     );
     renderApp('/operador/clientes');
-    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' });
     await within(lista).findByText('Maria Souza');
     const [maria, nair] = within(lista).getAllByRole('listitem');
     await waitFor(() =>
@@ -376,7 +375,7 @@ describe('sorting, filters and the phone layout', () => {
       ]),
     };
     renderApp('/operador/concluidos');
-    const lista = await screen.findByRole('list', { name: /Concluídos/ }, SLOW);
+    const lista = await screen.findByRole('list', { name: /Concluídos/ });
     const otto = await within(lista).findByText('Otto Falha');
     const card = otto.closest('li') as HTMLElement;
     expect(card).toHaveTextContent('Última mensagemVia WhatsAppFalhou · há 5 min');
@@ -416,7 +415,7 @@ describe('sorting, filters and the phone layout', () => {
 
     setViewportWidth(MOBILE);
     renderApp('/operador/clientes');
-    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' });
     const card = (await within(lista).findByText('Elisa Email')).closest('li') as HTMLElement;
     expect(within(card).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Última mensagemVia E-mailEnviado · há 5 min');
@@ -526,7 +525,7 @@ describe('sorting, filters and the phone layout', () => {
     setViewportWidth(MOBILE);
     const user = userEvent.setup();
     const app = renderApp('/operador/clientes');
-    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' }, SLOW);
+    const lista = await screen.findByRole('list', { name: 'Clientes Ativos' });
     await within(lista).findByText('Maria Souza');
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(lista).getAllByRole('listitem');

@@ -87,8 +87,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 5000 };
-const rowOf = async (text: string) => (await screen.findByText(text, {}, SLOW)).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const lastQuery = () => queries.at(-1);
 const typeDate = async (user: ReturnType<typeof userEvent.setup>, label: string, digits: string) => {
   const group = screen.getByRole('group', { name: label });
@@ -99,7 +98,7 @@ const typeDate = async (user: ReturnType<typeof userEvent.setup>, label: string,
 describe('OperadorContasReceberPage', () => {
   it('shows the summary and each receivable with pt-BR formats', async () => {
     renderApp('/operador/contas-receber');
-    const resumo = await screen.findByRole('region', { name: 'Resumo das contas' }, SLOW);
+    const resumo = await screen.findByRole('region', { name: 'Resumo das contas' });
     await waitFor(() => expect(resumo).toHaveTextContent('R$ 98.765,40'));
     expect(resumo).toHaveTextContent('Contas em aberto1.234');
     expect(resumo).toHaveTextContent('Contas vencidas7');
@@ -136,7 +135,7 @@ describe('OperadorContasReceberPage', () => {
       }),
     );
     renderApp('/operador/contas-receber');
-    const table = await screen.findByRole('table', { name: 'Contas a receber' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Contas a receber' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     release();
@@ -151,7 +150,7 @@ describe('OperadorContasReceberPage', () => {
       ),
     );
     renderApp('/operador/contas-receber');
-    expect(await screen.findByText('Serviço indisponível.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
     server.use(http.get('/api/operador/contas-receber/listar', () => HttpResponse.json(paged([PAGA]))));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('Serviço avulso')).toBeInTheDocument();
@@ -244,7 +243,7 @@ describe('OperadorContasReceberPage', () => {
   it('shows the per-customer view with a removable "Cliente: Nome" chip', async () => {
     const user = userEvent.setup();
     const app = renderApp('/operador/contas-receber?cliente_id=1');
-    expect(await screen.findByText('Cliente: Maria Souza', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Cliente: Maria Souza')).toBeInTheDocument();
     expect(lastQuery()).toEqual({ page: '1', cliente_id: '1' });
     await user.click(screen.getByTitle('Ver contas de todos os clientes'));
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1' }));
@@ -263,7 +262,7 @@ describe('OperadorContasReceberPage', () => {
   it('names the customer from its own call when it has no receivables listed', async () => {
     lista = paged([]);
     renderApp('/operador/contas-receber?cliente_id=9');
-    expect(await screen.findByText('Cliente: Zeca Pagodinho', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Cliente: Zeca Pagodinho')).toBeInTheDocument();
     expect(screen.getByText('Nenhuma conta encontrada com esses filtros.')).toBeInTheDocument();
   });
 

@@ -27,14 +27,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const SLOW = { timeout: 5000 };
 const card = (label: string) =>
   screen.getByRole('heading', { name: label }).closest('article') as HTMLElement;
 
 describe('OperadorDashboardPage', () => {
   it('shows the five figures in pt-BR, each linking to its list', async () => {
     renderApp('/operador/dashboard');
-    expect(await screen.findByText('1.250', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('1.250')).toBeInTheDocument();
     const links: [string, string, string | null][] = [
       ['Clientes vinculados', '1.250', '/operador/clientes'],
       ['Cobranças enviadas no mês', '87', null],
@@ -53,7 +52,7 @@ describe('OperadorDashboardPage', () => {
 
   it('highlights waiting messages and failures only when above zero', async () => {
     renderApp('/operador/dashboard');
-    await screen.findByText('1.250', {}, SLOW);
+    await screen.findByText('1.250');
     expect(card('Mensagens aguardando')).toHaveStyle({ borderWidth: '2px' });
     expect(card('Clientes com falhas')).toHaveStyle({ borderWidth: '2px' });
     expect(card('Clientes vinculados')).not.toHaveStyle({ borderWidth: '2px' });
@@ -62,14 +61,14 @@ describe('OperadorDashboardPage', () => {
   it('does not highlight zero waiting messages or failures', async () => {
     figuras = { ...FIGURAS, mensagens_aguardando: 0, clientes_com_falhas: 0 };
     renderApp('/operador/dashboard');
-    await screen.findByText('1.250', {}, SLOW);
+    await screen.findByText('1.250');
     expect(card('Mensagens aguardando')).not.toHaveStyle({ borderWidth: '2px' });
     expect(card('Clientes com falhas')).not.toHaveStyle({ borderWidth: '2px' });
   });
 
   it('opens the failures list from its card', async () => {
     const app = renderApp('/operador/dashboard');
-    await screen.findByText('1.250', {}, SLOW);
+    await screen.findByText('1.250');
     await userEvent.click(within(card('Clientes com falhas')).getByRole('link'));
     expect(app.pathname()).toBe('/operador/clientes');
     expect(app.router.state.location.search).toBe('?com_falhas=1');
@@ -79,7 +78,7 @@ describe('OperadorDashboardPage', () => {
   it('shows placeholders while loading', async () => {
     server.use(http.get('/api/operador/dashboard', () => new Promise<Response>(() => {})));
     renderApp('/operador/dashboard');
-    const section = await screen.findByRole('region', { name: 'Indicadores' }, SLOW);
+    const section = await screen.findByRole('region', { name: 'Indicadores' });
     expect(section).toHaveAttribute('aria-busy', 'true');
     expect(within(section).getAllByLabelText('Carregando')).toHaveLength(5);
   });
@@ -92,7 +91,7 @@ describe('OperadorDashboardPage', () => {
       ),
     );
     renderApp('/operador/dashboard');
-    expect(await screen.findByText('Serviço indisponível.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
     server.use(http.get('/api/operador/dashboard', () => HttpResponse.json(FIGURAS)));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('1.250')).toBeInTheDocument();

@@ -13,7 +13,6 @@ import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/ren
 import { server } from '../../../test/server.ts';
 
 const PATH = '/operador/importar-clientes';
-const SLOW = { timeout: 5000 };
 const TOKEN = `cob_${'t'.repeat(43)}`;
 
 const RELATORIO_CSV: ImportacaoRelatorio = {
@@ -135,7 +134,7 @@ const bytesDe = (blob: Blob): Promise<Uint8Array> =>
 const textoDe = async (download: { blob: Blob } | undefined) =>
   download ? new TextDecoder().decode(await bytesDe(download.blob)) : undefined;
 
-const card = async (name: string) => screen.findByRole('region', { name }, SLOW);
+const card = async (name: string) => screen.findByRole('region', { name });
 const csvCard = () => card('Clientes (CSV)');
 const xmlCard = () => card('Contas a receber (XML de NF-e)');
 const csvFile = (conteudo = 'nome;documento\nAna;52998224725\n', nome = 'clientes.csv') =>
@@ -146,7 +145,7 @@ const xmlFile = (nome: string, conteudo = `<NFe>${nome}</NFe>`) =>
 describe('OperadorImportarClientesPage', () => {
   it('shows both import cards, the CSV columns with the required ones marked, and the XML rules', async () => {
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { name: 'Importar Clientes' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Importar Clientes' })).toBeInTheDocument();
     const csv = await csvCard();
     const colunas = within(within(csv).getByRole('list', { name: 'Colunas do arquivo CSV' })).getAllByRole(
       'listitem',
@@ -183,7 +182,7 @@ describe('OperadorImportarClientesPage', () => {
 
   it("offers the bank's files only when the admin allows operators to import them", async () => {
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { name: 'Importar Clientes' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Importar Clientes' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Importar arquivo do banco' })).toBeNull(),
     );
@@ -472,8 +471,7 @@ describe('OperadorImportarClientesPage', () => {
 });
 
 describe('Histórico de importações', () => {
-  const rowOf = async (text: string) =>
-    (await screen.findByText(text, {}, SLOW)).closest('tr') as HTMLElement;
+  const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
   it('lists the imports, newest first, with pt-BR dates and status', async () => {
     renderApp(PATH);
@@ -496,7 +494,7 @@ describe('Histórico de importações', () => {
   it('says when there are no imports yet', async () => {
     historico = paged([]);
     renderApp(PATH);
-    expect(await screen.findByText('Nenhuma importação ainda.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma importação ainda.')).toBeInTheDocument();
   });
 
   it('asks for the page kept in the URL', async () => {

@@ -129,7 +129,7 @@ afterEach(() => {
 
 const abrir = async () => {
   const app = renderApp('/operador/contas-receber');
-  await screen.findByRole('switch', { name: 'Avisar novas respostas' }, { timeout: 15_000 });
+  await screen.findByRole('switch', { name: 'Avisar novas respostas' });
   return app;
 };
 /** What a live event does: the operator area's queries refetch. */

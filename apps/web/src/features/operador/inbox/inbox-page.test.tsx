@@ -7,7 +7,7 @@ import { initialSnackbarState, useSnackbarStore } from '../../../components/snac
 import { renderApp, resetSession, signInAs, TEST_USERS } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { MOBILE, setViewportWidth } from '../../../test/viewport.ts';
-import { clienteDetalhe, SLOW } from '../workspace/workspace.test-fixtures.ts';
+import { clienteDetalhe } from '../workspace/workspace.test-fixtures.ts';
 
 const minutosAtras = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -98,7 +98,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const abrirInbox = async (caminho = '/operador/aguardando-atendimento/7', nome = 'Maria da Silva Souza') => {
   const app = renderApp(caminho);
   // The first render loads the operator area's chunk: slow when the machine is busy.
-  await screen.findByRole('heading', { level: 2, name: nome }, { timeout: 15_000 });
+  await screen.findByRole('heading', { level: 2, name: nome });
   return app;
 };
 // `hidden`: while a dialog is open MUI hides the page behind it from the accessibility tree.
@@ -224,7 +224,7 @@ describe('the inbox at desktop widths (queue beside the conversation)', () => {
 
   it('answers a customer out of reach like the workspace does', async () => {
     renderApp('/operador/aguardando-atendimento/999');
-    expect(await screen.findByRole('heading', { name: 'Cliente não encontrado' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cliente não encontrado' })).toBeInTheDocument();
     expect(await within(fila()).findByText('Maria da Silva Souza')).toBeInTheDocument();
   });
 });
@@ -260,7 +260,7 @@ describe('the list pages open the inbox', () => {
   it('a row of Aguardando opens the customer inside the queue, with the list’s filters', async () => {
     const user = userEvent.setup();
     const app = renderApp('/operador/aguardando-atendimento?resposta=24h');
-    const table = await screen.findByRole('table', { name: 'Aguardando Atendimento' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Aguardando Atendimento' });
     const maria = (await within(table).findByText('Maria da Silva Souza')).closest('tr') as HTMLElement;
     expect(within(maria).getByTestId('nao-lidas')).toHaveTextContent('2 respostas não lidas');
     await user.click(maria);

@@ -8,7 +8,6 @@ import {
   clienteDetalhe,
   mensagem,
   openWorkspace,
-  SLOW,
   setupWorkspace,
 } from './workspace.test-fixtures.ts';
 
@@ -113,7 +112,7 @@ describe('Workspace channels', () => {
       mensagem(4, { canal: 'whatsapp', status: 'lida' }),
     ]);
     await openWorkspace();
-    const thread = await screen.findByRole('list', { name: /Conversa/ }, SLOW);
+    const thread = await screen.findByRole('list', { name: /Conversa/ });
     const bolhas = within(thread).getAllByRole('listitem');
     expect(within(bolhas[0] as HTMLElement).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
     expect(bolhas[0]).toHaveTextContent('Assunto: Sua conta vence amanhã');

@@ -11,7 +11,6 @@ import {
   clienteDetalhe,
   conta,
   openWorkspace,
-  SLOW,
   setupWorkspace,
 } from './workspace.test-fixtures.ts';
 
@@ -132,7 +131,7 @@ describe('ClienteWorkspacePage — detail', () => {
       }),
     );
     renderApp('/operador/clientes/7');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Cliente' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cliente' })).toBeInTheDocument();
   });
 
   it('shows the error with a retry', async () => {
@@ -144,7 +143,7 @@ describe('ClienteWorkspacePage — detail', () => {
       ),
     );
     renderApp('/operador/clientes/7');
-    expect(await screen.findByText('Erro interno do servidor.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Erro interno do servidor.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Cliente' })).toBeInTheDocument();
     server.use(http.get('/api/operador/clientes/7', () => HttpResponse.json(estado.cliente)));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
@@ -165,7 +164,7 @@ describe('ClienteWorkspacePage — detail', () => {
     );
     const app = renderApp('/operador/clientes/99');
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Cliente não encontrado' }, SLOW),
+      await screen.findByRole('heading', { level: 2, name: 'Cliente não encontrado' }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Voltar para os clientes' }));
     await waitFor(() => expect(app.pathname()).toBe('/operador/clientes'));

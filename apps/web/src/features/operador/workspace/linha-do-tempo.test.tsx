@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server.ts';
-import { clienteDetalhe, mensagem, openWorkspace, SLOW, setupWorkspace } from './workspace.test-fixtures.ts';
+import { clienteDetalhe, mensagem, openWorkspace, setupWorkspace } from './workspace.test-fixtures.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -97,7 +97,7 @@ describe('Linha do tempo', () => {
     setupWorkspace();
     const pedidos = servirLinhaDoTempo();
     await openWorkspace();
-    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' }, SLOW);
+    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' });
     const itens = within(lista).getAllByRole('listitem');
     expect(itens).toHaveLength(3);
     expect(itens[0]).toHaveTextContent('Nota interna');
@@ -169,7 +169,7 @@ describe('Linha do tempo', () => {
       ],
     ]);
     await openWorkspace();
-    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' }, SLOW);
+    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' });
     const [itemAgendada, fila, tentativa, falhou, entregue] = within(lista).getAllByRole('listitem');
     await waitFor(() =>
       expect(itemAgendada).toHaveTextContent('Mensagem · Agendada · sai amanhã às 08:00 (fora da janela)'),
@@ -214,7 +214,7 @@ describe('Linha do tempo', () => {
       ],
     ]);
     await openWorkspace();
-    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' }, SLOW);
+    const lista = await secao().findByRole('list', { name: 'Eventos do cliente' });
     const [entregue, lida, recebido, sms, whatsapp] = within(lista).getAllByRole('listitem');
     expect(within(entregue as HTMLElement).getByRole('img', { name: 'Via E-mail' })).toBeInTheDocument();
     expect(entregue).toHaveTextContent('E-mail · Enviado');
@@ -231,7 +231,7 @@ describe('Linha do tempo', () => {
     setupWorkspace();
     servirLinhaDoTempo([[]]);
     await openWorkspace();
-    expect(await secao().findByText(/Nada registrado ainda/, {}, SLOW)).toBeInTheDocument();
+    expect(await secao().findByText(/Nada registrado ainda/)).toBeInTheDocument();
     expect(secao().queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 
@@ -246,7 +246,7 @@ describe('Linha do tempo', () => {
       ),
     );
     await openWorkspace();
-    expect(await secao().findByText('Erro interno.', {}, SLOW)).toBeInTheDocument();
+    expect(await secao().findByText('Erro interno.')).toBeInTheDocument();
     falhar = false;
     await userEvent.click(secao().getByRole('button', { name: 'Tentar de novo' }));
     expect(await secao().findByText('Posso pagar semana que vem')).toBeInTheDocument();
@@ -265,7 +265,7 @@ describe('Notas internas', () => {
       }),
     );
     await openWorkspace();
-    const campo = await secao().findByLabelText('Nota interna — não é enviada ao cliente', {}, SLOW);
+    const campo = await secao().findByLabelText('Nota interna — não é enviada ao cliente');
     await userEvent.click(secao().getByRole('button', { name: 'Salvar nota' }));
     expect(await secao().findByText('Escreva a nota.')).toBeInTheDocument();
     expect(escritas).toEqual([]);
@@ -295,7 +295,7 @@ describe('Notas internas', () => {
       ),
     );
     await openWorkspace();
-    await userEvent.type(await secao().findByLabelText(/Nota interna/, {}, SLOW), 'Texto');
+    await userEvent.type(await secao().findByLabelText(/Nota interna/), 'Texto');
     await userEvent.click(secao().getByRole('button', { name: 'Salvar nota' }));
     expect(await secao().findByText('A nota pode ter no máximo 2000 caracteres.')).toBeInTheDocument();
   });
@@ -316,7 +316,7 @@ describe('Notas internas', () => {
       }),
     );
     await openWorkspace();
-    await secao().findByText('Nota 9: prefere ligação à tarde', {}, SLOW);
+    await secao().findByText('Nota 9: prefere ligação à tarde');
     // Only the note still within its 15 minutes has the button.
     const botoes = secao().getAllByRole('button', { name: 'Excluir nota' });
     expect(botoes).toHaveLength(1);
@@ -339,9 +339,7 @@ describe('Notas internas', () => {
     setupWorkspace(clienteDetalhe({ status: 'aguardando_atendimento', operador: null }));
     servirLinhaDoTempo([[]]);
     await openWorkspace();
-    expect(
-      await secao().findByText('Assuma o cliente para escrever notas internas.', {}, SLOW),
-    ).toBeInTheDocument();
+    expect(await secao().findByText('Assuma o cliente para escrever notas internas.')).toBeInTheDocument();
     expect(secao().queryByLabelText(/Nota interna/)).toBeNull();
   });
 });

@@ -130,11 +130,9 @@ describe('MensagensThread', () => {
         },
       ],
     });
-    expect(
-      await screen.findByText('Pagamento PIX recebido: R$ 150,00', {}, { timeout: 8_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Pagamento PIX recebido: R$ 150,00')).toBeInTheDocument();
     expect(thread().getAllByRole('listitem').at(-1)).toHaveAccessibleName('Aviso do sistema');
-  }, 12_000);
+  });
 
   it('Enter sends, showing the message as pending until the server answers', async () => {
     const estado = setupWorkspace(clienteDetalhe(), [CONVERSA[1] as (typeof CONVERSA)[number]]);

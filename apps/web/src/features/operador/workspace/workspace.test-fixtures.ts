@@ -215,11 +215,9 @@ export const answerWith =
     return HttpResponse.json({ cliente: next, ...extra });
   };
 
-export const SLOW = { timeout: 5000 };
-
 /** Opens the workspace and waits for the customer's name. */
 export const openWorkspace = async (id = 7) => {
   const app = renderApp(`/operador/clientes/${id}`);
-  await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' }, SLOW);
+  await screen.findByRole('heading', { level: 2, name: 'Maria da Silva Souza' });
   return app;
 };

@@ -109,7 +109,7 @@ const pixApi = (extra: Partial<Saude['pix']> = {}): Saude['pix'] => ({
 
 /** The PIX part of the health panel as term → value text. */
 const pixRows = async () => {
-  const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+  const health = await screen.findByRole('region', { name: 'Saúde do sistema' });
   const pix = await within(health).findByRole('region', { name: 'PIX' });
   return Object.fromEntries(
     within(pix)
@@ -149,9 +149,7 @@ afterEach(() => vi.useRealTimers());
 
 // The first render also loads the area's chunk, hence the longer wait.
 const row = async (name: string) =>
-  (await screen.findByRole('cell', { name: new RegExp(name) }, { timeout: 10_000 })).closest(
-    'tr',
-  ) as HTMLElement;
+  (await screen.findByRole('cell', { name: new RegExp(name) })).closest('tr') as HTMLElement;
 
 const chips = (list: HTMLElement) =>
   within(list)
@@ -187,7 +185,7 @@ describe('SuperAdminPage', () => {
 
   it('shows the engine’s last 24 hours: runs, errors, and the non-zero sums in reading order', async () => {
     renderApp('/super-admin');
-    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' });
     expect(await within(health).findByText('2.880 execuções')).toBeInTheDocument();
     expect(within(health).getByText('3 com erro')).toHaveStyle({ color: theme.palette.error.main });
     expect(chips(within(health).getByRole('list', { name: 'Contagens das últimas 24 h' }))).toEqual([
@@ -209,7 +207,7 @@ describe('SuperAdminPage', () => {
       ),
     );
     renderApp('/super-admin');
-    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' });
     expect(await within(health).findByText('1 execução')).toBeInTheDocument();
     expect(within(health).getByText('nenhuma atividade')).toBeInTheDocument();
     expect(within(health).queryByText(/com erro/)).toBeNull();
@@ -295,14 +293,14 @@ describe('SuperAdminPage', () => {
       http.get('/api/super-admin/saude', () => HttpResponse.json(saude({ ultima_execucao_regua: null }))),
     );
     renderApp('/super-admin');
-    const health = await screen.findByRole('region', { name: 'Saúde do sistema' }, { timeout: 10_000 });
+    const health = await screen.findByRole('region', { name: 'Saúde do sistema' });
     expect(await within(health).findByText('nunca executada')).toBeInTheDocument();
   });
 
   it('refreshes the health panel every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/super-admin');
-    await screen.findByText('1.4.2', {}, { timeout: 10_000 });
+    await screen.findByText('1.4.2');
     const before = saudeGets;
     await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(saudeGets).toBe(before);
@@ -390,7 +388,7 @@ describe('SuperAdminPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/super-admin');
-    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo administrador' });
     await user.type(within(dialog).getByLabelText('Nome'), 'Carla Nova');
     await user.type(within(dialog).getByLabelText('E-mail'), 'Carla@Teste.local');
@@ -420,7 +418,7 @@ describe('SuperAdminPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/super-admin');
-    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Novo administrador' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo administrador' });
     await user.type(within(dialog).getByLabelText('Nome'), 'Carla Nova');
     await user.type(within(dialog).getByLabelText('E-mail'), 'carla@teste.local');
@@ -441,7 +439,7 @@ describe('SuperAdminPage', () => {
   it('turns automatic sending off only after confirmation, sending {ativa: false}', async () => {
     const user = userEvent.setup();
     renderApp('/super-admin');
-    const toggle = await screen.findByRole('switch', { name: 'Envio automático' }, { timeout: 10_000 });
+    const toggle = await screen.findByRole('switch', { name: 'Envio automático' });
     await user.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: 'Desligar o envio automático?' });
     expect(dialog).toHaveTextContent('Todas as mensagens automáticas param imediatamente');
@@ -487,7 +485,7 @@ describe('SuperAdminPage with an empty database', () => {
       http.get('/api/super-admin/saude', () => HttpResponse.json(vazio())),
     );
     renderApp('/super-admin');
-    expect(await screen.findByText('nunca executada', {}, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByText('nunca executada')).toBeVisible();
     expect(screen.getByText('nenhuma atividade')).toBeVisible();
     expect(screen.getByText('Desligado: nenhuma mensagem automática está saindo.')).toBeVisible();
     await row('Sara Super');

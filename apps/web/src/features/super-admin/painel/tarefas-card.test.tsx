@@ -62,7 +62,7 @@ beforeEach(() => {
   );
 });
 
-const cartao = () => screen.findByRole('region', { name: 'Tarefas em segundo plano' }, { timeout: 10_000 });
+const cartao = () => screen.findByRole('region', { name: 'Tarefas em segundo plano' });
 
 describe('the queue in the health panel', () => {
   it('says per type what waits, runs, failed and died, in real plurals', async () => {
