@@ -18,6 +18,7 @@ import { clientesAdminRoutes } from './modules/clientes/clientes-admin.routes.ts
 import { clientesOperadorRoutes } from './modules/clientes/clientes-operador.routes.ts';
 import { escopoOperadorPlugin } from './modules/clientes/escopo-operador.ts';
 import { conciliacaoOperadorRoutes, conciliacaoRoutes } from './modules/conciliacao/conciliacao.routes.ts';
+import { cacheSistemaPlugin } from './modules/configuracoes/cache-sistema.ts';
 import { sistemaRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { contasPrescritasAdminRoutes } from './modules/contas-receber/contas-prescritas-admin.routes.ts';
 import { contasReceberRoutes } from './modules/contas-receber/contas-receber.routes.ts';
@@ -123,6 +124,7 @@ export const buildApp = async (opts: AppOptions) => {
   await app.register(shutdownPlugin);
   await app.register(filaPlugin, opts.fila ?? { trabalhar: true, pixConciliacaoSegundos: 600 });
   await app.register(cacheSessoesPlugin, {});
+  await app.register(cacheSistemaPlugin);
   await app.register(accessPlugin, {
     authenticate: (db, authorization) => authenticateBearer(db, authorization, app.cacheSessoes),
     authenticatePortal: (db, authorization) => sessaoDoPortal(db, authorization, new Date()),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import type { AoOuvir } from '../../db/ouvinte-postgres.ts';
 import { ouvirSessoesAlteradas, type SessoesAlteradas } from '../../lib/sessoes-alteradas.ts';
+import { ouvirEnquantoAberto } from '../../plugins/ouvir-enquanto-aberto.ts';
 import type { Session } from './sessions.repository.ts';
 
 /** The channel the triggers of db/gatilhos/cache-sessoes.sql notify (docs/decisions/024-cache-de-sessoes.md). */
@@ -10,9 +11,6 @@ export const CANAL_SESSOES = 'cobranca_sessoes';
 
 export type OpcoesCacheSessoes = { ttlMs: number; maximo: number; agora: () => number };
 export const OPCOES_CACHE_SESSOES: OpcoesCacheSessoes = { ttlMs: 5_000, maximo: 10_000, agora: Date.now };
-
-// Listening again after a failed start: the cache stays off (every request reads the database) meanwhile.
-const NOVA_TENTATIVA_MS = 5_000;
 
 const ehIds = (valor: unknown): valor is number[] => Array.isArray(valor) && valor.every(Number.isInteger);
 
@@ -139,28 +137,7 @@ declare module 'fastify' {
 const plugin = async (app: FastifyInstance, opts: { opcoes?: OpcoesCacheSessoes }) => {
   const cache = new CacheSessoes(opts.opcoes);
   app.decorate('cacheSessoes', cache);
-  let parar: (() => Promise<void>) | null = null;
-  let fechado = false;
-  let timer: NodeJS.Timeout | null = null;
-  const comecar = async () => {
-    timer = null;
-    try {
-      const pararAgora = await cache.ouvir(app.database);
-      if (fechado) await pararAgora();
-      else parar = pararAgora;
-    } catch (err) {
-      if (fechado) return;
-      app.log.warn({ err }, 'cache de sessões desligado: não foi possível ouvir o banco');
-      timer = setTimeout(comecar, NOVA_TENTATIVA_MS);
-      timer.unref();
-    }
-  };
-  app.addHook('onReady', comecar);
-  app.addHook('onClose', async () => {
-    fechado = true;
-    if (timer) clearTimeout(timer);
-    await parar?.();
-  });
+  ouvirEnquantoAberto(app, 'cache de sessões', () => cache.ouvir(app.database));
 };
 
 export const cacheSessoesPlugin = fp(plugin, { name: 'cache-sessoes', dependencies: ['db'] });

@@ -2,6 +2,7 @@ import { type SistemaSettings, sistemaSettings } from '@cobranca/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { configuracoes } from '../../db/schema/index.ts';
+import { cacheSistemaDe, esquecerSistemaEmCache } from './cache-sistema.ts';
 
 export const SISTEMA_KEY = 'sistema';
 /**
@@ -38,6 +39,7 @@ export const salvarConfiguracao = async (
       target: configuracoes.chave,
       set: { valor, updatedBy: usuarioId, updatedAt: new Date() },
     });
+  if (chave === SISTEMA_KEY) esquecerSistemaEmCache();
 };
 
 /**
@@ -54,9 +56,16 @@ export const parseSistema = (valor: unknown): SistemaSettings => {
   return parsed.success ? parsed.data : sistemaSettings.parse({});
 };
 
-/** Stored system settings merged over the defaults (a key never saved reads as its default). */
-export const buscarSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> =>
-  parseSistema(await buscarConfiguracao(db, SISTEMA_KEY));
+const lerSistema = async (db: DbOrTx) => parseSistema(await buscarConfiguracao(db, SISTEMA_KEY));
+
+/**
+ * Stored system settings merged over the defaults (a key never saved reads as its default). Outside a
+ * transaction, from this process's cache while it listens for their changes (docs/decisions/045).
+ */
+export const buscarSistemaSettings = async (db: DbOrTx): Promise<SistemaSettings> => {
+  const cache = cacheSistemaDe(db);
+  return cache ? cache.buscar(() => lerSistema(db)) : lerSistema(db);
+};
 
 /** Inside a transaction: the settings with their row locked until it ends (read-modify-write). */
 export const lockSistemaSettings = async (tx: DbOrTx): Promise<SistemaSettings> => {

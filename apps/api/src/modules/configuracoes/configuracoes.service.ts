@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Ator } from '../../lib/ator.ts';
 import { ErroDominio, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
+import { esquecerSistemaEmCache } from './cache-sistema.ts';
 import {
   KILL_SWITCH_KEY,
   lockKillSwitch,
@@ -21,7 +22,7 @@ export const atualizarSistema = async (
 ): Promise<SistemaSettings> => {
   const { settings, errors } = validarSistema(input);
   if (Object.keys(errors).length > 0) throw new ErroDominio('DADOS_INVALIDOS', VALIDATION_MESSAGE, errors);
-  return db.transaction(async (tx) => {
+  const salvas = await db.transaction(async (tx) => {
     const antes = await lockSistemaSettings(tx);
     await salvarSistemaSettings(tx, settings, ator.usuarioId);
     const alteradas = chavesAlteradas(antes, settings);
@@ -39,6 +40,9 @@ export const atualizarSistema = async (
     });
     return settings;
   });
+  // A read between the write and the commit may have cached the old settings again.
+  esquecerSistemaEmCache();
+  return salvas;
 };
 
 /** The super admin's kill switch (docs/produto.md §16): turns all automatic sending on or off at once. */
