@@ -81,6 +81,12 @@ export const mensagens = pgTable(
     uniqueIndex('mensagens_provedor_mensagem_id_uq').on(t.provedor, t.canalMensagemId),
     uniqueIndex('mensagens_chave_idempotencia_uq').on(t.chaveIdempotencia),
     index('mensagens_cliente_idx').on(t.clienteId, t.id),
+    // A list page's newest message and newest reply per customer: one index entry each (read backwards
+    // for "created_at DESC, id DESC"), not a sort of the customer's messages (issue 35).
+    index('mensagens_cliente_recentes_idx').on(t.clienteId, t.createdAt, t.id),
+    index('mensagens_cliente_respostas_idx')
+      .on(t.clienteId, t.createdAt, t.id)
+      .where(sql`${t.direcao} = 'entrada'`),
     index('mensagens_outbox_idx').on(t.proximaTentativaEm, t.id).where(sql`${t.status} = 'pendente'`),
     // The planner leaves a customer alone while one of its régua messages still waits to go out.
     index('mensagens_regua_pendente_idx')

@@ -1,0 +1,2 @@
+CREATE INDEX "mensagens_cliente_recentes_idx" ON "mensagens" USING btree ("cliente_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "mensagens_cliente_respostas_idx" ON "mensagens" USING btree ("cliente_id","created_at","id") WHERE "mensagens"."direcao" = 'entrada';
