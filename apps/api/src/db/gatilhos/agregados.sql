@@ -5,7 +5,7 @@
 -- contribution; the triggers feed it the transition tables and the rebuild feeds it the whole table.
 -- The contributions wait in the *_pendente tables and are folded into the counters at commit, in one
 -- key order for every transaction, so concurrent writers cannot deadlock on them (decision 034).
--- The tables live in migrations 0015 and 0020; these are the live definitions of the functions and
+-- The tables live in migrations 0015, 0020 and 0029; these are the live definitions of the functions and
 -- triggers, applied after the migrations on every start (docs/decisions/030-gatilhos.md).
 
 CREATE OR REPLACE FUNCTION agregados_fuso() RETURNS text LANGUAGE sql STABLE AS $$
@@ -112,13 +112,23 @@ CREATE OR REPLACE FUNCTION agregados_sql_mensagens(fonte text) RETURNS text[] LA
   ]
 $$;
 
+-- Customers by operator (0 = none) and status: the operator lists' totals (docs/decisions/046).
+CREATE OR REPLACE FUNCTION agregados_sql_clientes(fonte text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY[format($q$
+    INSERT INTO agregados_clientes_lista_pendente (transacao, operador_id, status, clientes)
+    SELECT txid_current(), coalesce(d.operador_id, 0), d.status, sum(d.sinal)
+    FROM (%s) d
+    GROUP BY 2, 3 HAVING sum(d.sinal) <> 0
+  $q$, fonte)]
+$$;
+
 -- One row per transaction with deltas; inserting it queues the fold at commit (once: later statements
 -- find it there).
 CREATE OR REPLACE FUNCTION agregados_marcar() RETURNS void LANGUAGE sql VOLATILE AS $$
   INSERT INTO agregados_transacoes (transacao) VALUES (txid_current()) ON CONFLICT DO NOTHING
 $$;
 
--- Folds the current transaction's deltas into the counters. Every transaction takes the three tables in
+-- Folds the current transaction's deltas into the counters. Every transaction takes the four tables in
 -- the order the rebuild's TRUNCATE does, and each table's rows in key order, one statement per table: two
 -- folds wait for each other at most, never in a circle, and nothing else is locked after a fold.
 CREATE OR REPLACE FUNCTION agregados_dobrar() RETURNS void LANGUAGE plpgsql AS $$
@@ -126,7 +136,7 @@ DECLARE
   transacao_atual bigint := txid_current();
 BEGIN
   DELETE FROM agregados_transacoes WHERE transacao = transacao_atual;
-  LOCK TABLE agregados_dia, agregados_abertas, agregados_clientes_mes IN ROW EXCLUSIVE MODE;
+  LOCK TABLE agregados_dia, agregados_abertas, agregados_clientes_mes, agregados_clientes_lista IN ROW EXCLUSIVE MODE;
   -- Distinct customers first: before = after - delta, a customer counts once a month from its first
   -- message to its last, and that count is one more delta of agregados_dia.
   WITH p AS (
@@ -168,6 +178,13 @@ BEGIN
   ORDER BY operador_id, vencimento
   ON CONFLICT (operador_id, vencimento, fatia)
     DO UPDATE SET contas = a.contas + excluded.contas, centavos = a.centavos + excluded.centavos;
+  WITH p AS (DELETE FROM agregados_clientes_lista_pendente WHERE transacao = transacao_atual RETURNING *)
+  INSERT INTO agregados_clientes_lista AS a (operador_id, status, fatia, clientes)
+  SELECT operador_id, status, agregados_fatia(operador_id), sum(clientes)
+  FROM p
+  GROUP BY operador_id, status HAVING sum(clientes) <> 0
+  ORDER BY operador_id, status
+  ON CONFLICT (operador_id, status, fatia) DO UPDATE SET clientes = a.clientes + excluded.clientes;
 END $$;
 
 CREATE OR REPLACE FUNCTION agregados_dobrar_no_commit() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -187,14 +204,16 @@ DECLARE
     WHEN 'contas_receber' THEN agregados_sql_contas(fonte)
     WHEN 'pagamentos' THEN agregados_sql_pagamentos(fonte)
     WHEN 'chamadas' THEN agregados_sql_chamadas(fonte)
-    WHEN 'mensagens' THEN agregados_sql_mensagens(fonte) END;
+    WHEN 'mensagens' THEN agregados_sql_mensagens(fonte)
+    WHEN 'clientes' THEN agregados_sql_clientes(fonte) END;
   -- The columns the counters read: an UPDATE of none of them (the planner's marks, a send's lease)
   -- changes nothing and stops here.
   contadas text := CASE TG_TABLE_NAME
     WHEN 'contas_receber' THEN 'cliente_id, vencimento, status, valor_centavos, valor_pago_centavos'
     WHEN 'pagamentos' THEN 'data, valor_centavos, pix_recebido_id'
     WHEN 'chamadas' THEN 'created_at, operador_id'
-    WHEN 'mensagens' THEN 'cliente_id, direcao, status, enviada_em, created_at, autor_id' END;
+    WHEN 'mensagens' THEN 'cliente_id, direcao, status, enviada_em, created_at, autor_id'
+    WHEN 'clientes' THEN 'operador_id, status' END;
   mudou boolean;
 BEGIN
   -- Local days come from the zone: hold it (shared) until commit, so a zone change waits for this fold
@@ -241,15 +260,17 @@ CREATE OR REPLACE FUNCTION recalcular_agregados() RETURNS void LANGUAGE plpgsql 
 DECLARE
   comando text;
 BEGIN
-  TRUNCATE agregados_dia, agregados_abertas, agregados_clientes_mes;
+  TRUNCATE agregados_dia, agregados_abertas, agregados_clientes_mes, agregados_clientes_lista;
   DELETE FROM agregados_dia_pendente WHERE transacao = txid_current();
   DELETE FROM agregados_abertas_pendente WHERE transacao = txid_current();
   DELETE FROM agregados_clientes_mes_pendente WHERE transacao = txid_current();
+  DELETE FROM agregados_clientes_lista_pendente WHERE transacao = txid_current();
   FOREACH comando IN ARRAY
     agregados_sql_contas('SELECT 1 AS sinal, * FROM contas_receber')
     || agregados_sql_pagamentos('SELECT 1 AS sinal, * FROM pagamentos')
     || agregados_sql_chamadas('SELECT 1 AS sinal, * FROM chamadas')
     || agregados_sql_mensagens('SELECT 1 AS sinal, * FROM mensagens')
+    || agregados_sql_clientes('SELECT 1 AS sinal, * FROM clientes')
   LOOP
     EXECUTE comando;
   END LOOP;
@@ -321,6 +342,15 @@ CREATE OR REPLACE TRIGGER mensagens_agregados_del AFTER DELETE ON mensagens REFE
 CREATE OR REPLACE TRIGGER clientes_agregados_upd AFTER UPDATE ON clientes
   REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION clientes_agregados_atualizacao();
 
+CREATE OR REPLACE TRIGGER clientes_agregados_lista_ins AFTER INSERT ON clientes REFERENCING NEW TABLE AS novas
+  FOR EACH STATEMENT EXECUTE FUNCTION agregados_gatilho();
+
+CREATE OR REPLACE TRIGGER clientes_agregados_lista_upd AFTER UPDATE ON clientes
+  REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION agregados_gatilho();
+
+CREATE OR REPLACE TRIGGER clientes_agregados_lista_del AFTER DELETE ON clientes REFERENCING OLD TABLE AS antigas
+  FOR EACH STATEMENT EXECUTE FUNCTION agregados_gatilho();
+
 CREATE OR REPLACE TRIGGER configuracoes_agregados_ins AFTER INSERT ON configuracoes REFERENCING NEW TABLE AS novas
   FOR EACH STATEMENT EXECUTE FUNCTION configuracoes_agregados_fuso();
 
@@ -334,6 +364,8 @@ CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON pagamentos FOR EACH 
 CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON chamadas FOR EACH STATEMENT EXECUTE FUNCTION agregados_esvaziados();
 
 CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON mensagens FOR EACH STATEMENT EXECUTE FUNCTION agregados_esvaziados();
+
+CREATE OR REPLACE TRIGGER agregados_trunc AFTER TRUNCATE ON clientes FOR EACH STATEMENT EXECUTE FUNCTION agregados_esvaziados();
 
 -- At commit (deferred), once per transaction that moved a counter.
 CREATE OR REPLACE CONSTRAINT TRIGGER agregados_dobrar AFTER INSERT ON agregados_transacoes

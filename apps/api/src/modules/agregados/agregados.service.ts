@@ -74,6 +74,16 @@ export const divergenciasDosAgregados = async (
       WHERE coalesce(a.contas, 0) <> coalesce(d.contas, 0) OR coalesce(a.centavos, 0) <> coalesce(d.centavos, 0)`),
   );
   divergencias.push(...comparar('contas abertas por operador e vencimento', Number(abertas?.diferentes), 0));
+  const [listas] = linhasDe<{ diferentes: unknown }>(
+    await db.execute(sql`
+      SELECT count(*) AS diferentes
+      FROM (SELECT operador_id, status, sum(clientes) AS clientes FROM agregados_clientes_lista GROUP BY 1, 2) a
+      FULL JOIN (
+        SELECT coalesce(operador_id, 0) AS operador_id, status, count(*) AS clientes FROM clientes GROUP BY 1, 2
+      ) d USING (operador_id, status)
+      WHERE coalesce(a.clientes, 0) <> coalesce(d.clientes, 0)`),
+  );
+  divergencias.push(...comparar('clientes por operador e situação', Number(listas?.diferentes), 0));
   divergencias.push(...comparar('contadores por dia', await contadoresDiferentes(db), []));
   return divergencias;
 };

@@ -69,8 +69,8 @@ type ConsultaLista = {
   pagina: PaginaSql | null;
   /** The unread markers of this operator; `false` when the rows do not show them (a file). */
   naoLidasDe: Valor<number> | null | false;
-  /** The total that matches the WHERE, beside the page. */
-  comTotal: boolean;
+  /** The list's total beside the page: counted over the WHERE, read from a read model, or none (0). */
+  total: 'contar' | SQL | null;
 };
 
 /**
@@ -86,7 +86,8 @@ export const consultaLista = (db: DbOrTx, c: ConsultaLista) => {
   const ids = sql`SELECT id, row_number() OVER () AS n FROM (SELECT ${clientes.id} AS id FROM ${clientes} WHERE ${where}${ordenar}${limitar}) AS ids`;
   const linha = sql`json_build_array(${linhaJson(colunasClienteOperador)}, ${abertas}, ${ultimaMensagem}, ${ultimaResposta}, ${recuperado}, ${c.naoLidasDe === false ? sql`0` : naoLidas(c.naoLidasDe)})`;
   const linhas = sql`(SELECT coalesce(json_agg(${linha} ORDER BY pagina.n), '[]') FROM (${ids}) AS pagina JOIN ${clientes} ON ${clientes.id} = pagina.id LEFT JOIN ${usuarios} ON ${usuarios.id} = ${clientes.operadorId})`;
-  const total = c.comTotal ? sql`(SELECT count(*) FROM ${clientes} WHERE ${where})` : sql`0`;
+  const total =
+    c.total === 'contar' ? sql`(SELECT count(*) FROM ${clientes} WHERE ${where})` : (c.total ?? sql`0`);
   // Nested one level: a field written directly would lose its table names (cliente-detalhe.repository.ts).
   return db
     .select({

@@ -1,6 +1,6 @@
 import type { ClienteLista, Paged } from '@cobranca/contracts';
 import { diasDeAtraso, hojeNoFuso, somarDias } from '@cobranca/dominio';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -312,5 +312,21 @@ describe('GET /api/operador/clientes/concluidos', () => {
 
   it('ignores com_falhas outside the Ativos list', async () => {
     expect((await pagina(`${CONCLUIDOS}?com_falhas=1`)).total).toBe(1);
+  });
+});
+
+describe('the lists’ totals (docs/decisions/046-totais-das-listas.md)', () => {
+  it('reads an unfiltered list’s total from the counters by operator and status, and counts a filtered one', async () => {
+    // A customer written with the triggers off moves no counter: only a count over the rows sees it.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await inserirCliente(tx, { nome: 'Zuleica Silenciosa', operadorId: ana.id });
+    });
+    expect((await pagina(ATIVOS)).total).toBe(24);
+    expect((await pagina(`${ATIVOS}?atraso_min=0`)).total).toBe(25);
+    await t.database.db.execute(sql`SELECT recalcular_agregados()`);
+    expect((await pagina(ATIVOS)).total).toBe(25);
+    await t.database.db.delete(clientes).where(eq(clientes.nome, 'Zuleica Silenciosa'));
+    expect((await pagina(ATIVOS)).total).toBe(24);
   });
 });

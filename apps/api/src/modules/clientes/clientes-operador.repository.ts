@@ -40,22 +40,29 @@ export type FiltroClientesOperador = {
 const comStatus = (...status: ClienteStatus[]): SQL =>
   sql`${clientes.status} IN (${sql.raw(sqlList(status))})`;
 
-const membrosDaLista = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined => {
-  switch (filtro.lista) {
-    case 'ativos':
-      return and(
-        doOperador(escopo),
-        comStatus('ativo', 'pausado'),
-        filtro.minimoChamadas === undefined ? undefined : gte(clientes.numeroChamadas, filtro.minimoChamadas),
-      );
+const STATUS_DA_LISTA: Record<ListaOperador, ClienteStatus[]> = {
+  ativos: ['ativo', 'pausado'],
+  aguardando: ['aguardando_atendimento'],
+  em_atendimento: ['em_atendimento'],
+  concluidos: ['concluido'],
+};
+
+const membrosDaLista = (escopo: Escopo, filtro: FiltroClientesOperador): SQL | undefined =>
+  and(
     // visivelAoOperador = own, or unassigned and awaiting: the shared queue.
-    case 'aguardando':
-      return and(visivelAoOperador(escopo), comStatus('aguardando_atendimento'));
-    case 'em_atendimento':
-      return and(doOperador(escopo), comStatus('em_atendimento'));
-    case 'concluidos':
-      return and(doOperador(escopo), comStatus('concluido'));
-  }
+    filtro.lista === 'aguardando' ? visivelAoOperador(escopo) : doOperador(escopo),
+    comStatus(...STATUS_DA_LISTA[filtro.lista]),
+    filtro.minimoChamadas === undefined ? undefined : gte(clientes.numeroChamadas, filtro.minimoChamadas),
+  );
+
+/**
+ * The same members' count from the read model of customers by operator and status (docs/decisions/046):
+ * a few counter rows instead of every row of the list. `operadorId` may be a placeholder.
+ */
+const totalDoAgregado = (operadorId: Valor<number>, lista: ListaOperador): SQL => {
+  // The unassigned (0) are the shared queue's, in the Aguardando list only.
+  const operadores = lista === 'aguardando' ? sql`IN (${operadorId}, 0)` : sql`= ${operadorId}`;
+  return sql`(SELECT coalesce(sum(clientes), 0) FROM agregados_clientes_lista WHERE operador_id ${operadores} AND status IN (${sql.raw(sqlList(STATUS_DA_LISTA[lista]))}))`;
 };
 
 /** Each list's default order: the oldest reply first, the latest conversation first, else by name. */
@@ -89,7 +96,11 @@ const consultaDaPagina = (
     ordem: ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje as string),
     pagina,
     naoLidasDe: escopo.operadorId,
-    comTotal: true,
+    // Counted over the rows when a search, filter or the failure mark narrows the list.
+    total:
+      formaFixa(escopo, filtro) && filtro.minimoChamadas === undefined && escopo.operadorId !== null
+        ? totalDoAgregado(escopo.operadorId, filtro.lista)
+        : 'contar',
   });
 
 /**
@@ -279,7 +290,7 @@ export class ClientesDoOperador {
       ordem: null,
       pagina: null,
       naoLidasDe: false,
-      comTotal: false,
+      total: null,
     });
     const rows = (linha?.linhas ?? []).map((l) => toClienteLista(l, atualizacao));
     return naOrdemDosIds(ids, rows);
