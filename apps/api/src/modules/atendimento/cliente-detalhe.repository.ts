@@ -27,13 +27,7 @@ import {
   usuarios,
 } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
-import {
-  configuradosArmazenados,
-  contatoDaLinha,
-  devolvidoEmSql,
-  optOutsSql,
-} from '../canais/rota.repository.ts';
-import { estadoDosCanais } from '../canais/rota.ts';
+import { type CanaisArmazenados, canaisArmazenadosSql, canaisDaLinha } from '../canais/rota.repository.ts';
 import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-operador.repository.ts';
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
@@ -166,11 +160,7 @@ const portalDoCliente = sql`(SELECT json_build_array(
   FROM ${portalLinks} WHERE ${portalLinks.clienteId} = ${clientes.id})`;
 
 // Each channel's state (docs/produto.md §12): opt-outs, the e-mail's bounce, and the channels' settings.
-const canaisDoCliente = sql`(SELECT json_build_object(
-    'opt_outs', ${optOutsSql(sql`${clientes.id}`)},
-    'devolvido_em', ${devolvidoEmSql(sql`${clientes.email}`)},
-    'email', (SELECT valor FROM configuracoes WHERE chave = 'email'),
-    'sms', (SELECT valor FROM configuracoes WHERE chave = 'sms')))`;
+const canaisDoCliente = canaisArmazenadosSql(sql`${clientes.id}`, sql`${clientes.email}`);
 
 // The scope rule of every operator read (escopo-operador.ts), with the operator as a parameter.
 const ESCOPO_DA_CONSULTA = { operadorId: sql.placeholder('operadorId') } as unknown as EscopoOperador;
@@ -243,13 +233,6 @@ const optOut = (c: ClienteRow): ClienteDetalhe['opt_out'] =>
 // json_build_array gives timestamptz as PostgreSQL text; the wire wants ISO.
 const instante = (texto: string | null) => (texto ? new Date(texto).toISOString() : null);
 
-type CanaisArmazenados = {
-  opt_outs: Record<string, string> | null;
-  devolvido_em: string | null;
-  email: unknown;
-  sms: unknown;
-};
-
 const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
   const c = linha.cliente;
   const atualizacao = atualizacaoDe(parseSistema(linha.sistema), agora);
@@ -276,15 +259,7 @@ const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
     pausa_motivo: c.pausaMotivo,
     opt_out: optOut(c),
     canal_preferido: c.canalPreferido,
-    canais: estadoDosCanais(
-      contatoDaLinha({
-        ...linha.canais,
-        telefone: c.telefone,
-        email: c.email,
-        canal_preferido: c.canalPreferido,
-      }),
-      configuradosArmazenados(linha.canais.email, linha.canais.sms),
-    ),
+    canais: canaisDaLinha(c, linha.canais),
     portal: { valido_ate: instante(linha.portal[0]), revogado_em: instante(linha.portal[1]) },
     base_legal: c.baseLegal,
     origem_contato: c.origemContato,

@@ -58,16 +58,32 @@ export const configuradosArmazenados = (email: unknown, sms: unknown): ReadonlyS
   return canais;
 };
 
-/** One customer's channel states (docs/produto.md §12), for screens outside the workspace (the portal). */
-export const canaisDoCliente = async (db: DbOrTx, clienteId: number): Promise<CanalCliente[]> => {
-  const [contatos, [config]] = await Promise.all([
-    contatosDosClientes(db, [clienteId]),
-    linhasDe<{ email: unknown; sms: unknown }>(
-      await db.execute(sql`
-        SELECT (SELECT valor FROM configuracoes WHERE chave = 'email') AS email,
-          (SELECT valor FROM configuracoes WHERE chave = 'sms') AS sms`),
-    ),
-  ]);
-  const contato = contatos.get(clienteId);
-  return contato ? estadoDosCanais(contato, configuradosArmazenados(config?.email, config?.sms)) : [];
+/** What a customer's channel states need besides its row: its opt-outs, its e-mail's bounce, the channels' settings. */
+export type CanaisArmazenados = {
+  opt_outs: Record<string, string> | null;
+  devolvido_em: string | null;
+  email: unknown;
+  sms: unknown;
 };
+
+/** `CanaisArmazenados` as one JSON value, for the `clientes` row of the caller's statement. */
+export const canaisArmazenadosSql = (clienteId: SQL, email: SQL): SQL => sql`(SELECT json_build_object(
+    'opt_outs', ${optOutsSql(clienteId)},
+    'devolvido_em', ${devolvidoEmSql(email)},
+    'email', (SELECT valor FROM configuracoes WHERE chave = 'email'),
+    'sms', (SELECT valor FROM configuracoes WHERE chave = 'sms')))`;
+
+/** Each channel's state (docs/produto.md §12) from the customer's row and `canaisArmazenadosSql`. */
+export const canaisDaLinha = (
+  cliente: { telefone: string | null; email: string | null; canalPreferido: Canal | null },
+  canais: CanaisArmazenados,
+): CanalCliente[] =>
+  estadoDosCanais(
+    contatoDaLinha({
+      ...canais,
+      telefone: cliente.telefone,
+      email: cliente.email,
+      canal_preferido: cliente.canalPreferido,
+    }),
+    configuradosArmazenados(canais.email, canais.sms),
+  );
