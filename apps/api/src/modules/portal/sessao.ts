@@ -62,13 +62,24 @@ const mensagemBloqueio = (ate: Date) =>
  * §22). A link another check holds right now is skipped rather than awaited, so two right documents on
  * two links at once cannot deadlock; a lock in force stays.
  */
-const zerarTentativasDoCliente = async (tx: Tx, clienteId: number) => {
+const zerarTentativasDoCliente = (tx: Tx, clienteId: number) => {
   const comErradas = tx
     .select({ id: portalLinks.id })
     .from(portalLinks)
     .where(and(eq(portalLinks.clienteId, clienteId), gt(portalLinks.tentativasErradas, 0)))
     .for('update', { skipLocked: true });
-  await tx.update(portalLinks).set({ tentativasErradas: 0 }).where(inArray(portalLinks.id, comErradas));
+  return tx.update(portalLinks).set({ tentativasErradas: 0 }).where(inArray(portalLinks.id, comErradas));
+};
+
+/** The link, locked, with its customer's document and name: one round trip (issue 35). */
+const linkComCliente = async (tx: Tx, token: string) => {
+  const [linha] = await tx
+    .select({ link: portalLinks, documento: clientes.documento, nome: clientes.nome })
+    .from(portalLinks)
+    .innerJoin(clientes, eq(clientes.id, portalLinks.clienteId))
+    .where(eq(portalLinks.tokenHash, digestoToken(token)))
+    .for('update', { of: portalLinks });
+  return linha;
 };
 
 type Resultado =
@@ -87,15 +98,11 @@ export const abrirSessao = async (
 ): Promise<{ sessao: string; expiraEm: Date }> => {
   const { agora } = entrada;
   const resultado = await db.transaction(async (tx): Promise<Resultado> => {
-    const link = await buscarLink(tx, entrada.token, { forUpdate: true });
-    if (!linkUtilizavel(link, agora)) return { tipo: 'indisponivel' };
+    const cliente = await linkComCliente(tx, entrada.token);
+    const link = cliente?.link;
+    if (!cliente || !linkUtilizavel(link, agora)) return { tipo: 'indisponivel' };
     const ate = bloqueadoAte(link, agora);
     if (ate) return { tipo: 'bloqueado', ate };
-    const [cliente] = await tx
-      .select({ documento: clientes.documento, nome: clientes.nome })
-      .from(clientes)
-      .where(eq(clientes.id, link.clienteId));
-    if (!cliente) return { tipo: 'indisponivel' };
     if (!documentoConfere(entrada.documento, cliente.documento)) {
       const erradas = link.tentativasErradas + 1;
       if (erradas < TENTATIVAS_ANTES_DO_BLOQUEIO) {
@@ -118,17 +125,20 @@ export const abrirSessao = async (
       });
       return { tipo: 'bloqueado', ate: fim };
     }
-    await zerarTentativasDoCliente(tx, link.clienteId);
     const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
     // A session never outlives its link.
     const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));
-    await tx.insert(portalSessoes).values({
+    const abrir = tx.insert(portalSessoes).values({
       tokenHash: digestoToken(sessao),
       linkId: link.id,
       clienteId: link.clienteId,
       createdAt: agora,
       expiraEm,
     });
+    // One statement: a data-modifying CTE runs whether or not the INSERT reads it.
+    await tx.execute(
+      sql`WITH zerados AS (${zerarTentativasDoCliente(tx, link.clienteId).getSQL()}) ${abrir.getSQL()}`,
+    );
     return { tipo: 'sessao', sessao, expiraEm };
   });
   switch (resultado.tipo) {
