@@ -30,3 +30,10 @@ export const lerLinha = <C extends Colunas>(colunas: C, valores: readonly unknow
   }
   return linha as LinhaDe<C>;
 };
+
+/**
+ * A select field from a subquery. Nested one level: on a single-table select drizzle strips the table
+ * name from the columns written directly in a field, and inside a subquery on a child table `"id"` would
+ * then be the child's own column rather than the outer row's.
+ */
+export const campo = <T>(subconsulta: SQL) => sql<T>`${subconsulta}`;

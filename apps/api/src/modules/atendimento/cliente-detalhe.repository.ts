@@ -10,7 +10,7 @@ import type {
 import { centavosParaReais, reaisParaCentavos } from '@cobranca/dominio';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
+import { campo, lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import { preparadasPorBanco } from '../../db/preparadas.ts';
 import {
   chamadas,
@@ -101,13 +101,6 @@ const filhos = (linha: SQL, tabela: SQL, clienteId: SQL, ordem: SQL): SQL =>
 /** Who recorded a payment or a call: the name beside the row, as the LEFT JOIN on usuarios gave it. */
 const nomeDoUsuario = (usuarioId: SQL) =>
   sql`(SELECT ${usuarios.name} FROM ${usuarios} WHERE ${usuarios.id} = ${usuarioId})`;
-
-/**
- * A select field from a subquery. Nested one level: on a single-table select drizzle strips the table
- * name from the columns written directly in a field, and inside these subqueries `"id"` would then be
- * the child table's own column rather than the customer's.
- */
-const campo = <T>(subconsulta: SQL) => sql<T>`${subconsulta}`;
 
 // Built once: the statement differs per request only in its parameters.
 const sistema = sql`(SELECT ${configuracoes.valor} FROM ${configuracoes} WHERE ${configuracoes.chave} = ${SISTEMA_KEY})`;

@@ -2,7 +2,7 @@ import type { PortalResumo } from '@cobranca/contracts';
 import { centavosParaReais } from '@cobranca/dominio';
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lerLinha, linhaJson } from '../../db/linhas-json.ts';
+import { campo, lerLinha, linhaJson } from '../../db/linhas-json.ts';
 import { preparadasPorBanco } from '../../db/preparadas.ts';
 import { clientes, contasReceber, negociacoes } from '../../db/schema/index.ts';
 import { ErroDominio } from '../../lib/errors.ts';
@@ -27,9 +27,6 @@ const abertas = contasJson(sql`${contasReceber.status} = 'aberta'`);
 
 // The newest agreement in progress: [id, its instalments].
 const acordo = sql`(SELECT json_build_array(${negociacoes.id}, ${contasJson(sql`${contasReceber.negociacaoId} = ${negociacoes.id} AND ${contasReceber.origem} = 'acordo'`)}) FROM ${negociacoes} WHERE ${negociacoes.clienteId} = ${clientes.id} AND ${negociacoes.status} = 'ativa' ORDER BY ${negociacoes.id} DESC LIMIT 1)`;
-
-// Nested one level, as in the workspace's statement: drizzle would strip the table names of a field's columns.
-const campo = <T>(subconsulta: SQL) => sql<T>`${subconsulta}`;
 
 const consultaResumo = (db: Db) =>
   db
@@ -57,16 +54,19 @@ export const resumoDoPortal = async (db: Db, clienteId: number, agora: Date): Pr
   if (!linha) throw new ErroDominio('CLIENTE_NAO_ENCONTRADO', CLIENTE_NAO_ENCONTRADO);
   const atualizacao = atualizacaoDe(settings, agora);
   const contas = linha.abertas.map((valores) => atualizar(lerLinha(colContas, valores), atualizacao));
-  const parcelas = linha.acordo ? linha.acordo[1].map((valores) => lerLinha(colContas, valores)) : null;
   return {
     credor: credorDe(settings),
     primeiro_nome: primeiroNome(linha.nome),
     contas: contas.map(paraPortalConta),
     total: centavosParaReais(contas.reduce((s, c) => s + c.totalCentavos, 0)),
-    acordo:
-      linha.acordo && parcelas
-        ? { id: linha.acordo[0], parcelas: parcelas.map((p, i) => paraPortalParcela(p, i + 1)) }
-        : null,
+    acordo: linha.acordo
+      ? {
+          id: linha.acordo[0],
+          parcelas: linha.acordo[1].map((valores, i) =>
+            paraPortalParcela(lerLinha(colContas, valores), i + 1),
+          ),
+        }
+      : null,
     aguardando_atendimento: linha.status === 'aguardando_atendimento',
     opt_out_em: linha.optOutEm?.toISOString() ?? null,
     canal_preferido: linha.canalPreferido,
