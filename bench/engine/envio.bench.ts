@@ -16,6 +16,7 @@ import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regu
 import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
 import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
 import { type BancoBench, comCliente } from '../banco.ts';
+import { medirCpuPorPrograma } from '../cpu-por-programa.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from '../pix/psp.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { gerarFilaEnvio } from './gerar.ts';
@@ -24,12 +25,13 @@ import { gerarFilaEnvio } from './gerar.ts';
 // pool each) against the fake Cloud API on loopback, one SIGKILLed mid-run; what the fake server saw.
 // `comPix`: the same run, each message carrying the PIX charge its sender creates at the fake PSP.
 
-const VAZAO = 80;
 const WORKERS = 3;
 const MATAR_APOS_MS = 5_000;
 /** Arrivals more than this apart split the run from the tail resent after the killed worker's lease. */
 const INTERVALO_DA_CAUDA_MS = 3_000;
 const PERCENTUAL_MINIMO = 95;
+/** The span after the kill, two senders left, whose CPU per message the row reports. */
+const JANELA_CPU_MS = 10_000;
 
 type Totais = {
   enviadas: number;
@@ -163,14 +165,14 @@ const conferirCobrancas = async (
 export const benchEnvio = async (
   banco: BancoBench,
   mensagens: number,
-  { comPix = false }: { comPix?: boolean } = {},
+  { comPix = false, vazao = 80 }: { comPix?: boolean; vazao?: number } = {},
 ): Promise<LinhaBench> => {
   const settings = sistemaSettings.parse({});
   const sempre = { inicio: '00:00', fim: '23:59' };
   const janela = { dias_uteis: sempre, sabado: sempre, domingo: sempre, feriados_nacionais: true };
   await salvarSistemaSettings(
     banco.database.db,
-    { ...settings, vazao_canal_por_segundo: VAZAO, janela_envio: janela },
+    { ...settings, vazao_canal_por_segundo: vazao, janela_envio: janela },
     null,
   );
   // The window is closed only in the minute before midnight: wait it out rather than send nothing.
@@ -181,8 +183,8 @@ export const benchEnvio = async (
   const pix = comPix ? await iniciarPixBench(banco.database) : null;
 
   const fake = await iniciarFakeCloudApi();
-  fake.limitePorSegundo(VAZAO);
-  const prazoMs = Math.ceil((mensagens / VAZAO) * 1_000) + LEASE_MS + 30_000;
+  fake.limitePorSegundo(vazao);
+  const prazoMs = Math.ceil((mensagens / vazao) * 1_000) + LEASE_MS + 30_000;
   const args = [
     banco.url,
     fake.url,
@@ -241,8 +243,19 @@ export const benchEnvio = async (
     await dormir(MATAR_APOS_MS);
     vitima?.processo.kill('SIGKILL');
     const morteEm = agora();
+    const cpuAposMorte = (async () => {
+      const medicao = await medirCpuPorPrograma();
+      const chegadas = fake.recebidas.length;
+      await dormir(JANELA_CPU_MS);
+      const porPrograma = await medicao.fim();
+      const mensagensNaJanela = Math.max(1, fake.recebidas.length - chegadas);
+      const msPorMensagem = (programa: string) =>
+        ((porPrograma.get(programa) ?? 0) * 1_000) / mensagensNaJanela;
+      return { postgres: msPorMensagem('postgres'), node: msPorMensagem('node') };
+    })();
     const totais = (await Promise.all(workers.map((w) => w.fim))).filter((t): t is Totais => t !== null);
     const fimEm = agora();
+    const cpu = await cpuAposMorte;
 
     const recebidas = [...fake.recebidas].sort((a, b) => a.instante - b.instante);
     const instantes = recebidas.map((r) => r.instante);
@@ -283,7 +296,7 @@ export const benchEnvio = async (
       .filter((r) => (status.get(Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]))?.tentativas ?? 0) <= 1)
       .map((r) => r.instante)
       .filter((t) => t <= ultima);
-    const percentual = (taxa / VAZAO) * 100;
+    const percentual = (taxa / vazao) * 100;
     const { maximo, em: maximoEm } = maximoEmUmSegundo(instantes);
     const duplicadas = Math.max(duplicadasId, duplicadasConteudo);
     // The same figures where the senders hand messages to the driver, to tell pacing from transport.
@@ -296,7 +309,7 @@ export const benchEnvio = async (
     const ok =
       percentual >= PERCENTUAL_MINIMO &&
       percentual <= 100 &&
-      maximo <= VAZAO &&
+      maximo <= vazao &&
       fake.excedeuLimite === 0 &&
       duplicadas === 0 &&
       perdidas === 0 &&
@@ -305,19 +318,20 @@ export const benchEnvio = async (
     const n = mensagens.toLocaleString('pt-BR');
     return {
       medida: pix
-        ? `Motor: envio com cobrança PIX de ${n} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), cada cobrança criada num PSP falso (mTLS + OAuth2) que responde em ${LATENCIA_PSP_MS} ms, Cloud API fake em loopback`
-        : `Motor: envio de ${n} mensagens a ${VAZAO} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), Cloud API fake em loopback`,
-      piso: `vazão configurada: ${VAZAO} msg/s`,
+        ? `Motor: envio com cobrança PIX de ${n} mensagens a ${vazao} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), cada cobrança criada num PSP falso (mTLS + OAuth2) que responde em ${LATENCIA_PSP_MS} ms, Cloud API fake em loopback`
+        : `Motor: envio de ${n} mensagens a ${vazao} msg/s, ${WORKERS} workers (1 morto aos ${MATAR_APOS_MS / 1_000} s), Cloud API fake em loopback`,
+      piso: `vazão configurada: ${vazao} msg/s`,
       valor:
         `${taxa.toFixed(1)} msg/s (${percentual.toFixed(1)} %), máx. ${maximo} aceitas em 1 s (${noEnvio.maximo} saídas dos` +
         ` workers), ${fake.excedeuLimite} recusadas pelo limite (429),` +
         ` ${duplicadas} duplicadas, ${perdidas} perdidas; cauda de ${cauda.length} enviadas depois` +
-        ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, ${reconciliacao.adiadas} marcadas e não enviadas pelo morto (reenviadas após a espera da reconciliação), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte` +
+        ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, ${reconciliacao.adiadas} marcadas e não enviadas pelo morto (reenviadas após a espera da reconciliação), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte;` +
+        ` CPU por mensagem nos ${JANELA_CPU_MS / 1_000} s após a morte: PostgreSQL ${cpu.postgres.toFixed(1)} ms, Node ${cpu.node.toFixed(1)} ms` +
         (cobrancas
           ? `; ${cobrancas.noPsp} cobranças criadas no PSP (${cobrancas.orfas} sem mensagem no banco), ${cobrancas.semCobranca} enviadas sem a sua cobrança, ${cobrancas.compartilhadas} cobranças em mais de uma mensagem, ${eventos.pixAdiadas} adiadas à espera do PSP`
           : ''),
       alvo:
-        `${PERCENTUAL_MINIMO}–100 % e ≤ ${VAZAO} em qualquer 1 s; 0 duplicadas, 0 perdidas` +
+        `${PERCENTUAL_MINIMO}–100 % e ≤ ${vazao} em qualquer 1 s; 0 duplicadas, 0 perdidas` +
         (pix ? '; cada mensagem com a sua cobrança (txid distinto, copia e cola do PSP no texto)' : ''),
       ok,
       detalhes: {
@@ -338,6 +352,8 @@ export const benchEnvio = async (
         entregues_ao_driver_pela_vitima: pelaVitima,
         entregues_ao_driver_de_novo: repetidas.length,
         carga_1min: loadavg()[0] ?? 0,
+        cpu_postgres_ms_por_mensagem: cpu.postgres,
+        cpu_node_ms_por_mensagem: cpu.node,
         excedeu_limite: fake.excedeuLimite,
         status_entregues_pelo_webhook: reconciliacao.entregues,
         reconciliadas_pelo_webhook: reconciliacao.reconciliadas,

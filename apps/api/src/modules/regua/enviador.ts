@@ -14,6 +14,7 @@ import {
 } from '../canais/canal.ts';
 import { preencherLinkDoPortal } from '../links-portal/links.ts';
 import type { LinhaDeSaida } from '../mensagens/despacho.ts';
+import type { EnvioAceito } from '../mensagens/envios-aceitos.repository.ts';
 import { seguirNoProximoCanal } from '../mensagens/outro-canal.ts';
 import { registrarResultadoEnvio } from '../mensagens/resultado-envio.service.ts';
 import { type MensagemEnviada, marcarEnvioIniciado } from '../mensagens/saida.repository.ts';
@@ -22,6 +23,7 @@ import { emDebitoAutomatico } from '../pix/cobrancas/parcelas-em-debito.ts';
 import { type ProvedorConfigurado, provedorSimulado } from '../pix/configuracao/provedor-ativo.ts';
 import { dentroDaJanela } from './calendario.ts';
 import { precisaDeCobranca, prepararCobrancas } from './cobrancas-da-regua.ts';
+import { criarRegistroEmLote } from './registro-em-lote.ts';
 import {
   ATRASO_TOLERADO_MS,
   criarLimitadorDeslizante,
@@ -219,6 +221,7 @@ const enviarUma = async (
   prazo: Date,
   naVez: () => Promise<void>,
   validadeLinkDias: number,
+  registrarAceito: (aceito: EnvioAceito) => Promise<boolean>,
 ): Promise<ResultadoEnvio | null> => {
   const { db, relogio } = deps;
   const id = Number(m.id);
@@ -251,10 +254,12 @@ const enviarUma = async (
   await naVez();
   const resultado = await entregar();
   const mensagem: MensagemEnviada = { id, origem: m.origem, clienteId: m.cliente_id, conteudo: m.conteudo };
-  await registrarResultadoEnvio(db, mensagem, resultado, {
-    agora: relogio.agora(),
-    aleatorio: deps.aleatorio,
-  });
+  if (resultado.ok) await registrarAceito({ m: mensagem, r: resultado });
+  else
+    await registrarResultadoEnvio(db, mensagem, resultado, {
+      agora: relogio.agora(),
+      aleatorio: deps.aleatorio,
+    });
   return resultado;
 };
 
@@ -383,6 +388,7 @@ const enviarProntas = async (
 ): Promise<number> => {
   const { db, relogio } = deps;
   const emVoo = new Set<Promise<void>>();
+  const registrarAceito = criarRegistroEmLote(db, relogio);
   let vazaoAtual = 0;
   let aguardarVez = async () => {};
   const lotes = await aCadaLote(
@@ -427,6 +433,7 @@ const enviarProntas = async (
               await vez();
             },
             settings.portal.validade_link_dias,
+            registrarAceito,
           );
           if (!resultado) return;
           if (resultado.ok) total.enviadas += 1;
