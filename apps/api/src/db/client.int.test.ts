@@ -5,7 +5,8 @@ import { type Database, openPostgres } from './client.ts';
 import { linhasDe } from './linhas.ts';
 
 // The PostgreSQL pool keeps the connections it opened: a new one answers its first queries slowly,
-// which made the engine's first sends of each pass late (docs/decisions/017).
+// which made the engine's first sends of each pass late (docs/decisions/017). Its connections compile
+// no statement just in time (docs/decisions/048).
 
 describe.runIf(testDbKind() === 'postgres')('the PostgreSQL pool', () => {
   let drop: () => Promise<void>;
@@ -33,5 +34,17 @@ describe.runIf(testDbKind() === 'postgres')('the PostgreSQL pool', () => {
     expect(await conexoes()).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect(await conexoes()).toBe(3);
+  });
+
+  it('runs every statement without JIT compilation, on every connection of the pool', async () => {
+    const { db } = database;
+    const jits = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        linhasDe<{ jit: string }>(
+          await db.execute(sql`SELECT current_setting('jit') AS jit, pg_sleep(0.05)`),
+        ),
+      ),
+    );
+    expect(jits.flat().map((l) => l.jit)).toEqual(['off', 'off', 'off', 'off']);
   });
 });

@@ -108,6 +108,9 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
     max: poolSize,
     min: poolSize,
     connectionTimeoutMillis: 5_000,
+    // Short statements only: a claim over a large queue is estimated above jit_above_cost and spent 16 ms
+    // compiling for 7 ms of work (docs/decisions/048-sem-jit.md).
+    options: '-c jit=off',
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
