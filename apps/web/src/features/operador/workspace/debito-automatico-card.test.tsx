@@ -1,5 +1,5 @@
 import type { DebitoAutomaticoView, NegociacaoView } from '@cobranca/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -112,7 +112,10 @@ describe('the automatic debit card', () => {
       '/api/operador/clientes/7/negociacoes/7/debito-automatico/cancelar',
     ]);
     expect(chaves[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.queryByRole('button', { name: 'Cancelar débito automático' })).not.toBeInTheDocument();
+    // The dialog's own button of that name goes with its closing transition.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancelar débito automático' })).not.toBeInTheDocument(),
+    );
   });
 
   it("plays the payer's side on the simulator only", async () => {
