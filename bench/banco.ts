@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -78,12 +79,21 @@ export const criarOperadorBench = async (database: Database, email: string): Pro
     )
   ).id;
 
+/** The Node options `npm start` runs the app with (package.json), for the bench's processes of the app. */
+export const OPCOES_NODE_DO_APP: string[] = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((parte) => parte.startsWith('--'));
+
 /** Runs a bench script in its own Node process (its own heap and event loop); resolves with its JSON output. */
 export const executarEmProcesso = <T>(script: URL, args: string[], opcoesNode: string[] = []): Promise<T> =>
   new Promise((resolve, reject) => {
     const filho = spawn(
       process.execPath,
-      [...opcoesNode, '--import', 'tsx', fileURLToPath(script), ...args],
+      [...OPCOES_NODE_DO_APP, ...opcoesNode, '--import', 'tsx', fileURLToPath(script), ...args],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { linhasDe } from '../../apps/api/src/db/linhas.ts';
 import { resumoAdminDashboard } from '../../apps/api/src/modules/dashboards/admin-dashboard.repository.ts';
 import { emitirLink } from '../../apps/api/src/modules/links-portal/links.ts';
-import type { BancoBench } from '../banco.ts';
+import { type BancoBench, OPCOES_NODE_DO_APP } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { benchExportacao } from './exportacao.bench.ts';
 import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BENCH } from './gerar.ts';
@@ -39,7 +39,7 @@ export const iniciarServidor = (url: string, appKey?: string): Promise<Servidor>
     const script = fileURLToPath(new URL('./processo-servidor.ts', import.meta.url));
     const filho = spawn(
       process.execPath,
-      ['--import', 'tsx', script, url, ROTA_PISO, ...(appKey ? [appKey] : [])],
+      [...OPCOES_NODE_DO_APP, '--import', 'tsx', script, url, ROTA_PISO, ...(appKey ? [appKey] : [])],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

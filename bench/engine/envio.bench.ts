@@ -15,7 +15,7 @@ import { LEASE_MS, RECONCILIACAO_MS } from '../../apps/api/src/modules/mensagens
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
 import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
 import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
-import { type BancoBench, comCliente } from '../banco.ts';
+import { type BancoBench, comCliente, OPCOES_NODE_DO_APP } from '../banco.ts';
 import { medirCpuPorPrograma } from '../cpu-por-programa.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from '../pix/psp.ts';
 import type { LinhaBench } from '../resultado.ts';
@@ -53,7 +53,7 @@ type Worker = {
 /** A sender process; every message it hands to the driver goes into `envios` as it happens. */
 const iniciarWorker = (numero: number, args: string[], envios: Envio[], eventos: Eventos): Worker => {
   const script = fileURLToPath(new URL('./processo-enviar.ts', import.meta.url));
-  const processo = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const processo = spawn(process.execPath, [...OPCOES_NODE_DO_APP, '--import', 'tsx', script, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let resto = '';
