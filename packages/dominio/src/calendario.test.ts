@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ehDiaUtil, ehFeriadoNacional, feriadosNacionais, pascoa, proximoDiaUtil } from './calendario.ts';
+import { somarDias } from './datas.ts';
 
 // Reference calendar (2026): 03-06 Fri, 03-07 Sat, 03-08 Sun, 03-09 Mon; 04-03 Good Friday;
 // 09-07 Mon (Independence); 11-20 Fri (Consciência Negra), 11-21 Sat, 11-23 Mon.
@@ -64,6 +65,14 @@ describe('proximoDiaUtil', () => {
   ])('%s (%s → %s)', (_caso, data, esperado) => {
     expect(proximoDiaUtil(data)).toBe(esperado);
     expect(ehDiaUtil(esperado)).toBe(true);
+  });
+
+  it('keeps answering right after more distinct dates than it remembers (the bounded cache)', () => {
+    const dias = Array.from({ length: 25_000 }, (_, i) => somarDias('1990-01-01', i));
+    const primeira = dias.map(proximoDiaUtil);
+    expect(dias.map(proximoDiaUtil)).toEqual(primeira);
+    expect(primeira.every(ehDiaUtil)).toBe(true);
+    expect(proximoDiaUtil('2026-03-07')).toBe('2026-03-09');
   });
 
   it('a business day is only Monday to Friday outside the holidays', () => {

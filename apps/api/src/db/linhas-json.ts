@@ -20,12 +20,24 @@ export const linhaJson = (colunas: Colunas): SQL =>
     sql`, `,
   )})`;
 
+// A list page reads a few hundred child rows: each column set's entries are listed once, not per row.
+const entradas = new WeakMap<Colunas, [string, Column][]>();
+const entradasDe = (colunas: Colunas): [string, Column][] => {
+  let lista = entradas.get(colunas);
+  if (!lista) {
+    lista = Object.entries(colunas);
+    entradas.set(colunas, lista);
+  }
+  return lista;
+};
+
 /** The row back from `linhaJson`'s array; a null stays null, as drizzle never maps one. */
 export const lerLinha = <C extends Colunas>(colunas: C, valores: readonly unknown[]): LinhaDe<C> => {
   const linha: Record<string, unknown> = {};
-  let i = 0;
-  for (const [chave, coluna] of Object.entries(colunas)) {
-    const valor = valores[i++];
+  const lista = entradasDe(colunas);
+  for (let i = 0; i < lista.length; i++) {
+    const [chave, coluna] = lista[i] as [string, Column];
+    const valor = valores[i];
     linha[chave] = valor === null || valor === undefined ? null : coluna.mapFromDriverValue(valor);
   }
   return linha as LinhaDe<C>;

@@ -115,8 +115,11 @@ export const contasReceber = pgTable(
       .on(t.clienteId, t.vencimento, t.valorCentavos, t.descricao)
       .where(sql`${t.origem} = 'importacao_csv'`),
     index('contas_receber_cliente_status_venc_idx').on(t.clienteId, t.status, t.vencimento),
-    // Engine planning, overdue counts and the dashboard all read open receivables by due date.
-    index('contas_receber_abertas_venc_idx').on(t.vencimento, t.clienteId).where(sql`${t.status} = 'aberta'`),
+    // Engine planning, overdue counts and the dashboard all read open receivables by due date; with the
+    // id next, the operator's overdue list (by due date, then id) stops after its page (migration 0030).
+    index('contas_receber_abertas_venc_idx')
+      .on(t.vencimento, t.id, t.clienteId)
+      .where(sql`${t.status} = 'aberta'`),
     // Open totals per customer (receivables summary, lists, dashboard) read from the index alone.
     index('contas_receber_abertas_cliente_idx')
       .on(t.clienteId, t.vencimento, t.valorCentavos, t.valorPagoCentavos)

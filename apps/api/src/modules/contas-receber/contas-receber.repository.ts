@@ -1,9 +1,11 @@
 import type { ContaListada, ContaReceber, ContaStatus, ContasOrdem } from '@cobranca/contracts';
 import { centavosParaReais, FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
-import { and, asc, count, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { entreIds } from '../../db/ids.ts';
 import { linhasDe } from '../../db/linhas.ts';
+import { preparadasPorBanco } from '../../db/preparadas.ts';
+import { sqlList } from '../../db/schema/columns.ts';
 import { clientes, contasReceber } from '../../db/schema/index.ts';
 import { ordem as ordemSql, porNome, type Sentido } from '../../lib/ordenacao.ts';
 import type { Pagina } from '../clientes/clientes-admin.repository.ts';
@@ -56,7 +58,13 @@ export type ResumoContas = {
   clientes_vinculados: number;
 };
 
-const aberta = eq(contasReceber.status, 'aberta');
+/**
+ * A status written into the SQL, not bound: a prepared statement's generic plan may use the open
+ * receivables' partial indexes only when its text implies their predicate (as the customer lists do).
+ */
+const comStatus = (status: ContaStatus): SQL => sql`${contasReceber.status} = ${sql.raw(sqlList([status]))}`;
+
+const aberta = comStatus('aberta');
 
 /**
  * Own customers' receivables, or — with `clienteId` — that one customer's if the operator may see it
@@ -68,7 +76,7 @@ const escopoDasContas = (escopo: EscopoOperador, clienteId: number | undefined):
 const whereContas = (escopo: EscopoOperador, filtro: FiltroContas, hoje: string): SQL | undefined => {
   return and(
     escopoDasContas(escopo, filtro.clienteId),
-    filtro.status ? eq(contasReceber.status, filtro.status) : undefined,
+    filtro.status ? comStatus(filtro.status) : undefined,
     filtro.vencidas ? and(aberta, lt(contasReceber.vencimento, hoje)) : undefined,
     filtro.vencimentoDe ? gte(contasReceber.vencimento, filtro.vencimentoDe) : undefined,
     filtro.vencimentoAte ? lte(contasReceber.vencimento, filtro.vencimentoAte) : undefined,
@@ -92,6 +100,72 @@ const totalPeloAgregado = (escopo: EscopoOperador, filtro: FiltroContas, hoje: s
     filtro.vencimentoAte ? sql`vencimento <= ${filtro.vencimentoAte}::date` : undefined,
   ].filter((c) => c !== undefined);
   return sql`SELECT coalesce(sum(contas), 0)::int AS total FROM agregados_abertas WHERE ${sql.join(condicoes, sql` AND `)}`;
+};
+
+type ValoresDaPagina = {
+  operadorId: number;
+  hoje: string;
+  vencimentoDe?: string;
+  vencimentoAte?: string;
+  clienteId?: number;
+  offset: number;
+};
+
+/**
+ * A page with no search or batch differs between requests only in its values: each shape (status,
+ * which date bounds, one customer or all, order, page size) is rendered once per database handle and
+ * named (db/preparadas.ts), like the customer lists, so no SQL is built per request and PostgreSQL
+ * keeps it parsed and planned on each pooled connection.
+ */
+const formaFixa = (filtro: FiltroContas): boolean => !filtro.busca && filtro.ids === undefined;
+
+const marcador = <T>(nome: keyof ValoresDaPagina) => sql.placeholder(nome) as unknown as T;
+
+/** A page's statement; the scope, the filter's values, `hoje` and the page may be placeholders. */
+const consultaDaPagina = (
+  db: DbOrTx,
+  escopo: EscopoOperador,
+  filtro: FiltroContas,
+  hoje: string,
+  pagina: { limit: number; offset: number | Placeholder },
+) =>
+  db
+    .select({ conta: contasReceber, clienteNome: clientes.nome })
+    .from(contasReceber)
+    .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+    .where(whereContas(escopo, filtro, hoje))
+    .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }))
+    .limit(pagina.limit)
+    .offset(pagina.offset);
+
+const prepararPagina = (db: DbOrTx, filtro: FiltroContas, limit: number, nome: string) =>
+  consultaDaPagina(
+    db,
+    { operadorId: marcador<number>('operadorId') },
+    {
+      ...filtro,
+      vencimentoDe: filtro.vencimentoDe && marcador<string>('vencimentoDe'),
+      vencimentoAte: filtro.vencimentoAte && marcador<string>('vencimentoAte'),
+      clienteId: filtro.clienteId === undefined ? undefined : marcador<number>('clienteId'),
+    },
+    marcador<string>('hoje'),
+    // The page size written into the SQL: under a LIMIT parameter PostgreSQL costs the generic plan for
+    // a tenth of the list and plans the statement again every time (clientes-operador.repository.ts).
+    { limit: sql.raw(String(Math.trunc(limit))) as unknown as number, offset: sql.placeholder('offset') },
+  ).prepare(nome);
+
+const preparadas = preparadasPorBanco<ReturnType<typeof prepararPagina>>();
+const paginaPreparada = (db: DbOrTx, filtro: FiltroContas, limit: number) => {
+  const { chave, sentido } = filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' };
+  const partes = [
+    filtro.status ?? 'todas',
+    filtro.vencidas ? 'vencidas' : '',
+    filtro.vencimentoDe ? 'de' : '',
+    filtro.vencimentoAte ? 'ate' : '',
+    filtro.clienteId === undefined ? '' : 'cliente',
+  ];
+  const nome = `contas_${partes.join('_')}_${chave}_${sentido}_${Math.trunc(limit)}`;
+  return preparadas(db, nome, () => prepararPagina(db, filtro, limit, nome));
 };
 
 /** The operator's receivables, bound to the caller: always joined to clientes so the scope builds the WHERE. */
@@ -190,14 +264,16 @@ export class ContasDoOperador {
     if (filtro.clienteId !== undefined)
       await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(filtro.clienteId);
     const where = whereContas(escopo, filtro, atualizacao.hoje);
-    const linhas = await db
-      .select({ conta: contasReceber, clienteNome: clientes.nome })
-      .from(contasReceber)
-      .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-      .where(where)
-      .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }))
-      .limit(pagina.limit)
-      .offset(pagina.offset);
+    const linhas = formaFixa(filtro)
+      ? await paginaPreparada(db, filtro, pagina.limit).execute({
+          operadorId: escopo.operadorId,
+          hoje: atualizacao.hoje,
+          vencimentoDe: filtro.vencimentoDe,
+          vencimentoAte: filtro.vencimentoAte,
+          clienteId: filtro.clienteId,
+          offset: pagina.offset,
+        } satisfies ValoresDaPagina)
+      : await consultaDaPagina(db, escopo, filtro, atualizacao.hoje, pagina);
     const agregado = totalPeloAgregado(escopo, filtro, atualizacao.hoje);
     const [contagem] = agregado
       ? linhasDe<{ total: number }>(await db.execute(agregado))

@@ -1,0 +1,2 @@
+DROP INDEX "contas_receber_abertas_venc_idx";--> statement-breakpoint
+CREATE INDEX "contas_receber_abertas_venc_idx" ON "contas_receber" USING btree ("vencimento","id","cliente_id") WHERE "contas_receber"."status" = 'aberta';
