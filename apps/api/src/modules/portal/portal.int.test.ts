@@ -5,7 +5,7 @@ import {
   linhaDoCodigo,
   montarCodigoDeBarras,
 } from '@cobranca/dominio';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -127,6 +127,24 @@ describe('before the document check', () => {
       .set({ bloqueadoAte: new Date(Date.now() - 1000) })
       .where(eq(portalLinks.tokenHash, digestoToken(token)));
     expect((await post('/api/portal/sessao', { token, documento })).statusCode).toBe(200);
+  });
+
+  it('counts wrong documents sent at once one by one: the fifth locks the link, once', async () => {
+    const { id, token, documento } = await clienteComLink();
+    const errado = novoCpf();
+    const respostas = await Promise.all(
+      Array.from({ length: 7 }, () => post('/api/portal/sessao', { token, documento: errado })),
+    );
+    const codigos = respostas.map((r) => r.json().code as string);
+    expect(codigos.filter((c) => c === 'DOCUMENTO_NAO_CONFERE')).toHaveLength(4);
+    expect(codigos.filter((c) => c === 'LINK_BLOQUEADO')).toHaveLength(3);
+    const bloqueios = await t.database.db
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.acao, 'portal.link_bloqueado'), eq(auditLogs.entidadeId, id)));
+    expect(bloqueios).toHaveLength(1);
+    // The right document, which opens a session without locking the link, still meets the lock.
+    expect((await post('/api/portal/sessao', { token, documento })).statusCode).toBe(423);
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PortalLinkSituacao } from '@cobranca/contracts';
 import { contagem, normalizarDocumento } from '@cobranca/dominio';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { clientes, portalLinks, portalSessoes } from '../../db/schema/index.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -62,24 +62,47 @@ const mensagemBloqueio = (ate: Date) =>
  * §22). A link another check holds right now is skipped rather than awaited, so two right documents on
  * two links at once cannot deadlock; a lock in force stays.
  */
-const zerarTentativasDoCliente = (tx: Tx, clienteId: number) => {
-  const comErradas = tx
+const zerarTentativasDoCliente = (db: DbOrTx, clienteId: number) => {
+  const comErradas = db
     .select({ id: portalLinks.id })
     .from(portalLinks)
     .where(and(eq(portalLinks.clienteId, clienteId), gt(portalLinks.tentativasErradas, 0)))
     .for('update', { skipLocked: true });
-  return tx.update(portalLinks).set({ tentativasErradas: 0 }).where(inArray(portalLinks.id, comErradas));
+  return db.update(portalLinks).set({ tentativasErradas: 0 }).where(inArray(portalLinks.id, comErradas));
 };
 
-/** The link, locked, with its customer's document and name: one round trip (issue 35). */
-const linkComCliente = async (tx: Tx, token: string) => {
-  const [linha] = await tx
+/** The link with its customer's document and name, in one round trip (issue 35). */
+const consultaLinkComCliente = (db: DbOrTx, token: string) =>
+  db
     .select({ link: portalLinks, documento: clientes.documento, nome: clientes.nome })
     .from(portalLinks)
     .innerJoin(clientes, eq(clientes.id, portalLinks.clienteId))
-    .where(eq(portalLinks.tokenHash, digestoToken(token)))
-    .for('update', { of: portalLinks });
+    .where(eq(portalLinks.tokenHash, digestoToken(token)));
+
+const linkTravado = async (tx: Tx, token: string) => {
+  const [linha] = await consultaLinkComCliente(tx, token).for('update', { of: portalLinks });
   return linha;
+};
+
+/**
+ * Opens a session on a link whose document matched, resetting the customer's wrong counts, in one
+ * statement: a data-modifying CTE runs whether or not the INSERT reads it.
+ */
+const abrirNoLink = async (db: DbOrTx, link: LinkRow, agora: Date) => {
+  const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
+  // A session never outlives its link.
+  const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));
+  const abrir = db.insert(portalSessoes).values({
+    tokenHash: digestoToken(sessao),
+    linkId: link.id,
+    clienteId: link.clienteId,
+    createdAt: agora,
+    expiraEm,
+  });
+  await db.execute(
+    sql`WITH zerados AS (${zerarTentativasDoCliente(db, link.clienteId).getSQL()}) ${abrir.getSQL()}`,
+  );
+  return { tipo: 'sessao' as const, sessao, expiraEm };
 };
 
 type Resultado =
@@ -88,17 +111,29 @@ type Resultado =
   | { tipo: 'bloqueado'; ate: Date }
   | { tipo: 'errado'; restam: number };
 
+type Entrada = { token: string; documento: string; agora: Date; ip: string | null };
+
 /**
- * Checks the document against the link's customer. The link row is locked, so parallel tries count one
- * by one; a failure is committed before it is answered (the count must survive the error).
+ * A usable, unlocked link whose document matches opens its session without locking the link: only a
+ * wrong document has something to count. Anything else (a wrong document, a lock, a link gone) goes
+ * through `conferirComTrava`, which reads everything again.
  */
-export const abrirSessao = async (
-  db: Db,
-  entrada: { token: string; documento: string; agora: Date; ip: string | null },
-): Promise<{ sessao: string; expiraEm: Date }> => {
+const abrirSemTrava = async (db: Db, entrada: Entrada): Promise<Resultado | null> => {
+  const [cliente] = await consultaLinkComCliente(db, entrada.token);
+  if (!cliente || !linkUtilizavel(cliente.link, entrada.agora) || bloqueadoAte(cliente.link, entrada.agora))
+    return null;
+  if (!documentoConfere(entrada.documento, cliente.documento)) return null;
+  return abrirNoLink(db, cliente.link, entrada.agora);
+};
+
+/**
+ * The link row locked, so parallel wrong tries count one by one; a failure is committed before it is
+ * answered (the count must survive the error).
+ */
+const conferirComTrava = (db: Db, entrada: Entrada): Promise<Resultado> => {
   const { agora } = entrada;
-  const resultado = await db.transaction(async (tx): Promise<Resultado> => {
-    const cliente = await linkComCliente(tx, entrada.token);
+  return db.transaction(async (tx): Promise<Resultado> => {
+    const cliente = await linkTravado(tx, entrada.token);
     const link = cliente?.link;
     if (!cliente || !linkUtilizavel(link, agora)) return { tipo: 'indisponivel' };
     const ate = bloqueadoAte(link, agora);
@@ -125,26 +160,17 @@ export const abrirSessao = async (
       });
       return { tipo: 'bloqueado', ate: fim };
     }
-    const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
-    // A session never outlives its link.
-    const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));
-    const abrir = tx.insert(portalSessoes).values({
-      tokenHash: digestoToken(sessao),
-      linkId: link.id,
-      clienteId: link.clienteId,
-      createdAt: agora,
-      expiraEm,
-    });
-    // One statement: a data-modifying CTE runs whether or not the INSERT reads it.
-    await tx.execute(
-      sql`WITH zerados AS (${zerarTentativasDoCliente(tx, link.clienteId).getSQL()}) ${abrir.getSQL()}`,
-    );
-    return { tipo: 'sessao', sessao, expiraEm };
+    return abrirNoLink(tx, link, agora);
   });
+};
+
+/** Checks the document against the link's customer and opens a session when it matches. */
+export const abrirSessao = async (db: Db, entrada: Entrada): Promise<{ sessao: string; expiraEm: Date }> => {
+  const resultado = (await abrirSemTrava(db, entrada)) ?? (await conferirComTrava(db, entrada));
   switch (resultado.tipo) {
     case 'sessao':
       abertas += 1;
-      if (abertas % LIMPAR_SESSOES_A_CADA === 0) limparSessoesVencidas(db, agora).catch(() => {}); // best effort: the next batch retries
+      if (abertas % LIMPAR_SESSOES_A_CADA === 0) limparSessoesVencidas(db, entrada.agora).catch(() => {}); // best effort: the next batch retries
       return resultado;
     case 'indisponivel':
       throw new ErroDominio('LINK_INDISPONIVEL', LINK_INDISPONIVEL);
