@@ -192,12 +192,13 @@ export class ContasDoOperador {
 
   /**
    * Open receivables of own customers, their balance and the overdue ones, plus own customers: from the
-   * read model of open receivables by operator and due date (migration 0015), one row per due date.
+   * read models of open receivables by operator and due date (migration 0015), one row per due date,
+   * and of customers by operator and status (migration 0029), a few rows instead of every customer.
    */
   async resumir(agora: Date, fuso: string = FUSO_PADRAO): Promise<ResumoContas> {
     const { db, escopo } = this;
     const hoje = hojeNoFuso(agora, fuso);
-    const vinculados = db.select({ total: count() }).from(clientes).where(doOperador(escopo));
+    const vinculados = sql`SELECT coalesce(sum(clientes), 0) FROM agregados_clientes_lista WHERE operador_id = ${escopo.operadorId}`;
     const [linha = {}] = linhasDe<Record<string, unknown>>(
       await db.execute(sql`
         SELECT sum(contas) AS total, sum(centavos) AS centavos,

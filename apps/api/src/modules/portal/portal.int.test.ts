@@ -141,7 +141,7 @@ describe('before the document check', () => {
     const bloqueios = await t.database.db
       .select({ id: auditLogs.id })
       .from(auditLogs)
-      .where(and(eq(auditLogs.acao, 'portal.link_bloqueado'), eq(auditLogs.entidadeId, id)));
+      .where(and(eq(auditLogs.acao, 'portal.link_bloqueado'), eq(auditLogs.entidadeId, String(id))));
     expect(bloqueios).toHaveLength(1);
     // The right document, which opens a session without locking the link, still meets the lock.
     expect((await post('/api/portal/sessao', { token, documento })).statusCode).toBe(423);
