@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { clientes, mensagens, reguaEnvios } from '../../db/schema/index.ts';
 import { divergenciasDosAgregados } from '../agregados/agregados.service.ts';
 import { inserirCliente, inserirConta } from '../clientes/clientes.test-fixtures.ts';
+import { criarRegistroEmLote } from '../regua/registro-em-lote.ts';
 import { type EnvioAceito, registrarEnviosAceitos } from './envios-aceitos.repository.ts';
 import { registrarResultadoEnvio } from './resultado-envio.service.ts';
 
@@ -149,5 +150,37 @@ describe('registrarEnviosAceitos', () => {
     expect((await registrarEnviosAceitos(t.database.db, aceitos)).size).toBe(0);
     expect(await estado(clienteId)).toEqual(primeiro);
     expect(await registrarEnviosAceitos(t.database.db, [])).toEqual(new Set());
+  });
+});
+
+describe('criarRegistroEmLote', () => {
+  it("writes a batch that fills up at once, and its timer leaves the next batch's wait alone", async () => {
+    const { aceitos } = await cenario(
+      'Lote Cheio',
+      Array.from({ length: 51 }, (_, i) => ({
+        origem: 'operador' as const,
+        conteudo: `M${i}`,
+        enviadaAos: i,
+      })),
+    );
+    const esperas: (() => void)[] = [];
+    const relogio = {
+      agora: () => AGORA,
+      esperar: () => new Promise<void>((fim) => esperas.push(fim)),
+    };
+    const registrar = criarRegistroEmLote(t.database.db, relogio);
+    const cheio = await Promise.all(aceitos.slice(0, 50).map(registrar));
+    expect(cheio.every(Boolean)).toBe(true);
+    let seguinte: boolean | undefined;
+    const ultimo = registrar(aceitos[50] as EnvioAceito).then((gravada) => {
+      seguinte = gravada;
+    });
+    expect(esperas).toHaveLength(2);
+    esperas[0]?.(); // the full batch's timer
+    await new Promise((fim) => setTimeout(fim, 50));
+    expect(seguinte).toBeUndefined();
+    esperas[1]?.();
+    await ultimo;
+    expect(seguinte).toBe(true);
   });
 });

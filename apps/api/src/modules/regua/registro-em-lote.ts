@@ -37,6 +37,10 @@ export const criarRegistroEmLote = (db: Db, relogio: Relogio) => {
     new Promise((resolver, rejeitar) => {
       lote.push({ ...aceito, resolver, rejeitar });
       if (lote.length >= MAXIMO_POR_LOTE) void gravar();
-      else if (lote.length === 1) void relogio.esperar(ESPERA_DO_LOTE_MS).then(gravar);
+      else if (lote.length === 1) {
+        // A batch that filled up was written already: its timer must not cut the next one short.
+        const deste = lote;
+        void relogio.esperar(ESPERA_DO_LOTE_MS).then(() => (lote === deste ? gravar() : undefined));
+      }
     });
 };
