@@ -49,7 +49,7 @@ export const ehDiaUtil = (data: string): boolean => {
   return semana !== 0 && semana !== 6 && !ehFeriadoNacional(data);
 };
 
-// The lists compute the days overdue of every receivable on a page (docs/decisions/050): each due date's
+// The lists compute the days overdue of every receivable on a page (docs/decisions/050-listas-e-portal-mais-baratos.md): each due date's
 // answer is kept, bounded so that no input can grow it without limit.
 const cacheProximoDiaUtil = new Map<string, string>();
 const MAXIMO_EM_CACHE = 20_000;

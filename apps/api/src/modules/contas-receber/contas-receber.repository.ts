@@ -45,6 +45,9 @@ const EXPRESSAO_ORDEM: Record<ContasOrdem, SQL> = {
   saldo: sql`case when ${contasReceber.status} = 'aberta' then ${contasReceber.valorCentavos} - ${contasReceber.valorPagoCentavos} else 0 end`,
 };
 
+/** None chosen: by vencimento (docs/produto.md §7). */
+const ORDEM_PADRAO: NonNullable<FiltroContas['ordem']> = { chave: 'vencimento', sentido: 'asc' };
+
 /** The chosen order, then the receivable's id, so equal values keep one order across pages. */
 const ordemDasContas = ({ chave, sentido }: NonNullable<FiltroContas['ordem']>): SQL[] => [
   ordemSql(EXPRESSAO_ORDEM[chave], sentido),
@@ -134,7 +137,7 @@ const consultaDaPagina = (
     .from(contasReceber)
     .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
     .where(whereContas(escopo, filtro, hoje))
-    .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }))
+    .orderBy(...ordemDasContas(filtro.ordem ?? ORDEM_PADRAO))
     .limit(pagina.limit)
     .offset(pagina.offset);
 
@@ -156,7 +159,7 @@ const prepararPagina = (db: DbOrTx, filtro: FiltroContas, limit: number, nome: s
 
 const preparadas = preparadasPorBanco<ReturnType<typeof prepararPagina>>();
 const paginaPreparada = (db: DbOrTx, filtro: FiltroContas, limit: number) => {
-  const { chave, sentido } = filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' };
+  const { chave, sentido } = filtro.ordem ?? ORDEM_PADRAO;
   const partes = [
     filtro.status ?? 'todas',
     filtro.vencidas ? 'vencidas' : '',
@@ -251,7 +254,7 @@ export class ContasDoOperador {
       .from(contasReceber)
       .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
       .where(whereContas(escopo, filtro, hoje))
-      .orderBy(...ordemDasContas(filtro.ordem ?? { chave: 'vencimento', sentido: 'asc' }));
+      .orderBy(...ordemDasContas(filtro.ordem ?? ORDEM_PADRAO));
     return rows.map((r) => r.id);
   }
 
@@ -264,7 +267,6 @@ export class ContasDoOperador {
     const { db, escopo } = this;
     if (filtro.clienteId !== undefined)
       await new ClientesDoOperador(db, escopo).buscarVisivelOrThrow(filtro.clienteId);
-    const where = whereContas(escopo, filtro, atualizacao.hoje);
     const linhas = formaFixa(filtro)
       ? await paginaPreparada(db, filtro, pagina.limit).execute({
           operadorId: escopo.operadorId,
@@ -282,7 +284,7 @@ export class ContasDoOperador {
           .select({ total: count() })
           .from(contasReceber)
           .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-          .where(where);
+          .where(whereContas(escopo, filtro, atualizacao.hoje));
     return {
       rows: linhas.map(({ conta, clienteNome }) => ({
         ...toContaReceber(conta, atualizacao),
