@@ -36,6 +36,19 @@ describe('hojeNoFuso', () => {
     expect(hojeNoFuso(new Date('2026-03-09T01:30:00Z'), 'America/Noronha')).toBe('2026-03-08');
     expect(hojeNoFuso(new Date('2026-03-09T02:00:00Z'), 'America/Noronha')).toBe('2026-03-09');
   });
+
+  it("keeps a second's answer per zone, and a new second or zone asks again", () => {
+    // The same second in two zones, then back: each zone's own date.
+    const meiaNoite = new Date('2026-01-01T03:00:00.400Z');
+    expect(hojeNoFuso(meiaNoite)).toBe('2026-01-01');
+    expect(hojeNoFuso(meiaNoite, 'America/Manaus')).toBe('2025-12-31');
+    expect(hojeNoFuso(new Date('2026-01-01T03:00:00.900Z'))).toBe('2026-01-01');
+    // The millisecond before midnight is another second: never the kept answer.
+    expect(hojeNoFuso(new Date('2026-01-01T02:59:59.999Z'))).toBe('2025-12-31');
+    expect(hojeNoFuso(new Date('2026-01-01T03:00:00.000Z'))).toBe('2026-01-01');
+    expect(hojeNoFuso(new Date('2026-01-01T03:59:59.999Z'), 'America/Manaus')).toBe('2025-12-31');
+    expect(hojeNoFuso(new Date('2026-01-01T04:00:00.000Z'), 'America/Manaus')).toBe('2026-01-01');
+  });
 });
 
 describe('instanteNoFuso', () => {

@@ -11,10 +11,20 @@ export const FUSO_PADRAO = 'America/Sao_Paulo';
 const DIA_MS = 86_400_000;
 const doisDigitos = (n: number): string => String(n).padStart(2, '0');
 
+// A zone's offsets are whole seconds, so the local date can change only on a whole second: each zone
+// keeps its last second's answer, which every request in that second asks for again (the zone lookup
+// costs microseconds).
+const ultimoDiaPorFuso = new Map<string, { segundo: number; dia: string }>();
+
 /** The calendar date of an instant in `fuso`, 'YYYY-MM-DD'. */
 export const hojeNoFuso = (agora: Date, fuso: string = FUSO_PADRAO): string => {
+  const segundo = Math.floor(agora.getTime() / 1000);
+  const guardado = ultimoDiaPorFuso.get(fuso);
+  if (guardado?.segundo === segundo) return guardado.dia;
   const local = new TZDate(agora.getTime(), fuso);
-  return `${String(local.getFullYear()).padStart(4, '0')}-${doisDigitos(local.getMonth() + 1)}-${doisDigitos(local.getDate())}`;
+  const dia = `${String(local.getFullYear()).padStart(4, '0')}-${doisDigitos(local.getMonth() + 1)}-${doisDigitos(local.getDate())}`;
+  ultimoDiaPorFuso.set(fuso, { segundo, dia });
+  return dia;
 };
 
 /** Wall-clock minutes after local midnight of an instant in `fuso` (08:30 → 510). */

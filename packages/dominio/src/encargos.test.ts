@@ -96,6 +96,32 @@ describe('calcularEncargos', () => {
     expect(jurosSobre(9_000_000_000_001, 10, 3_650)).toBe(109_500_000_000_012);
   });
 
+  it('rounds as the exact BigInt arithmetic does, on both sides of 2^53', () => {
+    const meioParaCima = (n: bigint, d: bigint) => Number((n * 2n + d) / (d * 2n));
+    const jurosExatos = (p: number, pct: number, dias: number) =>
+      meioParaCima(BigInt(p) * BigInt(Math.round(pct * 100)) * BigInt(dias), 300_000n);
+    const multaExata = (p: number, pct: number) =>
+      meioParaCima(BigInt(p) * BigInt(Math.round(pct * 100)), 10_000n);
+    // A seeded walk over amounts from cents to R$ 100 billion, every rate and up to 30 years.
+    let semente = 35;
+    const proximo = () => {
+      semente = (semente * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return semente / 2_147_483_648;
+    };
+    for (let i = 0; i < 5_000; i++) {
+      const principal = Math.floor(10 ** (proximo() * 13));
+      const pct = Math.round(proximo() * 1_000) / 100;
+      const dias = 1 + Math.floor(proximo() * 11_000);
+      expect(jurosSobre(principal, pct, dias)).toBe(jurosExatos(principal, pct, dias));
+      expect(multaSobre(principal, Math.min(pct, 2))).toBe(multaExata(principal, Math.min(pct, 2)));
+    }
+    // Right at the bound: the largest product the doubles take, and the next ones.
+    const limite = (Number.MAX_SAFE_INTEGER - 300_000) / 2;
+    for (const produto of [Math.floor(limite) - 1, Math.floor(limite), Math.floor(limite) + 1, 2 ** 53 + 2]) {
+      expect(jurosSobre(produto, 0.01, 1)).toBe(jurosExatos(produto, 0.01, 1));
+    }
+  });
+
   it('after a partial payment: the pending encargos plus juros on the remaining principal since then', () => {
     const depois: ContaParaEncargos = {
       principalCentavos: 50_000,

@@ -34,19 +34,38 @@ export type Encargos = {
 
 export const ENCARGOS_PADRAO: PercentuaisEncargos = { multaPercentual: 2, jurosMensalPercentual: 1 };
 
-const centesimos = (percentual: number): bigint => BigInt(Math.round(percentual * 100));
+const centesimos = (percentual: number): number => Math.round(percentual * 100);
 
-/** round-half-up(numerador / denominador) for non-negative integers. */
-const arredondar = (numerador: bigint, denominador: bigint): number =>
-  Number((numerador * 2n + denominador) / (denominador * 2n));
+/**
+ * round-half-up(numerador / denominador) for non-negative integers. Doubles hold every integer up to
+ * 2^53 exactly, and there the remainder makes the division exact: a list page updates about a hundred
+ * receivables, and BigInt cost several times as much. A larger product (or one whose double is no longer
+ * exact, which then exceeds the bound too) goes through BigInt.
+ */
+const arredondar = (numerador: number, denominador: number, exato: () => bigint): number => {
+  if (numerador > (Number.MAX_SAFE_INTEGER - denominador) / 2) {
+    const d = BigInt(denominador);
+    return Number((exato() * 2n + d) / (d * 2n));
+  }
+  const a = numerador * 2 + denominador;
+  const b = denominador * 2;
+  return (a - (a % b)) / b;
+};
 
-export const multaSobre = (principalCentavos: number, percentual: number): number =>
-  arredondar(BigInt(principalCentavos) * centesimos(percentual), 10_000n);
+export const multaSobre = (principalCentavos: number, percentual: number): number => {
+  const c = centesimos(percentual);
+  return arredondar(principalCentavos * c, 10_000, () => BigInt(principalCentavos) * BigInt(c));
+};
 
-export const jurosSobre = (principalCentavos: number, percentualMensal: number, dias: number): number =>
-  dias <= 0
-    ? 0
-    : arredondar(BigInt(principalCentavos) * centesimos(percentualMensal) * BigInt(dias), 300_000n);
+export const jurosSobre = (principalCentavos: number, percentualMensal: number, dias: number): number => {
+  if (dias <= 0) return 0;
+  const c = centesimos(percentualMensal);
+  return arredondar(
+    principalCentavos * c * dias,
+    300_000,
+    () => BigInt(principalCentavos) * BigInt(c) * BigInt(dias),
+  );
+};
 
 /** Encargos owed on `hoje` by an open receivable. */
 export const calcularEncargos = (

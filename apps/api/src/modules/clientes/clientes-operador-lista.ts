@@ -132,8 +132,9 @@ export const toClienteLista = (
     centavos: number | null;
     ultimoEm: Date | null;
   };
-  return {
-    ...toClienteBase(l, aberto.centavos),
+  // Object.assign, not a spread: V8 copied the spread's fields by its slow path, half of a page's
+  // decoding (docs/decisions/051-listas-sem-copias-lentas.md).
+  return Object.assign(toClienteBase(l, aberto.centavos), {
     dias_atraso: aberto.vencimentoMaisAntigo
       ? diasDeAtraso(aberto.vencimentoMaisAntigo, atualizacao.hoje)
       : 0,
@@ -144,5 +145,5 @@ export const toClienteLista = (
     concluido_em: ultimoEm?.toISOString() ?? null,
     nao_lidas: naoLidasDoCliente,
     etiquetas: l.etiquetas,
-  };
+  });
 };

@@ -286,10 +286,12 @@ export class ContasDoOperador {
           .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
           .where(whereContas(escopo, filtro, atualizacao.hoje));
     return {
-      rows: linhas.map(({ conta, clienteNome }) => ({
-        ...toContaReceber(conta, atualizacao),
-        cliente: { id: conta.clienteId, nome: clienteNome },
-      })),
+      // Object.assign rather than a spread, as in the customer lists (docs/decisions/051).
+      rows: linhas.map(({ conta, clienteNome }) =>
+        Object.assign(toContaReceber(conta, atualizacao), {
+          cliente: { id: conta.clienteId, nome: clienteNome },
+        }),
+      ),
       total: contagem?.total ?? 0,
     };
   }
