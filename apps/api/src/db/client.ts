@@ -109,8 +109,10 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
     min: poolSize,
     connectionTimeoutMillis: 5_000,
     // Short statements only: a claim over a large queue is estimated above jit_above_cost and spent 16 ms
-    // compiling for 7 ms of work (docs/decisions/048-sem-jit.md).
-    options: '-c jit=off',
+    // compiling for 7 ms of work (docs/decisions/048-sem-jit.md). The named statements (the lists, the
+    // workspace, the portal) are shaped so one plan serves every value: planning them again on each run
+    // cost the receivables list 0.3 ms (docs/decisions/051-listas-sem-copias-lentas.md).
+    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});

@@ -120,9 +120,18 @@ export const contasReceber = pgTable(
     index('contas_receber_abertas_venc_idx')
       .on(t.vencimento, t.id, t.clienteId)
       .where(sql`${t.status} = 'aberta'`),
-    // Open totals per customer (receivables summary, lists, dashboard) read from the index alone.
+    // Open totals per customer (receivables summary, lists, dashboard) and the updated amounts of a list
+    // page's customers (their pending encargos too) read from the index alone (migration 0031).
     index('contas_receber_abertas_cliente_idx')
-      .on(t.clienteId, t.vencimento, t.valorCentavos, t.valorPagoCentavos)
+      .on(
+        t.clienteId,
+        t.vencimento,
+        t.valorCentavos,
+        t.valorPagoCentavos,
+        t.multaPendenteCentavos,
+        t.jurosPendentesCentavos,
+        t.encargosAte,
+      )
       .where(sql`${t.status} = 'aberta'`),
     // "Due this month" and the monthly chart over every status, from the index alone.
     index('contas_receber_vencimento_idx').on(t.vencimento, t.status, t.valorCentavos, t.valorPagoCentavos),
@@ -203,7 +212,8 @@ export const pagamentos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('pagamentos_cliente_idx').on(t.clienteId, t.data),
+    // With the amount and the time recorded: a list's "recuperado" and "concluído em" from the index alone.
+    index('pagamentos_cliente_idx').on(t.clienteId, t.data, t.valorCentavos, t.createdAt),
     index('pagamentos_pix_idx').on(t.pixRecebidoId).where(sql`${t.pixRecebidoId} IS NOT NULL`),
     index('pagamentos_lancamento_idx')
       .on(t.lancamentoBancarioId)
