@@ -13,9 +13,11 @@ import { type BancoBench, OPCOES_NODE_DO_APP } from '../banco.ts';
 import type { LinhaBench } from '../resultado.ts';
 import { benchExportacao } from './exportacao.bench.ts';
 import { EMAIL_ADMIN, EMAIL_OPERADOR, type EscalaApi, gerarCarteiraApi, SENHA_BENCH } from './gerar.ts';
+import { type Medida, medirNaTaxa } from './taxa-fixa.ts';
 
 // README.md § Performance, API rows: each endpoint's requests/s against a bare `SELECT 1` route of the same app and
-// pool (the floor), and its latency at a fixed 300 req/s; plus the admin dashboard at 1 M receivables.
+// pool (the floor), and its latency at a fixed 300 req/s, evenly spaced (taxa-fixa.ts); plus the admin
+// dashboard at 1 M receivables.
 
 /** Issue 35: the lists, the summary and the portal's rows at ≥ 15 % of the floor; the detail and the dashboard ≥ 40 %. */
 const RAZAO_MINIMA = 0.15;
@@ -26,8 +28,6 @@ const P50_DASHBOARD_MAXIMO_MS = 10;
 const ROTA_PISO = '/bench/piso';
 /** Closed-loop connections of the throughput runs. */
 const CONEXOES = 10;
-/** Enough connections that a slow answer does not hold the fixed rate back (each sends ≤ 10 req/s). */
-const CONEXOES_TAXA_FIXA = 30;
 
 export type EscalaBenchApi = EscalaApi & { segundos: number; paginaFunda: number };
 
@@ -101,16 +101,14 @@ const conferir = async (base: string, alvo: Alvo): Promise<number> => {
   return Buffer.byteLength(corpo);
 };
 
-type Medida = { reqS: number; p50: number; p99: number; falhas: number };
-
-const disparar = async (base: string, alvo: Alvo, segundos: number, taxa?: number): Promise<Medida> => {
+/** Closed loop: as many requests as ten connections get answered. */
+const disparar = async (base: string, alvo: Alvo, segundos: number): Promise<Medida> => {
   const r = await autocannon({
     url: base + alvo.caminho,
     headers: cabecalhos(alvo),
     ...(alvo.corpo ? { method: 'POST' as const, body: JSON.stringify(alvo.corpo) } : {}),
-    connections: taxa ? CONEXOES_TAXA_FIXA : CONEXOES,
+    connections: CONEXOES,
     duration: segundos,
-    ...(taxa ? { overallRate: taxa } : {}),
   });
   return {
     reqS: r.requests.total / r.duration,
@@ -126,7 +124,16 @@ const medirAlvo = async (base: string, alvo: Alvo, segundos: number): Promise<Re
   const bytes = await conferir(base, alvo);
   await disparar(base, alvo, 1); // warm-up: JIT, plans, buffers
   const vazao = await disparar(base, alvo, segundos);
-  const fixa = await disparar(base, alvo, segundos, TAXA_FIXA);
+  const fixa = await medirNaTaxa(
+    {
+      url: base + alvo.caminho,
+      metodo: alvo.corpo ? 'POST' : 'GET',
+      cabecalhos: cabecalhos(alvo),
+      ...(alvo.corpo ? { corpo: JSON.stringify(alvo.corpo) } : {}),
+    },
+    TAXA_FIXA,
+    segundos,
+  );
   return { alvo, bytes, vazao, fixa };
 };
 
