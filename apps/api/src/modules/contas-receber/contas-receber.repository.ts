@@ -133,7 +133,13 @@ const consultaDaPagina = (
   pagina: { limit: number; offset: number | Placeholder },
 ) =>
   db
-    .select({ conta: contasReceber, clienteNome: clientes.nome })
+    .select({
+      conta: contasReceber,
+      clienteNome: clientes.nome,
+      // The list's total on every row when the read model answers it (computed once, an InitPlan):
+      // one round trip less per page (docs/decisions/051-listas-sem-copias-lentas.md).
+      total: sql<number | null>`(${totalPeloAgregado(escopo, filtro, hoje) ?? sql`SELECT NULL::int`})`,
+    })
     .from(contasReceber)
     .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
     .where(whereContas(escopo, filtro, hoje))
@@ -278,13 +284,17 @@ export class ContasDoOperador {
         } satisfies ValoresDaPagina)
       : await consultaDaPagina(db, escopo, filtro, atualizacao.hoje, pagina);
     const agregado = totalPeloAgregado(escopo, filtro, atualizacao.hoje);
-    const [contagem] = agregado
-      ? linhasDe<{ total: number }>(await db.execute(agregado))
-      : await db
-          .select({ total: count() })
-          .from(contasReceber)
-          .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
-          .where(whereContas(escopo, filtro, atualizacao.hoje));
+    // A page past the end has no row to carry the total: it is read on its own.
+    const [contagem] =
+      agregado && linhas[0]
+        ? [{ total: Number(linhas[0].total) }]
+        : agregado
+          ? linhasDe<{ total: number }>(await db.execute(agregado))
+          : await db
+              .select({ total: count() })
+              .from(contasReceber)
+              .innerJoin(clientes, eq(clientes.id, contasReceber.clienteId))
+              .where(whereContas(escopo, filtro, atualizacao.hoje));
     return {
       // Object.assign rather than a spread, as in the customer lists (docs/decisions/051).
       rows: linhas.map(({ conta, clienteNome }) =>
