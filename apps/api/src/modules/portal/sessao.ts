@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PortalLinkSituacao } from '@cobranca/contracts';
 import { contagem, normalizarDocumento } from '@cobranca/dominio';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { preparadasPorBanco } from '../../db/preparadas.ts';
 import { clientes, portalLinks, portalSessoes } from '../../db/schema/index.ts';
 import { ErroDominio, erroDeCampo } from '../../lib/errors.ts';
 import { registrarAuditoria } from '../auditoria/auditoria.repository.ts';
@@ -62,7 +63,7 @@ const mensagemBloqueio = (ate: Date) =>
  * §22). A link another check holds right now is skipped rather than awaited, so two right documents on
  * two links at once cannot deadlock; a lock in force stays.
  */
-const zerarTentativasDoCliente = (db: DbOrTx, clienteId: number) => {
+const zerarTentativasDoCliente = (db: DbOrTx, clienteId: number | Placeholder) => {
   const comErradas = db
     .select({ id: portalLinks.id })
     .from(portalLinks)
@@ -72,36 +73,59 @@ const zerarTentativasDoCliente = (db: DbOrTx, clienteId: number) => {
 };
 
 /** The link with its customer's document and name, in one round trip (issue 35). */
-const consultaLinkComCliente = (db: DbOrTx, token: string) =>
+const consultaLinkComCliente = (db: DbOrTx, tokenHash: string | Placeholder) =>
   db
     .select({ link: portalLinks, documento: clientes.documento, nome: clientes.nome })
     .from(portalLinks)
     .innerJoin(clientes, eq(clientes.id, portalLinks.clienteId))
-    .where(eq(portalLinks.tokenHash, digestoToken(token)));
+    .where(eq(portalLinks.tokenHash, tokenHash));
 
 const linkTravado = async (tx: Tx, token: string) => {
-  const [linha] = await consultaLinkComCliente(tx, token).for('update', { of: portalLinks });
+  const [linha] = await consultaLinkComCliente(tx, digestoToken(token)).for('update', { of: portalLinks });
   return linha;
 };
+
+// A right document's two statements are prepared once per database handle (db/preparadas.ts): building
+// their SQL was a fifth of the check's Node time (docs/decisions/051-listas-sem-copias-lentas.md).
+const leituras = preparadasPorBanco<ReturnType<ReturnType<typeof consultaLinkComCliente>['prepare']>>();
+const linkPeloToken = (db: DbOrTx, token: string) =>
+  leituras(db, 'portal_link_pelo_token', () =>
+    consultaLinkComCliente(db, sql.placeholder('tokenHash')).prepare('portal_link_pelo_token'),
+  ).execute({ tokenHash: digestoToken(token) });
 
 /**
  * Opens a session on a link whose document matched, resetting the customer's wrong counts, in one
  * statement: a data-modifying CTE runs whether or not the INSERT reads it.
  */
+const prepararAbertura = (db: DbOrTx) => {
+  const zerados = db
+    .$with('zerados', {})
+    .as(zerarTentativasDoCliente(db, sql.placeholder('clienteId')).getSQL());
+  return db
+    .with(zerados)
+    .insert(portalSessoes)
+    .values({
+      tokenHash: sql.placeholder('tokenHash'),
+      linkId: sql.placeholder('linkId'),
+      clienteId: sql.placeholder('clienteId'),
+      createdAt: sql.placeholder('agora'),
+      expiraEm: sql.placeholder('expiraEm'),
+    })
+    .prepare('portal_abrir_sessao');
+};
+const aberturas = preparadasPorBanco<ReturnType<typeof prepararAbertura>>();
+
 const abrirNoLink = async (db: DbOrTx, link: LinkRow, agora: Date) => {
   const sessao = PREFIXO_SESSAO + randomBytes(32).toString('base64url');
   // A session never outlives its link.
   const expiraEm = new Date(Math.min(agora.getTime() + SESSAO_PORTAL_MS, link.expiraEm.getTime()));
-  const abrir = db.insert(portalSessoes).values({
+  await aberturas(db, 'portal_abrir_sessao', () => prepararAbertura(db)).execute({
     tokenHash: digestoToken(sessao),
     linkId: link.id,
     clienteId: link.clienteId,
-    createdAt: agora,
+    agora,
     expiraEm,
   });
-  await db.execute(
-    sql`WITH zerados AS (${zerarTentativasDoCliente(db, link.clienteId).getSQL()}) ${abrir.getSQL()}`,
-  );
   return { tipo: 'sessao' as const, sessao, expiraEm };
 };
 
@@ -119,7 +143,7 @@ type Entrada = { token: string; documento: string; agora: Date; ip: string | nul
  * through `conferirComTrava`, which reads everything again.
  */
 const abrirSemTrava = async (db: Db, entrada: Entrada): Promise<Resultado | null> => {
-  const [cliente] = await consultaLinkComCliente(db, entrada.token);
+  const [cliente] = await linkPeloToken(db, entrada.token);
   if (!cliente || !linkUtilizavel(cliente.link, entrada.agora) || bloqueadoAte(cliente.link, entrada.agora))
     return null;
   if (!documentoConfere(entrada.documento, cliente.documento)) return null;
