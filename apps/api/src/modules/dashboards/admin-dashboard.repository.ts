@@ -3,6 +3,7 @@ import { centavosParaReais, FUSO_PADRAO } from '@cobranca/dominio';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { linhasDe } from '../../db/linhas.ts';
+import { preparadasPorBanco } from '../../db/preparadas.ts';
 import {
   janelaDoGrafico,
   percentual,
@@ -22,6 +23,37 @@ const numero = (v: unknown): number => Number(v ?? 0);
 
 type Somas = Record<string, unknown>;
 
+const METRICAS_DO_MES = [
+  'cobrado',
+  'cobrado_pix',
+  'devido',
+  'devido_pago',
+  'enviadas',
+  'recebidas',
+  'clientes_saida',
+  'clientes_entrada',
+] as const;
+
+// The same text on every request: prepared once per database handle, so it is neither built nor planned
+// again (docs/decisions/051-listas-sem-copias-lentas.md).
+const prepararResumo = (db: DbOrTx) =>
+  db
+    .select({
+      aberto: sql`(SELECT sum(valor) FROM agregados_dia WHERE metrica = 'aberto_centavos')`,
+      ...Object.fromEntries(
+        METRICAS_DO_MES.map((metrica) => [
+          metrica,
+          sql.raw(`sum(valor) FILTER (WHERE metrica = '${metrica}')`),
+        ]),
+      ),
+    })
+    .from(sql`agregados_dia`)
+    .where(
+      sql`metrica IN (${sql.raw(METRICAS_DO_MES.map((m) => `'${m}'`).join(', '))}) AND dia >= ${sql.placeholder('inicio')}::date AND dia < ${sql.placeholder('fim')}::date`,
+    )
+    .prepare('dashboard_admin_mes');
+const preparadas = preparadasPorBanco<ReturnType<typeof prepararResumo>>();
+
 /** This month's figures: the month's days of each counter, the open total over every due date. */
 export const resumoAdminDashboard = async (
   db: DbOrTx,
@@ -29,23 +61,10 @@ export const resumoAdminDashboard = async (
   fuso: string = FUSO_PADRAO,
 ): Promise<AdminDashboard> => {
   const { dataInicio, dataFim } = periodoMesAtual(agora, fuso);
-  const [s = {}] = linhasDe<Somas>(
-    await db.execute(sql`
-      SELECT
-        (SELECT sum(valor) FROM agregados_dia WHERE metrica = 'aberto_centavos') AS aberto,
-        sum(valor) FILTER (WHERE metrica = 'cobrado') AS cobrado,
-        sum(valor) FILTER (WHERE metrica = 'cobrado_pix') AS cobrado_pix,
-        sum(valor) FILTER (WHERE metrica = 'devido') AS devido,
-        sum(valor) FILTER (WHERE metrica = 'devido_pago') AS devido_pago,
-        sum(valor) FILTER (WHERE metrica = 'enviadas') AS enviadas,
-        sum(valor) FILTER (WHERE metrica = 'recebidas') AS recebidas,
-        sum(valor) FILTER (WHERE metrica = 'clientes_saida') AS clientes_saida,
-        sum(valor) FILTER (WHERE metrica = 'clientes_entrada') AS clientes_entrada
-      FROM agregados_dia
-      WHERE metrica IN ('cobrado', 'cobrado_pix', 'devido', 'devido_pago', 'enviadas', 'recebidas',
-          'clientes_saida', 'clientes_entrada')
-        AND dia >= ${dataInicio}::date AND dia < ${dataFim}::date`),
-  );
+  const [s = {}] = (await preparadas(db, 'dashboard_admin_mes', () => prepararResumo(db)).execute({
+    inicio: dataInicio,
+    fim: dataFim,
+  })) as Somas[];
   const cobrado = numero(s.cobrado);
   const cobradoPix = numero(s.cobrado_pix);
   return {

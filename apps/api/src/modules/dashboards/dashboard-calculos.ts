@@ -30,10 +30,21 @@ export const periodoDosMeses = (primeiro: string, ultimo: string, fuso: string =
   };
 };
 
-/** "This month" of docs/produto.md §15. */
+// Every instant of a month has the same period, and its instants cost two zone lookups: each month and
+// zone's is kept (a handful in practice; cleared past 64, so no input grows it without bound).
+const periodosDoMes = new Map<string, Periodo>();
+
+/** "This month" of docs/produto.md §15. The answer is shared: callers read it, never change it. */
 export const periodoMesAtual = (agora: Date, fuso: string = FUSO_PADRAO): Periodo => {
   const mes = mesNoFuso(agora, fuso);
-  return periodoDosMeses(mes, mes, fuso);
+  const chave = `${fuso} ${mes}`;
+  let periodo = periodosDoMes.get(chave);
+  if (!periodo) {
+    if (periodosDoMes.size >= 64) periodosDoMes.clear();
+    periodo = Object.freeze(periodoDosMeses(mes, mes, fuso));
+    periodosDoMes.set(chave, periodo);
+  }
+  return periodo;
 };
 
 /** A span of whole local days, `dataUltimo` the last one included (`dataFim` is the day after it). */
