@@ -685,4 +685,25 @@ describe('GET /api/operador/clientes/:id in one statement', () => {
       consultas.restaurar();
     }
   });
+
+  it('updates its amounts with the settings of the moment: a change between two reads shows in the second', async () => {
+    const atualizado = async () =>
+      ((await detalhe(tokenAna, ids.cliente)).json() as { total_em_aberto: number }).total_em_aberto;
+    const salvar = (juros: number) =>
+      salvarSistemaSettings(
+        t.database.db,
+        sistemaSettings.parse({
+          encargos: { multa_percentual: PERCENTUAIS.multaPercentual, juros_mensal_percentual: juros },
+        }),
+        null,
+      );
+    const antes = await atualizado();
+    await salvar(PERCENTUAIS.jurosMensalPercentual + 5);
+    try {
+      expect(await atualizado()).toBeGreaterThan(antes);
+    } finally {
+      await salvar(PERCENTUAIS.jurosMensalPercentual);
+    }
+    expect(await atualizado()).toBe(antes);
+  });
 });

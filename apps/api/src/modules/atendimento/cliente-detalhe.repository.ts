@@ -32,7 +32,7 @@ import { CLIENTE_NAO_ENCONTRADO, type ClienteRow } from '../clientes/clientes-op
 import { type EscopoOperador, visivelAoOperador } from '../clientes/escopo-operador.ts';
 import { colunasUltimaMensagem, toUltimaMensagem } from '../clientes/ultima-mensagem.ts';
 import { atualizacaoDe } from '../clientes/valor-atualizado.ts';
-import { parseSistema, SISTEMA_KEY } from '../configuracoes/configuracoes.repository.ts';
+import { SISTEMA_KEY, sistemaDoTexto } from '../configuracoes/configuracoes.repository.ts';
 import { toContaReceber } from '../contas-receber/conta-receber.mapper.ts';
 import {
   type DebitoLido,
@@ -103,7 +103,7 @@ const nomeDoUsuario = (usuarioId: SQL) =>
   sql`(SELECT ${usuarios.name} FROM ${usuarios} WHERE ${usuarios.id} = ${usuarioId})`;
 
 // Built once: the statement differs per request only in its parameters.
-const sistema = sql`(SELECT ${configuracoes.valor} FROM ${configuracoes} WHERE ${configuracoes.chave} = ${SISTEMA_KEY})`;
+const sistema = sql`(SELECT ${configuracoes.valor}::text FROM ${configuracoes} WHERE ${configuracoes.chave} = ${SISTEMA_KEY})`;
 
 const contasDoCliente = filhos(
   linhaJson(colContas),
@@ -167,7 +167,7 @@ const consultaDetalhe = (db: DbOrTx) =>
   db
     .select({
       cliente: clientes,
-      sistema: campo<unknown>(sistema),
+      sistema: campo<string | null>(sistema),
       operadorNome: campo<string | null>(nomeDoUsuario(sql`${clientes.operadorId}`)),
       contas: campo<unknown[][]>(contasDoCliente),
       negociacoes: campo<[unknown[], number[], DebitoLido][]>(negociacoesDoCliente),
@@ -228,7 +228,7 @@ const instante = (texto: string | null) => (texto ? new Date(texto).toISOString(
 
 const montarDetalhe = (linha: LinhaDetalhe, agora: Date): ClienteDetalhe => {
   const c = linha.cliente;
-  const atualizacao = atualizacaoDe(parseSistema(linha.sistema), agora);
+  const atualizacao = atualizacaoDe(sistemaDoTexto(linha.sistema), agora);
   const contas = linha.contas.map((v) => toContaReceber(lerLinha(colContas, v), atualizacao));
   const abertas = emAberto(contas);
   const ultima = linha.ultimaMensagem;

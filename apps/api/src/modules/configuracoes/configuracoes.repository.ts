@@ -56,6 +56,19 @@ export const parseSistema = (valor: unknown): SistemaSettings => {
   return parsed.success ? parsed.data : sistemaSettings.parse({});
 };
 
+let ultimoTexto: { texto: string | null; settings: SistemaSettings } | undefined;
+
+/**
+ * The settings from their stored text (the customer workspace reads it inside its own statement): the
+ * same text as the last one gives the same settings without parsing and validating them again, which
+ * was a tenth of the workspace's own Node time (docs/decisions/051-listas-sem-copias-lentas.md).
+ */
+export const sistemaDoTexto = (texto: string | null): SistemaSettings => {
+  if (ultimoTexto?.texto !== texto)
+    ultimoTexto = { texto, settings: parseSistema(texto === null ? null : JSON.parse(texto)) };
+  return ultimoTexto.settings;
+};
+
 const lerSistema = async (db: DbOrTx) => parseSistema(await buscarConfiguracao(db, SISTEMA_KEY));
 
 /**
