@@ -22,6 +22,7 @@ import {
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import { configuracaoDoPspFalso, iniciarPspFalso, type PspFalso } from '../psp/psp-falso.test-fixtures.ts';
 import { conciliarPix } from './conciliacao-pix.ts';
+import { NOTIFICACOES_PIX_POR_MINUTO } from './webhook-pix.routes.ts';
 
 // A real PSP's side (docs/produto.md §21): charges created at a fake PSP over mutual TLS, its webhook
 // as a hint confirmed by reading the PIX back, the reconciliation, the removal of charges.
@@ -303,12 +304,14 @@ describe('reconciliation and removal', () => {
 
 // Last: it spends this address's budget for the minute.
 describe('rate limit', () => {
-  it('answers 429 past 120 notifications a minute from one address, before any work', async () => {
+  it('answers 429 past 3 000 notifications a minute from one address, before any work', async () => {
     // The tests above spent part of the minute's budget already.
     const respostas: number[] = [];
-    for (let i = 0; i < 121; i++) respostas.push((await notificar({ pix: [] })).statusCode);
+    for (let i = 0; i <= NOTIFICACOES_PIX_POR_MINUTO; i++)
+      respostas.push((await notificar({ pix: [] })).statusCode);
     const primeiraRecusa = respostas.indexOf(429);
-    expect(primeiraRecusa).toBeGreaterThan(0);
+    // A PSP posting each PIX of the design's peak on its own (1 000 in a minute, plus replays) is never refused.
+    expect(primeiraRecusa).toBeGreaterThan(1_050);
     expect(new Set(respostas.slice(0, primeiraRecusa))).toEqual(new Set([200]));
     expect(new Set(respostas.slice(primeiraRecusa))).toEqual(new Set([429]));
     const recusada = await notificar({ pix: [] });

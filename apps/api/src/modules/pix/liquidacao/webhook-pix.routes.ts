@@ -16,8 +16,12 @@ import { guardarNotificacoes } from './notificacoes-pix.service.ts';
 const tags = ['webhooks'];
 
 const MAX_PIX_POR_NOTIFICACAO = 1_000;
-/** Notifications a minute per address (one node's count): a PSP retrying a burst stays well under it. */
-const NOTIFICACOES_PIX_POR_MINUTO = 120;
+/**
+ * Notifications a minute per address (one node's count). A PSP may post each PIX on its own: the design's
+ * peak is 1 000 in a minute (README.md § Performance), so a flood is bounded at three times that, never a
+ * busy PSP (120 refused nine in ten of that peak; docs/decisions/053-limite-do-webhook-pix.md).
+ */
+export const NOTIFICACOES_PIX_POR_MINUTO = 3_000;
 
 const notificacaoPix = z.object({
   pix: z
