@@ -207,8 +207,9 @@ export const benchEnvio = async (
   // worker left with an unknown outcome (accepted, answer never recorded), instead of a resend.
   const reconciliacao = { entregues: 0, reconciliadas: 0, adiadas: 0 };
   let entregando = false;
-  const webhooks = setInterval(async () => {
-    if (entregando) return;
+  // The round in flight: awaited before the run ends, so none outlives the database it writes to.
+  let rodada: Promise<void> = Promise.resolve();
+  const entregar = async () => {
     entregando = true;
     try {
       for (const r of fake.recebidas.slice(reconciliacao.entregues)) {
@@ -234,6 +235,9 @@ export const benchEnvio = async (
     } finally {
       entregando = false;
     }
+  };
+  const webhooks = setInterval(() => {
+    if (!entregando) rodada = entregar();
   }, 250);
   try {
     await Promise.all(workers.map((w) => w.pronto));
@@ -392,6 +396,7 @@ export const benchEnvio = async (
   } finally {
     clearInterval(vigia);
     clearInterval(webhooks);
+    await rodada;
     for (const w of workers)
       if (w.processo.exitCode === null && w.processo.signalCode === null) w.processo.kill('SIGKILL');
     await fake.fechar();
