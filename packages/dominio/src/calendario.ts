@@ -1,4 +1,5 @@
 import { diaDaSemana, somarDias } from './datas.ts';
+import { memoriaLimitada } from './memoria.ts';
 
 // Brazil's national calendar: holidays and business days. The régua's sending days and the due date the
 // encargos count from (docs/produto.md §7: a due date on a weekend or holiday moves to the next business
@@ -49,18 +50,14 @@ export const ehDiaUtil = (data: string): boolean => {
   return semana !== 0 && semana !== 6 && !ehFeriadoNacional(data);
 };
 
-// The lists compute the days overdue of every receivable on a page (docs/decisions/050-listas-e-portal-mais-baratos.md): each due date's
-// answer is kept, bounded so that no input can grow it without limit.
-const cacheProximoDiaUtil = new Map<string, string>();
-const MAXIMO_EM_CACHE = 20_000;
+// The lists compute the days overdue of every receivable on a page
+// (docs/decisions/050-listas-e-portal-mais-baratos.md): each due date's answer is kept.
+const proximosDiasUteis = memoriaLimitada<string>(20_000);
 
 /** The date itself when it is a business day, else the next one. */
-export const proximoDiaUtil = (data: string): string => {
-  const guardado = cacheProximoDiaUtil.get(data);
-  if (guardado !== undefined) return guardado;
-  let dia = data;
-  while (!ehDiaUtil(dia)) dia = somarDias(dia, 1);
-  if (cacheProximoDiaUtil.size >= MAXIMO_EM_CACHE) cacheProximoDiaUtil.clear();
-  cacheProximoDiaUtil.set(data, dia);
-  return dia;
-};
+export const proximoDiaUtil = (data: string): string =>
+  proximosDiasUteis(data, () => {
+    let dia = data;
+    while (!ehDiaUtil(dia)) dia = somarDias(dia, 1);
+    return dia;
+  });

@@ -8,6 +8,7 @@ export * from './debito-automatico.ts';
 export * from './dinheiro.ts';
 export * from './documentos.ts';
 export * from './encargos.ts';
+export * from './memoria.ts';
 export * from './planos-portal.ts';
 export * from './sms-segmentos.ts';
 export * from './texto.ts';

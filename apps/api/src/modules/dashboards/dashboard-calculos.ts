@@ -1,5 +1,12 @@
 import type { GraficoMensalItem } from '@cobranca/contracts';
-import { centavosParaReais, FUSO_PADRAO, hojeNoFuso, instanteNoFuso, somarDias } from '@cobranca/dominio';
+import {
+  centavosParaReais,
+  FUSO_PADRAO,
+  hojeNoFuso,
+  instanteNoFuso,
+  memoriaLimitada,
+  somarDias,
+} from '@cobranca/dominio';
 
 // Pure arithmetic of the admin dashboard: calendar months in the settings' time zone and percentages.
 
@@ -32,19 +39,12 @@ export const periodoDosMeses = (primeiro: string, ultimo: string, fuso: string =
 
 // Every instant of a month has the same period, and its instants cost two zone lookups: each month and
 // zone's is kept (a handful in practice; cleared past 64, so no input grows it without bound).
-const periodosDoMes = new Map<string, Periodo>();
+const periodosDoMes = memoriaLimitada<Periodo>(64);
 
 /** "This month" of docs/produto.md §15. The answer is shared: callers read it, never change it. */
 export const periodoMesAtual = (agora: Date, fuso: string = FUSO_PADRAO): Periodo => {
   const mes = mesNoFuso(agora, fuso);
-  const chave = `${fuso} ${mes}`;
-  let periodo = periodosDoMes.get(chave);
-  if (!periodo) {
-    if (periodosDoMes.size >= 64) periodosDoMes.clear();
-    periodo = Object.freeze(periodoDosMeses(mes, mes, fuso));
-    periodosDoMes.set(chave, periodo);
-  }
-  return periodo;
+  return periodosDoMes(`${fuso} ${mes}`, () => Object.freeze(periodoDosMeses(mes, mes, fuso)));
 };
 
 /** A span of whole local days, `dataUltimo` the last one included (`dataFim` is the day after it). */
