@@ -283,11 +283,13 @@ export class ContasDoOperador {
           offset: pagina.offset,
         } satisfies ValoresDaPagina)
       : await consultaDaPagina(db, escopo, filtro, atualizacao.hoje, pagina);
-    const agregado = totalPeloAgregado(escopo, filtro, atualizacao.hoje);
-    // A page past the end has no row to carry the total: it is read on its own.
+    // The rows carry the read model's total when it answers the filter (never null then); a page past
+    // the end has no row to carry it, and another filter is counted: both are read on their own.
+    const noModelo = linhas[0]?.total ?? null;
+    const agregado = noModelo === null ? totalPeloAgregado(escopo, filtro, atualizacao.hoje) : undefined;
     const [contagem] =
-      agregado && linhas[0]
-        ? [{ total: Number(linhas[0].total) }]
+      noModelo !== null
+        ? [{ total: Number(noModelo) }]
         : agregado
           ? linhasDe<{ total: number }>(await db.execute(agregado))
           : await db
