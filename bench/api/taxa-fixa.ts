@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { percentil } from '../resultado.ts';
 
 // Latency at a fixed rate (README.md § Performance, API rows; docs/decisions/052-latencia-a-taxa-fixa.md):
 // an open loop that sends request i at t0 + i/rate, evenly spaced, whatever the earlier answers did, and
@@ -15,11 +16,6 @@ export type Pedido = {
   corpo?: string;
 };
 export type Medida = { reqS: number; p50: number; p99: number; falhas: number };
-
-const percentil = (ordenadas: number[], p: number): number =>
-  ordenadas.length === 0
-    ? Number.NaN
-    : (ordenadas[Math.min(ordenadas.length - 1, Math.ceil(p * ordenadas.length) - 1)] ?? 0);
 
 /** One request on a kept-alive socket; resolves with its status (0 on a network error). */
 const enviar = (agente: Agent, pedido: Pedido): Promise<number> =>
@@ -66,11 +62,10 @@ export const medirNaTaxa = async (pedido: Pedido, taxa: number, segundos: number
     agente.destroy();
   }
   const duracaoS = (performance.now() - inicio) / 1000;
-  latencias.sort((a, b) => a - b);
   return {
     reqS: latencias.length / duracaoS,
-    p50: percentil(latencias, 0.5),
-    p99: percentil(latencias, 0.99),
+    p50: percentil(latencias, 50),
+    p99: percentil(latencias, 99),
     falhas,
   };
 };
