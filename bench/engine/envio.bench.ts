@@ -14,12 +14,13 @@ import { registrarStatusCanal } from '../../apps/api/src/modules/mensagens/statu
 import { LEASE_MS, RECONCILIACAO_MS } from '../../apps/api/src/modules/mensagens/tentativas.ts';
 import { dentroDaJanela, proximaAbertura } from '../../apps/api/src/modules/regua/calendario.ts';
 import { MARCADOR_PIX } from '../../apps/api/src/modules/regua/mensagem-regua.ts';
-import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
+import type { MensagemRecebida } from '../../apps/api/test/fake-cloud-api.ts';
 import { type BancoBench, comCliente, OPCOES_NODE_DO_APP } from '../banco.ts';
 import { medirCpuPorPrograma } from '../cpu-por-programa.ts';
 import { iniciarPixBench, LATENCIA_PSP_MS, type PixBench } from '../pix/psp.ts';
-import type { LinhaBench } from '../resultado.ts';
+import { type LinhaBench, percentil } from '../resultado.ts';
 import { gerarFilaEnvio } from './gerar.ts';
+import type { ProntoFake, RelatorioFake } from './processo-fake-cloud-api.ts';
 
 // README.md § Performance, "engine sending at the 80 msg/s allowance": three outbox senders (own process, own
 // pool each) against the fake Cloud API on loopback, one SIGKILLed mid-run; what the fake server saw.
@@ -85,6 +86,52 @@ const iniciarWorker = (numero: number, args: string[], envios: Envio[], eventos:
   return { processo, pronto, fim };
 };
 
+/** The fake Cloud API in its own process, mirrored here from its reports. */
+const iniciarFakeEmProcesso = async (limitePorSegundo: number) => {
+  const script = fileURLToPath(new URL('./processo-fake-cloud-api.ts', import.meta.url));
+  const processo = spawn(
+    process.execPath,
+    [...OPCOES_NODE_DO_APP, '--import', 'tsx', script, String(limitePorSegundo)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const recebidas: MensagemRecebida[] = [];
+  const recusas: number[] = [];
+  let tentativas = 0;
+  const fim = new Promise<void>((resolve, reject) => {
+    processo.on('error', reject);
+    processo.on('disconnect', resolve);
+  });
+  const pronto = await new Promise<ProntoFake>((resolve, reject) => {
+    processo.on('exit', (codigo) => reject(new Error(`fake da Cloud API saiu com ${codigo}`)));
+    processo.on('message', (m: { pronto?: ProntoFake; relatorio?: RelatorioFake }) => {
+      if (m.pronto) resolve(m.pronto);
+      if (!m.relatorio) return;
+      recebidas.push(...m.relatorio.novas);
+      recusas.push(...m.relatorio.recusas);
+      tentativas = m.relatorio.tentativas;
+    });
+  });
+  return {
+    ...pronto,
+    recebidas,
+    recusas,
+    get tentativas() {
+      return tentativas;
+    },
+    get excedeuLimite() {
+      return recusas.length;
+    },
+    /** Its last report in, its server closed. */
+    encerrar: async () => {
+      if (processo.connected) processo.send('fim');
+      await fim;
+    },
+    matar: () => {
+      if (processo.exitCode === null && processo.signalCode === null) processo.kill('SIGKILL');
+    },
+  };
+};
+
 /** The most arrivals in any sliding 1-second window (t − 1000, t], as the fake server's limit counts. */
 export const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: number } => {
   let maximo = 0;
@@ -99,6 +146,44 @@ export const maximoEmUmSegundo = (instantes: number[]): { maximo: number; em: nu
     }
   }
   return { maximo, em };
+};
+
+/**
+ * Where the run's rate went: the silences between arrivals longer than three send intervals, what they
+ * cost beyond one interval each, and the five longest (as "start after the run's start: length").
+ */
+const lacunasDaCorrida = (instantes: number[], intervaloMs: number, inicio: number) => {
+  const lacunas: { em: number; ms: number }[] = [];
+  for (let i = 1; i < instantes.length; i += 1) {
+    const ms = (instantes[i] ?? 0) - (instantes[i - 1] ?? 0);
+    if (ms > 3 * intervaloMs) lacunas.push({ em: instantes[i - 1] ?? 0, ms });
+  }
+  const maiores = [...lacunas].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  return {
+    quantas: lacunas.length,
+    perdidosMs: lacunas.reduce((soma, l) => soma + l.ms - intervaloMs, 0),
+    maiores: maiores.map((l) => `${((l.em - inicio) / 1_000).toFixed(2)}: ${l.ms.toFixed(0)} ms`).join(', '),
+  };
+};
+
+/** From a sender's hand-off to the driver to the fake server's arrival, per accepted send. */
+const atrasosDeTransporte = (envios: Envio[], recebidas: { instante: number; corpo: unknown }[]) => {
+  const entregasPorId = new Map<number, number[]>();
+  for (const e of envios) entregasPorId.set(e.id, [...(entregasPorId.get(e.id) ?? []), e.instante]);
+  const atrasos: { ms: number; em: number }[] = [];
+  for (const r of recebidas) {
+    const id = Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]);
+    const antes = (entregasPorId.get(id) ?? []).filter((t) => t <= r.instante);
+    if (antes.length > 0) atrasos.push({ ms: r.instante - Math.max(...antes), em: r.instante });
+  }
+  const ordenados = atrasos.map((a) => a.ms);
+  const pior = atrasos.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, em: 0 });
+  return {
+    p50: percentil(ordenados, 50),
+    p99: percentil(ordenados, 99),
+    maximo: pior.ms,
+    maximoEm: pior.em,
+  };
 };
 
 export const textoDe = (corpo: unknown): string => {
@@ -182,8 +267,7 @@ export const benchEnvio = async (
   // Before any sender starts: it puts the fake PSP's CA into the environment they inherit.
   const pix = comPix ? await iniciarPixBench(banco.database) : null;
 
-  const fake = await iniciarFakeCloudApi();
-  fake.limitePorSegundo(vazao);
+  const fake = await iniciarFakeEmProcesso(vazao);
   const prazoMs = Math.ceil((mensagens / vazao) * 1_000) + LEASE_MS + 30_000;
   const args = [
     banco.url,
@@ -198,11 +282,6 @@ export const benchEnvio = async (
   const eventos: Eventos = { pixAdiadas: 0 };
   const workers = Array.from({ length: WORKERS }, (_, i) => iniciarWorker(i + 1, args, envios, eventos));
   const agora = () => performance.timeOrigin + performance.now();
-  // When the fake server refused a send for going over the limit (to the nearest 10 ms).
-  const recusas: number[] = [];
-  const vigia = setInterval(() => {
-    while (recusas.length < fake.excedeuLimite) recusas.push(agora());
-  }, 10);
   // Meta posts a `sent` status for every message it accepted: it is what settles a send the killed
   // worker left with an unknown outcome (accepted, answer never recorded), instead of a resend.
   const reconciliacao = { entregues: 0, reconciliadas: 0, adiadas: 0 };
@@ -260,6 +339,7 @@ export const benchEnvio = async (
     const totais = (await Promise.all(workers.map((w) => w.fim))).filter((t): t is Totais => t !== null);
     const fimEm = agora();
     const cpu = await cpuAposMorte;
+    await fake.encerrar();
 
     const recebidas = [...fake.recebidas].sort((a, b) => a.instante - b.instante);
     const instantes = recebidas.map((r) => r.instante);
@@ -295,6 +375,7 @@ export const benchEnvio = async (
     const taxaDe = (lista: number[]) =>
       lista.length > 1 ? ((lista.length - 1) / ((lista.at(-1) ?? 0) - (lista[0] ?? 0))) * 1_000 : 0;
     const taxa = taxaDe(corrida);
+    const lacunas = lacunasDaCorrida(corrida, 1_000 / vazao, inicio);
     // The same without the sends refused by the limit and sent again later (they stretch the run's end).
     const primeirasTentativas = recebidas
       .filter((r) => (status.get(Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]))?.tentativas ?? 0) <= 1)
@@ -309,6 +390,7 @@ export const benchEnvio = async (
     const entregues = new Set<number>();
     const repetidas = envios.filter((e) => entregues.size === entregues.add(e.id).size);
     const pelaVitima = envios.filter((e) => e.worker === WORKERS).length;
+    const transporte = atrasosDeTransporte(envios, recebidas);
     const cobrancas = pix ? await conferirCobrancas(banco.url, recebidas, status, pix) : null;
     const ok =
       percentual >= PERCENTUAL_MINIMO &&
@@ -352,6 +434,13 @@ export const benchEnvio = async (
         maximo_em_1s_termina_apos_inicio_s: (maximoEm - inicio) / 1_000,
         maximo_em_1s_no_envio: noEnvio.maximo,
         maximo_em_1s_no_envio_termina_apos_inicio_s: (noEnvio.em - inicio) / 1_000,
+        lacunas_de_mais_de_3_intervalos: lacunas.quantas,
+        lacunas_ms_perdidos: lacunas.perdidosMs,
+        lacunas_maiores_apos_inicio_s: lacunas.maiores,
+        transporte_p50_ms: transporte.p50,
+        transporte_p99_ms: transporte.p99,
+        transporte_max_ms: transporte.maximo,
+        transporte_max_apos_inicio_s: (transporte.maximoEm - inicio) / 1_000,
         entregues_ao_driver: envios.length,
         entregues_ao_driver_pela_vitima: pelaVitima,
         entregues_ao_driver_de_novo: repetidas.length,
@@ -362,7 +451,7 @@ export const benchEnvio = async (
         status_entregues_pelo_webhook: reconciliacao.entregues,
         reconciliadas_pelo_webhook: reconciliacao.reconciliadas,
         marcadas_e_nao_enviadas_pelo_morto: reconciliacao.adiadas,
-        recusas_apos_inicio_s: recusas.map((t) => ((t - inicio) / 1_000).toFixed(2)).join(' '),
+        recusas_apos_inicio_s: fake.recusas.map((t) => ((t - inicio) / 1_000).toFixed(2)).join(' '),
         mensagens_com_nova_tentativa: novasTentativas,
         duplicadas_por_id: duplicadasId,
         duplicadas_por_destino_e_texto: duplicadasConteudo,
@@ -394,12 +483,11 @@ export const benchEnvio = async (
       },
     };
   } finally {
-    clearInterval(vigia);
     clearInterval(webhooks);
     await rodada;
     for (const w of workers)
       if (w.processo.exitCode === null && w.processo.signalCode === null) w.processo.kill('SIGKILL');
-    await fake.fechar();
+    fake.matar();
     await pix?.fechar();
   }
 };

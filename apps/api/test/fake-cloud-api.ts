@@ -112,8 +112,6 @@ type Estado = {
   janela: number[];
 };
 
-const agoraMs = () => performance.timeOrigin + performance.now();
-
 const json = (res: ServerResponse, status: number, corpo: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(corpo));
@@ -158,9 +156,9 @@ const autorizar = (estado: Estado, req: IncomingMessage, res: ServerResponse, nu
   return true;
 };
 
-const dentroDoLimite = (estado: Estado): boolean => {
+/** Counted at the request's arrival, not after its body is read: reading it waits on the event loop. */
+const dentroDoLimite = (estado: Estado, agora: number): boolean => {
   if (estado.limite === null) return true;
-  const agora = performance.now();
   while ((estado.janela[0] ?? agora) <= agora - 1_000) estado.janela.shift();
   estado.janela.push(agora);
   return estado.janela.length <= estado.limite;
@@ -208,7 +206,8 @@ const lerCorpo = async (req: IncomingMessage): Promise<string> => {
 };
 
 const tratar = async (estado: Estado, req: IncomingMessage, res: ServerResponse) => {
-  const instante = agoraMs();
+  const chegada = performance.now();
+  const instante = performance.timeOrigin + chegada;
   const url = new URL(req.url ?? '/', 'http://fake');
   const texto = await lerCorpo(req);
   if (estado.opcoes.atrasoMs > 0) await esperar(estado.opcoes.atrasoMs);
@@ -219,7 +218,7 @@ const tratar = async (estado: Estado, req: IncomingMessage, res: ServerResponse)
     return erroGraph(res, 404, 100, `Unknown path components: ${url.pathname}`);
   if (envio) {
     estado.tentativas += 1;
-    if (!dentroDoLimite(estado)) {
+    if (!dentroDoLimite(estado, chegada)) {
       estado.excedeuLimite += 1;
       return erroGraph(res, 429, 130429, 'Rate limit hit: too many messages sent from this phone number');
     }
