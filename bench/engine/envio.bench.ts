@@ -41,6 +41,8 @@ type Totais = {
   canceladas: number;
   erros: number;
   passadas: number;
+  /** How late the sender's event loop ran, ms. */
+  laco: { p99: number; p999: number; max: number };
 };
 type Envio = { instante: number; id: number; worker: number };
 /** What the senders printed besides their sends. */
@@ -401,6 +403,7 @@ export const benchEnvio = async (
       perdidas === 0 &&
       (cobrancas === null || (cobrancas.semCobranca === 0 && cobrancas.compartilhadas === 0));
     const s = (ms: number) => `${(ms / 1_000).toFixed(1)} s`;
+    const pior = (de: (t: Totais) => number) => Math.max(0, ...totais.map(de));
     const n = mensagens.toLocaleString('pt-BR');
     return {
       medida: pix
@@ -412,7 +415,8 @@ export const benchEnvio = async (
         ` workers), ${fake.excedeuLimite} recusadas pelo limite (429),` +
         ` ${duplicadas} duplicadas, ${perdidas} perdidas; cauda de ${cauda.length} enviadas depois` +
         ` (lease do worker morto ou nova tentativa), ${reconciliacao.reconciliadas} acertadas pelo webhook de status, ${reconciliacao.adiadas} marcadas e não enviadas pelo morto (reenviadas após a espera da reconciliação), a última ${s((cauda.at(-1) ?? morteEm) - morteEm)} após a morte;` +
-        ` CPU por mensagem nos ${JANELA_CPU_MS / 1_000} s após a morte: PostgreSQL ${cpu.postgres.toFixed(1)} ms, Node ${cpu.node.toFixed(1)} ms` +
+        ` CPU por mensagem nos ${JANELA_CPU_MS / 1_000} s após a morte: PostgreSQL ${cpu.postgres.toFixed(1)} ms, Node ${cpu.node.toFixed(1)} ms;` +
+        ` onde a vazão ficou: ${lacunas.quantas} silêncios de mais de 3 intervalos (${s(lacunas.perdidosMs)} sem envio), transporte até o fake p99 ${transporte.p99.toFixed(0)} ms, laço de eventos dos envios p99,9 ${pior((t) => t.laco.p999)} ms` +
         (cobrancas
           ? `; ${cobrancas.noPsp} cobranças criadas no PSP (${cobrancas.orfas} sem mensagem no banco), ${cobrancas.semCobranca} enviadas sem a sua cobrança, ${cobrancas.compartilhadas} cobranças em mais de uma mensagem, ${eventos.pixAdiadas} adiadas à espera do PSP`
           : ''),
@@ -467,6 +471,9 @@ export const benchEnvio = async (
         falhas: totais.reduce((soma, t) => soma + t.falhas, 0),
         canceladas: totais.reduce((soma, t) => soma + t.canceladas, 0),
         erros_ao_registrar: totais.reduce((soma, t) => soma + t.erros, 0),
+        laco_dos_sobreviventes_ms: totais
+          .map((t) => `p99 ${t.laco.p99}, p99,9 ${t.laco.p999}, máx. ${t.laco.max}`)
+          .join('; '),
         ...(cobrancas && pix
           ? {
               latencia_psp_ms: LATENCIA_PSP_MS,

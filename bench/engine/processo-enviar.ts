@@ -6,7 +6,10 @@
 // synchronously, so a SIGKILL loses none of them) and "fim <totals as JSON>" at the end. With an APP_KEY
 // (hex) as last argument, the messages' PIX charges come from the stored provider, as in the worker
 // (deps-processo.ts), and each charge the PSP fails prints "pix-adiada" (the message waits for it).
+// The totals carry how late its event loop ran (p99, p99.9 and worst, ms): a stalled sender's slots go
+// unused, which is where the rate goes on a busy machine.
 import { once } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as dormir } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
@@ -107,6 +110,8 @@ process.stdout.write('pronto\n');
 await once(process.stdin, 'data');
 process.stdin.pause();
 
+const atrasoDoLaco = monitorEventLoopDelay({ resolution: 2 });
+atrasoDoLaco.enable();
 const fim = Date.now() + Number(prazo);
 const total: ResultadoEnvios = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
 let passadas = 0;
@@ -121,4 +126,10 @@ for (;;) {
   await dormir(1_000);
 }
 await database.close();
-process.stdout.write(`fim ${JSON.stringify({ ...total, erros, passadas })}\n`);
+const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+const laco = {
+  p99: ms(atrasoDoLaco.percentile(99)),
+  p999: ms(atrasoDoLaco.percentile(99.9)),
+  max: ms(atrasoDoLaco.max),
+};
+process.stdout.write(`fim ${JSON.stringify({ ...total, erros, passadas, laco })}\n`);
