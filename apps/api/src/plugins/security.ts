@@ -7,8 +7,8 @@ import { ErroDominio } from '../lib/errors.ts';
 
 /**
  * Security headers with a CSP the SPA works under, and the rate-limit machinery (opt-in per route).
- * Helmet's middleware is built once: @fastify/helmet built it again on every request, 2–5 % of a
- * request's time (docs/decisions/055-cabecalhos-de-seguranca-montados-uma-vez.md).
+ * Helmet's middleware is built once: @fastify/helmet built it again on every request, 9 µs each
+ * (docs/decisions/055-cabecalhos-de-seguranca-montados-uma-vez.md).
  */
 const plugin = async (app: FastifyInstance) => {
   const cabecalhosDeSeguranca = helmet({
