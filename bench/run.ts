@@ -7,6 +7,7 @@ import { abrirBancoBench, type BancoBench } from './banco.ts';
 import { benchConciliacao } from './conciliacao/conciliacao.bench.ts';
 import { benchEnvio } from './engine/envio.bench.ts';
 import { benchEnvioEmail } from './engine/envio-email.bench.ts';
+import { benchEnvioSobCarga } from './engine/envio-sob-carga.ts';
 import { benchPlanejamento } from './engine/planejamento.bench.ts';
 import { benchPlanejamentoPglite } from './engine/planejamento-pglite.bench.ts';
 import { benchImportacaoCsv, benchImportacaoCsvPglite, benchImportacaoNfe } from './imports/imports.bench.ts';
@@ -90,6 +91,8 @@ const GRUPOS: Record<string, (banco: BancoBench) => Promise<LinhaBench[]>> = {
     await benchPlanejamentoPglite(escala.contasReguaPglite),
   ],
   envio: enviosNasDuasVazoes,
+  // The 80 msg/s row again with `npm run test:load` beside it (the machine loaded).
+  'envio-sob-carga': async (banco) => [await benchEnvioSobCarga(banco, escala.mensagensEnvio)],
   // The régua by e-mail through a real SMTP server on loopback, at the relay's per-minute rate.
   email: async (banco) => [await benchEnvioEmail(banco, escala.mensagensEmail)],
   // Bank files: a CNAB 240 retorno and an OFX statement, each imported by two nodes at once.
