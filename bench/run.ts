@@ -63,7 +63,10 @@ const enviosNasDuasVazoes = async (banco: BancoBench): Promise<LinhaBench[]> => 
     if (vazao < 10) break;
     const mensagens = Math.round((escala.mensagensEnvioAlta / ALTA_VAZAO) * vazao);
     sustentada = await benchEnvio(banco, mensagens, { vazao });
-    tentadas.push(`${vazao} msg/s ${sustentada.ok ? 'atende' : 'não atende'}`);
+    const { percentual_da_vazao: percentual, excedeu_limite: recusadas } = sustentada.detalhes ?? {};
+    tentadas.push(
+      `${vazao} msg/s ${sustentada.ok ? 'atende' : 'não atende'} (${Number(percentual).toFixed(1)} %, ${recusadas} recusadas)`,
+    );
     if (sustentada.ok) break;
   }
   if (!sustentada) return [normal, alta];
