@@ -13,6 +13,8 @@ export type Parametros = {
   nos: number;
   /** `npm run worker` processes; with none, every API node embeds the engine. */
   workers: number;
+  /** Where the result goes; `load/results/latest.json`, the README's latest run, when not given. */
+  resultado: string | undefined;
 };
 
 const inteiro = (valor: string | undefined, padrao: number, nome: string, minimo = 1): number => {
@@ -34,6 +36,7 @@ export const lerParametros = (args: string[] = process.argv.slice(2)): Parametro
       drenagem: { type: 'string' },
       nos: { type: 'string' },
       workers: { type: 'string' },
+      resultado: { type: 'string' },
     },
   });
   return {
@@ -45,5 +48,6 @@ export const lerParametros = (args: string[] = process.argv.slice(2)): Parametro
     drenagemSegundos: inteiro(values.drenagem, 30, 'drenagem', 0),
     nos: inteiro(values.nos, 1, 'nos'),
     workers: inteiro(values.workers, 0, 'workers', 0),
+    resultado: values.resultado,
   };
 };

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChecagemAgregados } from './agregados.ts';
 import type { Parametros } from './argumentos.ts';
@@ -152,9 +153,8 @@ export const tabelaMarkdown = (r: Resultado): string => {
   return linhas.join('\n');
 };
 
-export const gravarResultado = (r: Resultado): string => {
-  mkdirSync(RESULTADOS, { recursive: true });
-  const caminho = `${RESULTADOS}latest.json`;
+export const gravarResultado = (r: Resultado, caminho = `${RESULTADOS}latest.json`): string => {
+  mkdirSync(dirname(caminho), { recursive: true });
   writeFileSync(caminho, `${JSON.stringify(r, null, 2)}\n`);
   return caminho;
 };

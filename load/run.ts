@@ -110,7 +110,7 @@ const executar = async (): Promise<number> => {
     ...parcial,
   };
   console.log(tabelaMarkdown(resultado));
-  console.error(`\nResultado gravado em ${gravarResultado(resultado)}.`);
+  console.error(`\nResultado gravado em ${gravarResultado(resultado, p.resultado)}.`);
   return resultado.aprovado ? 0 : 1;
 };
 

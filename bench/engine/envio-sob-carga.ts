@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { BancoBench } from '../banco.ts';
@@ -16,13 +18,18 @@ const SEGUNDOS_DE_CARGA = 120;
 /** WhatsApp's standard allowance, as the unloaded row. */
 const VAZAO = 80;
 
-/** `npm run test:load` in a child; resolves once its users are running, and its exit code at the end. */
+/**
+ * `npm run test:load` in a child; resolves once its users are running, and its exit code at the end. Its
+ * result goes to a temporary file: `load/results/latest.json` is the README's own load-test run.
+ */
 const iniciarCarga = () => {
   const raiz = fileURLToPath(new URL('../../', import.meta.url));
-  const filho = spawn('npm', ['run', 'test:load', '--', '--duracao', String(SEGUNDOS_DE_CARGA)], {
-    cwd: raiz,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const resultado = join(tmpdir(), `cobranca-bench-test-load-${process.pid}.json`);
+  const filho = spawn(
+    'npm',
+    ['run', 'test:load', '--', '--duracao', String(SEGUNDOS_DE_CARGA), '--resultado', resultado],
+    { cwd: raiz, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const fim = new Promise<number>((resolve, reject) => {
     filho.once('error', reject);
     filho.once('exit', (codigo) => resolve(codigo ?? 1));
