@@ -8,42 +8,34 @@ import { iniciarFakeCloudApi, type MensagemRecebida } from '../../apps/api/test/
 export type RelatorioFake = {
   novas: MensagemRecebida[];
   tentativas: number;
-  /** When each send refused by the limit arrived (to the nearest VIGIA_MS). */
+  /** When each send refused by the limit arrived. */
   recusas: number[];
 };
 export type ProntoFake = { url: string; apiVersion: string; phoneNumberId: string; token: string };
 
 const REPORTE_MS = 50;
-const VIGIA_MS = 10;
 
 const enviar = (mensagem: unknown) =>
   new Promise<void>((resolve) => process.send?.(mensagem, () => resolve()));
 
 const fake = await iniciarFakeCloudApi();
 fake.limitePorSegundo(Number(process.argv[2]));
-const agora = () => performance.timeOrigin + performance.now();
 let relatadas = 0;
-let recusasVistas = 0;
-let recusas: number[] = [];
-const vigia = setInterval(() => {
-  for (; recusasVistas < fake.excedeuLimite; recusasVistas += 1) recusas.push(agora());
-}, VIGIA_MS);
+let recusasRelatadas = 0;
 const relatar = async () => {
   const relatorio: RelatorioFake = {
     novas: fake.recebidas.slice(relatadas),
     tentativas: fake.tentativas,
-    recusas,
+    recusas: fake.recusas.slice(recusasRelatadas),
   };
   relatadas += relatorio.novas.length;
-  recusas = [];
+  recusasRelatadas += relatorio.recusas.length;
   await enviar({ relatorio });
 };
 const reporte = setInterval(() => void relatar(), REPORTE_MS);
 process.on('message', async (mensagem) => {
   if (mensagem !== 'fim') return;
   clearInterval(reporte);
-  clearInterval(vigia);
-  for (; recusasVistas < fake.excedeuLimite; recusasVistas += 1) recusas.push(agora());
   await relatar();
   await fake.fechar();
   process.disconnect();

@@ -35,6 +35,8 @@ export type FakeCloudApi = {
   readonly tentativas: number;
   /** Sends refused because they went over `limitePorSegundo`. */
   readonly excedeuLimite: number;
+  /** When each of those arrived, in ms on the `instante` clock. */
+  readonly recusas: number[];
   /** The next n calls to the number (sends or the connection check) fail this way, in order. */
   falharProximas(n: number, resposta: FalhaRoteirizada): void;
   /** Every send to this recipient (digits, no `+`) fails this way until `limpar`. */
@@ -103,7 +105,8 @@ type Estado = {
   opcoes: OpcoesFakeCloudApi;
   recebidas: MensagemRecebida[];
   tentativas: number;
-  excedeuLimite: number;
+  /** Arrival of each send refused by the limit. */
+  recusas: number[];
   roteiro: FalhaRoteirizada[];
   regras: Map<string, RespostaDeErro>;
   limite: number | null;
@@ -219,7 +222,7 @@ const tratar = async (estado: Estado, req: IncomingMessage, res: ServerResponse)
   if (envio) {
     estado.tentativas += 1;
     if (!dentroDoLimite(estado, chegada)) {
-      estado.excedeuLimite += 1;
+      estado.recusas.push(instante);
       return erroGraph(res, 429, 130429, 'Rate limit hit: too many messages sent from this phone number');
     }
   }
@@ -231,7 +234,7 @@ const tratar = async (estado: Estado, req: IncomingMessage, res: ServerResponse)
 const limparEstado = (estado: Estado) => {
   estado.recebidas.length = 0; // in place: callers may hold the array
   estado.tentativas = 0;
-  estado.excedeuLimite = 0;
+  estado.recusas.length = 0;
   estado.roteiro.length = 0;
   estado.regras.clear();
   estado.limite = null;
@@ -246,7 +249,7 @@ export const iniciarFakeCloudApi = async (
     opcoes: { ...PADRAO, ...opcoes },
     recebidas: [],
     tentativas: 0,
-    excedeuLimite: 0,
+    recusas: [],
     roteiro: [],
     regras: new Map(),
     limite: null,
@@ -266,8 +269,9 @@ export const iniciarFakeCloudApi = async (
     get tentativas() {
       return estado.tentativas;
     },
+    recusas: estado.recusas,
     get excedeuLimite() {
-      return estado.excedeuLimite;
+      return estado.recusas.length;
     },
     falharProximas: (n, resposta) => {
       for (let i = 0; i < n; i += 1) estado.roteiro.push(resposta);
