@@ -171,10 +171,14 @@ const lacunasDaCorrida = (instantes: number[], intervaloMs: number, inicio: numb
 /** From a sender's hand-off to the driver to the fake server's arrival, per accepted send. */
 const atrasosDeTransporte = (envios: Envio[], recebidas: { instante: number; corpo: unknown }[]) => {
   const entregasPorId = new Map<number, number[]>();
-  for (const e of envios) entregasPorId.set(e.id, [...(entregasPorId.get(e.id) ?? []), e.instante]);
+  for (const e of envios) {
+    const entregas = entregasPorId.get(e.id) ?? [];
+    entregas.push(e.instante);
+    entregasPorId.set(e.id, entregas);
+  }
   const atrasos: { ms: number; em: number }[] = [];
   for (const r of recebidas) {
-    const id = Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]);
+    const id = idNoTexto(textoDe(r.corpo));
     const antes = (entregasPorId.get(id) ?? []).filter((t) => t <= r.instante);
     if (antes.length > 0) atrasos.push({ ms: r.instante - Math.max(...antes), em: r.instante });
   }
@@ -192,6 +196,9 @@ export const textoDe = (corpo: unknown): string => {
   const c = corpo as { text?: { body?: string }; template?: { components?: unknown } };
   return c.text?.body ?? JSON.stringify(c.template ?? corpo);
 };
+
+/** The message id the generated texts carry ("nº 42"); NaN in a text without one. */
+export const idNoTexto = (texto: string): number => Number(/nº (\d+)/.exec(texto)?.[1]);
 
 const statusNoBanco = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
@@ -227,7 +234,7 @@ const conferirCobrancas = async (
   let semCobranca = 0;
   for (const r of recebidas) {
     const texto = textoDe(r.corpo);
-    const id = Number(/nº (\d+)/.exec(texto)?.[1] ?? Number.NaN);
+    const id = idNoTexto(texto);
     const txid = status.get(id)?.pix_txid;
     const copiaECola = txid ? pix.psp.cobrancas.get(txid)?.pixCopiaECola : undefined;
     if (!copiaECola || !texto.includes(copiaECola) || texto.includes(MARCADOR_PIX)) semCobranca += 1;
@@ -252,7 +259,16 @@ const conferirCobrancas = async (
 export const benchEnvio = async (
   banco: BancoBench,
   mensagens: number,
-  { comPix = false, vazao = 80 }: { comPix?: boolean; vazao?: number } = {},
+  {
+    comPix = false,
+    vazao = 80,
+    taxaSoRelatada = false,
+  }: {
+    comPix?: boolean;
+    vazao?: number;
+    /** The rate is printed but not held to PERCENTUAL_MINIMO (a run beside other load). */
+    taxaSoRelatada?: boolean;
+  } = {},
 ): Promise<LinhaBench> => {
   const settings = sistemaSettings.parse({});
   const sempre = { inicio: '00:00', fim: '23:59' };
@@ -350,7 +366,7 @@ export const benchEnvio = async (
     let duplicadasConteudo = 0;
     for (const r of recebidas) {
       const texto = textoDe(r.corpo);
-      const id = Number(/nº (\d+)/.exec(texto)?.[1] ?? Number.NaN);
+      const id = idNoTexto(texto);
       porMensagem.set(id, (porMensagem.get(id) ?? 0) + 1);
       const chave = `${r.para}\n${texto}`;
       if (porConteudo.has(chave)) duplicadasConteudo += 1;
@@ -380,7 +396,7 @@ export const benchEnvio = async (
     const lacunas = lacunasDaCorrida(corrida, 1_000 / vazao, inicio);
     // The same without the sends refused by the limit and sent again later (they stretch the run's end).
     const primeirasTentativas = recebidas
-      .filter((r) => (status.get(Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1]))?.tentativas ?? 0) <= 1)
+      .filter((r) => (status.get(idNoTexto(textoDe(r.corpo)))?.tentativas ?? 0) <= 1)
       .map((r) => r.instante)
       .filter((t) => t <= ultima);
     const percentual = (taxa / vazao) * 100;
@@ -395,7 +411,7 @@ export const benchEnvio = async (
     const transporte = atrasosDeTransporte(envios, recebidas);
     const cobrancas = pix ? await conferirCobrancas(banco.url, recebidas, status, pix) : null;
     const ok =
-      percentual >= PERCENTUAL_MINIMO &&
+      (taxaSoRelatada || percentual >= PERCENTUAL_MINIMO) &&
       percentual <= 100 &&
       maximo <= vazao &&
       fake.excedeuLimite === 0 &&
@@ -421,7 +437,7 @@ export const benchEnvio = async (
           ? `; ${cobrancas.noPsp} cobranças criadas no PSP (${cobrancas.orfas} sem mensagem no banco), ${cobrancas.semCobranca} enviadas sem a sua cobrança, ${cobrancas.compartilhadas} cobranças em mais de uma mensagem, ${eventos.pixAdiadas} adiadas à espera do PSP`
           : ''),
       alvo:
-        `${PERCENTUAL_MINIMO}–100 % e ≤ ${vazao} em qualquer 1 s; 0 duplicadas, 0 perdidas` +
+        `${taxaSoRelatada ? 'até 100 %' : `${PERCENTUAL_MINIMO}–100 %`} e ≤ ${vazao} em qualquer 1 s, 0 recusadas pelo limite; 0 duplicadas, 0 perdidas` +
         (pix ? '; cada mensagem com a sua cobrança (txid distinto, copia e cola do PSP no texto)' : ''),
       ok,
       detalhes: {

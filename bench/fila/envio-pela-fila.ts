@@ -17,7 +17,7 @@ import { instalarFila } from '../../apps/api/src/fila/instalar.ts';
 import { salvarSistemaSettings } from '../../apps/api/src/modules/configuracoes/configuracoes.repository.ts';
 import { iniciarFakeCloudApi } from '../../apps/api/test/fake-cloud-api.ts';
 import { abrirBancoBench } from '../banco.ts';
-import { maximoEmUmSegundo, textoDe } from '../engine/envio.bench.ts';
+import { idNoTexto, maximoEmUmSegundo, textoDe } from '../engine/envio.bench.ts';
 import { gerarFilaEnvio } from '../engine/gerar.ts';
 import { tarefaDeEnvio } from './tarefa-envio.ts';
 
@@ -112,7 +112,7 @@ try {
   const recebidas = [...fake.recebidas].sort((a, b) => a.instante - b.instante);
   const porMensagem = new Map<number, number>();
   for (const r of recebidas) {
-    const id = Number(/nº (\d+)/.exec(textoDe(r.corpo))?.[1] ?? Number.NaN);
+    const id = idNoTexto(textoDe(r.corpo));
     porMensagem.set(id, (porMensagem.get(id) ?? 0) + 1);
   }
   const instantes = recebidas.map((r) => r.instante);
