@@ -63,7 +63,7 @@ describe('portal: pay with PIX', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copiar código' }));
     expect(await navigator.clipboard.readText()).toBe(pix().pix_copia_e_cola);
-    expect(screen.getByText('Código copiado')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Código copiado')).toHaveAttribute('role', 'status');
 
     // Checked while open; the bank pays.
     await waitFor(() => expect(consultas).toBeGreaterThan(1));
@@ -103,10 +103,11 @@ describe('portal: pay with PIX', () => {
     } finally {
       navigator.clipboard.writeText = original;
     }
+    // The announcement is set after the refused write settles, a render later than the click.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/Não foi possível copiar/));
     const codigo = screen.getByLabelText<HTMLTextAreaElement>('PIX copia e cola');
     expect(codigo).toHaveFocus();
     expect([codigo.selectionStart, codigo.selectionEnd]).toEqual([0, codigo.value.length]);
-    expect(screen.getByRole('status')).toHaveTextContent(/Não foi possível copiar/);
   });
 
   it('stops checking while the page is hidden and checks at once when it is visible again', async () => {

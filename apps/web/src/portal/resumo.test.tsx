@@ -179,7 +179,7 @@ describe('portal: the summary', () => {
     expect(duplicata.getByLabelText('Boleto: linha digitável')).toHaveValue(linha);
     await user.click(duplicata.getByRole('button', { name: 'Copiar linha digitável' }));
     expect(await navigator.clipboard.readText()).toBe(linha);
-    expect(duplicata.getByText('Linha digitável copiada')).toBeInTheDocument();
+    expect(await duplicata.findByText('Linha digitável copiada')).toBeInTheDocument();
     expect(contaDe('NF-e 1234 parcela 2').queryByLabelText('Boleto: linha digitável')).toBeNull();
   });
 });
