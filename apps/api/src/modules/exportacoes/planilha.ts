@@ -99,13 +99,17 @@ export const linhaCsv = (campos: string[]): string => `${campos.join(';')}\r\n`;
 
 // ── XLSX ────────────────────────────────────────────────────────────────────────
 
-const FORMATO_XLSX: Partial<Record<TipoCelula, string>> = {
-  inteiro: '0',
-  decimal: '0.0',
+// One style object per cell type, shared by every cell of that type and never changed: ExcelJS knows a
+// style object it has seen by its identity, and writes each new one out as XML to look it up (with a
+// fresh style per cell, a fifth of the XLSX export's time; docs/decisions/057-exportacao-le-adiante.md).
+const ESTILO_XLSX: Record<TipoCelula, Readonly<Partial<ExcelJS.Style>>> = {
+  texto: {},
+  inteiro: { numFmt: '0' },
+  decimal: { numFmt: '0.0' },
   // Stored in the file's neutral notation; Excel pt-BR shows "R$ 1.234,56" and "-R$ 12,50".
-  reais: '"R$" #,##0.00;-"R$" #,##0.00',
-  data: 'dd/mm/yyyy',
-  data_hora: 'dd/mm/yyyy hh:mm',
+  reais: { numFmt: '"R$" #,##0.00;-"R$" #,##0.00' },
+  data: { numFmt: 'dd/mm/yyyy' },
+  data_hora: { numFmt: 'dd/mm/yyyy hh:mm' },
 };
 
 const celulaXlsx = (tipo: TipoCelula, valor: ValorCelula, fuso: string): ExcelJS.CellValue => {
@@ -203,8 +207,7 @@ const escreverXlsx = async (
             aba.colunas.map((c) => celulaXlsx(tipoDa(c, linha), c.valor(linha), fuso)),
           );
           aba.colunas.forEach((c, j) => {
-            const formato = FORMATO_XLSX[tipoDa(c, linha)];
-            if (formato) row.getCell(j + 1).numFmt = formato;
+            row.getCell(j + 1).style = ESTILO_XLSX[tipoDa(c, linha)] as Partial<ExcelJS.Style>;
           });
           row.commit();
         }

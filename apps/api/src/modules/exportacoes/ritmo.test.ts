@@ -51,4 +51,74 @@ describe('porLote', () => {
     expect(Math.max(...fatias.map((f) => f.length))).toBe(100);
     expect(depois).toBe(3);
   });
+
+  // Each read takes 20 ms; `eventos` records when reads start and when each batch's `depois` ends.
+  const lentos = (quantos: number, eventos: string[], nome = '', leituras = { agora: 0, maximo: 0 }) =>
+    (async function* () {
+      for (let i = 0; i < quantos; i++) {
+        eventos.push(`${nome}ler ${i}`);
+        leituras.agora++;
+        leituras.maximo = Math.max(leituras.maximo, leituras.agora);
+        await esperar(20);
+        leituras.agora--;
+        yield [i];
+      }
+    })();
+
+  it('an export alone reads its next batch while it writes this one and waits for the client', async () => {
+    const eventos: string[] = [];
+    let lote = 0;
+    await porLote(
+      lentos(3, eventos),
+      () => undefined,
+      async () => {
+        await esperar(20);
+        eventos.push(`depois ${lote++}`);
+      },
+    );
+    expect(eventos).toEqual(['ler 0', 'ler 1', 'depois 0', 'ler 2', 'depois 1', 'depois 2']);
+  });
+
+  it('with another export waiting, every read stays in its turn: one at a time in the process', async () => {
+    const eventos: string[] = [];
+    const leituras = { agora: 0, maximo: 0 };
+    const escritas: Record<string, number[]> = { a: [], b: [] };
+    await Promise.all(
+      ['a', 'b'].map((nome) =>
+        porLote(
+          lentos(4, eventos, nome, leituras),
+          (fatia) => escritas[nome]?.push(...fatia),
+          async () => undefined,
+        ),
+      ),
+    );
+    expect(escritas).toEqual({ a: [0, 1, 2, 3], b: [0, 1, 2, 3] });
+    expect(leituras.maximo).toBe(1);
+  });
+
+  it('an export cut short leaves no read ahead unhandled', async () => {
+    const soltas: unknown[] = [];
+    const ouvir = (erro: unknown) => soltas.push(erro);
+    process.on('unhandledRejection', ouvir);
+    try {
+      const lotesQueFalham = (async function* () {
+        yield [1];
+        await esperar(5);
+        throw new Error('a leitura falhou');
+      })();
+      await expect(
+        porLote(
+          lotesQueFalham,
+          () => {
+            throw new Error('o cliente saiu');
+          },
+          async () => undefined,
+        ),
+      ).rejects.toThrow('o cliente saiu');
+      await esperar(30);
+      expect(soltas).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', ouvir);
+    }
+  });
 });
