@@ -1,5 +1,6 @@
 import { sistemaSettings } from '@cobranca/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instanteNoFuso } from '@cobranca/dominio';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   buildTestApp,
@@ -7,15 +8,15 @@ import {
   issueToken,
   type TestApp,
 } from '../../../test/build-test-app.ts';
+import { relogioDoSistema } from '../../lib/relogio.ts';
 import { salvarSistemaSettings } from '../configuracoes/configuracoes.repository.ts';
 import { definirKillSwitch } from './regua.test-fixtures.ts';
 
 const FUSO = 'America/Sao_Paulo';
-const horaLocal = (instante: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: FUSO, hour: '2-digit', hour12: false }).format(instante),
-  );
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+// A fixed Monday 14:30 in São Paulo (17:30 UTC): the answers must not depend on when the suite runs
+// (near midnight no window of the real clock's hour could be open).
+const AGORA = instanteNoFuso('2026-06-15', 14 * 60 + 30, FUSO);
 
 let t: TestApp;
 let token: string;
@@ -25,6 +26,12 @@ beforeAll(async () => {
   token = await issueToken(t.database, (await createTestUser(t.database, 'operador')).id);
 });
 afterAll(() => t.close());
+beforeEach(() => {
+  vi.spyOn(relogioDoSistema, 'agora').mockReturnValue(AGORA);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** The same hours every day of the week, holidays included, so the answer depends only on the hour. */
 const janelaTodoDia = async (inicio: number, fim: string) => {
@@ -48,27 +55,28 @@ const consultar = async () => {
 
 describe('GET /api/operador/janela-envio', () => {
   it('says when a closed window opens, in the settings’ time zone', async () => {
-    const alvo = (horaLocal(new Date()) + 2) % 24;
-    await janelaTodoDia(alvo, alvo === 23 ? '23:59' : hh(alvo + 1));
-    const janela = await consultar();
-    expect(janela).toMatchObject({
+    await janelaTodoDia(16, hh(17));
+    expect(await consultar()).toEqual({
       aberta: false,
       automacao_ligada: true,
+      abre_em: '2026-06-15T19:00:00.000Z',
       fecha_em: null,
       fuso_horario: FUSO,
     });
-    const abre = new Date(janela.abre_em);
-    expect(horaLocal(abre)).toBe(alvo);
-    expect(abre.getTime() - Date.now()).toBeGreaterThan(0);
-    expect(abre.getTime() - Date.now()).toBeLessThanOrEqual(26 * 3_600_000);
+  });
+
+  it('says a window already closed today opens tomorrow', async () => {
+    await janelaTodoDia(8, hh(12));
+    expect(await consultar()).toMatchObject({ aberta: false, abre_em: '2026-06-16T11:00:00.000Z' });
   });
 
   it('says when an open window closes', async () => {
-    const agora = horaLocal(new Date());
-    await janelaTodoDia(agora, agora === 23 ? '23:59' : hh(agora + 1));
-    const janela = await consultar();
-    expect(janela).toMatchObject({ aberta: true, abre_em: null });
-    expect(horaLocal(new Date(janela.fecha_em))).toBe(agora === 23 ? 23 : (agora + 1) % 24);
+    await janelaTodoDia(14, hh(15));
+    expect(await consultar()).toMatchObject({
+      aberta: true,
+      abre_em: null,
+      fecha_em: '2026-06-15T18:00:00.000Z',
+    });
   });
 
   it('says when automation is switched off, whatever the hour', async () => {

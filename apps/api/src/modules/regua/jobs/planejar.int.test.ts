@@ -1,12 +1,13 @@
-import { FUSO_PADRAO, hojeNoFuso } from '@cobranca/dominio';
+import { FUSO_PADRAO, hojeNoFuso, instanteNoFuso } from '@cobranca/dominio';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobsDa } from '../../../../test/fila.ts';
 import { openTestDatabase } from '../../../../test/test-database.ts';
 import type { Database } from '../../../db/client.ts';
 import { mensagens, reguaExecucoes } from '../../../db/schema/index.ts';
 import { iniciarFila } from '../../../fila/fila.ts';
 import { agendamentos, TAREFAS } from '../../../fila/tarefas.ts';
+import { relogioDoSistema } from '../../../lib/relogio.ts';
 import { inserirCliente, inserirConta } from '../../clientes/clientes.test-fixtures.ts';
 import { executarPassada } from '../motor.ts';
 import { configurar, JANELA_SEMPRE, montarMotor } from '../regua.test-fixtures.ts';
@@ -17,8 +18,13 @@ import { planejarRegua } from './planejar.job.ts';
 
 const silencio = { info() {}, warn() {}, error() {} };
 let database: Database;
+// Noon of today in São Paulo for the engine: the setup's "today" and the pass's are the same day even
+// when the suite runs across midnight.
+const HOJE = hojeNoFuso(new Date(), FUSO_PADRAO);
+const MEIO_DIA = instanteNoFuso(HOJE, 12 * 60, FUSO_PADRAO);
 
 beforeEach(async () => {
+  vi.spyOn(relogioDoSistema, 'agora').mockReturnValue(MEIO_DIA);
   database = await openTestDatabase();
   await configurar(database.db, { janela_envio: JANELA_SEMPRE, automacao_ativa: true });
   const cliente = await inserirCliente(database.db, { nome: 'Ana' });
@@ -26,10 +32,13 @@ beforeEach(async () => {
   await inserirConta(database.db, {
     clienteId: cliente,
     valorCentavos: 12_345,
-    vencimento: hojeNoFuso(new Date(), FUSO_PADRAO),
+    vencimento: HOJE,
   });
 });
-afterEach(() => database.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await database.close();
+});
 
 describe('regua.planejar', () => {
   it('runs once per period across three processes and plans the day’s message without sending it', async () => {
@@ -68,7 +77,7 @@ describe('regua.planejar', () => {
   });
 
   it('the sending loop’s pass sends what is due and plans nothing', async () => {
-    const { deps } = montarMotor(database.db, new Date());
+    const { deps } = montarMotor(database.db, MEIO_DIA);
     const soEnvio = { planejar: false, enviar: true };
     const nadaEnviado = { enviadas: 0, falhas: 0, reagendadas: 0, canceladas: 0 };
     expect(await executarPassada(deps, undefined, soEnvio)).toEqual(nadaEnviado);
