@@ -106,6 +106,16 @@ describe('calendar arithmetic', () => {
   it('names the weekday (0 = Sunday)', () => {
     expect(diaDaSemana('2018-11-04')).toBe(0);
     expect(diaDaSemana('2026-03-07')).toBe(6);
+    expect(diaDaSemana('1969-12-31')).toBe(3);
+  });
+
+  it('gives the same answers when asked again (each date is kept) and none for what is not a date', () => {
+    for (let vez = 0; vez < 2; vez++) {
+      expect(diasEntre('1969-12-25', '1970-01-01')).toBe(7);
+      expect(somarDias('1970-01-01', -1)).toBe('1969-12-31');
+      expect(diasEntre('2026-12-01', 'amanhã')).toBeNaN();
+      expect(() => somarDias('31/12/2026', 1)).toThrow(RangeError);
+    }
   });
 
   it('adds minutes to an instant', () => {

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { memoriaLimitada } from './memoria.ts';
 
 // Business dates are calendar days in a time zone (America/Sao_Paulo unless the settings name
 // another), kept as 'YYYY-MM-DD' strings; the database `date` columns read and write them as such.
@@ -43,8 +44,17 @@ export const instanteNoFuso = (data: string, minutos: number, fuso: string = FUS
   return new Date(new TZDate(ano, mes - 1, dia, 0, minutos, fuso).getTime());
 };
 
+// The lists and the encargos count days between the same few due dates for every receivable of a page:
+// each date's day number is kept, as Date.parse of the string cost a tenth of a list page's Node time
+// (docs/decisions/058-dias-guardados.md).
+const diasGuardados = memoriaLimitada<number>(20_000);
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' (NaN when it is not one). */
+const numeroDoDia = (data: string): number =>
+  diasGuardados(data, () => Date.parse(`${data}T00:00:00Z`) / DIA_MS);
+
 export const somarDias = (data: string, dias: number): string =>
-  new Date(Date.parse(`${data}T00:00:00Z`) + dias * DIA_MS).toISOString().slice(0, 10);
+  new Date((numeroDoDia(data) + dias) * DIA_MS).toISOString().slice(0, 10);
 
 /** The same day `meses` months later; a day the month lacks becomes its last (31/01 + 1 → 28/02 or 29/02). */
 export const somarMeses = (data: string, meses: number): string => {
@@ -54,14 +64,13 @@ export const somarMeses = (data: string, meses: number): string => {
 };
 
 /** Whole days from `de` to `ate` (positive when `ate` is later). */
-export const diasEntre = (de: string, ate: string): number =>
-  Math.round((Date.parse(`${ate}T00:00:00Z`) - Date.parse(`${de}T00:00:00Z`)) / DIA_MS);
+export const diasEntre = (de: string, ate: string): number => numeroDoDia(ate) - numeroDoDia(de);
 
 /** The earlier of two dates. */
 export const dataMaisCedo = (a: string, b: string): string => (diasEntre(a, b) >= 0 ? a : b);
 
 /** 0 = Sunday … 6 = Saturday. */
-export const diaDaSemana = (data: string): number => new Date(`${data}T00:00:00Z`).getUTCDay();
+export const diaDaSemana = (data: string): number => new Date(numeroDoDia(data) * DIA_MS).getUTCDay();
 
 export const somarMinutos = (instante: Date, minutos: number): Date =>
   new Date(instante.getTime() + minutos * 60_000);
