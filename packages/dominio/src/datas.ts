@@ -45,8 +45,8 @@ export const instanteNoFuso = (data: string, minutos: number, fuso: string = FUS
 };
 
 // The lists and the encargos count days between the same few due dates for every receivable of a page:
-// each date's day number is kept, as Date.parse of the string cost a tenth of a list page's Node time
-// (docs/decisions/058-dias-guardados.md).
+// each date's day number is kept, as Date.parse of the built string was about 5 % of the list route's
+// CPU profile (docs/decisions/058-dias-guardados.md).
 const diasGuardados = memoriaLimitada<number>(20_000);
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' (NaN when it is not one). */
