@@ -644,7 +644,8 @@ describe("a receivable's boleto typed by its operator", () => {
     const acoes = await db()
       .select({ acao: auditLogs.acao })
       .from(auditLogs)
-      .where(and(eq(auditLogs.entidade, 'conta_receber'), eq(auditLogs.entidadeId, String(contaId))));
+      .where(and(eq(auditLogs.entidade, 'conta_receber'), eq(auditLogs.entidadeId, String(contaId))))
+      .orderBy(auditLogs.id);
     expect(acoes.map((a) => a.acao)).toEqual(['conta.boleto_informado', 'conta.boleto_removido']);
   });
 });
