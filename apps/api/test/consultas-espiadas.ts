@@ -21,6 +21,12 @@ export const espiarConsultas = (database: Database) => {
         .map(([arg]) => textoDe(arg))
         .filter((texto) => !texto.includes('"api_tokens"') && !texto.includes(`${ESQUEMA_FILA}.`));
     },
+    /** Every statement since the last `limpar`, with its values. */
+    comValores: (): [string, unknown[]][] =>
+      espiao.mock.calls.map(([arg, valores]) => [
+        textoDe(arg),
+        (Array.isArray(valores) ? valores : (arg as { values?: unknown[] }).values) ?? [],
+      ]),
     limpar: () => espiao.mockClear(),
     restaurar: () => espiao.mockRestore(),
   };

@@ -11,6 +11,12 @@ export const porNome = (coluna: AnyPgColumn | SQL): SQL => sql`${coluna} COLLATE
 
 export type Sentido = 'asc' | 'desc';
 
-/** An ORDER BY term; empty values (no message, no payment) always last, whichever the direction. */
-export const ordem = (expressao: AnyPgColumn | SQL, sentido: Sentido): SQL =>
-  sentido === 'desc' ? sql`${expressao} desc nulls last` : sql`${expressao} asc nulls last`;
+/**
+ * An ORDER BY term; empty values (no message, no payment) always last, whichever the direction.
+ * `inverso`: the same order read from its end (a page nearer the end than the start).
+ */
+export const ordem = (expressao: AnyPgColumn | SQL, sentido: Sentido, inverso = false): SQL => {
+  if (!inverso)
+    return sentido === 'desc' ? sql`${expressao} desc nulls last` : sql`${expressao} asc nulls last`;
+  return sentido === 'desc' ? sql`${expressao} asc nulls first` : sql`${expressao} desc nulls first`;
+};

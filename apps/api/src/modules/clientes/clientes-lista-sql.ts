@@ -1,5 +1,5 @@
 import type { ClientesOrdem, FiltroResposta } from '@cobranca/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { clientes, contasReceber, mensagens, pagamentos } from '../../db/schema/index.ts';
 import { ordem, porNome, type Sentido } from '../../lib/ordenacao.ts';
 import { diasDeAtrasoSql } from './atraso-sql.ts';
@@ -94,10 +94,10 @@ const expressaoDa = (chave: ClientesOrdem, hoje: string): SQL => {
   }
 };
 
-/** ORDER BY for a list: the chosen value, then the id, so equal values keep one stable order. */
-export const ordemDosClientes = ({ chave, sentido }: OrdemLista, hoje: string): SQL[] => [
-  ordem(expressaoDa(chave, hoje), sentido),
-  asc(clientes.id),
+/** ORDER BY for a list: the chosen value, then the id, so equal values keep one stable order; `inverso` reads it from the end. */
+export const ordemDosClientes = ({ chave, sentido }: OrdemLista, hoje: string, inverso = false): SQL[] => [
+  ordem(expressaoDa(chave, hoje), sentido, inverso),
+  inverso ? desc(clientes.id) : asc(clientes.id),
 ];
 
 const centavosDoFiltro = (reais: number | undefined): number | undefined =>

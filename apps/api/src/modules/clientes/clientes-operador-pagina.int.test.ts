@@ -154,6 +154,31 @@ const todasAsPaginas = async (repo: ClientesDoOperador, filtro: FiltroClientesOp
   }
 };
 
+type NoDoPlano = {
+  'Node Type': string;
+  'Actual Loops': number;
+  'One-Time Filter'?: string;
+  'Parent Relationship'?: string;
+  Plans?: NoDoPlano[];
+};
+
+/**
+ * For each half under the plan's Append, in the statement's order: whether what its condition guards
+ * (the walk along the list) ran.
+ */
+const ladosPercorridos = (linha: unknown): boolean[] => {
+  const plano = Object.values(linha as Record<string, unknown>)[0];
+  const [raiz] = (typeof plano === 'string' ? JSON.parse(plano) : plano) as [{ Plan: NoDoPlano }];
+  const achar = (no: NoDoPlano, e: (n: NoDoPlano) => boolean): NoDoPlano | undefined =>
+    e(no) ? no : (no.Plans ?? []).map((filho) => achar(filho, e)).find(Boolean);
+  const lados = achar(raiz.Plan, (n) => n['Node Type'] === 'Append')?.Plans ?? [];
+  return lados.map((lado) => {
+    const guarda = achar(lado, (n) => n['One-Time Filter'] !== undefined);
+    const guardado = guarda?.Plans?.find((filho) => filho['Parent Relationship'] === 'Outer');
+    return (guardado?.['Actual Loops'] ?? 0) > 0;
+  });
+};
+
 describe('an operator list page in one statement', () => {
   it('pages through exactly the ordered list, for every list, sort key and direction, ties by id', async () => {
     const repo = new ClientesDoOperador(db(), { operadorId: ana.id });
@@ -205,6 +230,29 @@ describe('an operator list page in one statement', () => {
       .where(eq(clientes.operadorId, bruno.id));
     const lote = await repo.doLote(filtro, [...ids].reverse().concat(deBruno?.id ?? 0), atualizacao);
     expect(lote).toEqual([...linhas].reverse().map((l) => ({ ...l, nao_lidas: 0 })));
+  });
+
+  it('walks to a page from the nearer end of the list: the start before the middle, the end after it', async () => {
+    const repo = new ClientesDoOperador(db(), { operadorId: ana.id });
+    const filtro: FiltroClientesOperador = { lista: 'ativos' };
+    const total = (await repo.idsDaLista(filtro, atualizacao.hoje)).length;
+    const ultima = Math.floor((total - 1) / POR_PAGINA) * POR_PAGINA;
+    const ramos = async (offset: number) => {
+      const consultas = espiarConsultas(t.database);
+      try {
+        await repo.listar(filtro, { limit: POR_PAGINA, offset }, atualizacao);
+        const [texto, valores] = consultas.comValores().at(-1) ?? [];
+        const { rows } = await t.database.executarSql(`EXPLAIN (ANALYZE, FORMAT JSON) ${texto}`, valores);
+        return ladosPercorridos(rows[0]);
+      } finally {
+        consultas.restaurar();
+      }
+    };
+    // The half from the start, then the one from the end.
+    expect(await ramos(0)).toEqual([true, false]);
+    expect(await ramos(ultima)).toEqual([false, true]);
+    // Past the end the reversed half's LIMIT is 0: neither walks.
+    expect(await ramos(ultima + POR_PAGINA)).toEqual([false, false]);
   });
 
   it('runs two statements besides the session lookup: the settings and the page', async () => {

@@ -89,19 +89,24 @@ const consultaDaPagina = (
   filtro: FiltroClientesOperador,
   hoje: Valor<string>,
   pagina: PaginaSql,
-) =>
+) => {
+  const ordem = filtro.ordem ?? ORDEM_PADRAO[filtro.lista];
   // A placeholder stands where the builders take a value: it only travels into the SQL as a parameter.
-  consultaLista(db, {
+  return consultaLista(db, {
     where: whereClientes(escopo, filtro, hoje as string),
-    ordem: ordemDosClientes(filtro.ordem ?? ORDEM_PADRAO[filtro.lista], hoje as string),
+    ordem: ordemDosClientes(ordem, hoje as string),
     pagina,
     naoLidasDe: escopo.operadorId,
     // Counted over the rows when a search, filter or the failure mark narrows the list.
     total:
       formaFixa(escopo, filtro) && filtro.minimoChamadas === undefined && escopo.operadorId !== null
-        ? totalDoAgregado(escopo.operadorId, filtro.lista)
+        ? {
+            leitura: totalDoAgregado(escopo.operadorId, filtro.lista),
+            ordemDoFim: ordemDosClientes(ordem, hoje as string, true),
+          }
         : 'contar',
   });
+};
 
 /**
  * A list opened with no search, filter or batch: its statement differs between requests only in its
