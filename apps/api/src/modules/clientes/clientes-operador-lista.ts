@@ -87,7 +87,7 @@ const idsNaOrdem = (where: SQL, ordem: SQL[] | null, limitar: SQL, numero: SQL =
 
 /**
  * With an exact total at hand, an OFFSET walks from whichever end of the list is nearer: page 400 of
- * 447 skips 940 index entries instead of 7 980 (docs/decisions/059-paginas-pelo-fim.md). Both halves are
+ * 447 skips 938 index entries instead of 7 980 (docs/decisions/059-paginas-pelo-fim.md). Both halves are
  * in the statement; PostgreSQL runs only the one whose condition holds, and the reversed half numbers
  * its rows negatively, so ORDER BY n gives the list's own order.
  */
