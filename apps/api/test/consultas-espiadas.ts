@@ -13,20 +13,21 @@ export const espiarConsultas = (database: Database) => {
   const espiao = vi.spyOn(client, 'query');
   const textoDe = (arg: unknown) =>
     typeof arg === 'string' ? arg : String((arg as { text?: unknown } | undefined)?.text ?? '');
+  const doPedido = (texto: string) => !texto.includes('"api_tokens"') && !texto.includes(`${ESQUEMA_FILA}.`);
   return {
     /** Statements since the last `limpar`, the session's left out; throws if none at all was seen. */
     semSessao: (): string[] => {
       if (espiao.mock.calls.length === 0) throw new Error('nenhuma consulta passou pelo espião');
-      return espiao.mock.calls
-        .map(([arg]) => textoDe(arg))
-        .filter((texto) => !texto.includes('"api_tokens"') && !texto.includes(`${ESQUEMA_FILA}.`));
+      return espiao.mock.calls.map(([arg]) => textoDe(arg)).filter(doPedido);
     },
-    /** Every statement since the last `limpar`, with its values. */
+    /** The same statements with their values. */
     comValores: (): [string, unknown[]][] =>
-      espiao.mock.calls.map(([arg, valores]) => [
-        textoDe(arg),
-        (Array.isArray(valores) ? valores : (arg as { values?: unknown[] }).values) ?? [],
-      ]),
+      espiao.mock.calls
+        .map(([arg, valores]): [string, unknown[]] => [
+          textoDe(arg),
+          (Array.isArray(valores) ? valores : (arg as { values?: unknown[] }).values) ?? [],
+        ])
+        .filter(([texto]) => doPedido(texto)),
     limpar: () => espiao.mockClear(),
     restaurar: () => espiao.mockRestore(),
   };
