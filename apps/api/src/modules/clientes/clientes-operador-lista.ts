@@ -78,6 +78,9 @@ type ConsultaLista = {
 
 const ordenar = (ordem: SQL[] | null) => (ordem ? sql` ORDER BY ${sql.join(ordem, sql`, `)}` : sql``);
 
+const limitar = (pagina: PaginaSql | null) =>
+  pagina ? sql` LIMIT ${pagina.limit} OFFSET ${pagina.offset}` : sql``;
+
 /**
  * The page's ids in one order. Numbered after the LIMIT, in the order the sorted subquery yields them:
  * only the page's rows pass through the window, not every row the OFFSET skips.
@@ -91,13 +94,10 @@ const idsNaOrdem = (where: SQL, ordem: SQL[] | null, limitar: SQL, numero: SQL =
  * in the statement; PostgreSQL runs only the one whose condition holds, and the reversed half numbers
  * its rows negatively, so ORDER BY n gives the list's own order.
  */
-const idsDosDoisLados = (where: SQL, ordem: SQL[], ordemDoFim: SQL[], { limit, offset }: PaginaSql) => {
+const idsDosDoisLados = (where: SQL, ordem: SQL[], ordemDoFim: SQL[], pagina: PaginaSql) => {
+  const { limit, offset } = pagina;
   const doInicio = sql`2 * ${offset} + ${limit} <= uma_linha.total`;
-  const peloInicio = idsNaOrdem(
-    sql`(${where}) AND ${doInicio}`,
-    ordem,
-    sql` LIMIT ${limit} OFFSET ${offset}`,
-  );
+  const peloInicio = idsNaOrdem(sql`(${where}) AND ${doInicio}`, ordem, limitar(pagina));
   const peloFim = idsNaOrdem(
     sql`(${where}) AND NOT (${doInicio})`,
     ordemDoFim,
@@ -113,12 +113,11 @@ const idsDosDoisLados = (where: SQL, ordem: SQL[], ordemDoFim: SQL[], { limit, o
  */
 export const consultaLista = (db: DbOrTx, c: ConsultaLista) => {
   const where = c.where ?? sql`true`;
-  const limitar = c.pagina ? sql` LIMIT ${c.pagina.limit} OFFSET ${c.pagina.offset}` : sql``;
   const leitura = c.total !== null && c.total !== 'contar' ? c.total : null;
   const ids =
     c.pagina && c.ordem && leitura
       ? idsDosDoisLados(where, c.ordem, leitura.ordemDoFim, c.pagina)
-      : idsNaOrdem(where, c.ordem, limitar);
+      : idsNaOrdem(where, c.ordem, limitar(c.pagina));
   const linha = sql`json_build_array(${linhaJson(colunasClienteOperador)}, ${abertas}, ${ultimaMensagem}, ${ultimaResposta}, ${recuperado}, ${c.naoLidasDe === false ? sql`0` : naoLidas(c.naoLidasDe)})`;
   const linhas = sql`(SELECT coalesce(json_agg(${linha} ORDER BY pagina.n), '[]') FROM (${ids}) AS pagina JOIN ${clientes} ON ${clientes.id} = pagina.id LEFT JOIN ${usuarios} ON ${usuarios.id} = ${clientes.operadorId})`;
   const total =
