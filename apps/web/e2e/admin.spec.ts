@@ -90,25 +90,38 @@ const SCREENS = [
   ['super_admin', '/super-admin', null],
 ] as const;
 
+// One test per screen, in order on one signed-in page: each has its own time limit, and a failure names
+// its screen (eleven screens in one test took 25–33 s on a slow 2-core machine, past the 30 s limit).
 for (const width of [1440, 390]) {
-  test(`every admin screen shows real data at ${width} px wide`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+  test.describe(`every admin screen shows real data at ${width} px wide`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
     let signedInAs = '';
+
+    test.beforeAll(async ({ browser }) => {
+      page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+    });
+    test.afterAll(async () => {
+      await page.context().close();
+    });
+
     for (const [role, path, heading] of SCREENS) {
-      if (signedInAs !== role) {
-        await page.evaluate(() => localStorage.clear()).catch(() => {});
-        await signIn(page, DEMO_ACCOUNTS[role]);
-        signedInAs = role;
-      }
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-      if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-      await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-      await esperarDados(page);
-      await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
-      await page.screenshot({
-        path: testInfo.outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
-        fullPage: true,
+      test(path, async () => {
+        if (signedInAs !== role) {
+          await page.evaluate(() => localStorage.clear()).catch(() => {});
+          await signIn(page, DEMO_ACCOUNTS[role]);
+          signedInAs = role;
+        }
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
+        await esperarDados(page);
+        await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
+        await page.screenshot({
+          path: test.info().outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
+          fullPage: true,
+        });
       });
     }
   });
