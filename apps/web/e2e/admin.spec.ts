@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn, submitLogin } from './sign-in.ts';
-import { esperarDados, esperarQueCaibaNaTela } from './tela.ts';
+import { conferirTela } from './tela.ts';
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -112,16 +112,7 @@ for (const width of [1440, 390]) {
           await signIn(page, DEMO_ACCOUNTS[role]);
           signedInAs = role;
         }
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-        if (heading) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-        await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-        await esperarDados(page);
-        await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
-        await page.screenshot({
-          path: test.info().outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
-          fullPage: true,
-        });
+        await conferirTela(page, path, width, heading);
       });
     }
   });

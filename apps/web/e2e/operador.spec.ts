@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { esperarDados, esperarQueCaibaNaTela, WORKSPACE } from './tela.ts';
+import { conferirTela, esperarDados, esperarQueCaibaNaTela, WORKSPACE } from './tela.ts';
 
 const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
 
@@ -104,39 +104,49 @@ const SCREENS = [
   '/operador/contas-receber',
 ] as const;
 
+// One test per screen, in order on one signed-in page, as in admin.spec.ts: each has its own time limit.
 for (const width of [1440, 390]) {
-  test(`every operator screen shows real data at ${width} px wide`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-    await signInOperador(page);
+  test.describe(`every operator screen shows real data at ${width} px wide`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
+
+    test.beforeAll(async ({ browser }) => {
+      page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+      await signInOperador(page);
+    });
+    test.afterAll(async () => {
+      await page.context().close();
+    });
+
     for (const path of SCREENS) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-      await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-      await esperarDados(page);
-      await esperarQueCaibaNaTela(page, `${path} a ${width} px`);
-      await page.screenshot({
-        path: testInfo.outputPath(`${path.replaceAll('/', '_').slice(1)}-${width}.png`),
-        fullPage: true,
+      test(path, async () => {
+        await conferirTela(page, path, width);
       });
     }
-    await page.goto('/operador/clientes');
-    await esperarDados(page);
-    // Phones get one card per customer instead of a table.
-    const primeiro =
-      width > 600
-        ? page.getByRole('table').getByRole('row').nth(1)
-        : page.getByRole('list', { name: 'Clientes Ativos' }).getByRole('listitem').first();
-    // Other tests' customers arrive live and re-render the list: a click on a row being replaced is lost.
-    await expect(async () => {
-      await primeiro.click();
-      await expect(page).toHaveURL(WORKSPACE, { timeout: 2_000 });
-    }).toPass();
-    await esperarDados(page);
-    // The workspace fits too, its receivables included: a table inside its card, cards on a phone.
-    const contas = page.getByRole('region', { name: 'Contas a receber' });
-    await expect(contas.getByRole(width > 600 ? 'table' : 'list')).toBeVisible();
-    await expect(contas.getByRole('table')).toHaveCount(width > 600 ? 1 : 0);
-    await esperarQueCaibaNaTela(page, `área de trabalho do cliente a ${width} px`);
-    await page.screenshot({ path: testInfo.outputPath(`operador_cliente-${width}.png`), fullPage: true });
+
+    test('the workspace of an Ativos customer', async () => {
+      await page.goto('/operador/clientes');
+      await esperarDados(page);
+      // Phones get one card per customer instead of a table.
+      const primeiro =
+        width > 600
+          ? page.getByRole('table').getByRole('row').nth(1)
+          : page.getByRole('list', { name: 'Clientes Ativos' }).getByRole('listitem').first();
+      // Other tests' customers arrive live and re-render the list: a click on a row being replaced is lost.
+      await expect(async () => {
+        await primeiro.click();
+        await expect(page).toHaveURL(WORKSPACE, { timeout: 2_000 });
+      }).toPass();
+      await esperarDados(page);
+      // The workspace fits too, its receivables included: a table inside its card, cards on a phone.
+      const contas = page.getByRole('region', { name: 'Contas a receber' });
+      await expect(contas.getByRole(width > 600 ? 'table' : 'list')).toBeVisible();
+      await expect(contas.getByRole('table')).toHaveCount(width > 600 ? 1 : 0);
+      await esperarQueCaibaNaTela(page, `área de trabalho do cliente a ${width} px`);
+      await page.screenshot({
+        path: test.info().outputPath(`operador_cliente-${width}.png`),
+        fullPage: true,
+      });
+    });
   });
 }

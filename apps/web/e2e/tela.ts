@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Neither the page nor any table reaches past the screen (issue 17): a phone gets stacked cards, a
@@ -30,6 +30,23 @@ export const esperarDados = async (page: Page) => {
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+};
+
+/**
+ * A screen opened directly shows its data, has nothing past its edges and is captured whole for review
+ * (issue 17); `titulo` is its heading when the screen has a fixed one.
+ */
+export const conferirTela = async (page: Page, caminho: string, largura: number, titulo?: string | null) => {
+  await page.goto(caminho);
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  if (titulo) await expect(page.getByRole('heading', { level: 2, name: titulo })).toBeVisible();
+  await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
+  await esperarDados(page);
+  await esperarQueCaibaNaTela(page, `${caminho} a ${largura} px`);
+  await page.screenshot({
+    path: test.info().outputPath(`${caminho.replaceAll('/', '_').slice(1)}-${largura}.png`),
+    fullPage: true,
+  });
 };
 
 /** A customer's workspace: on its own, or beside the queue it was opened from (the inbox). */
