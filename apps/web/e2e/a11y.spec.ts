@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_OPERADORES_EXTRAS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { esperarDados, WORKSPACE } from './tela.ts';
+import { esperarDados, tamanhoDaTela, WORKSPACE } from './tela.ts';
 
 // Issue 8 (accessibility): axe-core on every screen, no serious or critical WCAG 2.1 A/AA violation,
 // and a keyboard-only journey with a visible focus. axe-core is an npm dev dependency injected into
@@ -58,7 +58,7 @@ test('the login page has no serious or critical axe violation', async ({ page })
 for (const width of [1440, 390]) {
   test(`every operador screen has no serious or critical axe violation at ${width} px`, async ({ page }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await page.setViewportSize(tamanhoDaTela(width));
     await signIn(page, DEMO_OPERADORES_EXTRAS[0], { home: '/operador/dashboard' });
     const findings = await auditScreens(page, [
       ['dashboard', '/operador/dashboard'],
@@ -84,7 +84,7 @@ for (const width of [1440, 390]) {
 
   test(`every admin screen has no serious or critical axe violation at ${width} px`, async ({ page }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await page.setViewportSize(tamanhoDaTela(width));
     await signIn(page, DEMO_ACCOUNTS.admin, { home: '/admin/dashboard' });
     const findings = await auditScreens(page, [
       ['dashboard', '/admin/dashboard'],

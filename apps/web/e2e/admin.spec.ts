@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn, submitLogin } from './sign-in.ts';
-import { conferirTela } from './tela.ts';
+import { conferirTela, tamanhoDaTela } from './tela.ts';
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
@@ -99,7 +99,7 @@ for (const width of [1440, 390]) {
     let signedInAs = '';
 
     test.beforeAll(async ({ browser }) => {
-      page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+      page = await browser.newPage({ viewport: tamanhoDaTela(width) });
     });
     test.afterAll(async () => {
       await page.context().close();

@@ -1,13 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
+import { tamanhoDaTela } from './tela.ts';
 
 // Server push (docs/produto.md §5 "Ao vivo"): what one browser does shows in another within 2 s,
 // without a reload and far sooner than the polling fallback (5 s, one minute while live).
 const AO_VIVO = { timeout: 2_000 };
 
 const abrirOperador = async (browser: Browser, width: number) => {
-  const contexto = await browser.newContext({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+  const contexto = await browser.newContext({ viewport: tamanhoDaTela(width) });
   const page = await contexto.newPage();
   await signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
   return page;

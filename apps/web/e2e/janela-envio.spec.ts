@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { importarClientes, marcaUnica } from './clientes-api.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { apiComo, signIn } from './sign-in.ts';
-import { esperarDados, esperarQueCaibaNaTela, WORKSPACE } from './tela.ts';
+import { esperarDados, esperarQueCaibaNaTela, tamanhoDaTela, WORKSPACE } from './tela.ts';
 
 // Truthful sending (docs/produto.md §11, §12, issue 17): a régua message planned while the sending
 // window has not opened yet waits for it. The thread and the list say "Agendada" and when it goes,
@@ -78,7 +78,7 @@ for (const width of [1440, 390]) {
     page,
   }, testInfo) => {
     test.setTimeout(60_000);
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await page.setViewportSize(tamanhoDaTela(width));
     await signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
     const agendada = `Agendada · sai às ${abre} (fora da janela)`;
 

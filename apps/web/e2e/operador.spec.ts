@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { signIn } from './sign-in.ts';
-import { conferirTela, esperarDados, esperarQueCaibaNaTela, WORKSPACE } from './tela.ts';
+import { conferirTela, esperarDados, esperarQueCaibaNaTela, tamanhoDaTela, WORKSPACE } from './tela.ts';
 
 const signInOperador = (page: Page) => signIn(page, DEMO_ACCOUNTS.operador, { home: '/operador/dashboard' });
 
@@ -111,7 +111,7 @@ for (const width of [1440, 390]) {
     let page: Page;
 
     test.beforeAll(async ({ browser }) => {
-      page = await browser.newPage({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+      page = await browser.newPage({ viewport: tamanhoDaTela(width) });
       await signInOperador(page);
     });
     test.afterAll(async () => {

@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 
+/** The window the screen checks use at a width: a 1440×900 desktop or a 390×844 phone. */
+export const tamanhoDaTela = (width: number) => ({ width, height: width > 1000 ? 900 : 844 });
+
 /**
  * Neither the page nor any table reaches past the screen (issue 17): a phone gets stacked cards, a
  * desktop rows that fit their box. A table wider than its container would scroll sideways.
@@ -38,10 +41,9 @@ export const esperarDados = async (page: Page) => {
  */
 export const conferirTela = async (page: Page, caminho: string, largura: number, titulo?: string | null) => {
   await page.goto(caminho);
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await esperarDados(page);
   if (titulo) await expect(page.getByRole('heading', { level: 2, name: titulo })).toBeVisible();
   await expect(page.getByText('Esta tela está em construção.')).toHaveCount(0);
-  await esperarDados(page);
   await esperarQueCaibaNaTela(page, `${caminho} a ${largura} px`);
   await page.screenshot({
     path: test.info().outputPath(`${caminho.replaceAll('/', '_').slice(1)}-${largura}.png`),
